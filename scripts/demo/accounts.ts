@@ -1,0 +1,125 @@
+/**
+ * The demo accounts of the local stack: one per role and one per sign-in state.
+ * Both the identity seed and the database seed read this list, so an account's
+ * identity user and its profile always share the same id.
+ */
+import { stableUuid } from './stable-id.ts';
+
+export type Role =
+  | 'CLIENT'
+  | 'NURSE'
+  | 'RECEPTION'
+  | 'DOCTOR'
+  | 'HEALTH_COACH'
+  | 'NUTRITIONIST'
+  | 'ADMIN'
+  | 'SUPER_ADMIN';
+
+/** How the account behaves at sign-in. */
+export type DemoState =
+  | 'ready'
+  | 'new-password-required'
+  | 'totp'
+  | 'totp-setup'
+  | 'sms'
+  | 'reset-required'
+  | 'unconfirmed'
+  | 'unverified';
+
+export interface DemoAccount {
+  /** The identity username and the API's user id. */
+  id: string;
+  email: string;
+  password: string;
+  role: Role | null;
+  state: DemoState;
+  firstName: string;
+  lastName: string;
+  gender: 'M' | 'F' | null;
+  dateOfBirth: string | null;
+  phone: string | null;
+  /** Whether the profile records a HIPAA authorization (clients). */
+  hipaaConsent: boolean;
+  /** Base32 secret of an enrolled authenticator app. */
+  totpSecret?: string;
+  /** Whether a profile row exists in the API's database. */
+  hasProfile: boolean;
+}
+
+export const DEMO_PASSWORD = 'Thrive!2026';
+export const DEMO_TEMPORARY_PASSWORD = 'Temp!2026';
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+/** Every code the local identity service sends (e-mail, SMS, confirmation). */
+export const DEMO_CODE = '123456';
+export const DEMO_CLINIC = 'Thrive Bengaluru';
+
+type Seed = Omit<DemoAccount, 'id' | 'password' | 'hipaaConsent' | 'hasProfile' | 'phone' | 'gender' | 'dateOfBirth'> &
+  Partial<Pick<DemoAccount, 'password' | 'hipaaConsent' | 'hasProfile' | 'phone' | 'gender' | 'dateOfBirth'>>;
+
+function account(seed: Seed): DemoAccount {
+  return {
+    id: stableUuid(`thrive-demo:${seed.email}`),
+    password: DEMO_PASSWORD,
+    hipaaConsent: seed.role !== 'CLIENT',
+    hasProfile: true,
+    phone: null,
+    gender: null,
+    dateOfBirth: null,
+    ...seed,
+  };
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  account({ email: 'super@thrive.test', role: 'SUPER_ADMIN', state: 'ready', firstName: 'Sana', lastName: 'Kapoor', gender: 'F' }),
+  account({ email: 'admin@thrive.test', role: 'ADMIN', state: 'ready', firstName: 'Arjun', lastName: 'Mehta', gender: 'M' }),
+  account({ email: 'nurse@thrive.test', role: 'NURSE', state: 'ready', firstName: 'Nina', lastName: 'Thomas', gender: 'F' }),
+  account({ email: 'reception@thrive.test', role: 'RECEPTION', state: 'ready', firstName: 'Ravi', lastName: 'Iyer', gender: 'M' }),
+  account({ email: 'doctor@thrive.test', role: 'DOCTOR', state: 'ready', firstName: 'Divya', lastName: 'Rao', gender: 'F' }),
+  account({ email: 'coach@thrive.test', role: 'HEALTH_COACH', state: 'ready', firstName: 'Kabir', lastName: 'Singh', gender: 'M' }),
+  account({ email: 'nutrition@thrive.test', role: 'NUTRITIONIST', state: 'ready', firstName: 'Meera', lastName: 'Nair', gender: 'F' }),
+  account({
+    email: 'client@thrive.test',
+    role: 'CLIENT',
+    state: 'ready',
+    firstName: 'Priya',
+    lastName: 'Sharma',
+    gender: 'F',
+    dateOfBirth: '1986-04-12',
+    phone: '+15555550111',
+    hipaaConsent: false,
+  }),
+  account({
+    email: 'client2@thrive.test',
+    role: 'CLIENT',
+    state: 'ready',
+    firstName: 'Daniel',
+    lastName: 'Okafor',
+    gender: 'M',
+    dateOfBirth: '1979-09-30',
+    phone: '+15555550112',
+    hipaaConsent: true,
+  }),
+  account({ email: 'norole@thrive.test', role: null, state: 'ready', firstName: 'Noor', lastName: 'Ali', hasProfile: false }),
+  account({
+    email: 'newpass@thrive.test',
+    role: 'CLIENT',
+    state: 'new-password-required',
+    password: DEMO_TEMPORARY_PASSWORD,
+    firstName: 'Neha',
+    lastName: 'Pillai',
+    gender: 'F',
+    dateOfBirth: '1992-01-05',
+  }),
+  account({ email: 'totp@thrive.test', role: 'NURSE', state: 'totp', totpSecret: DEMO_TOTP_SECRET, firstName: 'Tara', lastName: 'Joseph', gender: 'F' }),
+  account({ email: 'totpsetup@thrive.test', role: 'NURSE', state: 'totp-setup', firstName: 'Tomas', lastName: 'Fernandes', gender: 'M' }),
+  account({ email: 'sms@thrive.test', role: 'DOCTOR', state: 'sms', phone: '+15555550101', firstName: 'Samir', lastName: 'Khan', gender: 'M' }),
+  account({ email: 'reset@thrive.test', role: 'CLIENT', state: 'reset-required', firstName: 'Rhea', lastName: 'Das', gender: 'F', dateOfBirth: '1990-07-21' }),
+  account({ email: 'unconfirmed@thrive.test', role: 'CLIENT', state: 'unconfirmed', firstName: 'Uma', lastName: 'Bose', gender: 'F', dateOfBirth: '1995-03-14' }),
+  account({ email: 'unverified@thrive.test', role: 'CLIENT', state: 'unverified', firstName: 'Vikram', lastName: 'Reddy', gender: 'M', dateOfBirth: '1983-11-02', phone: '+15555550114' }),
+];
+
+export function demoAccount(email: string): DemoAccount {
+  const found = DEMO_ACCOUNTS.find((a) => a.email === email);
+  if (!found) throw new Error(`No demo account ${email}`);
+  return found;
+}

@@ -1,0 +1,72 @@
+/**
+ * Where each piece of the local stack listens and keeps its data. Every value
+ * has a working default and can be overridden by an environment variable, so
+ * tests can run a second stack beside a developer's.
+ */
+import path from 'node:path';
+
+export const LOCAL_USER_POOL_ID = 'ap-south-1_ThriveLocal';
+export const LOCAL_CLIENT_ID = 'thrive-local-web-client';
+export const LOCAL_REGION = 'ap-south-1';
+
+export interface StackConfig {
+  /** Root of all local data (identity store, embedded database). */
+  dataDir: string;
+  identityDir: string;
+  databaseDir: string;
+  /** Real PostgreSQL instead of the embedded one, when set. */
+  databaseUrl: string | undefined;
+  /** The app (production build or dev server); also proxies /api/v1 and /identity. */
+  appPort: number;
+  apiPort: number;
+  /** Our identity proxy, which the browser (through /identity) and the API talk to. */
+  identityPort: number;
+  /** cognito-local itself, reached only by the proxy. */
+  emulatorPort: number;
+  userPoolId: string;
+  clientId: string;
+  region: string;
+  /** Base URL of the identity service as the API reaches it. */
+  identityUrl: string;
+  /** The issuer the emulator writes into tokens (and the API pins). */
+  issuer: string;
+  jwksUrl: string;
+  apiUrl: string;
+  appUrl: string;
+}
+
+function port(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`Not a port: ${value}`);
+  return n;
+}
+
+export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const appPort = port(env.PORT, 4173);
+  const apiPort = port(env.API_PORT, appPort + 7);
+  const identityPort = port(env.IDENTITY_PORT, appPort + 5056);
+  const emulatorPort = port(env.EMULATOR_PORT, identityPort + 1);
+  const userPoolId = LOCAL_USER_POOL_ID;
+  const identityUrl = `http://127.0.0.1:${identityPort}`;
+  const issuerDomain = `http://localhost:${identityPort}`;
+  return {
+    dataDir,
+    identityDir: path.join(dataDir, 'identity'),
+    databaseDir: path.join(dataDir, 'db'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    appPort,
+    apiPort,
+    identityPort,
+    emulatorPort,
+    userPoolId,
+    clientId: LOCAL_CLIENT_ID,
+    region: LOCAL_REGION,
+    identityUrl,
+    issuer: `${issuerDomain}/${userPoolId}`,
+    jwksUrl: `http://127.0.0.1:${emulatorPort}/${userPoolId}/.well-known/jwks.json`,
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+    appUrl: `http://localhost:${appPort}`,
+  };
+}

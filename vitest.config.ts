@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Two suites: `unit` (pure logic and components, next to the code) and `api`
+ * (HTTP tests against a running reference server and identity service, started
+ * once by the global setup).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/support/api-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // One stack, shared: files run one after another so their writes do not interleave.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
