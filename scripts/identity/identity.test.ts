@@ -1,0 +1,372 @@
+/**
+ * The local identity service, driven the way the app drives it: aws-amplify's
+ * auth API with `userPoolEndpoint` pointing at the proxy. One service for the
+ * file (start-up is about a second), in a temporary data directory on free ports.
+ */
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Amplify } from 'aws-amplify';
+import {
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  confirmUserAttribute,
+  fetchAuthSession,
+  fetchUserAttributes,
+  resendSignUpCode,
+  resetPassword,
+  sendUserAttributeVerificationCode,
+  signIn,
+  signOut,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_CODE, DEMO_TOTP_SECRET, demoAccount, type DemoAccount } from '../demo/accounts.ts';
+import { stableUuid } from '../demo/stable-id.ts';
+import { stackConfig, type StackConfig } from '../stack/config.ts';
+import { identityFiles, readMfaSetupUsernames, writeMfaSetupUsernames } from './files.ts';
+import { startIdentityProxy } from './proxy.ts';
+import { addIdentityUsers, seedIdentity } from './seed.ts';
+import { startIdentity, type IdentityService } from './start.ts';
+
+const NEW_PASSWORD = 'Renewed!2026x';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function totpCode(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+}
+
+function extraClient(n: number): DemoAccount {
+  const email = `client${n}@generated.thrive.test`;
+  return {
+    ...demoAccount('client@thrive.test'),
+    id: stableUuid(`thrive-test:${email}`),
+    email,
+    firstName: 'Generated',
+    lastName: `Client ${n}`,
+  };
+}
+
+/** Amplify keeps tokens here instead of localStorage, which Node lacks. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    setItem: (key: string, value: string) => Promise.resolve(void items.set(key, value)),
+    getItem: (key: string) => Promise.resolve(items.get(key) ?? null),
+    removeItem: (key: string) => Promise.resolve(void items.delete(key)),
+    clear: () => Promise.resolve(items.clear()),
+  };
+}
+
+/** A raw Cognito JSON call, for what Amplify does not expose (CORS, an expired session). */
+async function cognitoCall(url: string, operation: string, body: object): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+let dataDir: string;
+let config: StackConfig;
+let service: IdentityService;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-identity-'));
+  const [identityPort, emulatorPort] = [await freePort(), await freePort()];
+  config = stackConfig({
+    DATA_DIR: dataDir,
+    PORT: '14173',
+    IDENTITY_PORT: String(identityPort),
+    EMULATOR_PORT: String(emulatorPort),
+  });
+  await seedIdentity(config, DEMO_ACCOUNTS);
+  // Extra clients go in the way `npm run seed -- --clients N` adds them.
+  await addIdentityUsers(config, [extraClient(1), extraClient(2)]);
+  service = await startIdentity(config);
+
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.clientId,
+        userPoolEndpoint: service.url,
+        loginWith: { email: true },
+      },
+    },
+  });
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(memoryStorage());
+}, 30_000);
+
+afterEach(async () => {
+  await signOut();
+});
+
+afterAll(async () => {
+  await service?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+function passwordSignIn(email: string, password: string) {
+  return signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+}
+
+describe('sign-in states', () => {
+  it('signs a ready account in with its role and the pinned issuer in the tokens', async () => {
+    const account = demoAccount('client@thrive.test');
+    const result = await passwordSignIn(account.email, account.password);
+    expect(result.nextStep.signInStep).toBe('DONE');
+
+    const { tokens } = await fetchAuthSession();
+    const id = tokens?.idToken?.payload;
+    const access = tokens?.accessToken.payload;
+    expect(id).toMatchObject({
+      'custom:role': 'CLIENT',
+      iss: config.issuer,
+      aud: config.clientId,
+      sub: account.id,
+      'cognito:username': account.id,
+      token_use: 'id',
+      email: account.email,
+      email_verified: true,
+    });
+    expect(access).toMatchObject({
+      token_use: 'access',
+      client_id: config.clientId,
+      iss: config.issuer,
+      sub: account.id,
+      username: account.id,
+    });
+  });
+
+  it('gives an account without a role no role claim', async () => {
+    const account = demoAccount('norole@thrive.test');
+    expect((await passwordSignIn(account.email, account.password)).nextStep.signInStep).toBe('DONE');
+    const { tokens } = await fetchAuthSession();
+    expect(tokens?.idToken?.payload).not.toHaveProperty('custom:role');
+  });
+
+  it('signs in clients added to an existing pool', async () => {
+    const account = extraClient(2);
+    expect((await passwordSignIn(account.email, account.password)).nextStep.signInStep).toBe('DONE');
+    expect((await fetchAuthSession()).tokens?.accessToken.payload.username).toBe(account.id);
+  });
+
+  it('answers a wrong password with NotAuthorizedException and an unknown user with UserNotFoundException', async () => {
+    await expect(passwordSignIn('client@thrive.test', 'Wrong!2026')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(passwordSignIn('nobody@thrive.test', 'Thrive!2026')).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+      message: 'User does not exist.',
+    });
+  });
+
+  it('refreshes the session through GetTokensFromRefreshToken', async () => {
+    const account = demoAccount('nurse@thrive.test');
+    await passwordSignIn(account.email, account.password);
+    const before = (await fetchAuthSession()).tokens;
+    const after = (await fetchAuthSession({ forceRefresh: true })).tokens;
+    expect(after?.accessToken.toString()).toBeTruthy();
+    expect(after?.accessToken.payload.jti).not.toBe(before?.accessToken.payload.jti);
+    expect(after?.idToken?.payload['custom:role']).toBe('NURSE');
+  });
+
+  it('asks for a new password, then signs in', async () => {
+    const account = demoAccount('newpass@thrive.test');
+    const first = await passwordSignIn(account.email, account.password);
+    expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
+    const done = await confirmSignIn({ challengeResponse: NEW_PASSWORD });
+    expect(done.nextStep.signInStep).toBe('DONE');
+  });
+
+  it('asks an enrolled account for its authenticator code', async () => {
+    const account = demoAccount('totp@thrive.test');
+    const first = await passwordSignIn(account.email, account.password);
+    expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    await expect(confirmSignIn({ challengeResponse: '000000' })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    const done = await confirmSignIn({ challengeResponse: totpCode(DEMO_TOTP_SECRET) });
+    expect(done.nextStep.signInStep).toBe('DONE');
+  });
+
+  it('makes a marked account set up an authenticator app, then asks it for codes', async () => {
+    const account = demoAccount('totpsetup@thrive.test');
+    const first = await passwordSignIn(account.email, account.password);
+    expect(first.nextStep.signInStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+    if (first.nextStep.signInStep !== 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP') return;
+    const secret = first.nextStep.totpSetupDetails.sharedSecret;
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+
+    // A mistyped code keeps the pending sign-in usable.
+    await expect(confirmSignIn({ challengeResponse: '000000' })).rejects.toMatchObject({
+      name: 'CodeMismatchException',
+    });
+    const done = await confirmSignIn({ challengeResponse: totpCode(secret) });
+    expect(done.nextStep.signInStep).toBe('DONE');
+    const { tokens } = await fetchAuthSession();
+    expect(tokens?.accessToken.payload.username).toBe(account.id);
+    expect(
+      await readMfaSetupUsernames(identityFiles(config.identityDir, config.userPoolId).mfaSetupFile),
+    ).not.toContain(account.id);
+
+    await signOut();
+    const again = await passwordSignIn(account.email, account.password);
+    expect(again.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_TOTP_CODE');
+    expect((await confirmSignIn({ challengeResponse: totpCode(secret) })).nextStep.signInStep).toBe('DONE');
+  });
+
+  it('sends an SMS code to an SMS account', async () => {
+    const account = demoAccount('sms@thrive.test');
+    const first = await passwordSignIn(account.email, account.password);
+    expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_SMS_CODE');
+    const done = await confirmSignIn({ challengeResponse: DEMO_CODE });
+    expect(done.nextStep.signInStep).toBe('DONE');
+  });
+
+  it('sends a reset-required account to RESET_PASSWORD, and the reset works', async () => {
+    const account = demoAccount('reset@thrive.test');
+    expect((await passwordSignIn(account.email, account.password)).nextStep.signInStep).toBe('RESET_PASSWORD');
+    const reset = await resetPassword({ username: account.email });
+    expect(reset.nextStep.resetPasswordStep).toBe('CONFIRM_RESET_PASSWORD_WITH_CODE');
+    await confirmResetPassword({ username: account.email, confirmationCode: DEMO_CODE, newPassword: NEW_PASSWORD });
+    expect((await passwordSignIn(account.email, NEW_PASSWORD)).nextStep.signInStep).toBe('DONE');
+  });
+
+  it('sends an unconfirmed account to CONFIRM_SIGN_UP; resend and confirmation work', async () => {
+    const account = demoAccount('unconfirmed@thrive.test');
+    expect((await passwordSignIn(account.email, account.password)).nextStep.signInStep).toBe('CONFIRM_SIGN_UP');
+    const resent = await resendSignUpCode({ username: account.email });
+    expect(resent).toMatchObject({ deliveryMedium: 'EMAIL', attributeName: 'email' });
+    const confirmed = await confirmSignUp({ username: account.email, confirmationCode: DEMO_CODE });
+    expect(confirmed.isSignUpComplete).toBe(true);
+    expect((await passwordSignIn(account.email, account.password)).nextStep.signInStep).toBe('DONE');
+    // The code went to the e-mail, so Cognito counts it as verified.
+    expect((await fetchAuthSession()).tokens?.idToken?.payload.email_verified).toBe(true);
+  });
+
+  it('refuses to resend a code to a confirmed account', async () => {
+    await expect(resendSignUpCode({ username: 'client@thrive.test' })).rejects.toMatchObject({
+      name: 'InvalidParameterException',
+      message: 'User is already confirmed.',
+    });
+  });
+
+  it('lets an account without a verified contact verify its e-mail', async () => {
+    const account = demoAccount('unverified@thrive.test');
+    expect((await passwordSignIn(account.email, account.password)).nextStep.signInStep).toBe('DONE');
+    const attributes = await fetchUserAttributes();
+    expect(attributes).toMatchObject({ email_verified: 'false', phone_number_verified: 'false' });
+    const sent = await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+    expect(sent.deliveryMedium).toBe('EMAIL');
+    await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: DEMO_CODE });
+    expect((await fetchUserAttributes()).email_verified).toBe('true');
+  });
+});
+
+describe('proxy', () => {
+  it('answers CORS preflight with the headers Amplify sends', async () => {
+    const response = await fetch(service.url, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:4173', 'access-control-request-method': 'POST' },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    for (const header of ['x-amz-target', 'x-amz-user-agent', 'content-type', 'cache-control']) {
+      expect(response.headers.get('access-control-allow-headers')).toContain(header);
+    }
+  });
+
+  it('passes other calls and the JWKS through, and names the real issuer', async () => {
+    const jwks = await fetch(`${service.url}/${config.userPoolId}/.well-known/jwks.json`);
+    expect(jwks.status).toBe(200);
+    expect(await jwks.json()).toMatchObject({ keys: [{ kid: 'CognitoLocal', alg: 'RS256' }] });
+    const discovery = await fetch(`${service.url}/${config.userPoolId}/.well-known/openid-configuration`);
+    expect(await discovery.json()).toMatchObject({ issuer: config.issuer });
+    const admin = await cognitoCall(service.url, 'AdminGetUser', {
+      UserPoolId: config.userPoolId,
+      Username: 'doctor@thrive.test',
+    });
+    expect(admin).toMatchObject({ status: 200, json: { Username: demoAccount('doctor@thrive.test').id } });
+  });
+
+  it('expires a pending authenticator set-up', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'thrive-proxy-'));
+    const mfaSetupFile = path.join(dir, 'mfa-setup.json');
+    const account = demoAccount('coach@thrive.test');
+    await writeMfaSetupUsernames(mfaSetupFile, [account.id]);
+    const proxy = await startIdentityProxy({
+      port: 0,
+      upstreamUrl: `http://127.0.0.1:${config.emulatorPort}`,
+      userPoolId: config.userPoolId,
+      mfaSetupFile,
+      sessionTtlMs: 50,
+      onError: () => {},
+    });
+    try {
+      const started = await cognitoCall(proxy.url, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: config.clientId,
+        AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+      });
+      expect(started.json).toMatchObject({ ChallengeName: 'MFA_SETUP' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const late = await cognitoCall(proxy.url, 'AssociateSoftwareToken', {
+        Session: (started.json as { Session: string }).Session,
+      });
+      expect(late).toMatchObject({ status: 400, json: { __type: 'NotAuthorizedException' } });
+    } finally {
+      await proxy.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('seed', () => {
+  it('leaves existing data alone on a second seed', async () => {
+    const { poolFile } = identityFiles(config.identityDir, config.userPoolId);
+    const before = await stat(poolFile);
+    await seedIdentity(config, DEMO_ACCOUNTS);
+    expect((await stat(poolFile)).mtimeMs).toBe(before.mtimeMs);
+  });
+
+  it('refuses to add users while the emulator runs', async () => {
+    await expect(addIdentityUsers(config, [extraClient(3)])).rejects.toThrow(/running/);
+  });
+
+  it('seeds 10,000 extra clients quickly and adds each only once', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'thrive-seed-'));
+    try {
+      const bulk = stackConfig({ DATA_DIR: dir, PORT: '14173' });
+      const extra = Array.from({ length: 10_000 }, (_, i) => extraClient(i + 10));
+      const started = performance.now();
+      await seedIdentity(bulk, [...DEMO_ACCOUNTS, ...extra.slice(0, 5_000)]);
+      expect(await addIdentityUsers(bulk, extra)).toEqual({ added: 5_000, skipped: 5_000 });
+      expect(performance.now() - started).toBeLessThan(3_000);
+      const { poolFile } = identityFiles(bulk.identityDir, bulk.userPoolId);
+      const pool = JSON.parse(await readFile(poolFile, 'utf8')) as { Users: Record<string, unknown> };
+      expect(Object.keys(pool.Users)).toHaveLength(DEMO_ACCOUNTS.length + 10_000);
+      expect(await addIdentityUsers(bulk, extra.slice(0, 10))).toEqual({ added: 0, skipped: 10 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

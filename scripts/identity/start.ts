@@ -1,0 +1,174 @@
+/**
+ * Runs the local identity service: cognito-local on `emulatorPort` (reached only
+ * by the proxy) and our proxy on `identityPort`, which the browser and the API use.
+ *
+ * Run directly (`npx tsx scripts/identity/start.ts`) it seeds the demo accounts
+ * when the data directory is new and runs until Ctrl-C.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { access, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { DEMO_ACCOUNTS, DEMO_CODE } from '../demo/accounts.ts';
+import { stackConfig, type StackConfig } from '../stack/config.ts';
+import { identityFiles } from './files.ts';
+import { startIdentityProxy } from './proxy.ts';
+import { seedIdentity, writeEmulatorConfig } from './seed.ts';
+
+export interface IdentityService {
+  /** The proxy, as the API and the app reach it (equals `config.identityUrl`). */
+  url: string;
+  /** Resolves with a reason when the emulator ends without stop() (a crash). */
+  exited: Promise<string>;
+  stop(): Promise<void>;
+}
+
+const HEALTH_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = exited(child);
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await done;
+  clearTimeout(timer);
+}
+
+async function logTail(file: string): Promise<string> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').slice(-15).join('\n');
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`cognito-local exited during start-up. Last lines of ${logFile}:\n${await logTail(logFile)}`);
+    }
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`cognito-local did not answer ${url}/health within ${HEALTH_TIMEOUT_MS} ms (see ${logFile})`);
+}
+
+/** Starts the emulator and the proxy on a seeded `identityDir` (see seedIdentity). */
+export async function startIdentity(config: StackConfig): Promise<IdentityService> {
+  const files = identityFiles(config.identityDir, config.userPoolId);
+  try {
+    await access(files.poolFile);
+  } catch {
+    throw new Error(`No identity pool in ${config.identityDir}: run seedIdentity first.`);
+  }
+  // Derived from the ports, so tokens carry `config.issuer` whatever ports this run uses.
+  await writeEmulatorConfig(config);
+
+  const require = createRequire(import.meta.url);
+  const emulatorBin = require.resolve('cognito-local/lib/bin/start.js');
+  // The emulator exits when its IPC channel closes, so it never outlives this process (even after a crash).
+  const bootstrap = `process.on('disconnect', () => process.exit(0)); require(${JSON.stringify(emulatorBin)});`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(config.emulatorPort),
+    HOST: '127.0.0.1',
+    // Every code the emulator sends (confirmation, reset, SMS, attribute) is this one.
+    CODE: DEMO_CODE,
+  };
+  // Debug logging would dump the whole user store on every write.
+  delete env.DEBUG;
+  delete env.COGNITO_LOCAL_DEVMODE;
+
+  const log = openSync(files.logFile, 'a');
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ['-e', bootstrap], {
+      cwd: config.identityDir,
+      env,
+      stdio: ['ignore', log, log, 'ipc'],
+      // Its own process group: Ctrl-C reaches us, and we stop the emulator after in-flight requests.
+      detached: true,
+    });
+  } finally {
+    closeSync(log);
+  }
+  // Neither the child nor its channel keeps this process alive; the proxy server does.
+  child.unref();
+  child.channel?.unref();
+
+  const emulatorUrl = `http://127.0.0.1:${config.emulatorPort}`;
+  let proxy;
+  try {
+    await waitForHealth(emulatorUrl, child, files.logFile);
+    proxy = await startIdentityProxy({
+      port: config.identityPort,
+      host: '127.0.0.1',
+      upstreamUrl: emulatorUrl,
+      userPoolId: config.userPoolId,
+      mfaSetupFile: files.mfaSetupFile,
+      issuer: config.issuer,
+    });
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  await writeFile(files.pidFile, `${child.pid}\n`);
+
+  let stopping: Promise<void> | undefined;
+  const exitedOnItsOwn = new Promise<string>((resolve) => {
+    child.once('exit', (code, signal) => {
+      if (!stopping) resolve(`cognito-local exited (${signal ?? `code ${String(code)}`}); see ${files.logFile}`);
+    });
+  });
+  return {
+    url: proxy.url,
+    exited: exitedOnItsOwn,
+    stop() {
+      stopping ??= (async () => {
+        // The proxy first: its close waits for requests in flight, so the emulator is idle when it stops.
+        await proxy.close();
+        await stopChild(child);
+        await rm(files.pidFile, { force: true });
+      })();
+      return stopping;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const config = stackConfig();
+  await seedIdentity(config, DEMO_ACCOUNTS);
+  const service = await startIdentity(config);
+  console.log(`Identity service on ${service.url} (user pool ${config.userPoolId}, client ${config.clientId})`);
+  console.log(
+    `Issuer ${config.issuer}; emulator log in ${identityFiles(config.identityDir, config.userPoolId).logFile}`,
+  );
+  const shutdown = () => {
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

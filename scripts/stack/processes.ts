@@ -1,0 +1,73 @@
+/** Child processes of the local stack: started, watched, and stopped together. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Child {
+  name: string;
+  process: ChildProcess;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export interface SpawnOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Write output to this file instead of the console. */
+  logFile?: string;
+}
+
+export function spawnChild(name: string, command: string, args: string[], options: SpawnOptions = {}): Child {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (options.logFile) {
+    mkdirSync(path.dirname(options.logFile), { recursive: true });
+    const log = createWriteStream(options.logFile, { flags: 'a' });
+    child.stdout.pipe(log);
+    child.stderr.pipe(log);
+  } else {
+    const prefix = `[${name}] `;
+    const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) target.write(prefix + line + '\n');
+    };
+    child.stdout.on('data', forward(process.stdout));
+    child.stderr.on('data', forward(process.stderr));
+  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    name,
+    process: child,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killed = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(killed);
+    },
+  };
+}
+
+/** Polls a URL until it answers with a status below 500, or fails after the timeout. */
+export async function waitForHttp(
+  url: string,
+  { timeoutMs = 60_000, init }: { timeoutMs?: number; init?: RequestInit } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(2_000) });
+      if (response.status < 500) return;
+      lastError = new Error(`HTTP ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
+}

@@ -1,0 +1,141 @@
+/**
+ * `npm start` / `npm run dev`: the whole local stack as children of this process.
+ *
+ *   identity service (cognito-local behind our proxy)  ->  reference API  ->  app
+ *
+ * The app is served at http://localhost:PORT (the production build with its
+ * service worker, or Vite's dev server with --dev) and proxies /api/v1 and
+ * /identity, so the browser talks to one origin. Ctrl-C stops everything; data
+ * stays in DATA_DIR for the next start.
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { stackConfig, type StackConfig } from './config.ts';
+import { spawnChild, waitForHttp, type Child } from './processes.ts';
+import { startIdentity } from '../identity/start.ts';
+import { ensureDemoData } from '../demo/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD } from '../demo/accounts.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
+
+/** The API server's environment, derived from the stack's configuration. */
+export function apiEnvironment(config: StackConfig): NodeJS.ProcessEnv {
+  return {
+    API_PORT: String(config.apiPort),
+    API_HOST: '127.0.0.1',
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: config.databaseUrl ?? '',
+    COGNITO_ISSUER: config.issuer,
+    COGNITO_JWKS_URL: config.jwksUrl,
+    COGNITO_CLIENT_ID: config.clientId,
+    COGNITO_USER_POOL_ID: config.userPoolId,
+    COGNITO_REGION: config.region,
+    COGNITO_ENDPOINT: config.identityUrl,
+  };
+}
+
+export interface RunningStack {
+  config: StackConfig;
+  stop(): Promise<void>;
+  /** Resolves when any part of the stack ends on its own. */
+  failed: Promise<string>;
+}
+
+export async function startStack(config: StackConfig, { dev = false } = {}): Promise<RunningStack> {
+  if (!dev && !existsSync(path.join(root, 'dist/index.html'))) {
+    throw new Error('No production build in dist/. Run `npm run build` first (npm start does).');
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const pidFile = path.join(config.dataDir, 'stack.pid');
+  writeFileSync(pidFile, String(process.pid));
+
+  const stops: Array<() => Promise<void>> = [];
+  const children: Child[] = [];
+  const stop = async () => {
+    for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
+    stops.length = 0;
+    rmSync(pidFile, { force: true });
+  };
+
+  try {
+    await ensureDemoData(config);
+
+    const identity = await startIdentity(config);
+    stops.push(() => identity.stop());
+
+    const api = spawnChild('api', process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+      cwd: root,
+      env: apiEnvironment(config),
+    });
+    children.push(api);
+    stops.push(() => api.stop());
+
+    const app = spawnChild('app', process.execPath, [viteBin, dev ? 'serve' : 'preview'], {
+      cwd: root,
+      env: {
+        PORT: String(config.appPort),
+        API_PORT: String(config.apiPort),
+        IDENTITY_PORT: String(config.identityPort),
+      },
+    });
+    children.push(app);
+    stops.push(() => app.stop());
+
+    const failed = Promise.race(
+      children.map((child) => child.exited.then((code) => `${child.name} exited with code ${String(code)}`)),
+    );
+    await Promise.race([
+      Promise.all([
+        waitForHttp(`${config.identityUrl}/health`),
+        waitForHttp(`${config.apiUrl}/api/v1/health`),
+        waitForHttp(`${config.appUrl}/`),
+        waitForHttp(`${config.appUrl}/api/v1/health`),
+      ]),
+      failed.then((reason) => Promise.reject(new Error(reason))),
+    ]);
+    return { config, stop, failed };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function printDemoAccounts(): void {
+  const rows = DEMO_ACCOUNTS.map((account) => {
+    const password = account.password === DEMO_PASSWORD ? '' : `  (password ${DEMO_TEMPORARY_PASSWORD})`;
+    return `  ${account.email.padEnd(26)} ${(account.role ?? 'no role').padEnd(13)} ${account.state}${password}`;
+  });
+  console.log(`Demo accounts (password ${DEMO_PASSWORD}, codes 123456):\n${rows.join('\n')}`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { dev: { type: 'boolean', default: false } } });
+  const config = stackConfig();
+  let stack: RunningStack;
+  try {
+    stack = await startStack(config, { dev: values.dev });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await stack.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  void stack.failed.then(async (reason) => {
+    console.error(`Stopping: ${reason}`);
+    await shutdown(1);
+  });
+
+  console.log(`Ready: ${config.appUrl}`);
+  printDemoAccounts();
+}
+
+if (import.meta.filename === process.argv[1]) await main();
