@@ -6,25 +6,11 @@
 import { stableUuid } from './stable-id.ts';
 
 export type Role =
-  | 'CLIENT'
-  | 'NURSE'
-  | 'RECEPTION'
-  | 'DOCTOR'
-  | 'HEALTH_COACH'
-  | 'NUTRITIONIST'
-  | 'ADMIN'
-  | 'SUPER_ADMIN';
+  'CLIENT' | 'NURSE' | 'RECEPTION' | 'DOCTOR' | 'HEALTH_COACH' | 'NUTRITIONIST' | 'ADMIN' | 'SUPER_ADMIN';
 
 /** How the account behaves at sign-in. */
 export type DemoState =
-  | 'ready'
-  | 'new-password-required'
-  | 'totp'
-  | 'totp-setup'
-  | 'sms'
-  | 'reset-required'
-  | 'unconfirmed'
-  | 'unverified';
+  'ready' | 'new-password-required' | 'totp' | 'totp-setup' | 'sms' | 'reset-required' | 'unconfirmed' | 'unverified';
 
 export interface DemoAccount {
   /** The identity username and the API's user id. */
@@ -70,13 +56,62 @@ function account(seed: Seed): DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  account({ email: 'super@thrive.test', role: 'SUPER_ADMIN', state: 'ready', firstName: 'Sana', lastName: 'Kapoor', gender: 'F' }),
-  account({ email: 'admin@thrive.test', role: 'ADMIN', state: 'ready', firstName: 'Arjun', lastName: 'Mehta', gender: 'M' }),
-  account({ email: 'nurse@thrive.test', role: 'NURSE', state: 'ready', firstName: 'Nina', lastName: 'Thomas', gender: 'F' }),
-  account({ email: 'reception@thrive.test', role: 'RECEPTION', state: 'ready', firstName: 'Ravi', lastName: 'Iyer', gender: 'M' }),
-  account({ email: 'doctor@thrive.test', role: 'DOCTOR', state: 'ready', firstName: 'Divya', lastName: 'Rao', gender: 'F' }),
-  account({ email: 'coach@thrive.test', role: 'HEALTH_COACH', state: 'ready', firstName: 'Kabir', lastName: 'Singh', gender: 'M' }),
-  account({ email: 'nutrition@thrive.test', role: 'NUTRITIONIST', state: 'ready', firstName: 'Meera', lastName: 'Nair', gender: 'F' }),
+  account({
+    email: 'super@thrive.test',
+    role: 'SUPER_ADMIN',
+    state: 'ready',
+    firstName: 'Sana',
+    lastName: 'Kapoor',
+    gender: 'F',
+  }),
+  account({
+    email: 'admin@thrive.test',
+    role: 'ADMIN',
+    state: 'ready',
+    firstName: 'Arjun',
+    lastName: 'Mehta',
+    gender: 'M',
+  }),
+  account({
+    email: 'nurse@thrive.test',
+    role: 'NURSE',
+    state: 'ready',
+    firstName: 'Nina',
+    lastName: 'Thomas',
+    gender: 'F',
+  }),
+  account({
+    email: 'reception@thrive.test',
+    role: 'RECEPTION',
+    state: 'ready',
+    firstName: 'Ravi',
+    lastName: 'Iyer',
+    gender: 'M',
+  }),
+  account({
+    email: 'doctor@thrive.test',
+    role: 'DOCTOR',
+    state: 'ready',
+    firstName: 'Divya',
+    lastName: 'Rao',
+    gender: 'F',
+  }),
+  account({
+    email: 'coach@thrive.test',
+    role: 'HEALTH_COACH',
+    state: 'ready',
+    firstName: 'Kabir',
+    lastName: 'Singh',
+    gender: 'M',
+  }),
+  account({
+    email: 'nutrition@thrive.test',
+    role: 'NUTRITIONIST',
+    state: 'ready',
+    firstName: 'Meera',
+    lastName: 'Nair',
+    gender: 'F',
+  }),
   account({
     email: 'client@thrive.test',
     role: 'CLIENT',
@@ -99,7 +134,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     phone: '+15555550112',
     hipaaConsent: true,
   }),
-  account({ email: 'norole@thrive.test', role: null, state: 'ready', firstName: 'Noor', lastName: 'Ali', hasProfile: false }),
+  account({
+    email: 'norole@thrive.test',
+    role: null,
+    state: 'ready',
+    firstName: 'Noor',
+    lastName: 'Ali',
+    hasProfile: false,
+  }),
   account({
     email: 'newpass@thrive.test',
     role: 'CLIENT',
@@ -110,12 +152,60 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     gender: 'F',
     dateOfBirth: '1992-01-05',
   }),
-  account({ email: 'totp@thrive.test', role: 'NURSE', state: 'totp', totpSecret: DEMO_TOTP_SECRET, firstName: 'Tara', lastName: 'Joseph', gender: 'F' }),
-  account({ email: 'totpsetup@thrive.test', role: 'NURSE', state: 'totp-setup', firstName: 'Tomas', lastName: 'Fernandes', gender: 'M' }),
-  account({ email: 'sms@thrive.test', role: 'DOCTOR', state: 'sms', phone: '+15555550101', firstName: 'Samir', lastName: 'Khan', gender: 'M' }),
-  account({ email: 'reset@thrive.test', role: 'CLIENT', state: 'reset-required', firstName: 'Rhea', lastName: 'Das', gender: 'F', dateOfBirth: '1990-07-21' }),
-  account({ email: 'unconfirmed@thrive.test', role: 'CLIENT', state: 'unconfirmed', firstName: 'Uma', lastName: 'Bose', gender: 'F', dateOfBirth: '1995-03-14' }),
-  account({ email: 'unverified@thrive.test', role: 'CLIENT', state: 'unverified', firstName: 'Vikram', lastName: 'Reddy', gender: 'M', dateOfBirth: '1983-11-02', phone: '+15555550114' }),
+  account({
+    email: 'totp@thrive.test',
+    role: 'NURSE',
+    state: 'totp',
+    totpSecret: DEMO_TOTP_SECRET,
+    firstName: 'Tara',
+    lastName: 'Joseph',
+    gender: 'F',
+  }),
+  account({
+    email: 'totpsetup@thrive.test',
+    role: 'NURSE',
+    state: 'totp-setup',
+    firstName: 'Tomas',
+    lastName: 'Fernandes',
+    gender: 'M',
+  }),
+  account({
+    email: 'sms@thrive.test',
+    role: 'DOCTOR',
+    state: 'sms',
+    phone: '+15555550101',
+    firstName: 'Samir',
+    lastName: 'Khan',
+    gender: 'M',
+  }),
+  account({
+    email: 'reset@thrive.test',
+    role: 'CLIENT',
+    state: 'reset-required',
+    firstName: 'Rhea',
+    lastName: 'Das',
+    gender: 'F',
+    dateOfBirth: '1990-07-21',
+  }),
+  account({
+    email: 'unconfirmed@thrive.test',
+    role: 'CLIENT',
+    state: 'unconfirmed',
+    firstName: 'Uma',
+    lastName: 'Bose',
+    gender: 'F',
+    dateOfBirth: '1995-03-14',
+  }),
+  account({
+    email: 'unverified@thrive.test',
+    role: 'CLIENT',
+    state: 'unverified',
+    firstName: 'Vikram',
+    lastName: 'Reddy',
+    gender: 'M',
+    dateOfBirth: '1983-11-02',
+    phone: '+15555550114',
+  }),
 ];
 
 export function demoAccount(email: string): DemoAccount {

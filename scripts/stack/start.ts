@@ -12,29 +12,14 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { stackConfig, type StackConfig } from './config.ts';
-import { spawnChild, waitForHttp, type Child } from './processes.ts';
+import { spawnChild, waitForHttp } from './processes.ts';
 import { startIdentity } from '../identity/start.ts';
 import { ensureDemoData } from '../demo/seed.ts';
+import { serverEnvironmentFromStack } from '../../server/config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD } from '../demo/accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
-
-/** The API server's environment, derived from the stack's configuration. */
-export function apiEnvironment(config: StackConfig): NodeJS.ProcessEnv {
-  return {
-    API_PORT: String(config.apiPort),
-    API_HOST: '127.0.0.1',
-    DATA_DIR: config.dataDir,
-    DATABASE_URL: config.databaseUrl ?? '',
-    COGNITO_ISSUER: config.issuer,
-    COGNITO_JWKS_URL: config.jwksUrl,
-    COGNITO_CLIENT_ID: config.clientId,
-    COGNITO_USER_POOL_ID: config.userPoolId,
-    COGNITO_REGION: config.region,
-    COGNITO_ENDPOINT: config.identityUrl,
-  };
-}
 
 export interface RunningStack {
   config: StackConfig;
@@ -52,7 +37,6 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
   writeFileSync(pidFile, String(process.pid));
 
   const stops: Array<() => Promise<void>> = [];
-  const children: Child[] = [];
   const stop = async () => {
     for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
     stops.length = 0;
@@ -65,13 +49,30 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
     const identity = await startIdentity(config);
     stops.push(() => identity.stop());
 
-    const api = spawnChild('api', process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-      cwd: root,
-      env: apiEnvironment(config),
-    });
-    children.push(api);
+    const api = spawnChild(
+      'api',
+      process.execPath,
+      [
+        // The AWS SDK warns about future Node versions at every start; it is not news for the console.
+        '--disable-warning=NodeVersionSupportWarning',
+        '--import',
+        'tsx',
+        path.join(root, 'server/main.ts'),
+      ],
+      {
+        cwd: root,
+        // The AWS SDK's notice about Node versions it will drop next year is not news at every start.
+        env: { ...serverEnvironmentFromStack(config), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      },
+    );
     stops.push(() => api.stop());
 
+    // The app starts once the API answers, so its proxy never greets a browser with errors.
+    await Promise.race([
+      Promise.all([waitForHttp(`${config.identityUrl}/health`), waitForHttp(`${config.apiUrl}/api/v1/health`)]),
+      identity.exited.then((reason) => Promise.reject(new Error(reason))),
+      api.exited.then((code) => Promise.reject(new Error(`api exited with code ${String(code)}`))),
+    ]);
     const app = spawnChild('app', process.execPath, [viteBin, dev ? 'serve' : 'preview'], {
       cwd: root,
       env: {
@@ -80,19 +81,14 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
         IDENTITY_PORT: String(config.identityPort),
       },
     });
-    children.push(app);
     stops.push(() => app.stop());
 
-    const failed = Promise.race(
-      children.map((child) => child.exited.then((code) => `${child.name} exited with code ${String(code)}`)),
-    );
+    const failed = Promise.race([
+      identity.exited,
+      ...[api, app].map((child) => child.exited.then((code) => `${child.name} exited with code ${String(code)}`)),
+    ]);
     await Promise.race([
-      Promise.all([
-        waitForHttp(`${config.identityUrl}/health`),
-        waitForHttp(`${config.apiUrl}/api/v1/health`),
-        waitForHttp(`${config.appUrl}/`),
-        waitForHttp(`${config.appUrl}/api/v1/health`),
-      ]),
+      Promise.all([waitForHttp(`${config.appUrl}/`), waitForHttp(`${config.appUrl}/api/v1/health`)]),
       failed.then((reason) => Promise.reject(new Error(reason))),
     ]);
     return { config, stop, failed };

@@ -28,7 +28,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List users (ADMIN, SUPER_ADMIN) */
+        /**
+         * List users (ADMIN and SUPER_ADMIN everyone; staff roles clients)
+         * @description ADMIN and SUPER_ADMIN list every user. The staff roles (NURSE, RECEPTION,
+         *     DOCTOR, HEALTH_COACH, NUTRITIONIST) list clients only, to find them (discovery);
+         *     a `role` filter naming another role is refused (403). Clients may not list users.
+         */
         get: operations["listUsers"];
         put?: never;
         /**
@@ -103,7 +108,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Program enrollments, optionally of one user */
+        /**
+         * Program enrollments, optionally of one user
+         * @description A client sees only its own (`user` omitted or its own id). Staff roles, ADMIN and
+         *     SUPER_ADMIN see those of clients, one page at a time, newest start date first.
+         */
         get: operations["listEnrollments"];
         put?: never;
         /** Enroll a client in a program (staff, ADMIN, SUPER_ADMIN) */
@@ -356,7 +365,8 @@ export interface components {
         EnrollmentCreate: {
             user: components["schemas"]["UserIdValue"];
             program: components["schemas"]["Program"];
-            status?: components["schemas"]["EnrollmentStatus"];
+            /** @default active */
+            status: components["schemas"]["EnrollmentStatus"];
             /** Format: date */
             start_date: string;
             /** Format: date */
@@ -374,7 +384,14 @@ export interface components {
         };
         EnrollmentList: {
             results: components["schemas"]["Enrollment"][];
+            /** @description All enrollments that match */
             count: number;
+            page: number;
+            page_size: number;
+            /** @description The next page number */
+            next?: number | null;
+            /** @description The previous page number */
+            previous?: number | null;
         };
     };
     responses: {
@@ -604,6 +621,8 @@ export interface operations {
         parameters: {
             query?: {
                 user?: components["schemas"]["UserIdValue"];
+                page?: number;
+                page_size?: number;
             };
             header?: never;
             path?: never;

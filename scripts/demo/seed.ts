@@ -1,0 +1,79 @@
+/**
+ * Demo data of the local stack: the demo accounts and generated clients, in the
+ * identity service and in the API's database alike (same ids on both sides).
+ *
+ * `npm start` calls ensureDemoData, which seeds a new DATA_DIR once.
+ * `npm run seed -- --clients N` makes sure N generated clients exist (up to
+ * 10,000), for scale tests; run it while the stack is stopped, since the
+ * embedded database and the emulator's store have one writer each.
+ */
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { configFromStack } from '../../server/config.ts';
+import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import { addIdentityUsers, seedIdentity } from '../identity/seed.ts';
+import { stackConfig, type StackConfig } from '../stack/config.ts';
+import { DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
+import { generateClients } from './clients.ts';
+import { seedDatabase } from './seed-database.ts';
+
+/** Clients a new DATA_DIR starts with. */
+export const DEFAULT_DEMO_CLIENTS = 50;
+export const MAX_DEMO_CLIENTS = 10_000;
+
+const markerFile = (config: StackConfig) => path.join(config.dataDir, 'seeded.json');
+
+async function seedDatabaseWith(config: StackConfig, accounts: readonly DemoAccount[]) {
+  const db = await openMigratedDatabase(configFromStack(config).database);
+  try {
+    return await seedDatabase(db, accounts);
+  } finally {
+    await db.close();
+  }
+}
+
+/** Seeds a new DATA_DIR; leaves one that was seeded before as it is (deleted demo users stay deleted). */
+export async function ensureDemoData(config: StackConfig): Promise<void> {
+  if (existsSync(markerFile(config))) return;
+  mkdirSync(config.dataDir, { recursive: true });
+  const accounts = [...DEMO_ACCOUNTS, ...generateClients(DEFAULT_DEMO_CLIENTS)];
+  await seedIdentity(config, accounts);
+  await seedDatabaseWith(config, accounts);
+  writeFileSync(markerFile(config), JSON.stringify({ seededAt: new Date().toISOString() }) + '\n');
+}
+
+function stackIsRunning(config: StackConfig): boolean {
+  const pidFile = path.join(config.dataDir, 'stack.pid');
+  if (!existsSync(pidFile)) return false;
+  try {
+    process.kill(Number(readFileSync(pidFile, 'utf8')), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { clients: { type: 'string', default: String(DEFAULT_DEMO_CLIENTS) } } });
+  const count = Number(values.clients);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_DEMO_CLIENTS) {
+    console.error(`--clients takes a whole number from 0 to ${MAX_DEMO_CLIENTS}.`);
+    process.exit(2);
+  }
+  const config = stackConfig();
+  if (stackIsRunning(config)) {
+    console.error(`The stack is running on ${config.dataDir}: stop it (Ctrl-C) before seeding.`);
+    process.exit(1);
+  }
+  await ensureDemoData(config);
+  const clients = generateClients(count);
+  const identity = await addIdentityUsers(config, clients);
+  const database = await seedDatabaseWith(config, clients);
+  console.log(
+    `${count} generated clients present: ${identity.added} added to the identity service, ` +
+      `${database.profiles} profiles and ${database.enrollments} enrollments added to the database.`,
+  );
+}
+
+if (import.meta.filename === process.argv[1]) await main();

@@ -1,0 +1,64 @@
+/**
+ * Applies the rules table to a request: looks the target user's role up and
+ * turns a refusal into the answer the caller gets.
+ */
+import { isRole } from '../api-types.ts';
+import type { Queryable } from '../db/database.ts';
+import { conflict, forbidden, type HttpProblem } from '../http/problem.ts';
+import { decide, type Caller, type Operation, type RoleOrNone, type Target } from './rules.ts';
+
+/** The user `id` as the rules see it: a user the API has no row for counts as one without a role. */
+export async function targetUser(db: Queryable, id: string): Promise<Target> {
+  const [user] = await db.query<{ role: string | null }>('SELECT role FROM users WHERE id = $1', [id]);
+  return { id: id.toLowerCase(), role: isRole(user?.role) ? user.role : 'NO_ROLE' };
+}
+
+const REFUSALS: Readonly<Record<Operation, string>> = {
+  'users.list': 'You may not list these users.',
+  'users.read': 'You may not read this user.',
+  'users.create': 'You may not create a user with this role.',
+  'users.delete': 'You may not delete this user.',
+  'users.assign-role': 'You may not give this role, or change this user’s role.',
+  'profiles.read': 'You may not read this profile.',
+  'profiles.update': 'You may not change this profile.',
+  'enrollments.read': 'You may not see these enrollments.',
+  'enrollments.write': 'You may not change the enrollments of this user.',
+};
+
+/**
+ * Throws the refusal when the caller may not do `operation` to `target`;
+ * returns how the caller was allowed (its own record, or through its role).
+ */
+export function authorize(caller: Caller, operation: Operation, target: Target, field?: string): 'self' | 'role' {
+  const decision = decide(caller, operation, target);
+  if (decision.allowed) return decision.via;
+  throw refusal(operation, decision.reason, field);
+}
+
+function refusal(
+  operation: Operation,
+  reason: 'not-granted' | 'out-of-reach' | 'own-record',
+  field?: string,
+): HttpProblem {
+  if (reason === 'own-record' && operation === 'users.delete') return conflict('You cannot delete your own account.');
+  const detail =
+    reason !== 'own-record'
+      ? REFUSALS[operation]
+      : operation === 'users.assign-role'
+        ? 'You cannot change your own role.'
+        : 'You cannot do this to your own account.';
+  return forbidden(detail, field === undefined ? undefined : [{ field, message: detail }]);
+}
+
+/**
+ * A SQL condition keeping the users whose `roleColumn` is one of `roles`
+ * (NO_ROLE meaning none), with its values appended to `params`. Spelled out
+ * as IN (...) because the two database drivers pass arrays differently.
+ */
+export function roleFilterSql(roleColumn: string, roles: readonly RoleOrNone[], params: unknown[]): string {
+  const named = roles.filter((role) => role !== 'NO_ROLE');
+  const parts =
+    named.length > 0 ? [`${roleColumn} IN (${named.map((role) => `$${params.push(role)}`).join(', ')})`] : [];
+  if (roles.includes('NO_ROLE')) parts.push(`${roleColumn} IS NULL`);
+  return parts.length > 0 ? `(${parts.join(' OR ')})` : 'false';
+}

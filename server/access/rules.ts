@@ -1,0 +1,197 @@
+/**
+ * Who may do what: spec section 6 and PRODUCT.md section 3, in one table.
+ *
+ * A grant says whose records an operation reaches: the caller's own (`self`)
+ * and/or users holding certain roles (`roles`). The caller's role, and the
+ * target's, come from the API's database; a user without a row there (or
+ * without a role, or disabled) counts as NO_ROLE.
+ *
+ * Not found versus forbidden: a caller learns that a user does not exist
+ * (404) only when its grant reaches users without a role, i.e. when it could
+ * read any account. Everyone else gets 403 for a missing user and for a user
+ * out of reach alike, so ids cannot be probed for existence.
+ */
+import { ROLES, type ProfilePatch, type Role } from '../api-types.ts';
+
+export type RoleOrNone = Role | 'NO_ROLE';
+
+export type Operation =
+  | 'users.list'
+  | 'users.read'
+  | 'users.create'
+  | 'users.delete'
+  /** Giving a user a role (at creation or by PATCH): the grant must reach both the old and the new role. */
+  | 'users.assign-role'
+  | 'profiles.read'
+  | 'profiles.update'
+  | 'enrollments.read'
+  | 'enrollments.write';
+
+interface Grant {
+  /** The caller's own record. */
+  self?: true;
+  /** Records of users holding these roles. */
+  roles?: readonly RoleOrNone[];
+  /** Never the caller's own record, even when its role is in `roles`. */
+  exceptSelf?: true;
+}
+
+type Permissions = Readonly<Partial<Record<Operation, Grant>>>;
+
+const CLIENTS: readonly RoleOrNone[] = ['CLIENT'];
+const EVERYONE: readonly RoleOrNone[] = [...ROLES, 'NO_ROLE'];
+/** ADMIN manages every account but SUPER_ADMIN ones, so it cannot raise anyone (itself included) above itself. */
+const ALL_BUT_SUPER_ADMINS: readonly RoleOrNone[] = EVERYONE.filter((role) => role !== 'SUPER_ADMIN');
+
+/** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
+const CLINICAL_STAFF: Permissions = {
+  // Staff find clients (discovery); they do not see the staff list.
+  'users.list': { roles: CLIENTS },
+  'users.read': { self: true, roles: CLIENTS },
+  'profiles.read': { self: true, roles: CLIENTS },
+  'profiles.update': { self: true, roles: CLIENTS },
+  'enrollments.read': { roles: CLIENTS },
+  'enrollments.write': { roles: CLIENTS },
+};
+
+export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
+  CLIENT: {
+    'users.read': { self: true },
+    'profiles.read': { self: true },
+    'profiles.update': { self: true },
+    'enrollments.read': { self: true },
+  },
+  NURSE: CLINICAL_STAFF,
+  RECEPTION: CLINICAL_STAFF,
+  DOCTOR: CLINICAL_STAFF,
+  HEALTH_COACH: CLINICAL_STAFF,
+  NUTRITIONIST: CLINICAL_STAFF,
+  ADMIN: {
+    'users.list': { roles: EVERYONE },
+    'users.read': { roles: EVERYONE },
+    'users.create': { roles: ALL_BUT_SUPER_ADMINS },
+    'users.delete': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
+    'users.assign-role': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
+    'profiles.read': { roles: EVERYONE },
+    'profiles.update': { roles: ALL_BUT_SUPER_ADMINS },
+    'enrollments.read': { roles: CLIENTS },
+    'enrollments.write': { roles: CLIENTS },
+  },
+  SUPER_ADMIN: {
+    'users.list': { roles: EVERYONE },
+    'users.read': { roles: EVERYONE },
+    'users.create': { roles: EVERYONE },
+    'users.delete': { roles: EVERYONE, exceptSelf: true },
+    'users.assign-role': { roles: EVERYONE, exceptSelf: true },
+    'profiles.read': { roles: EVERYONE },
+    'profiles.update': { roles: EVERYONE },
+    'enrollments.read': { roles: CLIENTS },
+    'enrollments.write': { roles: CLIENTS },
+  },
+  // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
+  NO_ROLE: {
+    'users.read': { self: true },
+    'profiles.read': { self: true },
+  },
+};
+
+/**
+ * Profile fields a user may change on its own record through the `self` grant:
+ * contact details, emergency contact, its goals, story and histories, and its
+ * own HIPAA consent (on the terms of checkConsentChange). Through a `roles`
+ * grant every field but `role` may change; `role` needs users.assign-role.
+ */
+export const SELF_SERVICE_PROFILE_FIELDS: ReadonlySet<keyof ProfilePatch> = new Set<keyof ProfilePatch>([
+  'phone_number',
+  'alternate_phone',
+  'alternate_email',
+  'preferred_contact_method',
+  'address_line_1',
+  'address_line_2',
+  'city',
+  'state',
+  'country',
+  'zipcode',
+  'emergency_contact_name',
+  'emergency_contact_relation',
+  'emergency_contact_number',
+  'health_goals',
+  'client_story',
+  'lifestyle_history',
+  'family_history',
+  'hipaa_consent',
+  'hipaa_consent_date',
+  'hipaa_consent_version',
+]);
+
+export const HIPAA_CONSENT_VERSION = '1.0';
+/** How far a consent date given by the client may be from the server's clock (device clocks drift). */
+export const CONSENT_DATE_TOLERANCE_MS = 5 * 60 * 1000;
+
+export interface Caller {
+  id: string;
+  role: RoleOrNone;
+}
+
+export interface Target {
+  /** The user whose record it is; null when there is none yet (creation) or for a list. */
+  id: string | null;
+  role: RoleOrNone;
+}
+
+export type Decision =
+  { allowed: true; via: 'self' | 'role' } | { allowed: false; reason: 'not-granted' | 'out-of-reach' | 'own-record' };
+
+export function decide(caller: Caller, operation: Operation, target: Target): Decision {
+  const grant = ACCESS_RULES[caller.role][operation];
+  if (!grant) return { allowed: false, reason: 'not-granted' };
+  const own = target.id !== null && target.id === caller.id;
+  if (own && grant.exceptSelf) return { allowed: false, reason: 'own-record' };
+  if (grant.roles?.includes(target.role)) return { allowed: true, via: 'role' };
+  if (own && grant.self) return { allowed: true, via: 'self' };
+  return { allowed: false, reason: 'out-of-reach' };
+}
+
+/** The roles whose users a list operation shows the caller; empty when it may not list at all. */
+export function rolesListable(caller: Caller, operation: 'users.list' | 'enrollments.read'): readonly RoleOrNone[] {
+  return ACCESS_RULES[caller.role][operation]?.roles ?? [];
+}
+
+/** Whether the caller may list every user, whatever its role (no filter needed). */
+export function listsEveryone(roles: readonly RoleOrNone[]): boolean {
+  return EVERYONE.every((role) => roles.includes(role));
+}
+
+export interface ConsentChange {
+  hipaa_consent?: boolean;
+  hipaa_consent_date?: string | null;
+  hipaa_consent_version?: string | null;
+}
+
+/**
+ * A user changing its own consent may only give it: true, version 1.0, dated
+ * now. Withdrawing or back-dating is done in writing through the clinic
+ * (whose staff record it). Returns the fields at fault, empty when acceptable.
+ */
+export function checkConsentChange(change: ConsentChange, now: Date): { field: string; message: string }[] {
+  const touched = 'hipaa_consent' in change || 'hipaa_consent_date' in change || 'hipaa_consent_version' in change;
+  if (!touched) return [];
+  const errors: { field: string; message: string }[] = [];
+  if (change.hipaa_consent !== true) {
+    errors.push({
+      field: 'body.hipaa_consent',
+      message: 'You may only give your consent (true); withdraw it in writing.',
+    });
+  }
+  if (change.hipaa_consent_version !== HIPAA_CONSENT_VERSION) {
+    errors.push({
+      field: 'body.hipaa_consent_version',
+      message: `Consent must be to version ${HIPAA_CONSENT_VERSION}.`,
+    });
+  }
+  const date = typeof change.hipaa_consent_date === 'string' ? Date.parse(change.hipaa_consent_date) : Number.NaN;
+  if (Number.isNaN(date) || Math.abs(date - now.getTime()) > CONSENT_DATE_TOLERANCE_MS) {
+    errors.push({ field: 'body.hipaa_consent_date', message: 'Consent must be dated now.' });
+  }
+  return errors;
+}

@@ -1,0 +1,48 @@
+/**
+ * The wire types of the contract, as generated from openapi/clinic.yaml
+ * (`npm run gen:api`). The server never writes its own copy of them: the
+ * validator checks requests against the contract at run time, and these types
+ * keep the handlers' answers in the contract's shape at compile time.
+ */
+import type { components, operations } from '../src/lib/api/schema.gen.ts';
+
+type Schemas = components['schemas'];
+
+export type Role = Schemas['Role'];
+export type Profile = Schemas['Profile'];
+export type ProfilePatch = Schemas['ProfilePatch'];
+export type UserDetail = Schemas['UserDetail'];
+export type UserAttribute = Schemas['UserAttribute'];
+export type UserStatus = Schemas['UserStatus'];
+export type UserSummary = Schemas['UserSummary'];
+export type UserList = Schemas['UserList'];
+export type UserCreate = Schemas['UserCreate'];
+export type Enrollment = Schemas['Enrollment'];
+export type EnrollmentCreate = Schemas['EnrollmentCreate'];
+export type EnrollmentPatch = Schemas['EnrollmentPatch'];
+export type EnrollmentList = Schemas['EnrollmentList'];
+
+/** Query parameters after validation, with the contract's defaults applied. */
+export type ListUsersQuery = Required<
+  Pick<NonNullable<operations['listUsers']['parameters']['query']>, 'ordering' | 'page' | 'page_size'>
+> &
+  Pick<NonNullable<operations['listUsers']['parameters']['query']>, 'search' | 'role'>;
+export type ListEnrollmentsQuery = Required<
+  Pick<NonNullable<operations['listEnrollments']['parameters']['query']>, 'page' | 'page_size'>
+> &
+  Pick<NonNullable<operations['listEnrollments']['parameters']['query']>, 'user'>;
+
+export const ROLES = [
+  'CLIENT',
+  'NURSE',
+  'RECEPTION',
+  'DOCTOR',
+  'HEALTH_COACH',
+  'NUTRITIONIST',
+  'ADMIN',
+  'SUPER_ADMIN',
+] as const satisfies readonly Role[];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,114 @@
+/**
+ * The reference API as an Express app, mounted at /api/v1.
+ *
+ * Order of work for every request: no-store header, JSON body, then (except
+ * for /health) the caller's token, then validation against the contract,
+ * then the handler. Authentication comes before validation so that a caller
+ * without a valid token learns nothing about the API's shapes.
+ */
+import path from 'node:path';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { authenticate } from './auth/authenticate.ts';
+import type { AppDependencies } from './dependencies.ts';
+import { HttpProblem, badRequest, sendProblem, type FieldError } from './http/problem.ts';
+import { apiRoutes } from './http/routes.ts';
+
+export const API_BASE_PATH = '/api/v1';
+export const CONTRACT_PATH = path.resolve(import.meta.dirname, '../openapi/clinic.yaml');
+/** Bodies are small forms; the cap also bounds the work of checking all of a body's errors at once. */
+const BODY_LIMIT = '64kb';
+
+export function createApp(deps: AppDependencies): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    // Health data must not be kept by browsers or proxies, error answers included.
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+
+  api.get('/health', async (_req, res) => {
+    await deps.db.query('SELECT 1');
+    res.json({ status: 'ok' });
+  });
+
+  api.use(authenticate(deps.verifyAccessToken, deps.db));
+  api.use(
+    OpenApiValidator.middleware({
+      apiSpec: CONTRACT_PATH,
+      validateRequests: {
+        allowUnknownQueryParameters: false,
+        removeAdditional: false,
+        // Name every field at fault, not only the first.
+        allErrors: true,
+      },
+      validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      ajvFormats: { mode: 'full' },
+    }),
+  );
+  api.use(apiRoutes(deps));
+
+  app.use(API_BASE_PATH, api);
+  app.use((_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    sendProblem(res, new HttpProblem(404, 'There is nothing at this address.'));
+  });
+  app.use(problemHandler);
+  return app;
+}
+
+interface ValidatorError {
+  status: number;
+  message: string;
+  errors: { path: string; message: string }[];
+}
+
+/** express-openapi-validator's errors carry a status and per-field items. */
+function isValidatorError(error: unknown): error is ValidatorError {
+  if (!(error instanceof Error)) return false;
+  const { status, errors } = error as { status?: unknown; errors?: unknown };
+  return typeof status === 'number' && Array.isArray(errors);
+}
+
+/** `/body/phone_number` -> `body.phone_number`; `/params/id` -> `path.id`; `/headers/if-match` -> `header.if-match`. */
+function fieldName(validatorPath: string): string {
+  const [location = '', ...rest] = validatorPath.replace(/^[./]/, '').split(/[./]/);
+  const renamed = ({ params: 'path', headers: 'header' } as Record<string, string>)[location] ?? location;
+  return [renamed, ...rest].filter(Boolean).join('.');
+}
+
+/** body-parser marks its own errors with a `type`. */
+function bodyParserErrorType(error: unknown): string | undefined {
+  const type = (error as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : undefined;
+}
+
+const problemHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) return next(error);
+  res.set('Cache-Control', 'no-store');
+  if (error instanceof HttpProblem) return sendProblem(res, error);
+  if (bodyParserErrorType(error) === 'entity.parse.failed') {
+    return sendProblem(res, badRequest('The body is not valid JSON.', [{ field: 'body', message: 'not valid JSON' }]));
+  }
+  if (bodyParserErrorType(error) === 'entity.too.large') {
+    return sendProblem(res, new HttpProblem(413, `The body is larger than ${BODY_LIMIT}.`));
+  }
+  if (isValidatorError(error)) {
+    if (error.status >= 500) {
+      // A response that breaks the contract is our bug; say so in the log, not to the caller.
+      console.error(`Response to ${req.method} ${req.originalUrl} breaks the contract:`, error.errors);
+      return sendProblem(res, new HttpProblem(500, 'Something went wrong on our side.'));
+    }
+    const fields: FieldError[] = error.errors.map((item) => ({ field: fieldName(item.path), message: item.message }));
+    const detail = error.status === 400 ? 'The request does not match the API contract.' : error.message;
+    return sendProblem(res, new HttpProblem(error.status, detail, error.status === 400 ? fields : undefined));
+  }
+  console.error(`Unexpected error on ${req.method} ${req.originalUrl}:`, error);
+  return sendProblem(res, new HttpProblem(500, 'Something went wrong on our side.'));
+};

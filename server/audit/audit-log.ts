@@ -1,0 +1,106 @@
+/**
+ * The audit trail: every read and change of a user's record through the API,
+ * with who, which record (and whose), what, how it ended and when. It records
+ * ids, action names and the names of changed fields, never the values, so the
+ * trail itself holds no health information.
+ *
+ * A successful change writes its record in the change's own transaction, so
+ * there is no change without its record. Failures and denials are recorded
+ * on their own after the fact.
+ */
+import type { Database, Queryable } from '../db/database.ts';
+import { HttpProblem } from '../http/problem.ts';
+
+export type AuditAction =
+  | 'users.list'
+  | 'users.read'
+  | 'users.create'
+  | 'users.delete'
+  | 'profiles.read'
+  | 'profiles.update'
+  | 'enrollments.list'
+  | 'enrollments.create'
+  | 'enrollments.update'
+  | 'enrollments.delete';
+
+export type AuditOutcome = 'success' | 'denied' | 'not_found' | 'conflict' | 'invalid' | 'error';
+
+export interface AuditEntry {
+  actorId: string;
+  action: AuditAction;
+  resourceType: 'user' | 'profile' | 'enrollment';
+  /** The record acted on; null for a list, or before a created record has its id. */
+  resourceId: string | null;
+  /** The user whose data it is, when there is one. */
+  subjectId: string | null;
+  /** Names of the fields changed (never their values). */
+  fields?: readonly string[];
+}
+
+export interface AuditScope {
+  /** The entry being built; handlers fill in what they learn (a new record's id, its subject). */
+  readonly entry: AuditEntry;
+  /** Records the success inside the transaction that made the change. */
+  recordSuccess(tx: Queryable): Promise<void>;
+}
+
+async function insertAuditRecord(db: Queryable, entry: AuditEntry, outcome: AuditOutcome): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_log (actor_id, action, resource_type, resource_id, subject_id, outcome, fields)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+    [
+      entry.actorId,
+      entry.action,
+      entry.resourceType,
+      entry.resourceId,
+      entry.subjectId,
+      outcome,
+      entry.fields ? JSON.stringify(entry.fields) : null,
+    ],
+  );
+}
+
+export function outcomeOf(error: unknown): AuditOutcome {
+  if (!(error instanceof HttpProblem)) return 'error';
+  switch (error.status) {
+    case 400:
+      return 'invalid';
+    case 403:
+      return 'denied';
+    case 404:
+      return 'not_found';
+    case 409:
+    case 412:
+      return 'conflict';
+    default:
+      return error.status < 500 ? 'invalid' : 'error';
+  }
+}
+
+/**
+ * Runs one audited operation. Its success is recorded by `recordSuccess`
+ * inside its transaction, or, for reads that have none, when it returns.
+ * Whatever it throws is recorded with the matching outcome and thrown on.
+ */
+export async function audited<T>(db: Database, entry: AuditEntry, work: (audit: AuditScope) => Promise<T>): Promise<T> {
+  let recorded = false;
+  const scope: AuditScope = {
+    entry,
+    async recordSuccess(tx) {
+      await insertAuditRecord(tx, entry, 'success');
+      recorded = true;
+    },
+  };
+  let result: T;
+  try {
+    result = await work(scope);
+  } catch (error) {
+    // A success written in a transaction that then rolled back is gone, so the failure is always written.
+    await insertAuditRecord(db, entry, outcomeOf(error)).catch((auditError: unknown) =>
+      console.error('Could not write an audit record:', auditError),
+    );
+    throw error;
+  }
+  if (!recorded) await insertAuditRecord(db, entry, 'success');
+  return result;
+}

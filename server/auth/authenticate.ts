@@ -1,0 +1,58 @@
+/**
+ * Turns the Authorization header into the caller: who it is (the verified
+ * token's username) and which role it has (the API's users table, never the
+ * token's `custom:role`, which a user can change through the emulator).
+ */
+import type { RequestHandler, Response } from 'express';
+import { isRole } from '../api-types.ts';
+import type { Caller } from '../access/rules.ts';
+import type { Queryable } from '../db/database.ts';
+import { HttpProblem, unauthorized } from '../http/problem.ts';
+import { TokenRejectedError, type AccessTokenVerifier } from './access-token.ts';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express declares res.locals in this global namespace.
+  namespace Express {
+    interface Locals {
+      caller?: Caller;
+    }
+  }
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryable): RequestHandler {
+  return async (req, res, next) => {
+    const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
+    if (!token) throw unauthorized('A Bearer access token is required.');
+    let username: string;
+    try {
+      ({ username } = await verifyAccessToken(token));
+    } catch (error) {
+      if (error instanceof TokenRejectedError) throw unauthorized(error.message);
+      console.error('Access token check failed:', error);
+      throw new HttpProblem(503, 'The identity service could not be reached to check the access token.');
+    }
+    res.locals.caller = await loadCaller(db, username);
+    next();
+  };
+}
+
+/** A user the API does not know, without a role, or disabled, is a caller without a role. */
+async function loadCaller(db: Queryable, id: string): Promise<Caller> {
+  if (!UUID.test(id)) return { id, role: 'NO_ROLE' };
+  const [user] = await db.query<{ role: string | null; status: string }>(
+    'SELECT role, status FROM users WHERE id = $1',
+    [id],
+  );
+  const role = user?.status === 'active' && isRole(user.role) ? user.role : 'NO_ROLE';
+  return { id: id.toLowerCase(), role };
+}
+
+/** The authenticated caller of a request that passed `authenticate`. */
+export function callerOf(res: Response): Caller {
+  const caller = res.locals.caller;
+  if (!caller) throw new Error('callerOf() used on a route without authentication');
+  return caller;
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stackConfig } from '../scripts/stack/config.ts';
+import { ConfigurationError, configFromStack, parseServerConfig } from './config.ts';
+
+const identity = {
+  COGNITO_ISSUER: 'http://localhost:9229/ap-south-1_ThriveLocal',
+  COGNITO_JWKS_URL: 'http://127.0.0.1:9230/ap-south-1_ThriveLocal/.well-known/jwks.json',
+  COGNITO_CLIENT_ID: 'thrive-local-web-client',
+  COGNITO_USER_POOL_ID: 'ap-south-1_ThriveLocal',
+};
+
+describe('parseServerConfig', () => {
+  it('lists every missing or invalid variable at once', () => {
+    let error: unknown;
+    try {
+      parseServerConfig({ API_PORT: 'eighty', COGNITO_ISSUER: 'not a url', DATABASE_URL: 'mysql://x' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    const problems = (error as ConfigurationError).problems.join('\n');
+    for (const name of [
+      'API_PORT',
+      'COGNITO_ISSUER',
+      'COGNITO_JWKS_URL',
+      'COGNITO_CLIENT_ID',
+      'COGNITO_USER_POOL_ID',
+      'DATABASE_URL',
+    ]) {
+      expect(problems).toContain(name);
+    }
+  });
+
+  it('defaults to loopback, the embedded database in DATA_DIR/db, and ap-south-1 without a custom endpoint', () => {
+    const config = parseServerConfig({ ...identity, DATA_DIR: '/tmp/thrive-data', DATABASE_URL: '' });
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 4180,
+      database: { kind: 'pglite', dataDir: path.resolve('/tmp/thrive-data/db') },
+      identity: { region: 'ap-south-1', endpoint: undefined },
+      validateResponses: false,
+    });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = parseServerConfig({ ...identity, DATABASE_URL: 'postgres://thrive@127.0.0.1/thrive' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://thrive@127.0.0.1/thrive' });
+  });
+});
+
+describe('configFromStack', () => {
+  it('points the API at the local stack', () => {
+    const stack = stackConfig({ DATA_DIR: '/tmp/thrive-stack', PORT: '24173' });
+    expect(configFromStack(stack)).toMatchObject({
+      port: stack.apiPort,
+      database: { kind: 'pglite', dataDir: stack.databaseDir },
+      identity: { issuer: stack.issuer, jwksUrl: stack.jwksUrl, clientId: stack.clientId, endpoint: stack.identityUrl },
+    });
+  });
+});

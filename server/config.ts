@@ -1,0 +1,123 @@
+/**
+ * The reference API's configuration: environment variables, parsed once.
+ *
+ * The identity settings have no defaults on purpose: the local emulator signs
+ * tokens with a key published in an npm package, so a server that fell back to
+ * it would accept tokens anyone can mint. Whoever starts the server names the
+ * identity service it trusts (scripts/stack does it for the local stack).
+ */
+import path from 'node:path';
+import * as v from 'valibot';
+import type { StackConfig } from '../scripts/stack/config.ts';
+import type { DatabaseLocation } from './db/database.ts';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  database: DatabaseLocation;
+  identity: {
+    /** The exact `iss` every access token must carry. */
+    issuer: string;
+    jwksUrl: string;
+    clientId: string;
+    userPoolId: string;
+    region: string;
+    /** The identity service's endpoint when it is not AWS itself (the local proxy). */
+    endpoint: string | undefined;
+  };
+  /** Check every response against the contract too (tests and development). */
+  validateResponses: boolean;
+}
+
+/** An unset variable and an empty one mean the same: not given. */
+const optionalText = v.optional(v.pipe(v.string(), v.trim()), '');
+const requiredText = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'));
+const requiredUrl = v.pipe(requiredText, v.url('must be a URL'));
+
+const EnvironmentSchema = v.object({
+  API_HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '127.0.0.1'),
+  API_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a port number'),
+      v.transform(Number),
+      v.integer(),
+      v.minValue(1, 'must be a port number'),
+      v.maxValue(65535, 'must be a port number'),
+    ),
+    '4180',
+  ),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '.data'),
+  DATABASE_URL: v.pipe(
+    optionalText,
+    v.check((value) => value === '' || /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL'),
+  ),
+  COGNITO_ISSUER: requiredUrl,
+  COGNITO_JWKS_URL: requiredUrl,
+  COGNITO_CLIENT_ID: requiredText,
+  COGNITO_USER_POOL_ID: requiredText,
+  COGNITO_REGION: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'ap-south-1'),
+  COGNITO_ENDPOINT: v.pipe(
+    optionalText,
+    v.check((value) => value === '' || URL.canParse(value), 'must be a URL'),
+  ),
+  API_VALIDATE_RESPONSES: v.optional(v.picklist(['true', 'false', ''], 'must be true or false'), ''),
+});
+
+export class ConfigurationError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid API configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/** Reads the configuration; throws one error listing every missing or invalid variable. */
+export function parseServerConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
+  const result = v.safeParse(EnvironmentSchema, env);
+  if (!result.success) {
+    const problems = result.issues.map(
+      (issue) =>
+        `${v.getDotPath(issue) ?? '(environment)'} ${issue.input === undefined ? 'is required' : issue.message}`,
+    );
+    throw new ConfigurationError(problems);
+  }
+  const values = result.output;
+  return {
+    host: values.API_HOST,
+    port: values.API_PORT,
+    database:
+      values.DATABASE_URL === ''
+        ? { kind: 'pglite', dataDir: path.resolve(values.DATA_DIR, 'db') }
+        : { kind: 'postgres', url: values.DATABASE_URL },
+    identity: {
+      issuer: values.COGNITO_ISSUER,
+      jwksUrl: values.COGNITO_JWKS_URL,
+      clientId: values.COGNITO_CLIENT_ID,
+      userPoolId: values.COGNITO_USER_POOL_ID,
+      region: values.COGNITO_REGION,
+      endpoint: values.COGNITO_ENDPOINT === '' ? undefined : values.COGNITO_ENDPOINT,
+    },
+    validateResponses: values.API_VALIDATE_RESPONSES === 'true',
+  };
+}
+
+/** The environment that makes the API part of a local stack (for scripts that spawn it). */
+export function serverEnvironmentFromStack(stack: StackConfig): Record<string, string> {
+  return {
+    API_HOST: '127.0.0.1',
+    API_PORT: String(stack.apiPort),
+    DATA_DIR: stack.dataDir,
+    DATABASE_URL: stack.databaseUrl ?? '',
+    COGNITO_ISSUER: stack.issuer,
+    COGNITO_JWKS_URL: stack.jwksUrl,
+    COGNITO_CLIENT_ID: stack.clientId,
+    COGNITO_USER_POOL_ID: stack.userPoolId,
+    COGNITO_REGION: stack.region,
+    COGNITO_ENDPOINT: stack.identityUrl,
+  };
+}
+
+/** The configuration of the API inside a local stack, for scripts and tests that work in-process. */
+export function configFromStack(stack: StackConfig): ServerConfig {
+  return parseServerConfig(serverEnvironmentFromStack(stack));
+}

@@ -1,0 +1,93 @@
+/**
+ * The contract's operations, wired to the services. Requests reaching these
+ * handlers have passed the contract's validation, so their query and body
+ * have the contract's shapes (with its defaults applied).
+ */
+import { Router, type Request } from 'express';
+import type {
+  EnrollmentCreate,
+  EnrollmentPatch,
+  ListEnrollmentsQuery,
+  ListUsersQuery,
+  ProfilePatch,
+  UserCreate,
+} from '../api-types.ts';
+import { callerOf } from '../auth/authenticate.ts';
+import type { AppDependencies } from '../dependencies.ts';
+import {
+  changeEnrollment,
+  createEnrollment,
+  deleteEnrollment,
+  listEnrollments,
+} from '../enrollments/enrollments-service.ts';
+import { etagOf } from '../profiles/profile-store.ts';
+import { changeProfile, readProfile } from '../profiles/profiles-service.ts';
+import { createUser, deleteUser, listUsers, readUser } from '../users/users-service.ts';
+
+/** What the validator let through: the contract's shape, which the generated types describe. */
+function validated<T>(value: unknown): T {
+  return value as T;
+}
+
+function pathId(req: Request): string {
+  // The contract makes every id a UUID; ids are stored lower case.
+  return String(req.params.id).toLowerCase();
+}
+
+export function apiRoutes(deps: AppDependencies): Router {
+  const { db, identityAdmin } = deps;
+  const now = deps.now ?? (() => new Date());
+  const router = Router();
+
+  router.get('/users/users', async (req, res) => {
+    res.json(await listUsers(db, callerOf(res), validated<ListUsersQuery>(req.query)));
+  });
+
+  router.post('/users/users', async (req, res) => {
+    const created = await createUser({ db, identityAdmin }, callerOf(res), validated<UserCreate>(req.body));
+    res.status(201).location(`${req.baseUrl}/users/users/${created.Username}`).json(created);
+  });
+
+  router.get('/users/users/:id', async (req, res) => {
+    res.json(await readUser({ db, identityAdmin }, callerOf(res), pathId(req)));
+  });
+
+  router.delete('/users/users/:id', async (req, res) => {
+    await deleteUser({ db, identityAdmin }, callerOf(res), pathId(req));
+    res.status(204).end();
+  });
+
+  router.get('/users/user-profiles/:id', async (req, res) => {
+    const profile = await readProfile(db, callerOf(res), pathId(req));
+    res.set('ETag', etagOf(profile)).json(profile);
+  });
+
+  router.patch('/users/user-profiles/:id', async (req, res) => {
+    const profile = await changeProfile({ db, identityAdmin, now }, callerOf(res), {
+      userId: pathId(req),
+      patch: validated<ProfilePatch>(req.body),
+      ifMatch: req.get('if-match'),
+    });
+    res.set('ETag', etagOf(profile)).json(profile);
+  });
+
+  router.get('/users/user-program-enrollments', async (req, res) => {
+    res.json(await listEnrollments(db, callerOf(res), validated<ListEnrollmentsQuery>(req.query)));
+  });
+
+  router.post('/users/user-program-enrollments', async (req, res) => {
+    const created = await createEnrollment(db, callerOf(res), validated<EnrollmentCreate>(req.body));
+    res.status(201).location(`${req.baseUrl}/users/user-program-enrollments/${created.id}`).json(created);
+  });
+
+  router.patch('/users/user-program-enrollments/:id', async (req, res) => {
+    res.json(await changeEnrollment(db, callerOf(res), pathId(req), validated<EnrollmentPatch>(req.body)));
+  });
+
+  router.delete('/users/user-program-enrollments/:id', async (req, res) => {
+    await deleteEnrollment(db, callerOf(res), pathId(req));
+    res.status(204).end();
+  });
+
+  return router;
+}

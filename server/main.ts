@@ -1,0 +1,63 @@
+/**
+ * Starts the reference API from the environment (see config.ts):
+ *   node --import tsx server/main.ts
+ * Brings the database schema up to date first. SIGTERM or SIGINT stops taking
+ * connections, lets requests in flight finish, then closes the database
+ * (PGlite writes its files on close).
+ */
+import type { Server } from 'node:http';
+import { createApp } from './app.ts';
+import { createAccessTokenVerifier } from './auth/access-token.ts';
+import { ConfigurationError, parseServerConfig } from './config.ts';
+import { openMigratedDatabase } from './db/migrate.ts';
+import { createCognitoIdentityAdmin } from './identity/identity-admin.ts';
+
+/** How long requests in flight get to finish at shutdown. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseServerConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const db = await openMigratedDatabase(config.database);
+  const app = createApp({
+    db,
+    identityAdmin: createCognitoIdentityAdmin(config.identity),
+    verifyAccessToken: createAccessTokenVerifier(config.identity),
+    validateResponses: config.validateResponses,
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
+  });
+  const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
+  console.log(`Thrive API on http://${config.host}:${config.port}/api/v1 (database: ${where})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the API`);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(forced);
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+await main();

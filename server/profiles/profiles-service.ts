@@ -1,0 +1,113 @@
+/** Reading and changing one profile, with its version as the ETag. */
+import { authorize, targetUser } from '../access/authorize.ts';
+import { SELF_SERVICE_PROFILE_FIELDS, checkConsentChange, type Caller } from '../access/rules.ts';
+import type { Profile, ProfilePatch } from '../api-types.ts';
+import { audited } from '../audit/audit-log.ts';
+import type { Database } from '../db/database.ts';
+import { HttpProblem, forbidden, notFound } from '../http/problem.ts';
+import { callIdentityService, type IdentityAdmin } from '../identity/identity-admin.ts';
+import { etagOf, isProfileColumn, selectProfile, updateProfileColumns, type ProfileColumn } from './profile-store.ts';
+
+export async function readProfile(db: Database, caller: Caller, userId: string): Promise<Profile> {
+  const entry = {
+    actorId: caller.id,
+    action: 'profiles.read',
+    resourceType: 'profile',
+    resourceId: userId,
+    subjectId: userId,
+  } as const;
+  return audited(db, entry, async () => {
+    authorize(caller, 'profiles.read', await targetUser(db, userId));
+    const profile = await selectProfile(db, userId);
+    if (!profile) throw notFound('This user has no profile.');
+    return profile;
+  });
+}
+
+/**
+ * The versions an If-Match header accepts; null when it sets no condition
+ * (absent, or `*` on a profile that exists). Weak tags never match, as RFC 9110 says.
+ */
+export function parseIfMatch(header: string | undefined): number[] | null {
+  if (header === undefined || header.trim() === '*') return null;
+  return header
+    .split(',')
+    .map((tag) => /^"(\d{1,9})"$/.exec(tag.trim())?.[1])
+    .filter((version): version is string => version !== undefined)
+    .map(Number);
+}
+
+export interface ProfileChange {
+  userId: string;
+  patch: ProfilePatch;
+  ifMatch: string | undefined;
+}
+
+export async function changeProfile(
+  deps: { db: Database; identityAdmin: IdentityAdmin; now: () => Date },
+  caller: Caller,
+  { userId, patch, ifMatch }: ProfileChange,
+): Promise<Profile> {
+  const { db } = deps;
+  const fields = Object.keys(patch) as (keyof ProfilePatch)[];
+  const entry = {
+    actorId: caller.id,
+    action: 'profiles.update',
+    resourceType: 'profile',
+    resourceId: userId,
+    subjectId: userId,
+    fields,
+  } as const;
+  return audited(db, entry, async (audit) => {
+    const target = await targetUser(db, userId);
+    const via = authorize(caller, 'profiles.update', target);
+    if (via === 'self') {
+      const refused = fields.filter((field) => !SELF_SERVICE_PROFILE_FIELDS.has(field));
+      if (refused.length > 0) {
+        throw forbidden(
+          'You may not change these fields of your own profile.',
+          refused.map((field) => ({ field: `body.${field}`, message: 'You may not change this field.' })),
+        );
+      }
+      const consentErrors = checkConsentChange(patch, deps.now());
+      if (consentErrors.length > 0) {
+        throw forbidden('You may give your HIPAA consent only as true, version 1.0, dated now.', consentErrors);
+      }
+    }
+    if (patch.role !== undefined) {
+      // The grant must reach the user as it is and the role it is given.
+      authorize(caller, 'users.assign-role', target, 'body.role');
+      authorize(caller, 'users.assign-role', { id: null, role: patch.role }, 'body.role');
+    }
+
+    const expectedVersions = parseIfMatch(ifMatch);
+    const columns: Partial<Record<ProfileColumn, unknown>> = {};
+    for (const field of fields) if (isProfileColumn(field)) columns[field] = patch[field];
+
+    return db.transaction(async (tx) => {
+      if (!(await updateProfileColumns(tx, userId, columns, expectedVersions))) {
+        const current = await selectProfile(tx, userId);
+        if (!current) throw notFound('This user has no profile.');
+        throw new HttpProblem(
+          412,
+          `The profile has changed since the version you edited; it is at version ${current.version} now.`,
+          undefined,
+          { ETag: etagOf(current) },
+        );
+      }
+      if (patch.role !== undefined) {
+        await tx.query('UPDATE users SET role = $1 WHERE id = $2', [patch.role, userId]);
+        // Inside the transaction: if the identity service refuses, the role stays as it was on both sides.
+        const role = patch.role;
+        await callIdentityService(
+          () => deps.identityAdmin.setRole(userId, role),
+          'The identity service could not change the role; nothing was changed.',
+        );
+      }
+      await audit.recordSuccess(tx);
+      const changed = await selectProfile(tx, userId);
+      if (!changed) throw new Error(`Profile ${userId} vanished inside its own update`);
+      return changed;
+    });
+  });
+}

@@ -1,0 +1,253 @@
+/**
+ * Users: the list (search, role filter, ordering, pages), one user's detail,
+ * and creating and deleting accounts on both sides (identity service and
+ * database) without leaving half of one behind.
+ */
+import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { listsEveryone, rolesListable, type Caller } from '../access/rules.ts';
+import type { ListUsersQuery, UserCreate, UserDetail, UserList, UserSummary } from '../api-types.ts';
+import { audited, type AuditEntry } from '../audit/audit-log.ts';
+import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
+import { conflict, forbidden, notFound } from '../http/problem.ts';
+import {
+  IdentityEmailTakenError,
+  callIdentityService,
+  type IdentityAdmin,
+  type IdentityUser,
+} from '../identity/identity-admin.ts';
+import { insertProfile, selectProfile, toIsoTimestamp } from '../profiles/profile-store.ts';
+
+interface Deps {
+  db: Database;
+  identityAdmin: IdentityAdmin;
+}
+
+const ORDERINGS: Readonly<Record<ListUsersQuery['ordering'], string>> = {
+  name: 'lower(p.last_name), lower(p.first_name), u.id',
+  '-name': 'lower(p.last_name) DESC, lower(p.first_name) DESC, u.id DESC',
+  email: 'u.email',
+  '-email': 'u.email DESC',
+  role: 'u.role NULLS LAST, lower(p.last_name), lower(p.first_name), u.id',
+  '-role': 'u.role DESC NULLS LAST, lower(p.last_name), lower(p.first_name), u.id',
+  created_at: 'u.created_at, u.id',
+  '-created_at': 'u.created_at DESC, u.id DESC',
+};
+
+/** LIKE's wildcards in the search text are matched literally. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+interface UserSummaryRow extends Omit<UserSummary, 'created_at' | 'first_name' | 'last_name'> {
+  first_name: string | null;
+  last_name: string | null;
+  created_at: Date | string;
+}
+
+export async function listUsers(db: Database, caller: Caller, query: ListUsersQuery): Promise<UserList> {
+  const entry = {
+    actorId: caller.id,
+    action: 'users.list',
+    resourceType: 'user',
+    resourceId: null,
+    subjectId: null,
+  } as const;
+  return audited(db, entry, async () => {
+    const listable = rolesListable(caller, 'users.list');
+    if (listable.length === 0) throw forbidden('You may not list users.');
+    if (query.role !== undefined && !listable.includes(query.role)) {
+      throw forbidden('You may not list users with this role.', [
+        { field: 'query.role', message: 'You may not list users with this role.' },
+      ]);
+    }
+
+    const params: unknown[] = [];
+    const conditions: string[] = [];
+    if (query.role !== undefined) conditions.push(roleFilterSql('u.role', [query.role], params));
+    else if (!listsEveryone(listable)) conditions.push(roleFilterSql('u.role', listable, params));
+    if (query.search !== undefined) {
+      // Two trigram-indexed lookups joined by UNION: an OR across both tables would defeat the indexes.
+      const pattern = `$${params.push(containsPattern(query.search))}`;
+      conditions.push(
+        `u.id IN (SELECT client_id FROM profiles WHERE search_text LIKE ${pattern}
+                  UNION SELECT id FROM users WHERE email LIKE ${pattern})`,
+      );
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const from = 'FROM users u LEFT JOIN profiles p ON p.client_id = u.id';
+
+    const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count ${from} ${where}`, params);
+    const count = counted?.count ?? 0;
+    const offset = (query.page - 1) * query.page_size;
+    const rows = await db.query<UserSummaryRow>(
+      `SELECT u.id, u.email, p.first_name, p.last_name, u.role, p.phone_number, p.clinic, u.status, u.created_at
+       ${from} ${where}
+       ORDER BY ${ORDERINGS[query.ordering]}
+       LIMIT $${params.push(query.page_size)} OFFSET $${params.push(offset)}`,
+      params,
+    );
+    return {
+      results: rows.map((row) => ({
+        ...row,
+        first_name: row.first_name ?? '',
+        last_name: row.last_name ?? '',
+        created_at: toIsoTimestamp(row.created_at),
+      })),
+      count,
+      page: query.page,
+      page_size: query.page_size,
+      next: offset + query.page_size < count ? query.page + 1 : null,
+      previous: query.page > 1 ? query.page - 1 : null,
+    };
+  });
+}
+
+async function selectUserEmail(db: Queryable, id: string): Promise<string | null> {
+  const [user] = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [id]);
+  return user?.email ?? null;
+}
+
+function userDetail(
+  id: string,
+  identityUser: IdentityUser | null,
+  profile: UserDetail['Profile'],
+  email: string | null,
+): UserDetail {
+  return {
+    Username: id,
+    ...(identityUser?.enabled === undefined ? {} : { Enabled: identityUser.enabled }),
+    ...(identityUser?.status === undefined ? {} : { UserStatus: identityUser.status }),
+    Profile: profile,
+    // The identity service is the source of the attributes; without its account, the e-mail we hold.
+    UserAttributes: identityUser?.attributes ?? (email === null ? [] : [{ Name: 'email', Value: email }]),
+  };
+}
+
+export async function readUser({ db, identityAdmin }: Deps, caller: Caller, id: string): Promise<UserDetail> {
+  const entry = {
+    actorId: caller.id,
+    action: 'users.read',
+    resourceType: 'user',
+    resourceId: id,
+    subjectId: id,
+  } as const;
+  return audited(db, entry, async () => {
+    authorize(caller, 'users.read', await targetUser(db, id));
+    const [identityUser, email, profile] = await Promise.all([
+      callIdentityService(() => identityAdmin.getUser(id), 'The identity service could not be asked about this user.'),
+      selectUserEmail(db, id),
+      selectProfile(db, id),
+    ]);
+    if (identityUser === null && email === null) throw notFound('There is no such user.');
+    return userDetail(id, identityUser, profile, email);
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const emailTaken = () =>
+  conflict('A user with this e-mail already exists.', [
+    { field: 'body.email', message: 'A user with this e-mail already exists.' },
+  ]);
+
+/**
+ * Creates the identity account first (it hands out the id), then the user
+ * row and profile in one transaction. If the database step fails, the
+ * identity account is deleted again; if the identity step fails, nothing
+ * was written.
+ */
+export async function createUser({ db, identityAdmin }: Deps, caller: Caller, input: UserCreate): Promise<UserDetail> {
+  const entry: AuditEntry = {
+    actorId: caller.id,
+    action: 'users.create',
+    resourceType: 'user',
+    resourceId: null,
+    subjectId: null,
+  };
+  return audited(db, entry, async (audit) => {
+    authorize(caller, 'users.create', { id: null, role: input.role }, 'body.role');
+    const email = input.email.trim().toLowerCase();
+    if ((await db.query('SELECT 1 FROM users WHERE email = $1', [email])).length > 0) throw emailTaken();
+
+    let identityUser: IdentityUser;
+    try {
+      identityUser = await callIdentityService(
+        () =>
+          identityAdmin.createUser({
+            email,
+            role: input.role,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            phoneNumber: input.phone_number ?? null,
+          }),
+        'The identity service could not create the account; nothing was saved.',
+      );
+    } catch (error) {
+      throw error instanceof IdentityEmailTakenError ? emailTaken() : error;
+    }
+    const id = identityUser.username.toLowerCase();
+    entry.resourceId = id;
+    entry.subjectId = id;
+
+    try {
+      if (!UUID.test(id))
+        throw new Error(`The identity service gave the new account a username that is not a UUID: ${id}`);
+      const profile = await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO users (id, email, role) VALUES ($1, $2, $3)', [id, email, input.role]);
+        await insertProfile(tx, {
+          userId: id,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phoneNumber: input.phone_number ?? null,
+          clinic: input.clinic ?? null,
+        });
+        await audit.recordSuccess(tx);
+        return selectProfile(tx, id);
+      });
+      return userDetail(id, identityUser, profile, email);
+    } catch (error) {
+      await identityAdmin.deleteUser(identityUser.username).catch((compensationError: unknown) => {
+        // Left for an operator: an account that can sign in but has no role in the API (it gets 403s).
+        console.error(
+          `Could not remove identity account ${identityUser.username} after a failed create:`,
+          compensationError,
+        );
+      });
+      if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
+      throw error;
+    }
+  });
+}
+
+/**
+ * Deletes the user row (its profile and enrollments go with it) and the
+ * identity account in one transaction: if the identity service refuses, the
+ * rows are kept. A retry after a half-finished delete completes it, because
+ * an identity account that is already gone counts as deleted.
+ */
+export async function deleteUser({ db, identityAdmin }: Deps, caller: Caller, id: string): Promise<void> {
+  const entry = {
+    actorId: caller.id,
+    action: 'users.delete',
+    resourceType: 'user',
+    resourceId: id,
+    subjectId: id,
+  } as const;
+  await audited(db, entry, async (audit) => {
+    authorize(caller, 'users.delete', await targetUser(db, id));
+    const [identityUser, email] = await Promise.all([
+      callIdentityService(() => identityAdmin.getUser(id), 'The identity service could not be asked about this user.'),
+      selectUserEmail(db, id),
+    ]);
+    if (identityUser === null && email === null) throw notFound('There is no such user.');
+    await db.transaction(async (tx) => {
+      await tx.query('DELETE FROM users WHERE id = $1', [id]);
+      if (identityUser !== null) {
+        await callIdentityService(
+          () => identityAdmin.deleteUser(identityUser.username),
+          'The identity service could not delete the account; nothing was deleted.',
+        );
+      }
+      await audit.recordSuccess(tx);
+    });
+  });
+}

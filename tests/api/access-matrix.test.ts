@@ -1,0 +1,219 @@
+/**
+ * Every role against every endpoint, on its own record and on others'.
+ *
+ * The expected answers are written out by hand from spec section 6,
+ * PRODUCT.md section 3 and the contract, not derived from the server's rules
+ * table, so a slip in that table shows up here:
+ * - a client reads and changes only itself, and only its self-service fields;
+ * - the staff roles (nurse, reception, doctor, coach, nutrition) read, find and
+ *   change clients (never a role) and their enrollments, and read themselves;
+ * - admin and super admin list, read, create and delete users and change roles;
+ *   admin cannot touch super admin accounts or grant that role;
+ * - nobody changes its own role or deletes itself (409);
+ * - norole (no role anywhere) may only look at itself;
+ * - a missing user is 404 only for those who may read every user, else 403.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACTORS, api, idOf, type Actor, type ApiAnswer, type Schemas } from '../support/api-client.ts';
+
+const EXPECTED_TEXT = `
+  case                                      super admin nurse reception doctor coach nutrition client client2 norole
+  list users                                200   200   200   200       200    200   200       403    403     403
+  list users with role NURSE                200   200   403   403       403    403   403       403    403     403
+  read own user                             200   200   200   200       200    200   200       200    200     200
+  read client's user                        200   200   200   200       200    200   200       200    403     403
+  read client2's user                       200   200   200   200       200    200   200       403    200     403
+  read nurse's user                         200   200   200   403       403    403   403       403    403     403
+  read admin's user                         200   200   403   403       403    403   403       403    403     403
+  read super's user                         200   200   403   403       403    403   403       403    403     403
+  read norole's user                        200   200   403   403       403    403   403       403    403     200
+  read a user that does not exist           404   404   403   403       403    403   403       403    403     403
+  read own profile                          200   200   200   200       200    200   200       200    200     404
+  read client's profile                     200   200   200   200       200    200   200       200    403     403
+  read nurse's profile                      200   200   200   403       403    403   403       403    403     403
+  read admin's profile                      200   200   403   403       403    403   403       403    403     403
+  change own city                           200   200   200   200       200    200   200       200    200     403
+  change client's city                      200   200   200   200       200    200   200       200    403     403
+  change client2's city                     200   200   200   200       200    200   200       403    200     403
+  change nurse's city                       200   200   200   403       403    403   403       403    403     403
+  change super's city                       200   403   403   403       403    403   403       403    403     403
+  change client's first name                200   200   200   200       200    200   200       403    403     403
+  change client's role                      200   200   403   403       403    403   403       403    403     403
+  change own role                           403   403   403   403       403    403   403       403    403     403
+  make client2 a super admin                200   403   403   403       403    403   403       403    403     403
+  create a client                           201   201   403   403       403    403   403       403    403     403
+  create a super admin                      201   403   403   403       403    403   403       403    403     403
+  delete a client                           204   204   403   403       403    403   403       403    403     403
+  delete self                               409   409   403   403       403    403   403       403    403     403
+  list enrollments                          200   200   200   200       200    200   200       200    200     403
+  list client's enrollments                 200   200   200   200       200    200   200       200    403     403
+  list nurse's enrollments                  403   403   403   403       403    403   403       403    403     403
+  enroll client                             201   201   201   201       201    201   201       403    403     403
+  enroll nurse                              403   403   403   403       403    403   403       403    403     403
+  change client's enrollment                200   200   200   200       200    200   200       403    403     403
+  delete client's enrollment                204   204   204   204       204    204   204       403    403     403
+`;
+
+/** Reads the table above: one row per case, one column per actor. */
+function parseExpectations(text: string): Map<string, Record<Actor, number>> {
+  const [header, ...rows] = text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim());
+  const columns = header!.split(/\s+/).slice(1);
+  expect(columns).toEqual(ACTORS);
+  return new Map(
+    rows.map((row) => {
+      const cells = row.split(/\s{2,}|\s(?=\d{3}\b)/).filter(Boolean);
+      const statuses = cells.slice(1).map(Number);
+      expect(statuses, row).toHaveLength(ACTORS.length);
+      return [cells[0]!, Object.fromEntries(ACTORS.map((actor, i) => [actor, statuses[i]!])) as Record<Actor, number>];
+    }),
+  );
+}
+
+const ROLE_OF: Record<Actor, Schemas['Role']> = {
+  super: 'SUPER_ADMIN',
+  admin: 'ADMIN',
+  nurse: 'NURSE',
+  reception: 'RECEPTION',
+  doctor: 'DOCTOR',
+  coach: 'HEALTH_COACH',
+  nutrition: 'NUTRITIONIST',
+  client: 'CLIENT',
+  client2: 'CLIENT',
+  norole: 'CLIENT',
+};
+
+let clientEnrollmentId: string;
+
+/** A user for one actor to delete, made by the super admin. */
+async function createVictim(label: string): Promise<string> {
+  const created = await api<Schemas['UserDetail']>('POST', '/users/users', {
+    as: 'super',
+    body: { email: `matrix-victim-${label}@thrive.test`, first_name: 'Victim', last_name: label, role: 'CLIENT' },
+  });
+  expect(created.status).toBe(201);
+  return created.body.Username;
+}
+
+async function createClientEnrollment(): Promise<string> {
+  const created = await api<Schemas['Enrollment']>('POST', '/users/user-program-enrollments', {
+    as: 'super',
+    body: { user: idOf('client'), program: 'longevity', start_date: '2026-03-01' },
+  });
+  expect(created.status).toBe(201);
+  return created.body.id;
+}
+
+const city = { city: 'Mysuru' };
+const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = {
+  'list users': (as) => api('GET', '/users/users', { as }),
+  'list users with role NURSE': (as) => api('GET', '/users/users?role=NURSE', { as }),
+  'read own user': (as) => api('GET', `/users/users/${idOf(as)}`, { as }),
+  "read client's user": (as) => api('GET', `/users/users/${idOf('client')}`, { as }),
+  "read client2's user": (as) => api('GET', `/users/users/${idOf('client2')}`, { as }),
+  "read nurse's user": (as) => api('GET', `/users/users/${idOf('nurse')}`, { as }),
+  "read admin's user": (as) => api('GET', `/users/users/${idOf('admin')}`, { as }),
+  "read super's user": (as) => api('GET', `/users/users/${idOf('super')}`, { as }),
+  "read norole's user": (as) => api('GET', `/users/users/${idOf('norole')}`, { as }),
+  'read a user that does not exist': (as) => api('GET', '/users/users/00000000-0000-4000-8000-00000000dead', { as }),
+  'read own profile': (as) => api('GET', `/users/user-profiles/${idOf(as)}`, { as }),
+  "read client's profile": (as) => api('GET', `/users/user-profiles/${idOf('client')}`, { as }),
+  "read nurse's profile": (as) => api('GET', `/users/user-profiles/${idOf('nurse')}`, { as }),
+  "read admin's profile": (as) => api('GET', `/users/user-profiles/${idOf('admin')}`, { as }),
+  'change own city': (as) => api('PATCH', `/users/user-profiles/${idOf(as)}`, { as, body: city }),
+  "change client's city": (as) => api('PATCH', `/users/user-profiles/${idOf('client')}`, { as, body: city }),
+  "change client2's city": (as) => api('PATCH', `/users/user-profiles/${idOf('client2')}`, { as, body: city }),
+  "change nurse's city": (as) => api('PATCH', `/users/user-profiles/${idOf('nurse')}`, { as, body: city }),
+  "change super's city": (as) => api('PATCH', `/users/user-profiles/${idOf('super')}`, { as, body: city }),
+  "change client's first name": (as) =>
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, { as, body: { first_name: 'Priya' } }),
+  // The role it already has: allowed or not, nothing changes for the cases after it.
+  "change client's role": (as) =>
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, { as, body: { role: 'CLIENT' } }),
+  'change own role': (as) => api('PATCH', `/users/user-profiles/${idOf(as)}`, { as, body: { role: ROLE_OF[as] } }),
+  'make client2 a super admin': async (as) => {
+    const answer = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, { as, body: { role: 'SUPER_ADMIN' } });
+    // Only the super admin may grant it; undone at once so the cases after this one see a client.
+    if (answer.status === 200) {
+      await api('PATCH', `/users/user-profiles/${idOf('client2')}`, { as: 'super', body: { role: 'CLIENT' } });
+    }
+    return answer;
+  },
+  'create a client': (as) =>
+    api('POST', '/users/users', {
+      as,
+      body: { email: `matrix-client-by-${as}@thrive.test`, first_name: 'Made', last_name: `By ${as}`, role: 'CLIENT' },
+    }),
+  'create a super admin': (as) =>
+    api('POST', '/users/users', {
+      as,
+      body: {
+        email: `matrix-super-by-${as}@thrive.test`,
+        first_name: 'Made',
+        last_name: `By ${as}`,
+        role: 'SUPER_ADMIN',
+      },
+    }),
+  'delete a client': async (as) => api('DELETE', `/users/users/${await createVictim(as)}`, { as }),
+  'delete self': (as) => api('DELETE', `/users/users/${idOf(as)}`, { as }),
+  'list enrollments': (as) => api('GET', '/users/user-program-enrollments', { as }),
+  "list client's enrollments": (as) => api('GET', `/users/user-program-enrollments?user=${idOf('client')}`, { as }),
+  "list nurse's enrollments": (as) => api('GET', `/users/user-program-enrollments?user=${idOf('nurse')}`, { as }),
+  'enroll client': (as) =>
+    api('POST', '/users/user-program-enrollments', {
+      as,
+      body: { user: idOf('client'), program: 'metabolic_reset', start_date: '2026-02-01' },
+    }),
+  'enroll nurse': (as) =>
+    api('POST', '/users/user-program-enrollments', {
+      as,
+      body: { user: idOf('nurse'), program: 'metabolic_reset', start_date: '2026-02-01' },
+    }),
+  "change client's enrollment": (as) =>
+    api('PATCH', `/users/user-program-enrollments/${clientEnrollmentId}`, { as, body: { notes: `seen by ${as}` } }),
+  "delete client's enrollment": async (as) =>
+    api('DELETE', `/users/user-program-enrollments/${await createClientEnrollment()}`, { as }),
+};
+
+const EXPECTED = parseExpectations(EXPECTED_TEXT);
+
+describe('access by role', () => {
+  beforeAll(async () => {
+    clientEnrollmentId = await createClientEnrollment();
+  });
+
+  it('has a request for every case in the table, and a row for every request', () => {
+    expect([...EXPECTED.keys()].sort()).toEqual(Object.keys(REQUESTS).sort());
+  });
+
+  describe.each([...EXPECTED.entries()])('%s', (name, expected) => {
+    it.each(ACTORS)(`as %s`, async (actor) => {
+      const answer = await REQUESTS[name]!(actor);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(expected[actor]);
+      if (answer.status >= 400) {
+        expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(answer.body).toMatchObject({ status: answer.status });
+      }
+    });
+  });
+
+  it('answers norole with its identity attributes and no profile', async () => {
+    const answer = await api<Schemas['UserDetail']>('GET', `/users/users/${idOf('norole')}`, { as: 'norole' });
+    expect(answer.body.Profile).toBeNull();
+    expect(answer.body.UserAttributes).toContainEqual({ Name: 'email', Value: 'norole@thrive.test' });
+  });
+
+  it('shows staff only clients in the user list', async () => {
+    const answer = await api<Schemas['UserList']>('GET', '/users/users?page_size=200', { as: 'nurse' });
+    expect(answer.body.results.length).toBeGreaterThan(0);
+    expect(new Set(answer.body.results.map((user) => user.role))).toEqual(new Set(['CLIENT']));
+  });
+
+  it('shows a client only its own enrollments when it names no user', async () => {
+    const answer = await api<Schemas['EnrollmentList']>('GET', '/users/user-program-enrollments', { as: 'client2' });
+    expect(answer.body.count).toBeGreaterThan(0);
+    expect(new Set(answer.body.results.map((enrollment) => enrollment.user))).toEqual(new Set([idOf('client2')]));
+  });
+});

@@ -1,0 +1,303 @@
+/**
+ * The API built in this process (createApp) on an in-memory PGlite, with the
+ * suite's real identity service and real tokens. Here the test can hold the
+ * database (the server's own PGlite belongs to its process) and can make the
+ * identity service or the database fail on purpose, to check that nothing is
+ * left half-made and that the audit trail records who did what.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
+import { seedDatabase } from '../../scripts/demo/seed-database.ts';
+import { createApp } from '../../server/app.ts';
+import { createAccessTokenVerifier } from '../../server/auth/access-token.ts';
+import type { ServerConfig } from '../../server/config.ts';
+import type { Database, Queryable } from '../../server/db/database.ts';
+import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import { createCognitoIdentityAdmin, type IdentityAdmin } from '../../server/identity/identity-admin.ts';
+import {
+  apiClient,
+  identityCall,
+  idOf,
+  stack,
+  type ApiAnswer,
+  type Problem,
+  type Schemas,
+} from '../support/api-client.ts';
+
+const identity: ServerConfig['identity'] = {
+  issuer: stack.issuer,
+  jwksUrl: stack.jwksUrl,
+  clientId: stack.clientId,
+  userPoolId: stack.userPoolId,
+  region: stack.region,
+  endpoint: stack.identityUrl,
+};
+
+/** Identity calls that fail while named here. */
+const failingIdentityCalls = new Set<keyof IdentityAdmin>();
+/** SQL that fails while it matches. */
+let failingSql: RegExp | null = null;
+
+function withInjectedIdentityFailures(real: IdentityAdmin): IdentityAdmin {
+  const guard =
+    <A extends unknown[], R>(name: keyof IdentityAdmin, call: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      failingIdentityCalls.has(name) ? Promise.reject(new Error(`injected ${name} failure`)) : call(...args);
+  return {
+    createUser: guard('createUser', real.createUser),
+    getUser: guard('getUser', real.getUser),
+    setRole: guard('setRole', real.setRole),
+    deleteUser: guard('deleteUser', real.deleteUser),
+  };
+}
+
+function withInjectedSqlFailures(db: Database): Database {
+  const wrap = (target: Queryable): Queryable => ({
+    query<Row extends object>(sql: string, params?: readonly unknown[]) {
+      if (failingSql?.test(sql)) return Promise.reject(new Error(`injected failure of: ${sql.trim().slice(0, 40)}`));
+      return target.query<Row>(sql, params);
+    },
+    exec: (script) => target.exec(script),
+  });
+  return { ...db, ...wrap(db), transaction: (work) => db.transaction((tx) => work(wrap(tx))) };
+}
+
+let db: Database;
+let server: Server;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  // The failures below are on purpose; the server's reports of them would only clutter the output.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  await seedDatabase(db, DEMO_ACCOUNTS);
+  const app = createApp({
+    db: withInjectedSqlFailures(db),
+    identityAdmin: withInjectedIdentityFailures(createCognitoIdentityAdmin(identity)),
+    verifyAccessToken: createAccessTokenVerifier(identity),
+    validateResponses: true,
+  });
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  api = apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await db.close();
+  vi.restoreAllMocks();
+});
+
+beforeEach(() => {
+  failingIdentityCalls.clear();
+  failingSql = null;
+});
+
+async function identityAccountFor(email: string) {
+  return identityCall<{ Username?: string; __type?: string }>('AdminGetUser', {
+    UserPoolId: stack.userPoolId,
+    Username: email,
+  });
+}
+
+async function usersWithEmail(email: string) {
+  return db.query('SELECT id FROM users WHERE email = $1', [email]);
+}
+
+interface AuditRow {
+  actor_id: string;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  subject_id: string | null;
+  outcome: string;
+  fields: string[] | null;
+  at: Date;
+}
+
+async function lastAudit(action: string): Promise<AuditRow | undefined> {
+  const [row] = await db.query<AuditRow>('SELECT * FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1', [
+    action,
+  ]);
+  return row;
+}
+
+const newUser = (email: string) => ({ email, first_name: 'Tess', last_name: 'Ting', role: 'CLIENT' });
+
+describe('creating a user, all or nothing', () => {
+  it('writes nothing when the identity service fails', async () => {
+    failingIdentityCalls.add('createUser');
+    const answer = await api<Problem>('POST', '/users/users', {
+      as: 'admin',
+      body: newUser('no.identity@thrive.test'),
+    });
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await usersWithEmail('no.identity@thrive.test')).toEqual([]);
+    expect((await identityAccountFor('no.identity@thrive.test')).__type).toMatch(/UserNotFoundException/);
+    expect(await lastAudit('users.create')).toMatchObject({ actor_id: idOf('admin'), outcome: 'error' });
+  });
+
+  it('removes the identity account again when the database step fails', async () => {
+    failingSql = /INSERT INTO profiles/;
+    const answer = await api<Problem>('POST', '/users/users', { as: 'admin', body: newUser('no.profile@thrive.test') });
+    expect(answer.status).toBe(500);
+    expect(await usersWithEmail('no.profile@thrive.test')).toEqual([]);
+    expect((await identityAccountFor('no.profile@thrive.test')).__type).toMatch(/UserNotFoundException/);
+    expect(await lastAudit('users.create')).toMatchObject({ outcome: 'error' });
+  });
+
+  it('creates both when both work, and audits it', async () => {
+    const answer = await api<Schemas['UserDetail']>('POST', '/users/users', {
+      as: 'admin',
+      body: newUser('both.sides@thrive.test'),
+    });
+    expect(answer.status).toBe(201);
+    expect(await usersWithEmail('both.sides@thrive.test')).toEqual([{ id: answer.body.Username }]);
+    expect((await identityAccountFor('both.sides@thrive.test')).Username).toBe(answer.body.Username);
+    expect(await lastAudit('users.create')).toMatchObject({
+      actor_id: idOf('admin'),
+      resource_type: 'user',
+      resource_id: answer.body.Username,
+      subject_id: answer.body.Username,
+      outcome: 'success',
+    });
+  });
+});
+
+describe('changes that involve the identity service', () => {
+  it('keeps the user when the identity service cannot delete the account', async () => {
+    const created = await api<Schemas['UserDetail']>('POST', '/users/users', {
+      as: 'super',
+      body: newUser('stays@thrive.test'),
+    });
+    failingIdentityCalls.add('deleteUser');
+    const answer = await api<Problem>('DELETE', `/users/users/${created.body.Username}`, { as: 'super' });
+    expect(answer.status).toBe(502);
+    expect(await usersWithEmail('stays@thrive.test')).toHaveLength(1);
+    expect((await api('GET', `/users/user-profiles/${created.body.Username}`, { as: 'super' })).status).toBe(200);
+    failingIdentityCalls.clear();
+    expect((await api('DELETE', `/users/users/${created.body.Username}`, { as: 'super' })).status).toBe(204);
+    expect(await usersWithEmail('stays@thrive.test')).toEqual([]);
+  });
+
+  it('keeps the role when the identity service cannot change it', async () => {
+    const created = await api<Schemas['UserDetail']>('POST', '/users/users', {
+      as: 'super',
+      body: newUser('same.role@thrive.test'),
+    });
+    failingIdentityCalls.add('setRole');
+    const answer = await api<Problem>('PATCH', `/users/user-profiles/${created.body.Username}`, {
+      as: 'super',
+      body: { role: 'DOCTOR' },
+    });
+    expect(answer.status).toBe(502);
+    const profile = await api<Schemas['Profile']>('GET', `/users/user-profiles/${created.body.Username}`, {
+      as: 'super',
+    });
+    expect(profile.body).toMatchObject({ role: 'CLIENT', version: 1 });
+  });
+});
+
+describe('audit trail', () => {
+  it('records reads and changes of a client, with the fields changed but never their values', async () => {
+    const read = await api('GET', `/users/user-profiles/${idOf('client')}`, { as: 'nurse' });
+    expect(read.status).toBe(200);
+    expect(await lastAudit('profiles.read')).toMatchObject({
+      actor_id: idOf('nurse'),
+      resource_type: 'profile',
+      resource_id: idOf('client'),
+      subject_id: idOf('client'),
+      outcome: 'success',
+    });
+
+    const secret = 'Takes medication for anxiety';
+    const patch = await api('PATCH', `/users/user-profiles/${idOf('client')}`, {
+      as: 'doctor',
+      body: { client_story: secret, city: 'Hubballi' },
+    });
+    expect(patch.status).toBe(200);
+    const change = await lastAudit('profiles.update');
+    expect(change).toMatchObject({ actor_id: idOf('doctor'), subject_id: idOf('client'), outcome: 'success' });
+    expect([...(change?.fields ?? [])].sort()).toEqual(['city', 'client_story']);
+
+    await api('GET', `/users/users/${idOf('client')}`, { as: 'client' });
+    expect(await lastAudit('users.read')).toMatchObject({
+      actor_id: idOf('client'),
+      subject_id: idOf('client'),
+      outcome: 'success',
+    });
+
+    const everything = JSON.stringify(await db.query('SELECT * FROM audit_log'));
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain('Hubballi');
+  });
+
+  it('records denied and failed attempts with their outcome', async () => {
+    const denied = await api('GET', `/users/user-profiles/${idOf('client')}`, { as: 'client2' });
+    expect(denied.status).toBe(403);
+    expect(await lastAudit('profiles.read')).toMatchObject({
+      actor_id: idOf('client2'),
+      subject_id: idOf('client'),
+      outcome: 'denied',
+    });
+
+    const stale = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+      as: 'nurse',
+      body: { city: 'Udupi' },
+      headers: { 'if-match': '"999"' },
+    });
+    expect(stale.status).toBe(412);
+    expect(await lastAudit('profiles.update')).toMatchObject({ actor_id: idOf('nurse'), outcome: 'conflict' });
+
+    const missing = await api('GET', '/users/users/00000000-0000-4000-8000-00000000f00d', { as: 'admin' });
+    expect(missing.status).toBe(404);
+    expect(await lastAudit('users.read')).toMatchObject({ outcome: 'not_found' });
+  });
+
+  it('records user administration and enrollment changes', async () => {
+    await api('GET', '/users/users?search=sharma', { as: 'admin' });
+    expect(await lastAudit('users.list')).toMatchObject({
+      actor_id: idOf('admin'),
+      resource_id: null,
+      outcome: 'success',
+    });
+
+    const enrolled = await api<Schemas['Enrollment']>('POST', '/users/user-program-enrollments', {
+      as: 'coach',
+      body: { user: idOf('client'), program: 'longevity', start_date: '2026-01-10' },
+    });
+    expect(await lastAudit('enrollments.create')).toMatchObject({
+      actor_id: idOf('coach'),
+      resource_type: 'enrollment',
+      resource_id: enrolled.body.id,
+      subject_id: idOf('client'),
+      outcome: 'success',
+    });
+    await api('DELETE', `/users/user-program-enrollments/${enrolled.body.id}`, { as: 'coach' });
+    expect(await lastAudit('enrollments.delete')).toMatchObject({
+      resource_id: enrolled.body.id,
+      subject_id: idOf('client'),
+    });
+  });
+
+  it('keeps no audit record of a change that was rolled back as a success', async () => {
+    failingSql = /UPDATE users SET role/;
+    const before = (
+      await db.query<{ count: number }>("SELECT count(*)::int AS count FROM audit_log WHERE outcome = 'success'")
+    )[0];
+    const answer: ApiAnswer<Problem> = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+      as: 'super',
+      body: { role: 'NURSE' },
+    });
+    expect(answer.status).toBe(500);
+    const after = (
+      await db.query<{ count: number }>("SELECT count(*)::int AS count FROM audit_log WHERE outcome = 'success'")
+    )[0];
+    expect(after).toEqual(before);
+    expect(await lastAudit('profiles.update')).toMatchObject({ outcome: 'error' });
+  });
+});

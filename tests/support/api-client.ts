@@ -1,0 +1,126 @@
+/**
+ * How the API tests talk to the stack: real sign-ins at the identity service
+ * (InitiateAuth with USER_PASSWORD_AUTH, as the app does) and plain fetch
+ * calls to the API.
+ */
+import { inject } from 'vitest';
+import { DEMO_PASSWORD, demoAccount } from '../../scripts/demo/accounts.ts';
+import type { components } from '../../src/lib/api/schema.gen.ts';
+import './api-stack.ts';
+
+export type Schemas = components['schemas'];
+export type Problem = Schemas['Problem'];
+
+export const stack = inject('apiStack');
+
+/** The demo accounts the suite signs in as, by a short name. */
+export const ACTOR_EMAILS = {
+  super: 'super@thrive.test',
+  admin: 'admin@thrive.test',
+  nurse: 'nurse@thrive.test',
+  reception: 'reception@thrive.test',
+  doctor: 'doctor@thrive.test',
+  coach: 'coach@thrive.test',
+  nutrition: 'nutrition@thrive.test',
+  client: 'client@thrive.test',
+  client2: 'client2@thrive.test',
+  norole: 'norole@thrive.test',
+} as const;
+export type Actor = keyof typeof ACTOR_EMAILS;
+/** Any account, by its e-mail. */
+export type Email = `${string}@${string}`;
+export const ACTORS = Object.keys(ACTOR_EMAILS) as Actor[];
+
+export function idOf(actor: Actor): string {
+  return demoAccount(ACTOR_EMAILS[actor]).id;
+}
+
+export interface InitiateAuthAnswer {
+  status: number;
+  ChallengeName?: string;
+  Session?: string;
+  AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken?: string };
+  __type?: string;
+  message?: string;
+}
+
+/** One call of the identity service's JSON API (the AWS JSON 1.1 protocol). */
+export async function identityCall<T>(target: string, body: unknown): Promise<T & { status: number }> {
+  const response = await fetch(stack.identityUrl, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
+    body: JSON.stringify(body),
+  });
+  return { ...((await response.json()) as T), status: response.status };
+}
+
+export function initiateAuth(email: string, password: string): Promise<InitiateAuthAnswer> {
+  return identityCall<InitiateAuthAnswer>('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: stack.clientId,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+}
+
+const tokens = new Map<string, Promise<string>>();
+
+/** A real access token of a demo account (signed in once per test file). */
+export function accessToken(who: Actor | Email, password = DEMO_PASSWORD): Promise<string> {
+  const email = who in ACTOR_EMAILS ? ACTOR_EMAILS[who as Actor] : who;
+  let token = tokens.get(email);
+  if (!token) {
+    token = initiateAuth(email, password).then((answer) => {
+      const accessToken = answer.AuthenticationResult?.AccessToken;
+      if (!accessToken) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(answer)}`);
+      return accessToken;
+    });
+    tokens.set(email, token);
+  }
+  return token;
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  /** Sign in as this actor (or e-mail); `token` wins when both are given. */
+  as?: Actor | Email;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A caller of the API at `baseUrl` (ending in /api/v1); `api` below calls the suite's server. */
+export function apiClient(baseUrl: string) {
+  /** Calls `path` (relative to /api/v1). The body is parsed JSON, or null when there is none. */
+  return async function call<T = unknown>(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token ?? (options.as === undefined ? undefined : await accessToken(options.as));
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
+    if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body:
+        options.body === undefined
+          ? undefined
+          : typeof options.body === 'string'
+            ? options.body
+            : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: (text === '' ? null : JSON.parse(text)) as T };
+  };
+}
+
+export const api = apiClient(stack.apiUrl);

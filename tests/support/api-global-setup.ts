@@ -1,0 +1,97 @@
+/**
+ * The API suite's stack, started once for all its files: the real identity
+ * service (cognito-local behind our proxy) and the reference API as a child
+ * process (`node --import tsx server/main.ts`), on their own ports and in a
+ * temporary data directory, seeded with the demo accounts and generated
+ * clients. With DATABASE_URL set the API uses that PostgreSQL (emptied of
+ * Thrive's tables first) instead of the embedded PGlite.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
+import { generateClients } from '../../scripts/demo/clients.ts';
+import { seedDatabase } from '../../scripts/demo/seed-database.ts';
+import { seedIdentity } from '../../scripts/identity/seed.ts';
+import { startIdentity } from '../../scripts/identity/start.ts';
+import { stackConfig } from '../../scripts/stack/config.ts';
+import { spawnChild, waitForHttp } from '../../scripts/stack/processes.ts';
+import { configFromStack, serverEnvironmentFromStack } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import type { ApiTestStack } from './api-stack.ts';
+
+/** Ports away from a developer's `npm start` (4173) and the end-to-end stack (34173). */
+const TEST_PORT = '24173';
+/** Enough clients for paging and search to mean something, few enough to seed in a moment. */
+const GENERATED_CLIENTS = 120;
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Drops Thrive's tables from a PostgreSQL the suite was given to use, so every run starts alike. */
+async function emptyPostgres(url: string): Promise<void> {
+  const db = await openDatabase({ kind: 'postgres', url });
+  try {
+    await db.exec('DROP TABLE IF EXISTS audit_log, enrollments, profiles, users, schema_migrations CASCADE');
+  } finally {
+    await db.close();
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-api-tests-'));
+  const stack = stackConfig({ DATA_DIR: dataDir, PORT: TEST_PORT, DATABASE_URL: process.env.DATABASE_URL ?? '' });
+  const accounts = [...DEMO_ACCOUNTS, ...generateClients(GENERATED_CLIENTS)];
+  const cleanups: (() => Promise<void>)[] = [];
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
+    if (!process.env.KEEP_API_TEST_DATA) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await seedIdentity(stack, accounts);
+    if (stack.databaseUrl) await emptyPostgres(stack.databaseUrl);
+    const db = await openMigratedDatabase(configFromStack(stack).database);
+    try {
+      await seedDatabase(db, accounts);
+    } finally {
+      await db.close();
+    }
+
+    const identity = await startIdentity(stack);
+    cleanups.push(() => identity.stop());
+
+    const apiLog = path.join(dataDir, 'api.log');
+    const api = spawnChild('api', process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+      cwd: root,
+      env: { ...serverEnvironmentFromStack(stack), API_VALIDATE_RESPONSES: 'true' },
+      logFile: apiLog,
+    });
+    cleanups.push(() => api.stop());
+    let started = false;
+    const exitedDuringStartUp = api.exited.then(async (code) => {
+      if (!started)
+        throw new Error(`The API exited during start-up (code ${String(code)}):\n${await readFile(apiLog, 'utf8')}`);
+    });
+    await Promise.race([waitForHttp(`${stack.apiUrl}/api/v1/health`, { timeoutMs: 60_000 }), exitedDuringStartUp]);
+    started = true;
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  const provided: ApiTestStack = {
+    apiUrl: `${stack.apiUrl}/api/v1`,
+    identityUrl: stack.identityUrl,
+    issuer: stack.issuer,
+    jwksUrl: stack.jwksUrl,
+    clientId: stack.clientId,
+    userPoolId: stack.userPoolId,
+    region: stack.region,
+    identityDir: stack.identityDir,
+    databaseUrl: stack.databaseUrl ?? null,
+    generatedClients: GENERATED_CLIENTS,
+  };
+  project.provide('apiStack', provided);
+  return teardown;
+}
