@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { SignInStep } from '../../../lib/auth/steps';
+import { renderWithProviders } from '../../../test/render';
+import type { SignInServices } from '../model/flow';
+import { LoginPage } from './LoginPage';
+
+function services(overrides: Partial<SignInServices> = {}): SignInServices {
+  return {
+    signIn: vi.fn(() => Promise.resolve<SignInStep>({ name: 'DONE' })),
+    answerChallenge: vi.fn(() => Promise.resolve<SignInStep>({ name: 'DONE' })),
+    confirmAccount: vi.fn(() => Promise.resolve()),
+    resendAccountCode: vi.fn(() => Promise.resolve(null)),
+    sendPasswordResetCode: vi.fn(() => Promise.resolve(null)),
+    setNewPasswordWithCode: vi.fn(() => Promise.resolve()),
+    fetchContactStatus: vi.fn(() =>
+      Promise.resolve({ email: 'a@thrive.test', emailVerified: true, phone: null, phoneVerified: false }),
+    ),
+    sendContactCode: vi.fn(() => Promise.resolve(null)),
+    confirmContact: vi.fn(() => Promise.resolve()),
+    completeSignIn: vi.fn(() => Promise.resolve()),
+    ...overrides,
+  };
+}
+
+function named(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+const emailInput = () => screen.getByLabelText(/^Email/);
+const passwordInput = () => screen.getByLabelText(/^Password/);
+
+describe('LoginPage', () => {
+  it('shows the tagline, labelled fields, and no sign-up or forgotten-password link', async () => {
+    await renderWithProviders(<LoginPage services={services()} />, { path: '/login' });
+    expect(await screen.findByText('Please Sign In to Experience the Future of Healthcare')).toBeTruthy();
+    expect(emailInput()).toBeTruthy();
+    expect(passwordInput()).toBeTruthy();
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    expect(screen.queryByText(/sign up|create account|forgot/i)).toBeNull();
+    expect(document.activeElement).toBe(emailInput());
+  });
+
+  it('requires both fields, with an error under each', async () => {
+    const s = services();
+    await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(emailInput().getAttribute('aria-invalid')).toBe('true');
+    expect(s.signIn).not.toHaveBeenCalled();
+  });
+
+  it('lowercases and trims the e-mail as typed and sends the password untrimmed', async () => {
+    const s = services();
+    await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText(/^Email/), ' Client@Thrive.TEST ');
+    expect((emailInput() as HTMLInputElement).value).toBe('client@thrive.test');
+    await userEvent.type(passwordInput(), ' Thrive!2026 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(s.signIn).toHaveBeenCalledWith('client@thrive.test', ' Thrive!2026 '));
+    await waitFor(() => expect(s.completeSignIn).toHaveBeenCalled());
+  });
+
+  it('disables submit while the request is pending', async () => {
+    let finish: (step: SignInStep) => void = () => undefined;
+    const s = services({ signIn: () => new Promise<SignInStep>((resolve) => (finish = resolve)) });
+    await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'client@thrive.test');
+    await userEvent.type(passwordInput(), 'Thrive!2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(true));
+    finish({ name: 'DONE' });
+    await waitFor(() => expect(s.completeSignIn).toHaveBeenCalled());
+  });
+
+  it('shows a sign-in failure in a dismissible alert', async () => {
+    const s = services({
+      signIn: () => Promise.reject(named('UserNotFoundException', 'User does not exist.')),
+    });
+    await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'ghost@thrive.test');
+    await userEvent.type(passwordInput(), 'Thrive!2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('User not found. Please check your email address or contact support.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  describe('new password step', () => {
+    async function atNewPassword(s: SignInServices) {
+      await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+      await userEvent.type(await screen.findByLabelText(/^Email/), 'newpass@thrive.test');
+      await userEvent.type(passwordInput(), 'Temp!2026');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      await screen.findByRole('heading', { name: 'Set a new password' });
+    }
+    const newPassword = () => screen.getByLabelText(/^New password/);
+    const confirm = () => screen.getByLabelText(/^Confirm new password/);
+
+    it('shows the policy messages after the field was touched, and the match rule at 6 characters', async () => {
+      const s = services({
+        signIn: () => Promise.resolve<SignInStep>({ name: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' }),
+      });
+      await atNewPassword(s);
+      expect(document.activeElement).toBe(newPassword());
+      await userEvent.type(newPassword(), 'abcdef');
+      expect(screen.queryByText('Password must have upper case letters')).toBeNull();
+      await userEvent.type(confirm(), 'abcde');
+      // Blurring the new password marked it touched.
+      expect(screen.getByText('Password must have at least 8 characters')).toBeTruthy();
+      expect(screen.getByText('Password must have upper case letters')).toBeTruthy();
+      expect(screen.getByText('Password must have numbers')).toBeTruthy();
+      expect(screen.getByText('Password must have special characters')).toBeTruthy();
+      expect(screen.queryByText('Password must have lower case letters')).toBeNull();
+      // Five characters in the confirmation, and it is not touched yet: no mismatch message.
+      expect(screen.queryByText('Your passwords must match')).toBeNull();
+      await userEvent.type(confirm(), 'g');
+      expect(screen.getByText('Your passwords must match')).toBeTruthy();
+      expect(s.answerChallenge).not.toHaveBeenCalled();
+    });
+
+    it('checks on submit and sends a valid new password', async () => {
+      const s = services({
+        signIn: () => Promise.resolve<SignInStep>({ name: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' }),
+      });
+      await atNewPassword(s);
+      await userEvent.type(newPassword(), 'Fresh!2026');
+      await userEvent.type(confirm(), 'Fresh!');
+      await userEvent.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+      expect(screen.getByText('Your passwords must match')).toBeTruthy();
+      expect(s.answerChallenge).not.toHaveBeenCalled();
+      await userEvent.type(confirm(), '2026');
+      await userEvent.click(screen.getByRole('button', { name: 'Set password and sign in' }));
+      await waitFor(() => expect(s.answerChallenge).toHaveBeenCalledWith('newpass@thrive.test', 'Fresh!2026'));
+    });
+  });
+
+  it('requires a code on the authenticator step', async () => {
+    const s = services({ signIn: () => Promise.resolve<SignInStep>({ name: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' }) });
+    await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'totp@thrive.test');
+    await userEvent.type(passwordInput(), 'Thrive!2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { name: 'Enter your authenticator code' });
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByText('Please enter the code')).toBeTruthy();
+    expect(s.answerChallenge).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText(/^Code/), '123 456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(s.answerChallenge).toHaveBeenCalledWith('totp@thrive.test', '123456'));
+  });
+});

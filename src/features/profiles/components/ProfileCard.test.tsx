@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { placeholderProfile, profileOf } from '../model/profile';
+import { ProfileCard } from './ProfileCard';
+
+const ID = '5f0c1c1e-1111-4222-8333-444455556666';
+
+function valueOf(label: string): string | null | undefined {
+  return screen.getByText(label).nextElementSibling?.textContent;
+}
+
+describe('ProfileCard', () => {
+  it('shows gender as a word and the age in 365.25-day years', async () => {
+    const profile = {
+      ...placeholderProfile(ID, 'client@thrive.test'),
+      first_name: 'Priya',
+      last_name: 'Sharma',
+      gender: 'F' as const,
+      date_of_birth: '1986-04-12',
+    };
+    await renderWithProviders(
+      <ProfileCard shown={{ profile, isPlaceholder: false }} now={new Date('2026-04-11T12:00:00Z')} />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Priya Sharma' })).toBeTruthy();
+    expect(valueOf('Gender')).toBe('Female');
+    expect(valueOf('Age')).toBe('39 years');
+    expect(screen.queryByText(/No profile has been set up/)).toBeNull();
+  });
+
+  it('shows the placeholder client when there is no profile', async () => {
+    const shown = profileOf({
+      Username: ID,
+      Profile: null,
+      UserAttributes: [{ Name: 'email', Value: 'n@thrive.test' }],
+    });
+    await renderWithProviders(<ProfileCard shown={shown} />);
+    expect(await screen.findByRole('heading', { name: 'Unknown' })).toBeTruthy();
+    expect(valueOf('Gender')).toBe('Not specified');
+    expect(valueOf('Email')).toBe('n@thrive.test');
+    expect(screen.getByText(/No profile has been set up/)).toBeTruthy();
+  });
+});

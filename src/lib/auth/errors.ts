@@ -1,0 +1,65 @@
+/**
+ * Turning identity-service failures into the texts of spec section 8. Works on
+ * the error's name and message only, so it needs no Amplify import and is
+ * easy to test.
+ */
+
+export const SIGN_IN_MESSAGES = {
+  network: 'Network error: Unable to connect to the authentication server. Please check your internet connection.',
+  userNotFound: 'User not found. Please check your email address or contact support.',
+  alreadySignedIn: 'There is already a signed in user',
+  expired: 'Your sign-in took too long and has expired. Please sign in again.',
+  unknown: 'An unknown error occurred',
+} as const;
+
+function nameOf(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string') {
+    return error.name;
+  }
+  return undefined;
+}
+
+function messageOf(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
+    const message = error.message.trim();
+    return message === '' ? undefined : message;
+  }
+  if (typeof error === 'string' && error.trim() !== '') return error.trim();
+  return undefined;
+}
+
+/**
+ * Amplify wraps a failed fetch in an AmplifyError named `NetworkError`; a bare
+ * fetch failure is a `TypeError` ("Failed to fetch", "Load failed", "NetworkError
+ * when attempting to fetch resource", depending on the browser).
+ */
+export function isNetworkError(error: unknown): boolean {
+  const name = nameOf(error);
+  if (name === 'NetworkError') return true;
+  if (error instanceof TypeError) return /fetch|network|load failed/i.test(error.message);
+  return false;
+}
+
+/**
+ * The pending sign-in is gone: Amplify's own store forgot it (`SignInException`),
+ * or the identity service refused the expired challenge session.
+ */
+export function isExpiredSignInError(error: unknown): boolean {
+  const name = nameOf(error);
+  if (name === 'SignInException') return true;
+  return name === 'NotAuthorizedException' && /session/i.test(messageOf(error) ?? '');
+}
+
+/** The identity service's answer to a code resend for an account that is confirmed already. */
+export function isAlreadyConfirmedError(error: unknown): boolean {
+  return /already confirmed/i.test(messageOf(error) ?? '');
+}
+
+/** Spec section 8, sign-in rows: network, unknown user, already signed in, else the error's own message. */
+export function signInErrorMessage(error: unknown): string {
+  if (isNetworkError(error)) return SIGN_IN_MESSAGES.network;
+  const name = nameOf(error);
+  if (name === 'UserNotFoundException') return SIGN_IN_MESSAGES.userNotFound;
+  if (name === 'UserAlreadyAuthenticatedException') return SIGN_IN_MESSAGES.alreadySignedIn;
+  return messageOf(error) ?? SIGN_IN_MESSAGES.unknown;
+}

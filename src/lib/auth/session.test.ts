@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SIGNED_OUT, createSessionStore, sessionFromClaims } from './session';
+
+describe('sessionFromClaims', () => {
+  it('reads role, username and e-mail from the ID token', () => {
+    expect(
+      sessionFromClaims({
+        'cognito:username': '5f0c1c1e-1111-4222-8333-444455556666',
+        'custom:role': 'NURSE',
+        email: 'nurse@thrive.test',
+        token_use: 'id',
+      }),
+    ).toEqual({
+      authenticated: true,
+      role: 'NURSE',
+      username: '5f0c1c1e-1111-4222-8333-444455556666',
+      email: 'nurse@thrive.test',
+    });
+  });
+
+  it('keeps role null for an account without a role claim', () => {
+    expect(sessionFromClaims({ 'cognito:username': 'u-1' }).role).toBeNull();
+    expect(sessionFromClaims({ 'cognito:username': 'u-1', 'custom:role': '' }).role).toBeNull();
+  });
+
+  it("falls back to the access token's username claim", () => {
+    expect(sessionFromClaims({ 'custom:role': 'CLIENT' }, { username: 'u-2' }).username).toBe('u-2');
+  });
+
+  it('is signed out without tokens or without a username', () => {
+    expect(sessionFromClaims(undefined)).toBe(SIGNED_OUT);
+    expect(sessionFromClaims({ 'custom:role': 'CLIENT' })).toBe(SIGNED_OUT);
+  });
+
+  it('starts with role and username null', () => {
+    expect(SIGNED_OUT).toEqual({ authenticated: false, role: null, username: null, email: null });
+  });
+});
+
+describe('createSessionStore', () => {
+  it('notifies subscribers of a change, and only of a real change', () => {
+    const store = createSessionStore();
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    const signedIn = { authenticated: true, role: 'CLIENT', username: 'u-1', email: null };
+    store.set(signedIn);
+    store.set({ ...signedIn });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot()).toBe(signedIn);
+    unsubscribe();
+    store.set(SIGNED_OUT);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,86 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The client-side user state of spec section 3: role and username, both null
+ * until known, read from the session token's claims. A tiny external store
+ * (no context provider): React reads it with `useSession`, the router's guards
+ * read `sessionStore.getSnapshot()` at the moment they run.
+ */
+export interface SessionState {
+  authenticated: boolean;
+  /** The raw `custom:role` claim; guards decide whether the app knows it. */
+  role: string | null;
+  /** The identity username, which is also the user's id in the API. */
+  username: string | null;
+  email: string | null;
+}
+
+export const SIGNED_OUT: SessionState = Object.freeze({
+  authenticated: false,
+  role: null,
+  username: null,
+  email: null,
+});
+
+export interface SessionSource {
+  getSnapshot: () => SessionState;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export interface SessionStore extends SessionSource {
+  set: (next: SessionState) => void;
+}
+
+export function createSessionStore(initial: SessionState = SIGNED_OUT): SessionStore {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(next) {
+      if (
+        next.authenticated === state.authenticated &&
+        next.role === state.role &&
+        next.username === state.username &&
+        next.email === state.email
+      ) {
+        return;
+      }
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/** The one session of this page. */
+export const sessionStore: SessionStore = createSessionStore();
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+}
+
+type Claims = Readonly<Record<string, unknown>>;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/**
+ * The session from the ID token's claims (`custom:role`, `cognito:username`,
+ * `email`), with the access token's `username` claim as a fallback for the
+ * username. No ID token means signed out.
+ */
+export function sessionFromClaims(idToken: Claims | undefined, accessToken?: Claims): SessionState {
+  if (!idToken) return SIGNED_OUT;
+  const username = text(idToken['cognito:username']) ?? text(accessToken?.['username']);
+  if (!username) return SIGNED_OUT;
+  return {
+    authenticated: true,
+    role: text(idToken['custom:role']),
+    username,
+    email: text(idToken['email']),
+  };
+}

@@ -1,0 +1,15 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { RedirectSearch } from '../lib/auth/redirect-search';
+
+export const Route = createFileRoute('/login')({
+  validateSearch: RedirectSearch,
+  beforeLoad: ({ context, search }) => {
+    // Signed in already (or just now): on to the requested page, or home.
+    if (context.auth.getSnapshot().authenticated) {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's redirects are thrown Responses
+      throw redirect({ href: search.redirect ?? '/', replace: true });
+    }
+  },
+  component: () => <LoginPage />,
+});

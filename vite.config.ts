@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { stackConfig } from './scripts/stack/config.ts';
+import { brand } from './src/config/brand.ts';
+
+/** One id per build: written to /version.json and compiled into the app (VITE_BUILD_ID). */
+const buildId = process.env.THRIVE_BUILD_ID || `${new Date().toISOString()}-${randomBytes(3).toString('hex')}`;
+
+/**
+ * Serves and emits `/version.json` ({ "buildId": ... }), which the running app
+ * polls to learn that a new version is deployed. Never precached.
+ */
+function versionFile(id: string): Plugin {
+  const body = `${JSON.stringify({ buildId: id })}\n`;
+  return {
+    name: 'thrive-version-file',
+    configureServer(server) {
+      server.middlewares.use('/version.json', (_req, res) => {
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(body);
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: body });
+    },
+  };
+}
+
+/**
+ * When the API or the identity service is not running, drop the browser's
+ * connection instead of answering 502: the app then sees what it would see
+ * without a proxy (a network error) and shows the spec's network messages.
+ */
+const dropConnectionWhenUpstreamDown: NonNullable<ProxyOptions['configure']> = (proxy) => {
+  proxy.on('error', (_error, _req, res) => {
+    if ('req' in res) res.destroy();
+  });
+};
+
+/** index.html names the theme colour as `%THRIVE_THEME_COLOR%`, so the brand set stays its one source. */
+function brandInIndexHtml(): Plugin {
+  return {
+    name: 'thrive-brand-in-index-html',
+    transformIndexHtml: (html) => html.replaceAll('%THRIVE_THEME_COLOR%', brand.primary),
+  };
+}
+
+export default defineConfig(() => {
+  // PORT, API_PORT and IDENTITY_PORT move the whole stack; the defaults match `npm start`.
+  const stack = stackConfig(process.env);
+  const proxy: Record<string, ProxyOptions> = {
+    '/api/v1': { target: stack.apiUrl, configure: dropConnectionWhenUpstreamDown },
+    '/identity': {
+      target: stack.identityUrl,
+      rewrite: (path) => path.replace(/^\/identity/, '') || '/',
+      configure: dropConnectionWhenUpstreamDown,
+    },
+  };
+  const server = { host: 'localhost', port: stack.appPort, strictPort: true, proxy };
+
+  return {
+    define: {
+      'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
+    },
+    plugins: [
+      // Must come before react(): it generates src/routeTree.gen.ts and splits each route's component into its own chunk.
+      tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+      react(),
+      versionFile(buildId),
+      brandInIndexHtml(),
+      VitePWA({
+        strategies: 'generateSW',
+        registerType: 'prompt',
+        // The app registers the worker itself (src/app/pwa.ts).
+        injectRegister: false,
+        manifest: {
+          name: brand.name,
+          short_name: brand.name,
+          description: 'Your health journey with the Thrive clinic.',
+          display: 'standalone',
+          start_url: '/',
+          scope: '/',
+          theme_color: brand.primary,
+          background_color: brand.background,
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          navigateFallback: 'index.html',
+          // API and identity calls always go to the network: no runtime caching,
+          // and never the app shell in their place.
+          navigateFallbackDenylist: [/^\/api\//, /^\/identity/],
+          cleanupOutdatedCaches: true,
+        },
+      }),
+    ],
+    server,
+    preview: server,
+    build: {
+      target: 'es2022',
+      sourcemap: true,
+    },
+  };
+});
