@@ -7,7 +7,6 @@ export const Route = createFileRoute('/login')({
   beforeLoad: ({ context, search }) => {
     // Signed in already (or just now): on to the requested page, or home.
     if (context.auth.getSnapshot().authenticated) {
-      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the router's redirects are thrown Responses
       throw redirect({ href: search.redirect ?? '/', replace: true });
     }
   },

@@ -45,10 +45,8 @@ export function requireAccess(auth: SessionSource, location: { href: string }, r
       return decision.user;
     // The router's redirects are thrown Responses, not Errors.
     case 'login':
-      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw redirect({ to: '/login', search: { redirect: location.href } });
     case 'unauthorized':
-      // eslint-disable-next-line @typescript-eslint/only-throw-error
       throw redirect({ to: '/unauthorized', search: { redirect: location.href } });
   }
 }
