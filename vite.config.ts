@@ -106,6 +106,8 @@ export default defineConfig(() => {
     server,
     preview: server,
     build: {
+      // BUILD_DIR lets two builds (e.g. two versions in a test) live side by side.
+      outDir: stack.buildDir,
       target: 'es2022',
       sourcemap: true,
     },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
+const dist = path.resolve(root, process.env.BUILD_DIR || 'dist');
 const budget = JSON.parse(readFileSync(path.join(root, 'bundle-budget.json'), 'utf8')) as {
   entryGzipKiB: number;
   totalScriptGzipKiB: number;

@@ -10,6 +10,8 @@ export const LOCAL_CLIENT_ID = 'thrive-local-web-client';
 export const LOCAL_REGION = 'ap-south-1';
 
 export interface StackConfig {
+  /** The production build the app serves (BUILD_DIR, default dist/). */
+  buildDir: string;
   /** Root of all local data (identity store, embedded database). */
   dataDir: string;
   identityDir: string;
@@ -52,6 +54,7 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const identityUrl = `http://127.0.0.1:${identityPort}`;
   const issuerDomain = `http://localhost:${identityPort}`;
   return {
+    buildDir: path.resolve(env.BUILD_DIR || 'dist'),
     dataDir,
     identityDir: path.join(dataDir, 'identity'),
     databaseDir: path.join(dataDir, 'db'),

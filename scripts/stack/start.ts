@@ -29,8 +29,8 @@ export interface RunningStack {
 }
 
 export async function startStack(config: StackConfig, { dev = false } = {}): Promise<RunningStack> {
-  if (!dev && !existsSync(path.join(root, 'dist/index.html'))) {
-    throw new Error('No production build in dist/. Run `npm run build` first (npm start does).');
+  if (!dev && !existsSync(path.join(config.buildDir, 'index.html'))) {
+    throw new Error(`No production build in ${config.buildDir}. Run \`npm run build\` first (npm start does).`);
   }
   mkdirSync(config.dataDir, { recursive: true });
   const pidFile = path.join(config.dataDir, 'stack.pid');
@@ -79,6 +79,7 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
         PORT: String(config.appPort),
         API_PORT: String(config.apiPort),
         IDENTITY_PORT: String(config.identityPort),
+        BUILD_DIR: config.buildDir,
       },
     });
     stops.push(() => app.stop());

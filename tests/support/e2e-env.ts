@@ -1,10 +1,17 @@
-/** Ports and data folder of the end-to-end stack, away from a developer's `npm start`. */
+/**
+ * Ports, data and build folders of the end-to-end stack, away from a
+ * developer's `npm start`. E2E_PORT moves the whole set (ports derive from it),
+ * so two runs can share a machine.
+ */
+const base = Number(process.env.E2E_PORT || 34173);
+
 export const E2E_ENV = {
-  DATA_DIR: '.data-e2e',
-  PORT: '34173',
-  API_PORT: '34180',
-  IDENTITY_PORT: '39229',
-  EMULATOR_PORT: '39230',
+  DATA_DIR: process.env.E2E_DATA_DIR || `.data-e2e-${base}`,
+  BUILD_DIR: process.env.BUILD_DIR || 'dist',
+  PORT: String(base),
+  API_PORT: String(base + 7),
+  IDENTITY_PORT: String(base + 5056),
+  EMULATOR_PORT: String(base + 5057),
 } as const;
 
 export const E2E_BASE_URL = `http://localhost:${E2E_ENV.PORT}`;
