@@ -12,10 +12,9 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { stackConfig, type StackConfig } from './config.ts';
+import { startBackend } from './backend.ts';
 import { spawnChild, waitForHttp } from './processes.ts';
-import { startIdentity } from '../identity/start.ts';
 import { ensureDemoData } from '../demo/seed.ts';
-import { serverEnvironmentFromStack } from '../../server/config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD } from '../demo/accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -46,33 +45,10 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
   try {
     await ensureDemoData(config);
 
-    const identity = await startIdentity(config);
-    stops.push(() => identity.stop());
-
-    const api = spawnChild(
-      'api',
-      process.execPath,
-      [
-        // The AWS SDK warns about future Node versions at every start; it is not news for the console.
-        '--disable-warning=NodeVersionSupportWarning',
-        '--import',
-        'tsx',
-        path.join(root, 'server/main.ts'),
-      ],
-      {
-        cwd: root,
-        // The AWS SDK's notice about Node versions it will drop next year is not news at every start.
-        env: { ...serverEnvironmentFromStack(config), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-      },
-    );
-    stops.push(() => api.stop());
+    const backend = await startBackend(config);
+    stops.push(() => backend.stop());
 
     // The app starts once the API answers, so its proxy never greets a browser with errors.
-    await Promise.race([
-      Promise.all([waitForHttp(`${config.identityUrl}/health`), waitForHttp(`${config.apiUrl}/api/v1/health`)]),
-      identity.exited.then((reason) => Promise.reject(new Error(reason))),
-      api.exited.then((code) => Promise.reject(new Error(`api exited with code ${String(code)}`))),
-    ]);
     const app = spawnChild('app', process.execPath, [viteBin, dev ? 'serve' : 'preview'], {
       cwd: root,
       env: {
@@ -85,8 +61,8 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
     stops.push(() => app.stop());
 
     const failed = Promise.race([
-      identity.exited,
-      ...[api, app].map((child) => child.exited.then((code) => `${child.name} exited with code ${String(code)}`)),
+      backend.failed,
+      app.exited.then((code) => `the app server exited with code ${String(code)}`),
     ]);
     await Promise.race([
       Promise.all([waitForHttp(`${config.appUrl}/`), waitForHttp(`${config.appUrl}/api/v1/health`)]),

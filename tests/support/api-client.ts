@@ -3,6 +3,7 @@
  * (InitiateAuth with USER_PASSWORD_AUTH, as the app does) and plain fetch
  * calls to the API.
  */
+import { callIdentity, passwordSignIn, type PasswordSignInAnswer } from '../../scripts/identity/client.ts';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/demo/accounts.ts';
 import type { components } from '../../src/lib/api/schema.gen.ts';
@@ -35,34 +36,15 @@ export function idOf(actor: Actor): string {
   return demoAccount(ACTOR_EMAILS[actor]).id;
 }
 
-export interface InitiateAuthAnswer {
-  status: number;
-  ChallengeName?: string;
-  Session?: string;
-  AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken?: string };
-  __type?: string;
-  message?: string;
-}
+export type InitiateAuthAnswer = PasswordSignInAnswer;
 
-/** One call of the identity service's JSON API (the AWS JSON 1.1 protocol). */
-export async function identityCall<T>(target: string, body: unknown): Promise<T & { status: number }> {
-  const response = await fetch(stack.identityUrl, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { ...((await response.json()) as T), status: response.status };
+/** One call of the identity service's JSON API. */
+export function identityCall<T>(target: string, body: unknown): Promise<T & { status: number }> {
+  return callIdentity<T>(stack.identityUrl, target, body);
 }
 
 export function initiateAuth(email: string, password: string): Promise<InitiateAuthAnswer> {
-  return identityCall<InitiateAuthAnswer>('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: stack.clientId,
-    AuthParameters: { USERNAME: email, PASSWORD: password },
-  });
+  return passwordSignIn(stack.identityUrl, stack.clientId, email, password);
 }
 
 const tokens = new Map<string, Promise<string>>();

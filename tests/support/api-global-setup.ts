@@ -6,7 +6,7 @@
  * clients. With DATABASE_URL set the API uses that PostgreSQL (emptied of
  * Thrive's tables first) instead of the embedded PGlite.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -14,10 +14,9 @@ import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { seedDatabase } from '../../scripts/demo/seed-database.ts';
 import { seedIdentity } from '../../scripts/identity/seed.ts';
-import { startIdentity } from '../../scripts/identity/start.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
-import { spawnChild, waitForHttp } from '../../scripts/stack/processes.ts';
-import { configFromStack, serverEnvironmentFromStack } from '../../server/config.ts';
+import { startBackend } from '../../scripts/stack/backend.ts';
+import { configFromStack } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
 import type { ApiTestStack } from './api-stack.ts';
@@ -26,7 +25,6 @@ import type { ApiTestStack } from './api-stack.ts';
 const TEST_PORT = '24173';
 /** Enough clients for paging and search to mean something, few enough to seed in a moment. */
 const GENERATED_CLIENTS = 120;
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** Drops Thrive's tables from a PostgreSQL the suite was given to use, so every run starts alike. */
 async function emptyPostgres(url: string): Promise<void> {
@@ -58,23 +56,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await db.close();
     }
 
-    const identity = await startIdentity(stack);
-    cleanups.push(() => identity.stop());
-
-    const apiLog = path.join(dataDir, 'api.log');
-    const api = spawnChild('api', process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-      cwd: root,
-      env: { ...serverEnvironmentFromStack(stack), API_VALIDATE_RESPONSES: 'true' },
-      logFile: apiLog,
+    const backend = await startBackend(stack, {
+      apiEnv: { API_VALIDATE_RESPONSES: 'true' },
+      apiLogFile: path.join(dataDir, 'api.log'),
     });
-    cleanups.push(() => api.stop());
-    let started = false;
-    const exitedDuringStartUp = api.exited.then(async (code) => {
-      if (!started)
-        throw new Error(`The API exited during start-up (code ${String(code)}):\n${await readFile(apiLog, 'utf8')}`);
-    });
-    await Promise.race([waitForHttp(`${stack.apiUrl}/api/v1/health`, { timeoutMs: 60_000 }), exitedDuringStartUp]);
-    started = true;
+    cleanups.push(() => backend.stop());
   } catch (error) {
     await teardown();
     throw error;

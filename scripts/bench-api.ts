@@ -1,0 +1,86 @@
+/**
+ * `npm run bench:api`: how fast the user list answers at clinic scale.
+ *
+ * Seeds a temporary stack with the demo accounts and 10,000 generated clients,
+ * signs in as the admin, and times list, filter, sort, paging and search
+ * requests end to end over HTTP (token check, access rules, audit write and
+ * contract validation included). Reports p50 and p95 per scenario; it is a
+ * measurement, not a test: it exits 0 unless a request fails.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { configFromStack } from '../server/config.ts';
+import { openMigratedDatabase } from '../server/db/migrate.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
+import { generateClients } from './demo/clients.ts';
+import { seedDatabase } from './demo/seed-database.ts';
+import { passwordSignIn } from './identity/client.ts';
+import { seedIdentity } from './identity/seed.ts';
+import { startBackend } from './stack/backend.ts';
+import { stackConfig } from './stack/config.ts';
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '10000' },
+    requests: { type: 'string', default: '60' },
+  },
+});
+const clientCount = Number(values.clients);
+const requestsPerScenario = Number(values.requests);
+
+const SCENARIOS: Record<string, string> = {
+  'first page, by name': 'users/users?page_size=50',
+  'page 100, by name': 'users/users?page=100&page_size=50',
+  'clients only, newest first': 'users/users?role=CLIENT&ordering=-created_at',
+  'search by surname': 'users/users?search=mukherjee',
+  'search by e-mail fragment': 'users/users?search=client-04',
+  'search by phone fragment': 'users/users?search=81522',
+  'search, no match': 'users/users?search=zzzzqqq',
+};
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-bench-'));
+const config = stackConfig({ DATA_DIR: dataDir, PORT: '44173', DATABASE_URL: process.env.DATABASE_URL ?? '' });
+const accounts = [...DEMO_ACCOUNTS, ...generateClients(clientCount)];
+let backend: Awaited<ReturnType<typeof startBackend>> | undefined;
+try {
+  const seedStart = performance.now();
+  await seedIdentity(config, accounts);
+  const db = await openMigratedDatabase(configFromStack(config).database);
+  await seedDatabase(db, accounts).finally(() => db.close());
+  console.log(`Seeded ${accounts.length} users in ${((performance.now() - seedStart) / 1000).toFixed(1)} s.`);
+
+  backend = await startBackend(config, { apiLogFile: path.join(dataDir, 'api.log') });
+  const answer = await passwordSignIn(config.identityUrl, config.clientId, 'admin@thrive.test', DEMO_PASSWORD);
+  const token = answer.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error(`Could not sign in as the admin: ${answer.message ?? answer.status}`);
+
+  console.log(`\n${requestsPerScenario} requests per scenario, one at a time, ${accounts.length} users:\n`);
+  console.log(`${'scenario'.padEnd(30)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'matches'.padStart(8)}`);
+  for (const [name, query] of Object.entries(SCENARIOS)) {
+    const timings: number[] = [];
+    let count = 0;
+    for (let i = 0; i < requestsPerScenario; i++) {
+      const started = performance.now();
+      const response = await fetch(`${config.apiUrl}/api/v1/${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json()) as { count?: number };
+      timings.push(performance.now() - started);
+      if (!response.ok) throw new Error(`${query}: HTTP ${response.status}`);
+      count = body.count ?? 0;
+    }
+    timings.sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(30)} ${percentile(timings, 50).toFixed(1).padStart(8)} ${percentile(timings, 95).toFixed(1).padStart(8)} ${String(count).padStart(8)}`,
+    );
+  }
+} finally {
+  await backend?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,61 @@
+/**
+ * The back end of the local stack: the identity service and the reference API
+ * (a child process), started in that order and ready when both answer. Used by
+ * `npm start`, the API test suite and the API benchmark alike.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serverEnvironmentFromStack } from '../../server/config.ts';
+import { startIdentity } from '../identity/start.ts';
+import type { StackConfig } from './config.ts';
+import { spawnChild, waitForHttp } from './processes.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface Backend {
+  stop(): Promise<void>;
+  /** Resolves with a reason when the identity service or the API ends on its own. */
+  failed: Promise<string>;
+}
+
+export interface BackendOptions {
+  /** Extra environment for the API (e.g. API_VALIDATE_RESPONSES). */
+  apiEnv?: Record<string, string>;
+  /** Write the API's output here instead of the console. */
+  apiLogFile?: string;
+}
+
+export async function startBackend(config: StackConfig, options: BackendOptions = {}): Promise<Backend> {
+  const identity = await startIdentity(config);
+  const api = spawnChild('api', process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...serverEnvironmentFromStack(config),
+      // The AWS SDK's notice about Node versions it will drop next year is not news at every start.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      ...options.apiEnv,
+    },
+    ...(options.apiLogFile ? { logFile: options.apiLogFile } : {}),
+  });
+  const stop = async () => {
+    await api.stop();
+    await identity.stop();
+  };
+  const failed = Promise.race([identity.exited, api.exited.then((code) => `the API exited with code ${String(code)}`)]);
+  try {
+    await Promise.race([
+      Promise.all([waitForHttp(`${config.identityUrl}/health`), waitForHttp(`${config.apiUrl}/api/v1/health`)]),
+      failed.then((reason) => Promise.reject(new Error(reason))),
+    ]);
+  } catch (error) {
+    await stop();
+    // When the API's output went to a file, its last lines say why it did not start.
+    const log = options.apiLogFile ? await readFile(options.apiLogFile, 'utf8').catch(() => '') : '';
+    if (log) {
+      const tail = log.split('\n').slice(-20).join('\n');
+      throw new Error(`${String(error)}\nLast lines of ${options.apiLogFile}:\n${tail}`, { cause: error });
+    }
+    throw error;
+  }
+  return { stop, failed };
+}
