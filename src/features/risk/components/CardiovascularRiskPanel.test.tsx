@@ -1,36 +1,10 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CardiovascularRiskInput } from '../cardiovascular-risk';
 import { CardiovascularRiskPanel } from './CardiovascularRiskPanel';
-
-beforeAll(() => {
-  // Mantine measures with these; jsdom has neither. The shared setup may already provide them.
-  if (typeof window.ResizeObserver === 'undefined') {
-    window.ResizeObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  }
-  if (typeof window.matchMedia !== 'function') {
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList;
-  }
-});
-
-afterEach(() => cleanup());
 
 function renderPanel(initial?: Partial<CardiovascularRiskInput>) {
   const user = userEvent.setup();
