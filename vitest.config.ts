@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./src/test/setup.ts'],
+          // Component tests type into real Mantine inputs; on a loaded two-core CI machine that can pass 5 s.
+          testTimeout: 15_000,
         },
       },
       {
