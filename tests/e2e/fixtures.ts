@@ -37,3 +37,30 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Signed in: off the sign-in page, with the user's own name on screen (their profile, home or header). */
+export async function expectSignedIn(page: Page, name: string): Promise<void> {
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByText(name).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** The current code of an authenticator app holding `secret` (base32), never one about to roll over. */
+export async function totpCode(secret: string): Promise<string> {
+  const { Secret, TOTP } = await import('otpauth');
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  const remaining = totp.remaining();
+  if (remaining < 3000) await new Promise((resolve) => setTimeout(resolve, remaining + 100));
+  return totp.generate();
+}
+
+/** The identity tokens this page keeps (Amplify's `CognitoIdentityServiceProvider.*` keys, in either storage). */
+export function savedTokenKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [window.localStorage, window.sessionStorage]
+      .flatMap((storage) => Object.keys(storage))
+      .filter(
+        (key) => key.startsWith('CognitoIdentityServiceProvider.') && /(accessToken|idToken|refreshToken)$/.test(key),
+      ),
+  );
+}

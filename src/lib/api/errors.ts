@@ -7,7 +7,7 @@ export type Problem = components['schemas']['Problem'];
  * problem+json body when there is one) or, with status 0, no answer at all.
  */
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
+  override readonly name: string = 'ApiError';
 
   constructor(
     /** HTTP status; 0 when the server could not be reached. */
@@ -47,6 +47,23 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * The API refused the access token (401) and the session could not be
+ * refreshed: only signing in again helps. Thrown by the client; the app
+ * decides what the user sees (spec section 8: an alert, then /login).
+ */
+export class SessionExpiredError extends ApiError {
+  override readonly name: string = 'SessionExpiredError';
+
+  constructor(options?: { cause?: unknown }) {
+    super(401, null, 'The session has expired and could not be refreshed.', options);
+  }
+}
+
+export function isSessionExpiredError(error: unknown): error is SessionExpiredError {
+  return error instanceof SessionExpiredError;
 }
 
 function parseProblem(text: string): Problem | null {

@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
 
-export { ApiError, isApiError, type Problem } from './errors';
+export { ApiError, SessionExpiredError, isApiError, isSessionExpiredError, type Problem } from './errors';
 export { dataOf, type ApiClient } from './client';
 export type { components, paths } from './schema.gen';
 

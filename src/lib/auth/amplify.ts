@@ -2,7 +2,10 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { AuthFlow } from '../../config/env';
+import { isNetworkError } from './errors';
+import { readSavedSession } from './device-tokens';
 import { SIGNED_OUT, type SessionState, sessionFromClaims, sessionStore } from './session';
+import { createSessionLifetime, type RefreshResult } from './session-lifetime';
 
 /**
  * The session side of Amplify: configuration, restoring the session at start,
@@ -25,6 +28,7 @@ export function configuredAuthFlow(): AuthFlow {
 }
 
 let stopListening: (() => void) | undefined;
+let stopLifetime: (() => void) | undefined;
 
 export function configureAuth(config: AuthConfig): void {
   authFlow = config.authFlow;
@@ -42,9 +46,16 @@ export function configureAuth(config: AuthConfig): void {
   stopListening?.();
   stopListening = Hub.listen('auth', ({ payload }) => {
     if (payload.event === 'signedOut') sessionStore.set(SIGNED_OUT);
-    // Spec section 4: a failed token refresh signs the user out.
-    if (payload.event === 'tokenRefresh_failure') void signOut();
+    if (payload.event === 'tokenRefresh') lifetime.refreshed();
+    // Spec section 4: a failed token refresh signs the user out. Amplify reports
+    // every refresh failure here, the SDK's own ones too; an unreachable
+    // identity service (offline) decides nothing and keeps the tokens.
+    if (payload.event === 'tokenRefresh_failure' && !isNetworkError(payload.data.error)) {
+      void lifetime.expire();
+    }
   });
+  stopLifetime?.();
+  stopLifetime = lifetime.start();
 }
 
 /**
@@ -57,7 +68,10 @@ export async function restoreSession(): Promise<SessionState> {
     const { tokens } = await fetchAuthSession();
     next = sessionFromClaims(tokens?.idToken?.payload, tokens?.accessToken.payload);
   } catch (error) {
-    console.warn('Thrive: could not restore the session', error);
+    // Offline with an expired access token: the refresh could not be asked,
+    // so the user stays signed in with the saved session (and the data they saw).
+    if (isNetworkError(error)) next = await readSavedSession();
+    else console.warn('Thrive: could not restore the session', error);
   }
   sessionStore.set(next);
   return next;
@@ -73,11 +87,59 @@ export async function getAccessToken(): Promise<string | undefined> {
   }
 }
 
-/** Signs out on this device and forgets the tokens; the store is signed out whatever happens. */
-export async function signOut(): Promise<void> {
+/**
+ * Forces a refresh of the session's tokens and reads the new claims into the
+ * store. Resolves to the new access token, or undefined when the session
+ * cannot be refreshed (refused, or no session); rejects only when the
+ * identity service could not be reached. The API client calls this after a 401.
+ */
+export async function refreshSession(): Promise<string | undefined> {
+  let tokens;
   try {
-    await amplifySignOut();
-  } finally {
-    sessionStore.set(SIGNED_OUT);
+    ({ tokens } = await fetchAuthSession({ forceRefresh: true }));
+  } catch (error) {
+    if (isNetworkError(error)) throw error;
+    return undefined;
+  }
+  if (!tokens) return undefined;
+  const next = sessionFromClaims(tokens.idToken?.payload, tokens.accessToken.payload);
+  if (next.authenticated) sessionStore.set(next);
+  return tokens.accessToken.toString();
+}
+
+let signingOut: Promise<void> | undefined;
+
+/** Signs out on this device and forgets the tokens; the store is signed out whatever happens. */
+export function signOut(): Promise<void> {
+  // Several reasons to sign out can arrive together (a failed refresh, the user's click): one sign-out.
+  signingOut ??= (async () => {
+    try {
+      await amplifySignOut();
+    } finally {
+      sessionStore.set(SIGNED_OUT);
+    }
+  })().finally(() => {
+    signingOut = undefined;
+  });
+  return signingOut;
+}
+
+async function refreshForTimer(): Promise<RefreshResult> {
+  try {
+    return (await refreshSession()) ? 'refreshed' : 'refused';
+  } catch {
+    return 'unreachable';
   }
 }
+
+/** The one session's lifetime: the 50-minute refresh and the end of a session that cannot be refreshed. */
+const lifetime = createSessionLifetime({ session: sessionStore, refresh: refreshForTimer, signOut });
+
+/**
+ * Ends a session that cannot be refreshed: the `onSessionExpired` listeners
+ * run first (the app's alert), then the user is signed out. Once per session.
+ */
+export const expireSession: () => Promise<void> = lifetime.expire;
+
+/** Called when a session ends because it could not be refreshed, before the sign-out. */
+export const onSessionExpired: (listener: () => void) => () => void = lifetime.onExpired;

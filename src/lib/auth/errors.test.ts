@@ -38,6 +38,15 @@ describe('signInErrorMessage', () => {
     ).toBe('There is already a signed in user');
   });
 
+  it('maps a missing identity configuration', () => {
+    expect(signInErrorMessage(authError('AuthUserPoolException', 'Auth UserPool not configured.'))).toBe(
+      'Configuration error (see console) – please contact the administrator',
+    );
+    expect(signInErrorMessage(authError('AuthTokenConfigException', 'Auth Token Provider not configured.'))).toBe(
+      SIGN_IN_MESSAGES.configuration,
+    );
+  });
+
   it("otherwise shows the error's own message", () => {
     expect(signInErrorMessage(authError('NotAuthorizedException', 'Incorrect username or password.'))).toBe(
       'Incorrect username or password.',

@@ -10,6 +10,7 @@ export const SIGN_IN_MESSAGES = {
   alreadySignedIn: 'There is already a signed in user',
   expired: 'Your sign-in took too long and has expired. Please sign in again.',
   unknown: 'An unknown error occurred',
+  configuration: 'Configuration error (see console) – please contact the administrator',
 } as const;
 
 function nameOf(error: unknown): string | undefined {
@@ -55,9 +56,24 @@ export function isAlreadyConfirmedError(error: unknown): boolean {
   return /already confirmed/i.test(messageOf(error) ?? '');
 }
 
-/** Spec section 8, sign-in rows: network, unknown user, already signed in, else the error's own message. */
+/** Amplify's names for an identity configuration that is missing (Amplify.configure without a user pool). */
+const CONFIGURATION_ERRORS = new Set([
+  'AuthUserPoolException',
+  'AuthTokenConfigException',
+  'AuthUserPoolAndIdentityPoolException',
+]);
+
+export function isConfigurationError(error: unknown): boolean {
+  return CONFIGURATION_ERRORS.has(nameOf(error) ?? '');
+}
+
+/**
+ * Spec section 8, sign-in rows: network, unknown user, already signed in, a
+ * missing identity configuration, else the error's own message.
+ */
 export function signInErrorMessage(error: unknown): string {
   if (isNetworkError(error)) return SIGN_IN_MESSAGES.network;
+  if (isConfigurationError(error)) return SIGN_IN_MESSAGES.configuration;
   const name = nameOf(error);
   if (name === 'UserNotFoundException') return SIGN_IN_MESSAGES.userNotFound;
   if (name === 'UserAlreadyAuthenticatedException') return SIGN_IN_MESSAGES.alreadySignedIn;

@@ -11,6 +11,7 @@ import {
   type SignInOutput,
 } from 'aws-amplify/auth';
 import { configuredAuthFlow } from './amplify';
+import { isConfigurationError } from './errors';
 import { TOTP_ISSUER, type ContactStatus, type SignInStep, type VerifiableContact } from './steps';
 
 /**
@@ -48,7 +49,14 @@ function toStep(output: SignInOutput, email: string): SignInStep {
 
 /** E-mail is already normalised by the caller; the password is passed exactly as typed. */
 export async function signInWithPassword(email: string, password: string): Promise<SignInStep> {
-  const output = await signIn({ username: email, password, options: { authFlowType: configuredAuthFlow() } });
+  let output: SignInOutput;
+  try {
+    output = await signIn({ username: email, password, options: { authFlowType: configuredAuthFlow() } });
+  } catch (error) {
+    // The form says 'see console': the details go there.
+    if (isConfigurationError(error)) console.error('Thrive: the identity service is not configured', error);
+    throw error;
+  }
   return toStep(output, email);
 }
 

@@ -1,0 +1,117 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The parts of Amplify the session side uses, replaced so each rule can be driven directly. */
+const amplify = vi.hoisted(() => ({
+  fetchAuthSession: vi.fn(),
+  signOut: vi.fn(() => Promise.resolve()),
+  hubListeners: [] as ((capsule: { payload: unknown }) => void)[],
+}));
+
+vi.mock('aws-amplify', () => ({ Amplify: { configure: vi.fn() } }));
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: amplify.fetchAuthSession, signOut: amplify.signOut }));
+vi.mock('aws-amplify/utils', () => ({
+  Hub: {
+    listen: (_channel: string, listener: (capsule: { payload: unknown }) => void) => {
+      amplify.hubListeners.push(listener);
+      return () => amplify.hubListeners.splice(amplify.hubListeners.indexOf(listener), 1);
+    },
+  },
+}));
+vi.mock('./device-tokens', () => ({ readSavedSession: vi.fn() }));
+
+const { configureAuth, onSessionExpired, refreshSession, signOut } = await import('./amplify');
+const { SIGNED_OUT, sessionStore } = await import('./session');
+
+const USERNAME = '5f0c1c1e-1111-4222-8333-444455556666';
+
+function tokens(role: string, access = 'new.access.token') {
+  return {
+    accessToken: { toString: () => access, payload: { username: USERNAME, token_use: 'access' } },
+    idToken: { payload: { 'cognito:username': USERNAME, 'custom:role': role, email: 'nurse@thrive.test' } },
+  };
+}
+
+function named(name: string, message = name): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+function hub(payload: unknown): void {
+  for (const listener of [...amplify.hubListeners]) listener({ payload });
+}
+
+const SIGNED_IN = { authenticated: true, role: 'NURSE', username: USERNAME, email: 'nurse@thrive.test' };
+
+beforeEach(() => {
+  amplify.fetchAuthSession.mockReset();
+  amplify.signOut.mockClear();
+  configureAuth({
+    userPoolId: 'ap-south-1_ThriveLocal',
+    clientId: 'thrive-local-web-client',
+    endpoint: undefined,
+    authFlow: 'USER_PASSWORD_AUTH',
+  });
+  sessionStore.set(SIGNED_IN);
+});
+
+describe('refreshSession', () => {
+  it('forces a refresh, resolves to the new access token and reads the new claims', async () => {
+    amplify.fetchAuthSession.mockResolvedValue({ tokens: tokens('DOCTOR') });
+    expect(await refreshSession()).toBe('new.access.token');
+    expect(amplify.fetchAuthSession).toHaveBeenCalledWith({ forceRefresh: true });
+    expect(sessionStore.getSnapshot().role).toBe('DOCTOR');
+  });
+
+  it('resolves to undefined when the identity service refuses (Amplify then holds no tokens)', async () => {
+    amplify.fetchAuthSession.mockResolvedValue({ tokens: undefined });
+    expect(await refreshSession()).toBeUndefined();
+    amplify.fetchAuthSession.mockRejectedValue(named('UserNotFoundException'));
+    expect(await refreshSession()).toBeUndefined();
+  });
+
+  it('rejects when the identity service cannot be reached', async () => {
+    const offline = named('NetworkError', 'A network error has occurred.');
+    amplify.fetchAuthSession.mockRejectedValue(offline);
+    await expect(refreshSession()).rejects.toBe(offline);
+  });
+});
+
+describe('a failed token refresh', () => {
+  it('tells the app, then signs out and forgets the tokens', async () => {
+    const order: string[] = [];
+    const stop = onSessionExpired(() => order.push('expired'));
+    amplify.signOut.mockImplementationOnce(() => {
+      order.push('sign-out');
+      return Promise.resolve();
+    });
+    hub({
+      event: 'tokenRefresh_failure',
+      data: { error: named('NotAuthorizedException', 'Refresh Token has expired') },
+    });
+    await vi.waitFor(() => expect(sessionStore.getSnapshot()).toEqual(SIGNED_OUT));
+    expect(order).toEqual(['expired', 'sign-out']);
+    stop();
+  });
+
+  it('keeps the session when the device is offline', async () => {
+    hub({ event: 'tokenRefresh_failure', data: { error: named('NetworkError', 'A network error has occurred.') } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(amplify.signOut).not.toHaveBeenCalled();
+    expect(sessionStore.getSnapshot().authenticated).toBe(true);
+  });
+});
+
+describe('signOut', () => {
+  it('signs out once for several callers and leaves the store signed out', async () => {
+    await Promise.all([signOut(), signOut(), signOut()]);
+    expect(amplify.signOut).toHaveBeenCalledTimes(1);
+    expect(sessionStore.getSnapshot()).toEqual(SIGNED_OUT);
+  });
+
+  it('leaves the store signed out even when the identity service fails', async () => {
+    amplify.signOut.mockRejectedValueOnce(named('NetworkError'));
+    await expect(signOut()).rejects.toThrow();
+    expect(sessionStore.getSnapshot()).toEqual(SIGNED_OUT);
+  });
+});
