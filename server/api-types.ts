@@ -17,6 +17,12 @@ export type UserStatus = Schemas['UserStatus'];
 export type UserSummary = Schemas['UserSummary'];
 export type UserList = Schemas['UserList'];
 export type UserCreate = Schemas['UserCreate'];
+export type UserPatch = Schemas['UserPatch'];
+export type UserRoleCounts = Schemas['UserRoleCounts'];
+export type AuditAction = Schemas['AuditAction'];
+export type AuditOutcome = Schemas['AuditOutcome'];
+export type AuditEvent = Schemas['AuditEvent'];
+export type AuditEventList = Schemas['AuditEventList'];
 export type Enrollment = Schemas['Enrollment'];
 export type EnrollmentCreate = Schemas['EnrollmentCreate'];
 export type EnrollmentPatch = Schemas['EnrollmentPatch'];
@@ -31,6 +37,13 @@ export type ListEnrollmentsQuery = Required<
   Pick<NonNullable<operations['listEnrollments']['parameters']['query']>, 'page' | 'page_size'>
 > &
   Pick<NonNullable<operations['listEnrollments']['parameters']['query']>, 'user'>;
+export type ListAuditEventsQuery = Required<
+  Pick<NonNullable<operations['listAuditEvents']['parameters']['query']>, 'page' | 'page_size'>
+> &
+  Pick<
+    NonNullable<operations['listAuditEvents']['parameters']['query']>,
+    'subject_id' | 'action' | 'kind' | 'until_id'
+  >;
 
 export const ROLES = [
   'CLIENT',

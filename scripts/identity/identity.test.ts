@@ -189,6 +189,37 @@ describe('sign-in states', () => {
     expect(after?.idToken?.payload['custom:role']).toBe('NURSE');
   });
 
+  it('refuses a disabled account at sign-in and at refresh, as Cognito does, until it is enabled', async () => {
+    const account = demoAccount('coach@thrive.test');
+    const admin = (operation: string) =>
+      cognitoCall(service.url, operation, { UserPoolId: config.userPoolId, Username: account.id });
+    const signedIn = await cognitoCall(service.url, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.clientId,
+      AuthParameters: { USERNAME: account.email, PASSWORD: account.password },
+    });
+    const refreshToken = (signedIn.json as { AuthenticationResult: { RefreshToken: string } }).AuthenticationResult
+      .RefreshToken;
+    const refresh = () =>
+      cognitoCall(service.url, 'GetTokensFromRefreshToken', { ClientId: config.clientId, RefreshToken: refreshToken });
+
+    expect((await admin('AdminDisableUser')).status).toBe(200);
+    try {
+      await expect(passwordSignIn(account.email, account.password)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'User is disabled.',
+      });
+      expect(await refresh()).toEqual({
+        status: 400,
+        json: { __type: 'NotAuthorizedException', message: 'User is disabled.' },
+      });
+    } finally {
+      expect((await admin('AdminEnableUser')).status).toBe(200);
+    }
+    expect((await refresh()).status).toBe(200);
+    expect((await passwordSignIn(account.email, account.password)).nextStep.signInStep).toBe('DONE');
+  });
+
   it('asks for a new password, then signs in', async () => {
     const account = demoAccount('newpass@thrive.test');
     const first = await passwordSignIn(account.email, account.password);

@@ -16,6 +16,9 @@
  * - GetUserAttributeVerificationCode: the emulator answers `{}`; Cognito says where the code went.
  * - InitiateAuth errors as a LEGACY pool gives them: UserNotFoundException for an
  *   unknown user, NotAuthorizedException for a wrong password.
+ * - Disabled accounts (AdminDisableUser): the emulator records them but still signs
+ *   them in and refreshes their tokens; Cognito refuses both with
+ *   NotAuthorizedException "User is disabled.".
  * - CORS for the browser, and an openid-configuration with the real issuer (the
  *   emulator's hard-codes port 9229).
  *
@@ -155,15 +158,35 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
     return result;
   }
 
-  /** Whether the username exists upstream, by an admin look-up (the emulator matches e-mail too). */
-  async function userStatus(username: string): Promise<string | null> {
+  /** The user upstream, by an admin look-up (the emulator matches e-mail too); null when there is none. */
+  async function adminGetUser(username: string): Promise<Json | null> {
     try {
-      const user = await upstream('AdminGetUser', { UserPoolId: options.userPoolId, Username: username });
-      return str(user.UserStatus) ?? 'UNKNOWN';
+      return await upstream('AdminGetUser', { UserPoolId: options.userPoolId, Username: username });
     } catch (error) {
       if (error instanceof CognitoError && error.type === 'UserNotFoundException') return null;
       throw error;
     }
+  }
+
+  /** Whether the username exists upstream, and its status. */
+  async function userStatus(username: string): Promise<string | null> {
+    const user = await adminGetUser(username);
+    return user === null ? null : (str(user.UserStatus) ?? 'UNKNOWN');
+  }
+
+  async function refuseIfDisabled(username: string | undefined): Promise<void> {
+    if (username === undefined) return;
+    const user = await adminGetUser(username);
+    if (user?.Enabled === false) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+  }
+
+  /** Tokens from a refresh, unless their user has been disabled since the sign-in. */
+  async function refreshUnlessDisabled(body: Json): Promise<Json> {
+    const result = await upstream('InitiateAuth', body);
+    const tokens = isJson(result.AuthenticationResult) ? result.AuthenticationResult : {};
+    const accessToken = str(tokens.AccessToken);
+    await refuseIfDisabled(accessToken ? str(jwtClaims(accessToken).username) : undefined);
+    return result;
   }
 
   // --- pending MFA_SETUP sign-ins --------------------------------------------------------------
@@ -204,7 +227,10 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
 
   async function initiateAuth(body: Json): Promise<Json> {
     const clientId = str(body.ClientId) ?? '';
+    if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') return refreshUnlessDisabled(body);
     if (body.AuthFlow !== 'USER_PASSWORD_AUTH') return upstream('InitiateAuth', body);
+    // Cognito refuses a disabled account before it looks at the password.
+    await refuseIfDisabled(isJson(body.AuthParameters) ? str(body.AuthParameters.USERNAME) : undefined);
     try {
       return await requireSetupIfListed(await upstream('InitiateAuth', body), clientId);
     } catch (error) {
@@ -332,7 +358,7 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
   }
 
   async function getTokensFromRefreshToken(body: Json): Promise<Json> {
-    const result = await upstream('InitiateAuth', {
+    const result = await refreshUnlessDisabled({
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: body.ClientId,
       AuthParameters: {

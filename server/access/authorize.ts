@@ -5,7 +5,7 @@
 import { isRole } from '../api-types.ts';
 import type { Queryable } from '../db/database.ts';
 import { conflict, forbidden, type HttpProblem } from '../http/problem.ts';
-import { decide, type Caller, type Operation, type RoleOrNone, type Target } from './rules.ts';
+import { decide, reachesEveryone, type Caller, type Operation, type RoleOrNone, type Target } from './rules.ts';
 
 /** The user `id` as the rules see it: a user the API has no row for counts as one without a role. */
 export async function targetUser(db: Queryable, id: string): Promise<Target> {
@@ -18,12 +18,20 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'users.read': 'You may not read this user.',
   'users.create': 'You may not create a user with this role.',
   'users.delete': 'You may not delete this user.',
+  'users.set-enabled': 'You may not disable or enable this user.',
   'users.assign-role': 'You may not give this role, or change this user’s role.',
+  'users.count': 'You may not count users.',
+  'audit.read': 'You may not read the audit trail.',
   'profiles.read': 'You may not read this profile.',
   'profiles.update': 'You may not change this profile.',
   'enrollments.read': 'You may not see these enrollments.',
   'enrollments.write': 'You may not change the enrollments of this user.',
 };
+
+/** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */
+export function authorizeOverEveryone(caller: Caller, operation: 'users.count' | 'audit.read'): void {
+  if (!reachesEveryone(caller, operation)) throw refusal(operation, 'not-granted');
+}
 
 /**
  * Throws the refusal when the caller may not do `operation` to `target`;
@@ -40,7 +48,11 @@ function refusal(
   reason: 'not-granted' | 'out-of-reach' | 'own-record',
   field?: string,
 ): HttpProblem {
+  // The caller may do this to accounts in general, only not to its own: the contract answers that 409, not 403.
   if (reason === 'own-record' && operation === 'users.delete') return conflict('You cannot delete your own account.');
+  if (reason === 'own-record' && operation === 'users.set-enabled') {
+    return conflict('You cannot disable or enable your own account.');
+  }
   const detail =
     reason !== 'own-record'
       ? REFUSALS[operation]

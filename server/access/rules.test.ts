@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkConsentChange, decide, rolesListable, type Caller } from './rules.ts';
+import { ROLES } from '../api-types.ts';
+import { checkConsentChange, decide, reachesEveryone, rolesListable, type Caller } from './rules.ts';
 
 const me = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';
@@ -40,6 +41,28 @@ describe('decide', () => {
       allowed: false,
       reason: 'own-record',
     });
+  });
+
+  it('lets admins disable and enable others (ADMIN never a SUPER_ADMIN), never themselves', () => {
+    expect(decide(as('ADMIN'), 'users.set-enabled', { id: other, role: 'CLIENT' }).allowed).toBe(true);
+    expect(decide(as('ADMIN'), 'users.set-enabled', { id: other, role: 'ADMIN' }).allowed).toBe(true);
+    expect(decide(as('ADMIN'), 'users.set-enabled', { id: other, role: 'SUPER_ADMIN' }).allowed).toBe(false);
+    expect(decide(as('SUPER_ADMIN'), 'users.set-enabled', { id: other, role: 'SUPER_ADMIN' }).allowed).toBe(true);
+    expect(decide(as('SUPER_ADMIN'), 'users.set-enabled', { id: me, role: 'SUPER_ADMIN' })).toEqual({
+      allowed: false,
+      reason: 'own-record',
+    });
+    expect(decide(as('NURSE'), 'users.set-enabled', { id: other, role: 'CLIENT' }).allowed).toBe(false);
+  });
+
+  it('lets only admins count users and read the audit trail', () => {
+    for (const role of [...ROLES, 'NO_ROLE'] as const) {
+      const admin = role === 'ADMIN' || role === 'SUPER_ADMIN';
+      expect(reachesEveryone(as(role), 'users.count'), role).toBe(admin);
+      expect(reachesEveryone(as(role), 'audit.read'), role).toBe(admin);
+    }
+    // Staff list clients, but a list that reaches only some users is not everyone.
+    expect(reachesEveryone(as('NURSE'), 'users.list')).toBe(false);
   });
 
   it('lets a user without a role see only itself', () => {

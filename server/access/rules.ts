@@ -4,7 +4,9 @@
  * A grant says whose records an operation reaches: the caller's own (`self`)
  * and/or users holding certain roles (`roles`). The caller's role, and the
  * target's, come from the API's database; a user without a row there (or
- * without a role, or disabled) counts as NO_ROLE.
+ * without a role) counts as NO_ROLE. A disabled caller gets no further than
+ * authentication; a disabled target keeps its role here, so that ADMIN can no
+ * more enable a disabled SUPER_ADMIN than disable an active one.
  *
  * Not found versus forbidden: a caller learns that a user does not exist
  * (404) only when its grant reaches users without a role, i.e. when it could
@@ -20,8 +22,14 @@ export type Operation =
   | 'users.read'
   | 'users.create'
   | 'users.delete'
+  /** Disabling an account, or enabling it again. */
+  | 'users.set-enabled'
   /** Giving a user a role (at creation or by PATCH): the grant must reach both the old and the new role. */
   | 'users.assign-role'
+  /** Counting users by role and status: a whole-population read, allowed only with a grant reaching everyone. */
+  | 'users.count'
+  /** Reading the audit trail: a whole-population read, like users.count. */
+  | 'audit.read'
   | 'profiles.read'
   | 'profiles.update'
   | 'enrollments.read'
@@ -71,7 +79,10 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'users.read': { roles: EVERYONE },
     'users.create': { roles: ALL_BUT_SUPER_ADMINS },
     'users.delete': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
+    'users.set-enabled': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
     'users.assign-role': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
+    'users.count': { roles: EVERYONE },
+    'audit.read': { roles: EVERYONE },
     'profiles.read': { roles: EVERYONE },
     'profiles.update': { roles: ALL_BUT_SUPER_ADMINS },
     'enrollments.read': { roles: CLIENTS },
@@ -82,7 +93,10 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'users.read': { roles: EVERYONE },
     'users.create': { roles: EVERYONE },
     'users.delete': { roles: EVERYONE, exceptSelf: true },
+    'users.set-enabled': { roles: EVERYONE, exceptSelf: true },
     'users.assign-role': { roles: EVERYONE, exceptSelf: true },
+    'users.count': { roles: EVERYONE },
+    'audit.read': { roles: EVERYONE },
     'profiles.read': { roles: EVERYONE },
     'profiles.update': { roles: EVERYONE },
     'enrollments.read': { roles: CLIENTS },
@@ -160,6 +174,15 @@ export function rolesListable(caller: Caller, operation: 'users.list' | 'enrollm
 /** Whether the caller may list every user, whatever its role (no filter needed). */
 export function listsEveryone(roles: readonly RoleOrNone[]): boolean {
   return EVERYONE.every((role) => roles.includes(role));
+}
+
+/**
+ * Whether the caller's grant for `operation` reaches every user. Counts and the
+ * audit trail are about everyone at once (the trail names actors as well as
+ * subjects), so a grant reaching only some users allows neither.
+ */
+export function reachesEveryone(caller: Caller, operation: Operation): boolean {
+  return listsEveryone(ACCESS_RULES[caller.role][operation]?.roles ?? []);
 }
 
 export interface ConsentChange {

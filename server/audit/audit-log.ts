@@ -8,27 +8,38 @@
  * there is no change without its record. Failures and denials are recorded
  * on their own after the fact.
  */
+import type { AuditAction, AuditEvent, AuditOutcome } from '../api-types.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { HttpProblem } from '../http/problem.ts';
 
-export type AuditAction =
-  | 'users.list'
-  | 'users.read'
-  | 'users.create'
-  | 'users.delete'
-  | 'profiles.read'
-  | 'profiles.update'
-  | 'enrollments.list'
-  | 'enrollments.create'
-  | 'enrollments.update'
-  | 'enrollments.delete';
+// The contract names the actions and outcomes, because the audit feed answers with them.
+export type { AuditAction, AuditOutcome } from '../api-types.ts';
 
-export type AuditOutcome = 'success' | 'denied' | 'not_found' | 'conflict' | 'invalid' | 'error';
+/**
+ * Which actions change something (the backoffice's "recent changes"); the rest
+ * read. Typed as a full map so that a new action in the contract must be sorted here.
+ */
+export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>> = {
+  'users.list': 'read',
+  'users.read': 'read',
+  'users.count': 'read',
+  'users.create': 'change',
+  'users.delete': 'change',
+  'users.disable': 'change',
+  'users.enable': 'change',
+  'profiles.read': 'read',
+  'profiles.update': 'change',
+  'enrollments.list': 'read',
+  'enrollments.create': 'change',
+  'enrollments.update': 'change',
+  'enrollments.delete': 'change',
+  'audit.list': 'read',
+};
 
 export interface AuditEntry {
   actorId: string;
   action: AuditAction;
-  resourceType: 'user' | 'profile' | 'enrollment';
+  resourceType: AuditEvent['resource_type'];
   /** The record acted on; null for a list, or before a created record has its id. */
   resourceId: string | null;
   /** The user whose data it is, when there is one. */

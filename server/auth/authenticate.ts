@@ -7,7 +7,7 @@ import type { RequestHandler, Response } from 'express';
 import { isRole } from '../api-types.ts';
 import type { Caller } from '../access/rules.ts';
 import type { Queryable } from '../db/database.ts';
-import { HttpProblem, unauthorized } from '../http/problem.ts';
+import { HttpProblem, forbidden, unauthorized } from '../http/problem.ts';
 import { TokenRejectedError, type AccessTokenVerifier } from './access-token.ts';
 
 declare global {
@@ -39,15 +39,19 @@ export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryab
   };
 }
 
-/** A user the API does not know, without a role, or disabled, is a caller without a role. */
+/**
+ * A user the API does not know, or without a role, is a caller without a role.
+ * A disabled user is refused outright: its access token stays valid at the
+ * identity service until it expires, and it must not read even its own record.
+ */
 async function loadCaller(db: Queryable, id: string): Promise<Caller> {
   if (!UUID.test(id)) return { id, role: 'NO_ROLE' };
   const [user] = await db.query<{ role: string | null; status: string }>(
     'SELECT role, status FROM users WHERE id = $1',
     [id],
   );
-  const role = user?.status === 'active' && isRole(user.role) ? user.role : 'NO_ROLE';
-  return { id: id.toLowerCase(), role };
+  if (user !== undefined && user.status !== 'active') throw forbidden('This account is disabled.');
+  return { id: id.toLowerCase(), role: isRole(user?.role) ? user.role : 'NO_ROLE' };
 }
 
 /** The authenticated caller of a request that passed `authenticate`. */

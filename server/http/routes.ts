@@ -7,11 +7,14 @@ import { Router, type Request } from 'express';
 import type {
   EnrollmentCreate,
   EnrollmentPatch,
+  ListAuditEventsQuery,
   ListEnrollmentsQuery,
   ListUsersQuery,
   ProfilePatch,
   UserCreate,
+  UserPatch,
 } from '../api-types.ts';
+import { listAuditEvents } from '../audit/audit-feed.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import {
@@ -22,7 +25,7 @@ import {
 } from '../enrollments/enrollments-service.ts';
 import { etagOf } from '../profiles/profile-store.ts';
 import { changeProfile, readProfile } from '../profiles/profiles-service.ts';
-import { createUser, deleteUser, listUsers, readUser } from '../users/users-service.ts';
+import { countUsers, createUser, deleteUser, listUsers, readUser, setUserEnabled } from '../users/users-service.ts';
 
 /** What the validator let through: the contract's shape, which the generated types describe. */
 function validated<T>(value: unknown): T {
@@ -55,6 +58,19 @@ export function apiRoutes(deps: AppDependencies): Router {
   router.delete('/users/users/:id', async (req, res) => {
     await deleteUser({ db, identityAdmin }, callerOf(res), pathId(req));
     res.status(204).end();
+  });
+
+  router.patch('/users/users/:id', async (req, res) => {
+    const { enabled } = validated<UserPatch>(req.body);
+    res.json(await setUserEnabled({ db, identityAdmin }, callerOf(res), pathId(req), enabled));
+  });
+
+  router.get('/users/audit-events', async (req, res) => {
+    res.json(await listAuditEvents(db, callerOf(res), validated<ListAuditEventsQuery>(req.query)));
+  });
+
+  router.get('/users/role-counts', async (_req, res) => {
+    res.json(await countUsers(db, callerOf(res)));
   });
 
   router.get('/users/user-profiles/:id', async (req, res) => {

@@ -1,6 +1,6 @@
 /**
  * The API's side of the identity service: the Cognito admin calls it makes to
- * create, read, re-role and delete sign-in accounts. Locally they go to the
+ * create, read, re-role, disable, enable and delete sign-in accounts. Locally they go to the
  * emulator through our proxy (COGNITO_ENDPOINT, dummy credentials); in AWS to
  * Cognito itself with the default credential chain.
  *
@@ -11,6 +11,8 @@ import { randomInt } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
@@ -47,6 +49,10 @@ export interface IdentityAdmin {
   setRole: (username: string, role: Role) => Promise<void>;
   /** Deleting an account that is already gone is not an error: a retried delete must finish. */
   deleteUser: (username: string) => Promise<void>;
+  /** The account can no longer sign in or refresh its tokens. Disabling a disabled account changes nothing. */
+  disableUser: (username: string) => Promise<void>;
+  /** The account can sign in again. Enabling an enabled account changes nothing. */
+  enableUser: (username: string) => Promise<void>;
 }
 
 /** The identity service already has an account with this e-mail. */
@@ -176,6 +182,14 @@ export function createCognitoIdentityAdmin(identity: ServerConfig['identity']): 
         if (error instanceof UserNotFoundException) return;
         throw error;
       }
+    },
+
+    async disableUser(username) {
+      await client.send(new AdminDisableUserCommand({ UserPoolId, Username: username }));
+    },
+
+    async enableUser(username) {
+      await client.send(new AdminEnableUserCommand({ UserPoolId, Username: username }));
     },
   };
 }

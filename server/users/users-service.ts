@@ -1,11 +1,21 @@
 /**
- * Users: the list (search, role filter, ordering, pages), one user's detail,
- * and creating and deleting accounts on both sides (identity service and
- * database) without leaving half of one behind.
+ * Users: the list (search, role filter, ordering, pages), counts by role and
+ * status, one user's detail, and creating, disabling, enabling and deleting
+ * accounts on both sides (identity service and database) without leaving half
+ * of one behind.
  */
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { authorize, authorizeOverEveryone, roleFilterSql, targetUser } from '../access/authorize.ts';
 import { listsEveryone, rolesListable, type Caller } from '../access/rules.ts';
-import type { ListUsersQuery, UserCreate, UserDetail, UserList, UserSummary } from '../api-types.ts';
+import {
+  ROLES,
+  type ListUsersQuery,
+  type Role,
+  type UserCreate,
+  type UserDetail,
+  type UserList,
+  type UserRoleCounts,
+  type UserSummary,
+} from '../api-types.ts';
 import { audited, type AuditEntry } from '../audit/audit-log.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { conflict, forbidden, notFound } from '../http/problem.ts';
@@ -249,5 +259,106 @@ export async function deleteUser({ db, identityAdmin }: Deps, caller: Caller, id
       }
       await audit.recordSuccess(tx);
     });
+  });
+}
+
+type CountsRow = Record<Role | 'total' | 'without_role' | 'active' | 'disabled', number>;
+
+/** Users per role and per status, in one pass over the users table. */
+export async function countUsers(db: Database, caller: Caller): Promise<UserRoleCounts> {
+  const entry = {
+    actorId: caller.id,
+    action: 'users.count',
+    resourceType: 'user',
+    resourceId: null,
+    subjectId: null,
+  } as const;
+  return audited(db, entry, async () => {
+    authorizeOverEveryone(caller, 'users.count');
+    const params: unknown[] = [];
+    const perRole = ROLES.map((role) => `count(*) FILTER (WHERE role = $${params.push(role)})::int AS "${role}"`);
+    const [row] = await db.query<CountsRow>(
+      `SELECT count(*)::int AS total, ${perRole.join(', ')},
+              count(*) FILTER (WHERE role IS NULL)::int AS without_role,
+              count(*) FILTER (WHERE status = 'active')::int AS active,
+              count(*) FILTER (WHERE status = 'disabled')::int AS disabled
+       FROM users`,
+      params,
+    );
+    if (!row) throw new Error('Counting users returned no row');
+    return {
+      total: row.total,
+      by_role: Object.fromEntries(ROLES.map((role) => [role, row[role]])) as UserRoleCounts['by_role'],
+      without_role: row.without_role,
+      by_status: { active: row.active, disabled: row.disabled },
+    };
+  });
+}
+
+function setIdentityEnabled(identityAdmin: IdentityAdmin, username: string, enabled: boolean): Promise<void> {
+  return enabled ? identityAdmin.enableUser(username) : identityAdmin.disableUser(username);
+}
+
+/**
+ * Disables an account (or enables it again) on both sides. The user row is
+ * locked and changed first, then the identity service is called inside the
+ * same transaction, so a refusal there rolls the row back. Should the
+ * transaction fail after the identity service has changed (the audit record,
+ * the commit), the identity account is put back in step with the row as it
+ * still is. The identity call is made even when the account seems to be in
+ * the wanted state already: what was read before the lock may be stale.
+ */
+export async function setUserEnabled(
+  { db, identityAdmin }: Deps,
+  caller: Caller,
+  id: string,
+  enabled: boolean,
+): Promise<UserDetail> {
+  const entry: AuditEntry = {
+    actorId: caller.id,
+    action: enabled ? 'users.enable' : 'users.disable',
+    resourceType: 'user',
+    resourceId: id,
+    subjectId: id,
+    fields: ['enabled'],
+  };
+  return audited(db, entry, async (audit) => {
+    authorize(caller, 'users.set-enabled', await targetUser(db, id));
+    const [identityUser, email] = await Promise.all([
+      callIdentityService(() => identityAdmin.getUser(id), 'The identity service could not be asked about this user.'),
+      selectUserEmail(db, id),
+    ]);
+    if (identityUser === null && email === null) throw notFound('There is no such user.');
+
+    /** What the identity account goes back to if the change is rolled back; null while it is untouched. */
+    const identityChange: { restoreTo: boolean | null } = { restoreTo: null };
+    try {
+      const profile = await db.transaction(async (tx) => {
+        const [before] = await tx.query<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [id]);
+        await tx.query('UPDATE users SET status = $1 WHERE id = $2', [enabled ? 'active' : 'disabled', id]);
+        if (identityUser !== null) {
+          await callIdentityService(
+            () => setIdentityEnabled(identityAdmin, identityUser.username, enabled),
+            `The identity service could not ${enabled ? 'enable' : 'disable'} the account; nothing was changed.`,
+          );
+          identityChange.restoreTo = before ? before.status === 'active' : (identityUser.enabled ?? !enabled);
+        }
+        await audit.recordSuccess(tx);
+        return selectProfile(tx, id);
+      });
+      return userDetail(id, identityUser && { ...identityUser, enabled }, profile, email);
+    } catch (error) {
+      const restore = identityChange.restoreTo;
+      if (identityUser !== null && restore !== null && restore !== enabled) {
+        await setIdentityEnabled(identityAdmin, identityUser.username, restore).catch((compensationError: unknown) => {
+          // Left for an operator: the identity account and the API's status disagree until the change is retried.
+          console.error(
+            `Could not put identity account ${identityUser.username} back after a failed ${entry.action}:`,
+            compensationError,
+          );
+        });
+      }
+      throw error;
+    }
   });
 }

@@ -7,9 +7,10 @@
  * - a client reads and changes only itself, and only its self-service fields;
  * - the staff roles (nurse, reception, doctor, coach, nutrition) read, find and
  *   change clients (never a role) and their enrollments, and read themselves;
- * - admin and super admin list, read, create and delete users and change roles;
- *   admin cannot touch super admin accounts or grant that role;
- * - nobody changes its own role or deletes itself (409);
+ * - admin and super admin list, read, create, disable, enable and delete users,
+ *   change roles, count users and read the audit trail; admin cannot touch super
+ *   admin accounts or grant that role;
+ * - nobody changes its own role (403), deletes, disables or enables itself (409);
  * - norole (no role anywhere) may only look at itself;
  * - a missing user is 404 only for those who may read every user, else 403.
  */
@@ -45,6 +46,14 @@ const EXPECTED_TEXT = `
   create a super admin                      201   403   403   403       403    403   403       403    403     403
   delete a client                           204   204   403   403       403    403   403       403    403     403
   delete self                               409   409   403   403       403    403   403       403    403     403
+  disable a client                          200   200   403   403       403    403   403       403    403     403
+  enable a client                           200   200   403   403       403    403   403       403    403     403
+  disable a super admin                     200   403   403   403       403    403   403       403    403     403
+  disable self                              409   409   403   403       403    403   403       403    403     403
+  enable self                               409   409   403   403       403    403   403       403    403     403
+  count users by role                       200   200   403   403       403    403   403       403    403     403
+  read recent changes                       200   200   403   403       403    403   403       403    403     403
+  read recent changes about client          200   200   403   403       403    403   403       403    403     403
   list enrollments                          200   200   200   200       200    200   200       200    200     403
   list client's enrollments                 200   200   200   200       200    200   200       200    403     403
   list nurse's enrollments                  403   403   403   403       403    403   403       403    403     403
@@ -86,12 +95,15 @@ const ROLE_OF: Record<Actor, Schemas['Role']> = {
 };
 
 let clientEnrollmentId: string;
+/** Accounts the disable cases act on; each is enabled again after a case that disabled it. */
+let clientToDisable: string;
+let superAdminToDisable: string;
 
-/** A user for one actor to delete, made by the super admin. */
-async function createVictim(label: string): Promise<string> {
+/** A user for one actor to delete (or disable), made by the super admin. */
+async function createVictim(label: string, role: Schemas['Role'] = 'CLIENT'): Promise<string> {
   const created = await api<Schemas['UserDetail']>('POST', '/users/users', {
     as: 'super',
-    body: { email: `matrix-victim-${label}@thrive.test`, first_name: 'Victim', last_name: label, role: 'CLIENT' },
+    body: { email: `matrix-victim-${label}@thrive.test`, first_name: 'Victim', last_name: label, role },
   });
   expect(created.status).toBe(201);
   return created.body.Username;
@@ -107,6 +119,17 @@ async function createClientEnrollment(): Promise<string> {
 }
 
 const city = { city: 'Mysuru' };
+
+/** Sets `id` enabled or not as `as`; a disable that went through is undone by the super admin at once. */
+async function setEnabledAndUndo(as: Actor, id: string, enabled: boolean): Promise<ApiAnswer<unknown>> {
+  const answer = await api('PATCH', `/users/users/${id}`, { as, body: { enabled } });
+  if (answer.status === 200 && !enabled) {
+    const undone = await api('PATCH', `/users/users/${id}`, { as: 'super', body: { enabled: true } });
+    expect(undone.status).toBe(200);
+  }
+  return answer;
+}
+
 const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = {
   'list users': (as) => api('GET', '/users/users', { as }),
   'list users with role NURSE': (as) => api('GET', '/users/users?role=NURSE', { as }),
@@ -158,6 +181,15 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
     }),
   'delete a client': async (as) => api('DELETE', `/users/users/${await createVictim(as)}`, { as }),
   'delete self': (as) => api('DELETE', `/users/users/${idOf(as)}`, { as }),
+  'disable a client': (as) => setEnabledAndUndo(as, clientToDisable, false),
+  'enable a client': (as) => setEnabledAndUndo(as, clientToDisable, true),
+  'disable a super admin': (as) => setEnabledAndUndo(as, superAdminToDisable, false),
+  'disable self': (as) => setEnabledAndUndo(as, idOf(as), false),
+  'enable self': (as) => setEnabledAndUndo(as, idOf(as), true),
+  'count users by role': (as) => api('GET', '/users/role-counts', { as }),
+  'read recent changes': (as) => api('GET', '/users/audit-events', { as }),
+  'read recent changes about client': (as) =>
+    api('GET', `/users/audit-events?subject_id=${idOf('client')}&kind=change`, { as }),
   'list enrollments': (as) => api('GET', '/users/user-program-enrollments', { as }),
   "list client's enrollments": (as) => api('GET', `/users/user-program-enrollments?user=${idOf('client')}`, { as }),
   "list nurse's enrollments": (as) => api('GET', `/users/user-program-enrollments?user=${idOf('nurse')}`, { as }),
@@ -181,7 +213,11 @@ const EXPECTED = parseExpectations(EXPECTED_TEXT);
 
 describe('access by role', () => {
   beforeAll(async () => {
-    clientEnrollmentId = await createClientEnrollment();
+    [clientEnrollmentId, clientToDisable, superAdminToDisable] = await Promise.all([
+      createClientEnrollment(),
+      createVictim('to-disable'),
+      createVictim('super-to-disable', 'SUPER_ADMIN'),
+    ]);
   });
 
   it('has a request for every case in the table, and a row for every request', () => {

@@ -37,19 +37,26 @@ const identity: ServerConfig['identity'] = {
 
 /** Identity calls that fail while named here. */
 const failingIdentityCalls = new Set<keyof IdentityAdmin>();
+/** The identity calls made that did not fail, in order. */
+const identityCallsMade: (keyof IdentityAdmin)[] = [];
 /** SQL that fails while it matches. */
 let failingSql: RegExp | null = null;
 
 function withInjectedIdentityFailures(real: IdentityAdmin): IdentityAdmin {
   const guard =
     <A extends unknown[], R>(name: keyof IdentityAdmin, call: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> =>
-      failingIdentityCalls.has(name) ? Promise.reject(new Error(`injected ${name} failure`)) : call(...args);
+    (...args: A): Promise<R> => {
+      if (failingIdentityCalls.has(name)) return Promise.reject(new Error(`injected ${name} failure`));
+      identityCallsMade.push(name);
+      return call(...args);
+    };
   return {
     createUser: guard('createUser', real.createUser),
     getUser: guard('getUser', real.getUser),
     setRole: guard('setRole', real.setRole),
     deleteUser: guard('deleteUser', real.deleteUser),
+    disableUser: guard('disableUser', real.disableUser),
+    enableUser: guard('enableUser', real.enableUser),
   };
 }
 
@@ -93,6 +100,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   failingIdentityCalls.clear();
+  identityCallsMade.length = 0;
   failingSql = null;
 });
 
@@ -202,6 +210,66 @@ describe('changes that involve the identity service', () => {
   });
 });
 
+describe('disabling a user, all or nothing', () => {
+  async function identityEnabled(username: string) {
+    return (
+      await identityCall<{ Enabled?: boolean }>('AdminGetUser', { UserPoolId: stack.userPoolId, Username: username })
+    ).Enabled;
+  }
+
+  async function statusOf(id: string) {
+    return (await db.query<{ status: string }>('SELECT status FROM users WHERE id = $1', [id]))[0]?.status;
+  }
+
+  it('leaves the database as it was when the identity service fails', async () => {
+    const created = await api<Schemas['UserDetail']>('POST', '/users/users', {
+      as: 'admin',
+      body: newUser('not.disabled@thrive.test'),
+    });
+    const id = created.body.Username;
+    failingIdentityCalls.add('disableUser');
+    const answer = await api<Problem>('PATCH', `/users/users/${id}`, { as: 'admin', body: { enabled: false } });
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(answer.body.detail).toMatch(/nothing was changed/);
+    expect(await statusOf(id)).toBe('active');
+    expect(await identityEnabled(id)).toBe(true);
+    expect(await lastAudit('users.disable')).toMatchObject({
+      actor_id: idOf('admin'),
+      subject_id: id,
+      outcome: 'error',
+      fields: ['enabled'],
+    });
+
+    failingIdentityCalls.clear();
+    expect((await api('PATCH', `/users/users/${id}`, { as: 'admin', body: { enabled: false } })).status).toBe(200);
+    expect(await statusOf(id)).toBe('disabled');
+    expect(await identityEnabled(id)).toBe(false);
+    expect(await lastAudit('users.disable')).toMatchObject({ outcome: 'success', fields: ['enabled'] });
+
+    failingIdentityCalls.add('enableUser');
+    expect((await api('PATCH', `/users/users/${id}`, { as: 'admin', body: { enabled: true } })).status).toBe(502);
+    expect(await statusOf(id)).toBe('disabled');
+    expect(await identityEnabled(id)).toBe(false);
+  });
+
+  it('puts the identity account back when the database fails after it changed', async () => {
+    const created = await api<Schemas['UserDetail']>('POST', '/users/users', {
+      as: 'super',
+      body: newUser('put.back@thrive.test'),
+    });
+    const id = created.body.Username;
+    // The success record is written in the change's transaction, after the identity call.
+    failingSql = /INSERT INTO audit_log/;
+    identityCallsMade.length = 0;
+    const answer = await api<Problem>('PATCH', `/users/users/${id}`, { as: 'super', body: { enabled: false } });
+    expect(answer.status).toBe(500);
+    expect(identityCallsMade).toEqual(['getUser', 'disableUser', 'enableUser']);
+    expect(await statusOf(id)).toBe('active');
+    expect(await identityEnabled(id)).toBe(true);
+  });
+});
+
 describe('audit trail', () => {
   it('records reads and changes of a client, with the fields changed but never their values', async () => {
     const read = await api('GET', `/users/user-profiles/${idOf('client')}`, { as: 'nurse' });
@@ -282,6 +350,22 @@ describe('audit trail', () => {
       resource_id: enrolled.body.id,
       subject_id: idOf('client'),
     });
+  });
+
+  it('records reads of the trail and of the counts', async () => {
+    expect((await api('GET', `/users/audit-events?subject_id=${idOf('client2')}`, { as: 'admin' })).status).toBe(200);
+    expect(await lastAudit('audit.list')).toMatchObject({
+      actor_id: idOf('admin'),
+      resource_type: 'audit_log',
+      resource_id: null,
+      subject_id: idOf('client2'),
+      outcome: 'success',
+    });
+    expect((await api('GET', '/users/audit-events', { as: 'doctor' })).status).toBe(403);
+    expect(await lastAudit('audit.list')).toMatchObject({ actor_id: idOf('doctor'), outcome: 'denied' });
+
+    expect((await api('GET', '/users/role-counts', { as: 'super' })).status).toBe(200);
+    expect(await lastAudit('users.count')).toMatchObject({ actor_id: idOf('super'), outcome: 'success' });
   });
 
   it('keeps no audit record of a change that was rolled back as a success', async () => {

@@ -1,14 +1,13 @@
 /** The user list, and creating and deleting accounts on both sides (identity service and database). */
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { demoClientEmail } from '../../scripts/demo/clients.ts';
-import { identityFiles } from '../../scripts/identity/files.ts';
 import {
   api,
   identityCall,
   idOf,
   initiateAuth,
   stack,
+  temporaryPasswordOf,
   type InitiateAuthAnswer,
   type Problem,
   type Schemas,
@@ -20,15 +19,6 @@ type UserDetail = Schemas['UserDetail'];
 const list = (query: string, as: 'admin' | 'super' | 'nurse' = 'admin') =>
   api<UserList>('GET', `/users/users?${query}`, { as });
 const search = (text: string) => list(`search=${encodeURIComponent(text)}&page_size=200`);
-
-/** The temporary password the API generated, as the emulator stores it (in plain text). */
-async function temporaryPasswordOf(username: string): Promise<string> {
-  const { poolFile } = identityFiles(stack.identityDir, stack.userPoolId);
-  const pool = JSON.parse(await readFile(poolFile, 'utf8')) as { Users: Record<string, { Password: string }> };
-  const password = pool.Users[username]?.Password;
-  if (!password) throw new Error(`No user ${username} in ${poolFile}`);
-  return password;
-}
 
 async function identityUser(username: string) {
   return identityCall<{ UserAttributes?: { Name: string; Value: string }[]; UserStatus?: string; __type?: string }>(

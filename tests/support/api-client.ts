@@ -3,7 +3,9 @@
  * (InitiateAuth with USER_PASSWORD_AUTH, as the app does) and plain fetch
  * calls to the API.
  */
+import { readFile } from 'node:fs/promises';
 import { callIdentity, passwordSignIn, type PasswordSignInAnswer } from '../../scripts/identity/client.ts';
+import { identityFiles } from '../../scripts/identity/files.ts';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/demo/accounts.ts';
 import type { components } from '../../src/lib/api/schema.gen.ts';
@@ -106,3 +108,50 @@ export function apiClient(baseUrl: string) {
 }
 
 export const api = apiClient(stack.apiUrl);
+
+/** The temporary password the API generated for a new account, as the emulator stores it (in plain text). */
+export async function temporaryPasswordOf(username: string): Promise<string> {
+  const { poolFile } = identityFiles(stack.identityDir, stack.userPoolId);
+  const pool = JSON.parse(await readFile(poolFile, 'utf8')) as { Users: Record<string, { Password: string }> };
+  const password = pool.Users[username]?.Password;
+  if (!password) throw new Error(`No user ${username} in ${poolFile}`);
+  return password;
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * Creates a user through the API as `as` and signs it in for the first time,
+ * choosing its own password (the temporary one travels by e-mail; the test
+ * reads it from the emulator's user store instead).
+ */
+export async function createSignedInUser(
+  as: Actor,
+  user: Schemas['UserCreate'],
+  password = 'Chosen!2026',
+): Promise<SignedInUser> {
+  const created = await api<Schemas['UserDetail']>('POST', '/users/users', { as, body: user });
+  if (created.status !== 201) throw new Error(`Creating ${user.email} failed: ${JSON.stringify(created.body)}`);
+  const id = created.body.Username;
+  const challenge = await initiateAuth(user.email, await temporaryPasswordOf(id));
+  const answered = await identityCall<InitiateAuthAnswer>('RespondToAuthChallenge', {
+    ChallengeName: 'NEW_PASSWORD_REQUIRED',
+    ClientId: stack.clientId,
+    Session: challenge.Session,
+    ChallengeResponses: { USERNAME: user.email, NEW_PASSWORD: password },
+  });
+  if (!answered.AuthenticationResult) {
+    throw new Error(`First sign-in of ${user.email} failed: ${JSON.stringify(answered)}`);
+  }
+  // The emulator keeps no refresh token handed out in answer to a challenge; a plain sign-in's it does.
+  const signedIn = await initiateAuth(user.email, password);
+  const tokens = signedIn.AuthenticationResult;
+  if (!tokens?.RefreshToken) throw new Error(`Sign-in of ${user.email} failed: ${JSON.stringify(signedIn)}`);
+  return { id, email: user.email, password, accessToken: tokens.AccessToken, refreshToken: tokens.RefreshToken };
+}

@@ -70,6 +70,61 @@ export interface paths {
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
+        /**
+         * Disable or enable a user's account (ADMIN, SUPER_ADMIN)
+         * @description Disables (or enables again) the identity account and sets the user's status as one
+         *     operation: if the identity service or the database fails, both stay as they were.
+         *     A disabled user cannot sign in, and a token it still holds is refused (403) on every
+         *     call. ADMIN may not do this to SUPER_ADMIN accounts; nobody may do it to its own
+         *     account (409). Doing it to an account already in that state changes nothing.
+         */
+        patch: operations["patchUser"];
+        trace?: never;
+    };
+    "/users/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail, newest first (ADMIN, SUPER_ADMIN)
+         * @description The most recent audit records (what the backoffice shows as recent changes), newest
+         *     first, one page at a time. Each names who acted (with the e-mail the API holds for
+         *     them, if any), what they did, to which record and whose, how it ended, and the names
+         *     of the fields changed, never their values. Reading the trail is itself recorded.
+         *     There is no total count: the trail only grows, and counting it all on every read
+         *     would cost more than the page; `next` says whether there is more.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/role-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many users hold each role, and how many are active or disabled (ADMIN, SUPER_ADMIN)
+         * @description Counts the users the API holds (accounts known only to the identity service are not
+         *     counted). Every role is present, with 0 when nobody holds it. Role counts include
+         *     disabled users.
+         */
+        get: operations["getUserRoleCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -339,6 +394,80 @@ export interface components {
             phone_number?: components["schemas"]["NullablePhone"];
             clinic?: components["schemas"]["NullableText"];
         };
+        /** @description What an administrator changes on an account itself (profile fields change through user-profiles). */
+        UserPatch: {
+            /** @description false disables the account: no sign-in, and its tokens are refused. */
+            enabled: boolean;
+        };
+        /** @description One count per role. */
+        RoleCounts: {
+            CLIENT: number;
+            NURSE: number;
+            RECEPTION: number;
+            DOCTOR: number;
+            HEALTH_COACH: number;
+            NUTRITIONIST: number;
+            ADMIN: number;
+            SUPER_ADMIN: number;
+        };
+        UserRoleCounts: {
+            /** @description Every user the API holds. */
+            total: number;
+            by_role: components["schemas"]["RoleCounts"];
+            /** @description Users the clinic has not given a role. */
+            without_role: number;
+            by_status: {
+                active: number;
+                disabled: number;
+            };
+        };
+        /**
+         * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
+         * @enum {string}
+         */
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "audit.list";
+        /**
+         * @description How it ended; `denied` is a refusal by the access rules.
+         * @enum {string}
+         */
+        AuditOutcome: "success" | "denied" | "not_found" | "conflict" | "invalid" | "error";
+        AuditEvent: {
+            /** @description Increases with every record. */
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The caller's identity username (a UUID for every account Thrive creates). */
+            actor_id: string;
+            /** @description The actor's e-mail as the API holds it now; null when it holds none. */
+            actor_email: string | null;
+            action: components["schemas"]["AuditAction"];
+            /** @enum {string} */
+            resource_type: "user" | "profile" | "enrollment" | "audit_log";
+            /**
+             * Format: uuid
+             * @description The record acted on; null for a list or count.
+             */
+            resource_id: string | null;
+            /**
+             * Format: uuid
+             * @description The user whose data it is (for an enrollment, its client), when there is one.
+             */
+            subject_id: string | null;
+            /** @description The subject's e-mail as the API holds it now. */
+            subject_email: string | null;
+            outcome: components["schemas"]["AuditOutcome"];
+            /** @description Names of the fields changed (never their values); empty when none were. */
+            fields: string[];
+        };
+        AuditEventList: {
+            results: components["schemas"]["AuditEvent"][];
+            page: number;
+            page_size: number;
+            /** @description The next page number */
+            next: number | null;
+            /** @description The previous page number */
+            previous: number | null;
+        };
         /**
          * @description The clinic's programs.
          * @enum {string}
@@ -549,6 +678,101 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    patchUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPatch"];
+            };
+        };
+        responses: {
+            /** @description The user as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only records about this user's data. */
+                subject_id?: components["schemas"]["UserIdValue"];
+                action?: components["schemas"]["AuditAction"];
+                /** @description Only changes (create, update, delete, disable, enable) or only reads and lists. */
+                kind?: "change" | "read";
+                /**
+                 * @description Only records up to this id. Records keep being written (reading this feed writes one), so
+                 *     pass the id of the newest record of the first page when asking for the next pages: then
+                 *     new records do not shift them.
+                 */
+                until_id?: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of audit records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getUserRoleCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRoleCounts"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
