@@ -78,6 +78,7 @@ export default defineConfig(() => {
         // The app registers the worker itself (src/app/pwa.ts).
         injectRegister: false,
         manifest: {
+          id: '/',
           name: brand.name,
           short_name: brand.name,
           description: 'Your health journey with the Thrive clinic.',
@@ -92,13 +93,17 @@ export default defineConfig(() => {
             { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           ],
         },
-        includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+        // The glob below already precaches every icon; listing them again would duplicate precache entries.
+        includeManifestIcons: false,
         workbox: {
-          globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+          // The app shell: HTML, scripts, styles, fonts, icons (the manifest is added by the plugin).
+          // Not version.json: the version check must always reach the server.
+          globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
           navigateFallback: 'index.html',
-          // API and identity calls always go to the network: no runtime caching,
-          // and never the app shell in their place.
-          navigateFallbackDenylist: [/^\/api\//, /^\/identity/],
+          // API and identity calls always go to the network: no runtime caching
+          // (PRODUCT.md section 3: API responses are never cached by the
+          // service worker), and never the app shell in their place.
+          navigateFallbackDenylist: [/^\/api\//, /^\/identity(\/|$)/, /^\/version\.json$/],
           cleanupOutdatedCaches: true,
         },
       }),

@@ -9,11 +9,47 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as SplatRouteImport } from './routes/$'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/_admin'
+import { Route as AuthenticatedClientRouteImport } from './routes/_authenticated/_client'
+import { Route as AuthenticatedStaffRouteImport } from './routes/_authenticated/_staff'
+import { Route as AuthenticatedAdminBackofficeRouteImport } from './routes/_authenticated/_admin/backoffice'
+import { Route as AuthenticatedStaffAppointmentsRouteImport } from './routes/_authenticated/_staff/appointments'
+import { Route as AuthenticatedStaffDiscoveryRouteImport } from './routes/_authenticated/_staff/discovery'
+import { Route as AuthenticatedStaffHubRouteImport } from './routes/_authenticated/_staff/hub'
+import { Route as AuthenticatedAdminUsersIndexRouteImport } from './routes/_authenticated/_admin/users/index'
+import { Route as AuthenticatedAdminUsersUsernameRouteImport } from './routes/_authenticated/_admin/users/$username'
+import { Route as AuthenticatedStaffThriveDashboardIndexRouteImport } from './routes/_authenticated/_staff/thrive-dashboard/index'
+import { Route as AuthenticatedStaffThriveDashboardIdRouteImport } from './routes/_authenticated/_staff/thrive-dashboard/$id'
+import { Route as AuthenticatedClientUserBookTestClientIdRouteImport } from './routes/_authenticated/_client/user/book-test.$clientId'
+import { Route as AuthenticatedClientUserCognitiveAssessmentClientIdRouteImport } from './routes/_authenticated/_client/user/cognitive-assessment.$clientId'
+import { Route as AuthenticatedClientUserHomeClientIdRouteImport } from './routes/_authenticated/_client/user/home.$clientId'
+import { Route as AuthenticatedClientUserInClinicClientIdRouteImport } from './routes/_authenticated/_client/user/in-clinic.$clientId'
+import { Route as AuthenticatedClientUserIntakeCallClientIdRouteImport } from './routes/_authenticated/_client/user/intake-call.$clientId'
+import { Route as AuthenticatedClientUserProfileClientIdRouteImport } from './routes/_authenticated/_client/user/profile.$clientId'
+import { Route as AuthenticatedClientUserReportsClientIdRouteImport } from './routes/_authenticated/_client/user/reports.$clientId'
+import { Route as AuthenticatedClientUserSupportClientIdRouteImport } from './routes/_authenticated/_client/user/support.$clientId'
+import { Route as AuthenticatedClientUserThriveCheckClientIdRouteImport } from './routes/_authenticated/_client/user/thrive-check.$clientId'
+import { Route as AuthenticatedClientUserThriveOnboardClientIdRouteImport } from './routes/_authenticated/_client/user/thrive-onboard.$clientId'
+import { Route as AuthenticatedStaffClientClientIdDetailsRouteImport } from './routes/_authenticated/_staff/client/$clientId/details'
+import { Route as AuthenticatedStaffClientClientIdProfileRouteImport } from './routes/_authenticated/_staff/client/$clientId/profile'
+import { Route as AuthenticatedStaffClientDiscoveryClientIdIndexRouteImport } from './routes/_authenticated/_staff/client/discovery/$clientId/index'
+import { Route as AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/discovery/$clientId/visit/$visitId'
+import { Route as AuthenticatedStaffClientFirClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/fir/$clientId/visit/$visitId'
+import { Route as AuthenticatedStaffClientHbotClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/hbot/$clientId/visit/$visitId'
+import { Route as AuthenticatedStaffClientIvClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/iv/$clientId/visit/$visitId'
+import { Route as AuthenticatedStaffClientPetClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/pet/$clientId/visit/$visitId'
+import { Route as AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/red_light/$clientId/visit/$visitId'
 
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
@@ -33,38 +69,392 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
+  id: '/_admin',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedClientRoute = AuthenticatedClientRouteImport.update({
+  id: '/_client',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedStaffRoute = AuthenticatedStaffRouteImport.update({
+  id: '/_staff',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedAdminBackofficeRoute =
+  AuthenticatedAdminBackofficeRouteImport.update({
+    id: '/backoffice',
+    path: '/backoffice',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
+const AuthenticatedStaffAppointmentsRoute =
+  AuthenticatedStaffAppointmentsRouteImport.update({
+    id: '/appointments',
+    path: '/appointments',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffDiscoveryRoute =
+  AuthenticatedStaffDiscoveryRouteImport.update({
+    id: '/discovery',
+    path: '/discovery',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffHubRoute = AuthenticatedStaffHubRouteImport.update({
+  id: '/hub',
+  path: '/hub',
+  getParentRoute: () => AuthenticatedStaffRoute,
+} as any)
+const AuthenticatedAdminUsersIndexRoute =
+  AuthenticatedAdminUsersIndexRouteImport.update({
+    id: '/users/',
+    path: '/users/',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
+const AuthenticatedAdminUsersUsernameRoute =
+  AuthenticatedAdminUsersUsernameRouteImport.update({
+    id: '/users/$username',
+    path: '/users/$username',
+    getParentRoute: () => AuthenticatedAdminRoute,
+  } as any)
+const AuthenticatedStaffThriveDashboardIndexRoute =
+  AuthenticatedStaffThriveDashboardIndexRouteImport.update({
+    id: '/thrive-dashboard/',
+    path: '/thrive-dashboard/',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffThriveDashboardIdRoute =
+  AuthenticatedStaffThriveDashboardIdRouteImport.update({
+    id: '/thrive-dashboard/$id',
+    path: '/thrive-dashboard/$id',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedClientUserBookTestClientIdRoute =
+  AuthenticatedClientUserBookTestClientIdRouteImport.update({
+    id: '/user/book-test/$clientId',
+    path: '/user/book-test/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedClientUserCognitiveAssessmentClientIdRoute =
+  AuthenticatedClientUserCognitiveAssessmentClientIdRouteImport.update({
+    id: '/user/cognitive-assessment/$clientId',
+    path: '/user/cognitive-assessment/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedClientUserHomeClientIdRoute =
+  AuthenticatedClientUserHomeClientIdRouteImport.update({
+    id: '/user/home/$clientId',
+    path: '/user/home/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedClientUserInClinicClientIdRoute =
+  AuthenticatedClientUserInClinicClientIdRouteImport.update({
+    id: '/user/in-clinic/$clientId',
+    path: '/user/in-clinic/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedClientUserIntakeCallClientIdRoute =
+  AuthenticatedClientUserIntakeCallClientIdRouteImport.update({
+    id: '/user/intake-call/$clientId',
+    path: '/user/intake-call/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedClientUserProfileClientIdRoute =
+  AuthenticatedClientUserProfileClientIdRouteImport.update({
+    id: '/user/profile/$clientId',
+    path: '/user/profile/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedClientUserReportsClientIdRoute =
+  AuthenticatedClientUserReportsClientIdRouteImport.update({
+    id: '/user/reports/$clientId',
+    path: '/user/reports/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedClientUserSupportClientIdRoute =
+  AuthenticatedClientUserSupportClientIdRouteImport.update({
+    id: '/user/support/$clientId',
+    path: '/user/support/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedClientUserThriveCheckClientIdRoute =
+  AuthenticatedClientUserThriveCheckClientIdRouteImport.update({
+    id: '/user/thrive-check/$clientId',
+    path: '/user/thrive-check/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedClientUserThriveOnboardClientIdRoute =
+  AuthenticatedClientUserThriveOnboardClientIdRouteImport.update({
+    id: '/user/thrive-onboard/$clientId',
+    path: '/user/thrive-onboard/$clientId',
+    getParentRoute: () => AuthenticatedClientRoute,
+  } as any)
+const AuthenticatedStaffClientClientIdDetailsRoute =
+  AuthenticatedStaffClientClientIdDetailsRouteImport.update({
+    id: '/client/$clientId/details',
+    path: '/client/$clientId/details',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffClientClientIdProfileRoute =
+  AuthenticatedStaffClientClientIdProfileRouteImport.update({
+    id: '/client/$clientId/profile',
+    path: '/client/$clientId/profile',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffClientDiscoveryClientIdIndexRoute =
+  AuthenticatedStaffClientDiscoveryClientIdIndexRouteImport.update({
+    id: '/client/discovery/$clientId/',
+    path: '/client/discovery/$clientId/',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute =
+  AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRouteImport.update({
+    id: '/client/discovery/$clientId/visit/$visitId',
+    path: '/client/discovery/$clientId/visit/$visitId',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffClientFirClientIdVisitVisitIdRoute =
+  AuthenticatedStaffClientFirClientIdVisitVisitIdRouteImport.update({
+    id: '/client/fir/$clientId/visit/$visitId',
+    path: '/client/fir/$clientId/visit/$visitId',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute =
+  AuthenticatedStaffClientHbotClientIdVisitVisitIdRouteImport.update({
+    id: '/client/hbot/$clientId/visit/$visitId',
+    path: '/client/hbot/$clientId/visit/$visitId',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffClientIvClientIdVisitVisitIdRoute =
+  AuthenticatedStaffClientIvClientIdVisitVisitIdRouteImport.update({
+    id: '/client/iv/$clientId/visit/$visitId',
+    path: '/client/iv/$clientId/visit/$visitId',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffClientPetClientIdVisitVisitIdRoute =
+  AuthenticatedStaffClientPetClientIdVisitVisitIdRouteImport.update({
+    id: '/client/pet/$clientId/visit/$visitId',
+    path: '/client/pet/$clientId/visit/$visitId',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
+const AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute =
+  AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRouteImport.update({
+    id: '/client/red_light/$clientId/visit/$visitId',
+    path: '/client/red_light/$clientId/visit/$visitId',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
+  '/$': typeof SplatRoute
   '/': typeof AuthenticatedIndexRoute
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/backoffice': typeof AuthenticatedAdminBackofficeRoute
+  '/appointments': typeof AuthenticatedStaffAppointmentsRoute
+  '/discovery': typeof AuthenticatedStaffDiscoveryRoute
+  '/hub': typeof AuthenticatedStaffHubRoute
+  '/users/$username': typeof AuthenticatedAdminUsersUsernameRoute
+  '/thrive-dashboard/$id': typeof AuthenticatedStaffThriveDashboardIdRoute
+  '/users/': typeof AuthenticatedAdminUsersIndexRoute
+  '/thrive-dashboard/': typeof AuthenticatedStaffThriveDashboardIndexRoute
+  '/user/book-test/$clientId': typeof AuthenticatedClientUserBookTestClientIdRoute
+  '/user/cognitive-assessment/$clientId': typeof AuthenticatedClientUserCognitiveAssessmentClientIdRoute
+  '/user/home/$clientId': typeof AuthenticatedClientUserHomeClientIdRoute
+  '/user/in-clinic/$clientId': typeof AuthenticatedClientUserInClinicClientIdRoute
+  '/user/intake-call/$clientId': typeof AuthenticatedClientUserIntakeCallClientIdRoute
+  '/user/profile/$clientId': typeof AuthenticatedClientUserProfileClientIdRoute
+  '/user/reports/$clientId': typeof AuthenticatedClientUserReportsClientIdRoute
+  '/user/support/$clientId': typeof AuthenticatedClientUserSupportClientIdRoute
+  '/user/thrive-check/$clientId': typeof AuthenticatedClientUserThriveCheckClientIdRoute
+  '/user/thrive-onboard/$clientId': typeof AuthenticatedClientUserThriveOnboardClientIdRoute
+  '/client/$clientId/details': typeof AuthenticatedStaffClientClientIdDetailsRoute
+  '/client/$clientId/profile': typeof AuthenticatedStaffClientClientIdProfileRoute
+  '/client/discovery/$clientId/': typeof AuthenticatedStaffClientDiscoveryClientIdIndexRoute
+  '/client/discovery/$clientId/visit/$visitId': typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute
+  '/client/fir/$clientId/visit/$visitId': typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRoute
+  '/client/hbot/$clientId/visit/$visitId': typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute
+  '/client/iv/$clientId/visit/$visitId': typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRoute
+  '/client/pet/$clientId/visit/$visitId': typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRoute
+  '/client/red_light/$clientId/visit/$visitId': typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute
 }
 export interface FileRoutesByTo {
+  '/$': typeof SplatRoute
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
   '/': typeof AuthenticatedIndexRoute
+  '/backoffice': typeof AuthenticatedAdminBackofficeRoute
+  '/appointments': typeof AuthenticatedStaffAppointmentsRoute
+  '/discovery': typeof AuthenticatedStaffDiscoveryRoute
+  '/hub': typeof AuthenticatedStaffHubRoute
+  '/users/$username': typeof AuthenticatedAdminUsersUsernameRoute
+  '/thrive-dashboard/$id': typeof AuthenticatedStaffThriveDashboardIdRoute
+  '/users': typeof AuthenticatedAdminUsersIndexRoute
+  '/thrive-dashboard': typeof AuthenticatedStaffThriveDashboardIndexRoute
+  '/user/book-test/$clientId': typeof AuthenticatedClientUserBookTestClientIdRoute
+  '/user/cognitive-assessment/$clientId': typeof AuthenticatedClientUserCognitiveAssessmentClientIdRoute
+  '/user/home/$clientId': typeof AuthenticatedClientUserHomeClientIdRoute
+  '/user/in-clinic/$clientId': typeof AuthenticatedClientUserInClinicClientIdRoute
+  '/user/intake-call/$clientId': typeof AuthenticatedClientUserIntakeCallClientIdRoute
+  '/user/profile/$clientId': typeof AuthenticatedClientUserProfileClientIdRoute
+  '/user/reports/$clientId': typeof AuthenticatedClientUserReportsClientIdRoute
+  '/user/support/$clientId': typeof AuthenticatedClientUserSupportClientIdRoute
+  '/user/thrive-check/$clientId': typeof AuthenticatedClientUserThriveCheckClientIdRoute
+  '/user/thrive-onboard/$clientId': typeof AuthenticatedClientUserThriveOnboardClientIdRoute
+  '/client/$clientId/details': typeof AuthenticatedStaffClientClientIdDetailsRoute
+  '/client/$clientId/profile': typeof AuthenticatedStaffClientClientIdProfileRoute
+  '/client/discovery/$clientId': typeof AuthenticatedStaffClientDiscoveryClientIdIndexRoute
+  '/client/discovery/$clientId/visit/$visitId': typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute
+  '/client/fir/$clientId/visit/$visitId': typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRoute
+  '/client/hbot/$clientId/visit/$visitId': typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute
+  '/client/iv/$clientId/visit/$visitId': typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRoute
+  '/client/pet/$clientId/visit/$visitId': typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRoute
+  '/client/red_light/$clientId/visit/$visitId': typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/$': typeof SplatRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/_authenticated/_admin': typeof AuthenticatedAdminRouteWithChildren
+  '/_authenticated/_client': typeof AuthenticatedClientRouteWithChildren
+  '/_authenticated/_staff': typeof AuthenticatedStaffRouteWithChildren
   '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/_authenticated/_admin/backoffice': typeof AuthenticatedAdminBackofficeRoute
+  '/_authenticated/_staff/appointments': typeof AuthenticatedStaffAppointmentsRoute
+  '/_authenticated/_staff/discovery': typeof AuthenticatedStaffDiscoveryRoute
+  '/_authenticated/_staff/hub': typeof AuthenticatedStaffHubRoute
+  '/_authenticated/_admin/users/$username': typeof AuthenticatedAdminUsersUsernameRoute
+  '/_authenticated/_staff/thrive-dashboard/$id': typeof AuthenticatedStaffThriveDashboardIdRoute
+  '/_authenticated/_admin/users/': typeof AuthenticatedAdminUsersIndexRoute
+  '/_authenticated/_staff/thrive-dashboard/': typeof AuthenticatedStaffThriveDashboardIndexRoute
+  '/_authenticated/_client/user/book-test/$clientId': typeof AuthenticatedClientUserBookTestClientIdRoute
+  '/_authenticated/_client/user/cognitive-assessment/$clientId': typeof AuthenticatedClientUserCognitiveAssessmentClientIdRoute
+  '/_authenticated/_client/user/home/$clientId': typeof AuthenticatedClientUserHomeClientIdRoute
+  '/_authenticated/_client/user/in-clinic/$clientId': typeof AuthenticatedClientUserInClinicClientIdRoute
+  '/_authenticated/_client/user/intake-call/$clientId': typeof AuthenticatedClientUserIntakeCallClientIdRoute
+  '/_authenticated/_client/user/profile/$clientId': typeof AuthenticatedClientUserProfileClientIdRoute
+  '/_authenticated/_client/user/reports/$clientId': typeof AuthenticatedClientUserReportsClientIdRoute
+  '/_authenticated/_client/user/support/$clientId': typeof AuthenticatedClientUserSupportClientIdRoute
+  '/_authenticated/_client/user/thrive-check/$clientId': typeof AuthenticatedClientUserThriveCheckClientIdRoute
+  '/_authenticated/_client/user/thrive-onboard/$clientId': typeof AuthenticatedClientUserThriveOnboardClientIdRoute
+  '/_authenticated/_staff/client/$clientId/details': typeof AuthenticatedStaffClientClientIdDetailsRoute
+  '/_authenticated/_staff/client/$clientId/profile': typeof AuthenticatedStaffClientClientIdProfileRoute
+  '/_authenticated/_staff/client/discovery/$clientId/': typeof AuthenticatedStaffClientDiscoveryClientIdIndexRoute
+  '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId': typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute
+  '/_authenticated/_staff/client/fir/$clientId/visit/$visitId': typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRoute
+  '/_authenticated/_staff/client/hbot/$clientId/visit/$visitId': typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute
+  '/_authenticated/_staff/client/iv/$clientId/visit/$visitId': typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRoute
+  '/_authenticated/_staff/client/pet/$clientId/visit/$visitId': typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRoute
+  '/_authenticated/_staff/client/red_light/$clientId/visit/$visitId': typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/unauthorized'
+  fullPaths:
+    | '/$'
+    | '/'
+    | '/login'
+    | '/unauthorized'
+    | '/backoffice'
+    | '/appointments'
+    | '/discovery'
+    | '/hub'
+    | '/users/$username'
+    | '/thrive-dashboard/$id'
+    | '/users/'
+    | '/thrive-dashboard/'
+    | '/user/book-test/$clientId'
+    | '/user/cognitive-assessment/$clientId'
+    | '/user/home/$clientId'
+    | '/user/in-clinic/$clientId'
+    | '/user/intake-call/$clientId'
+    | '/user/profile/$clientId'
+    | '/user/reports/$clientId'
+    | '/user/support/$clientId'
+    | '/user/thrive-check/$clientId'
+    | '/user/thrive-onboard/$clientId'
+    | '/client/$clientId/details'
+    | '/client/$clientId/profile'
+    | '/client/discovery/$clientId/'
+    | '/client/discovery/$clientId/visit/$visitId'
+    | '/client/fir/$clientId/visit/$visitId'
+    | '/client/hbot/$clientId/visit/$visitId'
+    | '/client/iv/$clientId/visit/$visitId'
+    | '/client/pet/$clientId/visit/$visitId'
+    | '/client/red_light/$clientId/visit/$visitId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/unauthorized' | '/'
+  to:
+    | '/$'
+    | '/login'
+    | '/unauthorized'
+    | '/'
+    | '/backoffice'
+    | '/appointments'
+    | '/discovery'
+    | '/hub'
+    | '/users/$username'
+    | '/thrive-dashboard/$id'
+    | '/users'
+    | '/thrive-dashboard'
+    | '/user/book-test/$clientId'
+    | '/user/cognitive-assessment/$clientId'
+    | '/user/home/$clientId'
+    | '/user/in-clinic/$clientId'
+    | '/user/intake-call/$clientId'
+    | '/user/profile/$clientId'
+    | '/user/reports/$clientId'
+    | '/user/support/$clientId'
+    | '/user/thrive-check/$clientId'
+    | '/user/thrive-onboard/$clientId'
+    | '/client/$clientId/details'
+    | '/client/$clientId/profile'
+    | '/client/discovery/$clientId'
+    | '/client/discovery/$clientId/visit/$visitId'
+    | '/client/fir/$clientId/visit/$visitId'
+    | '/client/hbot/$clientId/visit/$visitId'
+    | '/client/iv/$clientId/visit/$visitId'
+    | '/client/pet/$clientId/visit/$visitId'
+    | '/client/red_light/$clientId/visit/$visitId'
   id:
     | '__root__'
+    | '/$'
     | '/_authenticated'
     | '/login'
     | '/unauthorized'
+    | '/_authenticated/_admin'
+    | '/_authenticated/_client'
+    | '/_authenticated/_staff'
     | '/_authenticated/'
+    | '/_authenticated/_admin/backoffice'
+    | '/_authenticated/_staff/appointments'
+    | '/_authenticated/_staff/discovery'
+    | '/_authenticated/_staff/hub'
+    | '/_authenticated/_admin/users/$username'
+    | '/_authenticated/_staff/thrive-dashboard/$id'
+    | '/_authenticated/_admin/users/'
+    | '/_authenticated/_staff/thrive-dashboard/'
+    | '/_authenticated/_client/user/book-test/$clientId'
+    | '/_authenticated/_client/user/cognitive-assessment/$clientId'
+    | '/_authenticated/_client/user/home/$clientId'
+    | '/_authenticated/_client/user/in-clinic/$clientId'
+    | '/_authenticated/_client/user/intake-call/$clientId'
+    | '/_authenticated/_client/user/profile/$clientId'
+    | '/_authenticated/_client/user/reports/$clientId'
+    | '/_authenticated/_client/user/support/$clientId'
+    | '/_authenticated/_client/user/thrive-check/$clientId'
+    | '/_authenticated/_client/user/thrive-onboard/$clientId'
+    | '/_authenticated/_staff/client/$clientId/details'
+    | '/_authenticated/_staff/client/$clientId/profile'
+    | '/_authenticated/_staff/client/discovery/$clientId/'
+    | '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId'
+    | '/_authenticated/_staff/client/fir/$clientId/visit/$visitId'
+    | '/_authenticated/_staff/client/hbot/$clientId/visit/$visitId'
+    | '/_authenticated/_staff/client/iv/$clientId/visit/$visitId'
+    | '/_authenticated/_staff/client/pet/$clientId/visit/$visitId'
+    | '/_authenticated/_staff/client/red_light/$clientId/visit/$visitId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  SplatRoute: typeof SplatRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   LoginRoute: typeof LoginRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
@@ -72,6 +462,13 @@ export interface RootRouteChildren {
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated': {
       id: '/_authenticated'
       path: ''
@@ -100,14 +497,332 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/_admin': {
+      id: '/_authenticated/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedAdminRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_client': {
+      id: '/_authenticated/_client'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedClientRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_staff': {
+      id: '/_authenticated/_staff'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedStaffRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/_admin/backoffice': {
+      id: '/_authenticated/_admin/backoffice'
+      path: '/backoffice'
+      fullPath: '/backoffice'
+      preLoaderRoute: typeof AuthenticatedAdminBackofficeRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/_staff/appointments': {
+      id: '/_authenticated/_staff/appointments'
+      path: '/appointments'
+      fullPath: '/appointments'
+      preLoaderRoute: typeof AuthenticatedStaffAppointmentsRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/discovery': {
+      id: '/_authenticated/_staff/discovery'
+      path: '/discovery'
+      fullPath: '/discovery'
+      preLoaderRoute: typeof AuthenticatedStaffDiscoveryRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/hub': {
+      id: '/_authenticated/_staff/hub'
+      path: '/hub'
+      fullPath: '/hub'
+      preLoaderRoute: typeof AuthenticatedStaffHubRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_admin/users/': {
+      id: '/_authenticated/_admin/users/'
+      path: '/users'
+      fullPath: '/users/'
+      preLoaderRoute: typeof AuthenticatedAdminUsersIndexRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/_admin/users/$username': {
+      id: '/_authenticated/_admin/users/$username'
+      path: '/users/$username'
+      fullPath: '/users/$username'
+      preLoaderRoute: typeof AuthenticatedAdminUsersUsernameRouteImport
+      parentRoute: typeof AuthenticatedAdminRoute
+    }
+    '/_authenticated/_staff/thrive-dashboard/': {
+      id: '/_authenticated/_staff/thrive-dashboard/'
+      path: '/thrive-dashboard'
+      fullPath: '/thrive-dashboard/'
+      preLoaderRoute: typeof AuthenticatedStaffThriveDashboardIndexRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/thrive-dashboard/$id': {
+      id: '/_authenticated/_staff/thrive-dashboard/$id'
+      path: '/thrive-dashboard/$id'
+      fullPath: '/thrive-dashboard/$id'
+      preLoaderRoute: typeof AuthenticatedStaffThriveDashboardIdRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_client/user/book-test/$clientId': {
+      id: '/_authenticated/_client/user/book-test/$clientId'
+      path: '/user/book-test/$clientId'
+      fullPath: '/user/book-test/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserBookTestClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_client/user/cognitive-assessment/$clientId': {
+      id: '/_authenticated/_client/user/cognitive-assessment/$clientId'
+      path: '/user/cognitive-assessment/$clientId'
+      fullPath: '/user/cognitive-assessment/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserCognitiveAssessmentClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_client/user/home/$clientId': {
+      id: '/_authenticated/_client/user/home/$clientId'
+      path: '/user/home/$clientId'
+      fullPath: '/user/home/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserHomeClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_client/user/in-clinic/$clientId': {
+      id: '/_authenticated/_client/user/in-clinic/$clientId'
+      path: '/user/in-clinic/$clientId'
+      fullPath: '/user/in-clinic/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserInClinicClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_client/user/intake-call/$clientId': {
+      id: '/_authenticated/_client/user/intake-call/$clientId'
+      path: '/user/intake-call/$clientId'
+      fullPath: '/user/intake-call/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserIntakeCallClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_client/user/profile/$clientId': {
+      id: '/_authenticated/_client/user/profile/$clientId'
+      path: '/user/profile/$clientId'
+      fullPath: '/user/profile/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserProfileClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_client/user/reports/$clientId': {
+      id: '/_authenticated/_client/user/reports/$clientId'
+      path: '/user/reports/$clientId'
+      fullPath: '/user/reports/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserReportsClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_client/user/support/$clientId': {
+      id: '/_authenticated/_client/user/support/$clientId'
+      path: '/user/support/$clientId'
+      fullPath: '/user/support/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserSupportClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_client/user/thrive-check/$clientId': {
+      id: '/_authenticated/_client/user/thrive-check/$clientId'
+      path: '/user/thrive-check/$clientId'
+      fullPath: '/user/thrive-check/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserThriveCheckClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_client/user/thrive-onboard/$clientId': {
+      id: '/_authenticated/_client/user/thrive-onboard/$clientId'
+      path: '/user/thrive-onboard/$clientId'
+      fullPath: '/user/thrive-onboard/$clientId'
+      preLoaderRoute: typeof AuthenticatedClientUserThriveOnboardClientIdRouteImport
+      parentRoute: typeof AuthenticatedClientRoute
+    }
+    '/_authenticated/_staff/client/$clientId/details': {
+      id: '/_authenticated/_staff/client/$clientId/details'
+      path: '/client/$clientId/details'
+      fullPath: '/client/$clientId/details'
+      preLoaderRoute: typeof AuthenticatedStaffClientClientIdDetailsRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/client/$clientId/profile': {
+      id: '/_authenticated/_staff/client/$clientId/profile'
+      path: '/client/$clientId/profile'
+      fullPath: '/client/$clientId/profile'
+      preLoaderRoute: typeof AuthenticatedStaffClientClientIdProfileRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/client/discovery/$clientId/': {
+      id: '/_authenticated/_staff/client/discovery/$clientId/'
+      path: '/client/discovery/$clientId'
+      fullPath: '/client/discovery/$clientId/'
+      preLoaderRoute: typeof AuthenticatedStaffClientDiscoveryClientIdIndexRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId': {
+      id: '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId'
+      path: '/client/discovery/$clientId/visit/$visitId'
+      fullPath: '/client/discovery/$clientId/visit/$visitId'
+      preLoaderRoute: typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/client/fir/$clientId/visit/$visitId': {
+      id: '/_authenticated/_staff/client/fir/$clientId/visit/$visitId'
+      path: '/client/fir/$clientId/visit/$visitId'
+      fullPath: '/client/fir/$clientId/visit/$visitId'
+      preLoaderRoute: typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/client/hbot/$clientId/visit/$visitId': {
+      id: '/_authenticated/_staff/client/hbot/$clientId/visit/$visitId'
+      path: '/client/hbot/$clientId/visit/$visitId'
+      fullPath: '/client/hbot/$clientId/visit/$visitId'
+      preLoaderRoute: typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/client/iv/$clientId/visit/$visitId': {
+      id: '/_authenticated/_staff/client/iv/$clientId/visit/$visitId'
+      path: '/client/iv/$clientId/visit/$visitId'
+      fullPath: '/client/iv/$clientId/visit/$visitId'
+      preLoaderRoute: typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/client/pet/$clientId/visit/$visitId': {
+      id: '/_authenticated/_staff/client/pet/$clientId/visit/$visitId'
+      path: '/client/pet/$clientId/visit/$visitId'
+      fullPath: '/client/pet/$clientId/visit/$visitId'
+      preLoaderRoute: typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
+    '/_authenticated/_staff/client/red_light/$clientId/visit/$visitId': {
+      id: '/_authenticated/_staff/client/red_light/$clientId/visit/$visitId'
+      path: '/client/red_light/$clientId/visit/$visitId'
+      fullPath: '/client/red_light/$clientId/visit/$visitId'
+      preLoaderRoute: typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
   }
 }
 
+interface AuthenticatedAdminRouteChildren {
+  AuthenticatedAdminBackofficeRoute: typeof AuthenticatedAdminBackofficeRoute
+  AuthenticatedAdminUsersUsernameRoute: typeof AuthenticatedAdminUsersUsernameRoute
+  AuthenticatedAdminUsersIndexRoute: typeof AuthenticatedAdminUsersIndexRoute
+}
+
+const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
+  AuthenticatedAdminBackofficeRoute: AuthenticatedAdminBackofficeRoute,
+  AuthenticatedAdminUsersUsernameRoute: AuthenticatedAdminUsersUsernameRoute,
+  AuthenticatedAdminUsersIndexRoute: AuthenticatedAdminUsersIndexRoute,
+}
+
+const AuthenticatedAdminRouteWithChildren =
+  AuthenticatedAdminRoute._addFileChildren(AuthenticatedAdminRouteChildren)
+
+interface AuthenticatedClientRouteChildren {
+  AuthenticatedClientUserBookTestClientIdRoute: typeof AuthenticatedClientUserBookTestClientIdRoute
+  AuthenticatedClientUserCognitiveAssessmentClientIdRoute: typeof AuthenticatedClientUserCognitiveAssessmentClientIdRoute
+  AuthenticatedClientUserHomeClientIdRoute: typeof AuthenticatedClientUserHomeClientIdRoute
+  AuthenticatedClientUserInClinicClientIdRoute: typeof AuthenticatedClientUserInClinicClientIdRoute
+  AuthenticatedClientUserIntakeCallClientIdRoute: typeof AuthenticatedClientUserIntakeCallClientIdRoute
+  AuthenticatedClientUserProfileClientIdRoute: typeof AuthenticatedClientUserProfileClientIdRoute
+  AuthenticatedClientUserReportsClientIdRoute: typeof AuthenticatedClientUserReportsClientIdRoute
+  AuthenticatedClientUserSupportClientIdRoute: typeof AuthenticatedClientUserSupportClientIdRoute
+  AuthenticatedClientUserThriveCheckClientIdRoute: typeof AuthenticatedClientUserThriveCheckClientIdRoute
+  AuthenticatedClientUserThriveOnboardClientIdRoute: typeof AuthenticatedClientUserThriveOnboardClientIdRoute
+}
+
+const AuthenticatedClientRouteChildren: AuthenticatedClientRouteChildren = {
+  AuthenticatedClientUserBookTestClientIdRoute:
+    AuthenticatedClientUserBookTestClientIdRoute,
+  AuthenticatedClientUserCognitiveAssessmentClientIdRoute:
+    AuthenticatedClientUserCognitiveAssessmentClientIdRoute,
+  AuthenticatedClientUserHomeClientIdRoute:
+    AuthenticatedClientUserHomeClientIdRoute,
+  AuthenticatedClientUserInClinicClientIdRoute:
+    AuthenticatedClientUserInClinicClientIdRoute,
+  AuthenticatedClientUserIntakeCallClientIdRoute:
+    AuthenticatedClientUserIntakeCallClientIdRoute,
+  AuthenticatedClientUserProfileClientIdRoute:
+    AuthenticatedClientUserProfileClientIdRoute,
+  AuthenticatedClientUserReportsClientIdRoute:
+    AuthenticatedClientUserReportsClientIdRoute,
+  AuthenticatedClientUserSupportClientIdRoute:
+    AuthenticatedClientUserSupportClientIdRoute,
+  AuthenticatedClientUserThriveCheckClientIdRoute:
+    AuthenticatedClientUserThriveCheckClientIdRoute,
+  AuthenticatedClientUserThriveOnboardClientIdRoute:
+    AuthenticatedClientUserThriveOnboardClientIdRoute,
+}
+
+const AuthenticatedClientRouteWithChildren =
+  AuthenticatedClientRoute._addFileChildren(AuthenticatedClientRouteChildren)
+
+interface AuthenticatedStaffRouteChildren {
+  AuthenticatedStaffAppointmentsRoute: typeof AuthenticatedStaffAppointmentsRoute
+  AuthenticatedStaffDiscoveryRoute: typeof AuthenticatedStaffDiscoveryRoute
+  AuthenticatedStaffHubRoute: typeof AuthenticatedStaffHubRoute
+  AuthenticatedStaffThriveDashboardIdRoute: typeof AuthenticatedStaffThriveDashboardIdRoute
+  AuthenticatedStaffThriveDashboardIndexRoute: typeof AuthenticatedStaffThriveDashboardIndexRoute
+  AuthenticatedStaffClientClientIdDetailsRoute: typeof AuthenticatedStaffClientClientIdDetailsRoute
+  AuthenticatedStaffClientClientIdProfileRoute: typeof AuthenticatedStaffClientClientIdProfileRoute
+  AuthenticatedStaffClientDiscoveryClientIdIndexRoute: typeof AuthenticatedStaffClientDiscoveryClientIdIndexRoute
+  AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute
+  AuthenticatedStaffClientFirClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRoute
+  AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute
+  AuthenticatedStaffClientIvClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRoute
+  AuthenticatedStaffClientPetClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRoute
+  AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute
+}
+
+const AuthenticatedStaffRouteChildren: AuthenticatedStaffRouteChildren = {
+  AuthenticatedStaffAppointmentsRoute: AuthenticatedStaffAppointmentsRoute,
+  AuthenticatedStaffDiscoveryRoute: AuthenticatedStaffDiscoveryRoute,
+  AuthenticatedStaffHubRoute: AuthenticatedStaffHubRoute,
+  AuthenticatedStaffThriveDashboardIdRoute:
+    AuthenticatedStaffThriveDashboardIdRoute,
+  AuthenticatedStaffThriveDashboardIndexRoute:
+    AuthenticatedStaffThriveDashboardIndexRoute,
+  AuthenticatedStaffClientClientIdDetailsRoute:
+    AuthenticatedStaffClientClientIdDetailsRoute,
+  AuthenticatedStaffClientClientIdProfileRoute:
+    AuthenticatedStaffClientClientIdProfileRoute,
+  AuthenticatedStaffClientDiscoveryClientIdIndexRoute:
+    AuthenticatedStaffClientDiscoveryClientIdIndexRoute,
+  AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute:
+    AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute,
+  AuthenticatedStaffClientFirClientIdVisitVisitIdRoute:
+    AuthenticatedStaffClientFirClientIdVisitVisitIdRoute,
+  AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute:
+    AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute,
+  AuthenticatedStaffClientIvClientIdVisitVisitIdRoute:
+    AuthenticatedStaffClientIvClientIdVisitVisitIdRoute,
+  AuthenticatedStaffClientPetClientIdVisitVisitIdRoute:
+    AuthenticatedStaffClientPetClientIdVisitVisitIdRoute,
+  AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute:
+    AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute,
+}
+
+const AuthenticatedStaffRouteWithChildren =
+  AuthenticatedStaffRoute._addFileChildren(AuthenticatedStaffRouteChildren)
+
 interface AuthenticatedRouteChildren {
+  AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
+  AuthenticatedClientRoute: typeof AuthenticatedClientRouteWithChildren
+  AuthenticatedStaffRoute: typeof AuthenticatedStaffRouteWithChildren
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
+  AuthenticatedClientRoute: AuthenticatedClientRouteWithChildren,
+  AuthenticatedStaffRoute: AuthenticatedStaffRouteWithChildren,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
 }
 
@@ -116,6 +831,7 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 )
 
 const rootRouteChildren: RootRouteChildren = {
+  SplatRoute: SplatRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   LoginRoute: LoginRoute,
   UnauthorizedRoute: UnauthorizedRoute,

@@ -1,18 +1,28 @@
 import './mantine-styles';
+import '@mantine/notifications/styles.css';
 import './app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { Suspense, use } from 'react';
+import { lazy, Suspense, use } from 'react';
+import { deviceSettings } from '../pwa/device-mode';
+import { PwaChrome } from '../pwa/PwaChrome';
 import { startApp } from './bootstrap';
 import { ConfigErrorPage } from './components/ConfigErrorPage';
 import { FullPageLoader } from './components/FullPageLoader';
 import { cssVariablesResolver, theme } from './theme';
 
+// The toast container (and its transitions) loads after the first screen; `notifications.show` works before it.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
 /** The whole app: the brand theme around whatever the start-up produced. */
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+      {/* Spec section 2 and 9: toasts at the top right, for 5 seconds. */}
+      <Suspense fallback={null}>
+        <Notifications position="top-right" autoClose={5000} />
+      </Suspense>
       <Suspense fallback={<FullPageLoader />}>
         <Started />
       </Suspense>
@@ -26,6 +36,7 @@ function Started() {
   return (
     <QueryClientProvider client={boot.queryClient}>
       <RouterProvider router={boot.router} />
+      <PwaChrome settings={deviceSettings()} />
     </QueryClientProvider>
   );
 }

@@ -52,7 +52,7 @@ async function start(): Promise<Boot> {
   const device = deviceSettings();
   if (device.mode === 'kiosk') keepTokensForThisTabOnly();
   initApi({ baseUrl: env.apiBase, getAccessToken, refreshSession });
-  startPwa(sessionStore);
+  startPwa(sessionStore, restoreSession);
   const queryClient = createQueryClient();
   await restoreSession();
   // The signed-in user's saved data is back in the cache before any loader runs (an offline start).

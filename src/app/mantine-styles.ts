@@ -37,3 +37,10 @@ import '@mantine/core/styles/RadioIndicator.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Affix.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+// Rendered by @mantine/notifications (the toasts), so not found by mantine-styles.test.ts.
+import '@mantine/core/styles/Notification.css';

@@ -1,36 +1,27 @@
-import { registerSW } from 'virtual:pwa-register';
+import type { SessionSource, SessionState } from '../lib/auth/session';
+import { syncOnlineState } from '../pwa/connection';
+import { protectSignedInPages } from '../pwa/page-lifecycle';
+import { updateState } from '../pwa/update-state';
+import { readDeployedVersion, watchVersion } from '../pwa/version-check';
 
 /**
- * Registers the service worker (app shell offline). With registerType
- * 'prompt' a new version waits until the user asks for it; the update notice
- * calls `applyUpdate` from its 'Refresh Now' button.
+ * Starts what makes Thrive an installable, offline-capable app: the service
+ * worker, the version-file check (both feed the new-version notice), the
+ * network state, and the guards against showing data after sign-out.
  */
-let update: ((reload?: boolean) => Promise<void>) | undefined;
-let waiting = false;
-const listeners = new Set<() => void>();
-
-export function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
-  update = registerSW({
-    onNeedRefresh() {
-      waiting = true;
-      for (const listener of listeners) listener();
-    },
-    onRegisterError(error: unknown) {
-      console.error('Thrive: the service worker could not be registered', error);
-    },
+export function startPwa(session: SessionSource, readSession: () => Promise<SessionState>): void {
+  syncOnlineState();
+  protectSignedInPages(session, readSession);
+  // Its own chunk: the first screen does not wait for it.
+  void import('../pwa/service-worker').then((sw) => sw.registerServiceWorker());
+  const watch = watchVersion({
+    read: () => readDeployedVersion(),
+    onNewVersion: () => updateState.report('version-file'),
+    canRead: () => navigator.onLine,
   });
+  // Timers are slowed in background tabs and stop while a tablet sleeps: look again when it is back.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void watch.check();
+  });
+  window.addEventListener('online', () => void watch.check());
 }
-
-export const serviceWorkerUpdate = {
-  isWaiting: (): boolean => waiting,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  /** Activates the waiting version and reloads the page. */
-  async apply(): Promise<void> {
-    if (update) await update(true);
-    else window.location.reload();
-  },
-};

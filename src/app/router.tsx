@@ -1,13 +1,15 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './context';
 import { FullPageLoader } from './components/FullPageLoader';
 import { RouteError } from './components/RouteError';
 
-export function createAppRouter(context: RouterContext) {
+/** `history` is the browser's unless given (tests pass a memory history). */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history ? { history } : {}),
     defaultPreload: 'intent',
     // Loaders read through the query cache, which decides what is stale; the
     // router should always ask it rather than keep its own copy.

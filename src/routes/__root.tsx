@@ -3,6 +3,7 @@ import type { RouterContext } from '../app/context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
-  // Spec section 2: any other path redirects to /.
+  // Unknown paths are redirected by the splat route ($.tsx); this catches a
+  // not-found raised by a route itself and does the same.
   notFoundComponent: () => <Navigate to="/" replace />,
 });

@@ -1,9 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { FullPageLoader } from '../app/components/FullPageLoader';
 import { SignedInLayout } from '../app/shell/SignedInLayout';
-import { requireAccess } from '../lib/auth/guards';
+import { prefetchUserList } from '../features/users/api/prefetch';
+import { passGate } from '../lib/auth/guards';
 
 /** Every signed-in screen: no session goes to /login (carrying the location), no known role to /unauthorized. */
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: ({ context, location }) => ({ user: requireAccess(context.auth, location, 'any-role') }),
+  beforeLoad: (options) => passGate(options, 'signed-in'),
+  // Not awaited: the list warms the cache for staff screens without holding up this one.
+  loader: ({ context }) => prefetchUserList(context.queryClient, context.user.role),
+  // The gate's spinner shows at once, for the gate's 150 ms.
+  pendingComponent: FullPageLoader,
+  pendingMs: 0,
+  pendingMinMs: 0,
   component: SignedInLayout,
 });

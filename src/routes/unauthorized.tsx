@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ButtonLink } from '../components/RouterLinks';
 import { getEnv } from '../config/env';
 import { UnauthorizedPage } from '../features/access/components/UnauthorizedPage';
 import { useSignOut } from '../features/auth/useSignOut';
 import { RedirectSearch } from '../lib/auth/redirect-search';
+import { isRole } from '../lib/auth/roles';
 import { useSession } from '../lib/auth/session';
 
 export const Route = createFileRoute('/unauthorized')({
@@ -11,11 +13,18 @@ export const Route = createFileRoute('/unauthorized')({
 });
 
 function Unauthorized() {
-  const { authenticated } = useSession();
+  const { authenticated, role } = useSession();
   const signOut = useSignOut();
   return (
     <UnauthorizedPage
       supportEmail={getEnv().supportEmail}
+      home={
+        authenticated && isRole(role) ? (
+          <ButtonLink to="/" variant="filled">
+            Go to my home
+          </ButtonLink>
+        ) : undefined
+      }
       {...(authenticated ? { onSignOut: () => signOut.mutate(), signingOut: signOut.isPending } : {})}
     />
   );

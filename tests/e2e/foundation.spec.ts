@@ -1,24 +1,43 @@
+import { stableUuid } from '../../scripts/demo/stable-id.ts';
 import { test, expect, signIn } from './fixtures.ts';
 
-/** Every ready demo account, with the name its own profile shows (from the demo data, written out here). */
+/**
+ * Every ready demo account, with the name its own profile shows (from the demo
+ * data, written out here) and where it lands after signing in (spec section 2:
+ * staff on the hub, ADMIN on the backoffice, a client on their own home).
+ */
 const READY_ACCOUNTS = [
-  { email: 'super@thrive.test', name: 'Sana Kapoor' },
-  { email: 'admin@thrive.test', name: 'Arjun Mehta' },
-  { email: 'nurse@thrive.test', name: 'Nina Thomas' },
-  { email: 'reception@thrive.test', name: 'Ravi Iyer' },
-  { email: 'doctor@thrive.test', name: 'Divya Rao' },
-  { email: 'coach@thrive.test', name: 'Kabir Singh' },
-  { email: 'nutrition@thrive.test', name: 'Meera Nair' },
-  { email: 'client@thrive.test', name: 'Priya Sharma' },
-  { email: 'client2@thrive.test', name: 'Daniel Okafor' },
-];
+  { email: 'super@thrive.test', name: 'Sana Kapoor', lands: 'hub' },
+  { email: 'admin@thrive.test', name: 'Arjun Mehta', lands: 'backoffice' },
+  { email: 'nurse@thrive.test', name: 'Nina Thomas', lands: 'hub' },
+  { email: 'reception@thrive.test', name: 'Ravi Iyer', lands: 'hub' },
+  { email: 'doctor@thrive.test', name: 'Divya Rao', lands: 'hub' },
+  { email: 'coach@thrive.test', name: 'Kabir Singh', lands: 'hub' },
+  { email: 'nutrition@thrive.test', name: 'Meera Nair', lands: 'hub' },
+  { email: 'client@thrive.test', name: 'Priya Sharma', lands: 'client home' },
+  { email: 'client2@thrive.test', name: 'Daniel Okafor', lands: 'client home' },
+] as const;
 
-test.describe('a ready demo account signs in and sees its own profile', () => {
+test.describe('a ready demo account signs in, lands on its home and sees its own profile', () => {
   for (const account of READY_ACCOUNTS) {
     test(account.email, async ({ page }) => {
       await signIn(page, account.email);
-      await expect(page.getByRole('heading', { name: account.name })).toBeVisible();
-      await expect(page.getByText(account.email, { exact: true }).first()).toBeVisible();
+      // Demo ids derive from the e-mail (scripts/demo/accounts.ts).
+      const home =
+        account.lands === 'client home'
+          ? `/user/home/${stableUuid(`thrive-demo:${account.email}`)}`
+          : `/${account.lands}`;
+      await expect.poll(() => new URL(page.url()).pathname).toBe(home);
+      // The header names who is signed in, from their own profile (GET users/users/{own id}).
+      const header = page.getByRole('banner');
+      await expect(header.getByText(account.name, { exact: true })).toBeVisible();
+      await expect(header.getByText(account.email, { exact: true })).toBeVisible();
+      if (account.lands === 'client home') {
+        // A client's home shows their own profile.
+        const main = page.getByRole('main');
+        await expect(main.getByRole('heading', { name: account.name })).toBeVisible();
+        await expect(main.getByText(account.email, { exact: true })).toBeVisible();
+      }
     });
   }
 });

@@ -1,6 +1,14 @@
 import { isRedirect } from '@tanstack/react-router';
-import { describe, expect, it } from 'vitest';
-import { decideAccess, requireAccess } from './guards';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  GATE_SPINNER_MS,
+  decideAccess,
+  homeRedirect,
+  passGate,
+  requireAccess,
+  requireOwnClientId,
+  type GateOptions,
+} from './guards';
 import { SIGNED_OUT, createSessionStore, type SessionState } from './session';
 
 function signedIn(role: string | null): SessionState {
@@ -48,6 +56,11 @@ describe('requireAccess', () => {
     throw new Error('expected a redirect');
   }
 
+  it('does not carry / (where everyone starts anyway)', () => {
+    const error = thrown(() => requireAccess(createSessionStore(), { href: '/' }, 'any-role'));
+    expect(isRedirect(error) && error.options).toMatchObject({ to: '/login', search: {} });
+  });
+
   it('redirects to /login carrying the requested location', () => {
     const error = thrown(() => requireAccess(createSessionStore(), location, 'any-role'));
     expect(isRedirect(error)).toBe(true);
@@ -68,5 +81,143 @@ describe('requireAccess', () => {
       role: 'DOCTOR',
       email: 'someone@thrive.test',
     });
+  });
+});
+
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a redirect');
+}
+
+describe('passGate', () => {
+  function gateOptions(session: SessionState, cause: GateOptions['cause'], gateShown?: boolean): GateOptions {
+    return {
+      context: { auth: createSessionStore(session), ...(gateShown === undefined ? {} : { gateShown }) },
+      location: { href: '/hub' },
+      cause,
+      abortController: new AbortController(),
+    };
+  }
+
+  it('waits 150 ms on entering a group, then lets a listed role in', async () => {
+    const wait = vi.fn(() => Promise.resolve());
+    const result = await passGate(gateOptions(signedIn('NURSE'), 'enter'), 'staff', wait);
+    expect(wait).toHaveBeenCalledExactlyOnceWith(GATE_SPINNER_MS, expect.any(AbortSignal));
+    expect(result).toMatchObject({ user: { role: 'NURSE' }, gateShown: true });
+  });
+
+  it('decides only after the wait, on the session as it is then', async () => {
+    const auth = createSessionStore(SIGNED_OUT);
+    const wait = vi.fn(() => {
+      auth.set(signedIn('DOCTOR'));
+      return Promise.resolve();
+    });
+    const options = { ...gateOptions(SIGNED_OUT, 'enter'), context: { auth } };
+    await expect(passGate(options, 'staff', wait)).resolves.toMatchObject({ user: { role: 'DOCTOR' } });
+  });
+
+  it('redirects an unlisted role to /unauthorized after the wait', async () => {
+    const order: string[] = [];
+    const wait = vi.fn(() => {
+      order.push('wait');
+      return Promise.resolve();
+    });
+    const error = await rejectionOf(passGate(gateOptions(signedIn('ADMIN'), 'enter'), 'staff', wait));
+    order.push('decided');
+    expect(order).toEqual(['wait', 'decided']);
+    expect(isRedirect(error) && error.options).toMatchObject({ to: '/unauthorized', search: { redirect: '/hub' } });
+  });
+
+  it('redirects a signed-out visitor to /login after the wait', async () => {
+    const error = await rejectionOf(passGate(gateOptions(SIGNED_OUT, 'enter'), 'staff', () => Promise.resolve()));
+    expect(isRedirect(error) && error.options).toMatchObject({ to: '/login', search: { redirect: '/hub' } });
+  });
+
+  it('does not wait again within a group, when an outer gate already waited, or for a preload', async () => {
+    const wait = vi.fn(() => Promise.resolve());
+    await passGate(gateOptions(signedIn('NURSE'), 'stay'), 'staff', wait);
+    await passGate(gateOptions(signedIn('NURSE'), 'enter', true), 'staff', wait);
+    await passGate(gateOptions(signedIn('NURSE'), 'preload'), 'staff', wait);
+    expect(wait).not.toHaveBeenCalled();
+  });
+
+  it('reads the one role table: ADMIN is not staff, SUPER_ADMIN passes everything', async () => {
+    const noWait = () => Promise.resolve();
+    await expect(passGate(gateOptions(signedIn('ADMIN'), 'stay'), 'admin', noWait)).resolves.toBeTruthy();
+    await expect(passGate(gateOptions(signedIn('ADMIN'), 'stay'), 'staff', noWait)).rejects.toSatisfy(isRedirect);
+    for (const group of ['signed-in', 'client', 'staff', 'admin'] as const) {
+      await expect(passGate(gateOptions(signedIn('SUPER_ADMIN'), 'stay'), group, noWait)).resolves.toBeTruthy();
+    }
+  });
+
+  it('waits for real, and stops waiting when the navigation is cancelled', async () => {
+    vi.useFakeTimers();
+    try {
+      const options = gateOptions(signedIn('NURSE'), 'enter');
+      let settled = false;
+      const passing = passGate(options, 'staff').then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(GATE_SPINNER_MS - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await passing;
+      expect(settled).toBe(true);
+
+      const cancelled = gateOptions(signedIn('NURSE'), 'enter');
+      const waiting = passGate(cancelled, 'staff');
+      cancelled.abortController.abort();
+      await expect(waiting).rejects.toBeInstanceOf(Error);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('homeRedirect', () => {
+  it.each([
+    ['NURSE', { to: '/hub' }],
+    ['RECEPTION', { to: '/hub' }],
+    ['DOCTOR', { to: '/hub' }],
+    ['HEALTH_COACH', { to: '/hub' }],
+    ['NUTRITIONIST', { to: '/hub' }],
+    ['SUPER_ADMIN', { to: '/hub' }],
+    ['ADMIN', { to: '/backoffice' }],
+    ['CLIENT', { to: '/user/home/$clientId', params: { clientId: 'u-1' } }],
+  ] as const)('sends %s to %o', (role, target) => {
+    expect(homeRedirect({ role, username: 'u-1' }).options).toMatchObject({ ...target, replace: true });
+  });
+});
+
+describe('requireOwnClientId', () => {
+  const client = { username: 'c-1', role: 'CLIENT' as const, email: null };
+  const at = (clientId?: string) => [{ params: {} }, { params: clientId === undefined ? {} : { clientId } }];
+
+  it('lets a client open their own id', () => {
+    expect(thrownBy(() => requireOwnClientId(client, at('c-1')))).toBeUndefined();
+  });
+
+  it("takes a client on another client's id to their own home", () => {
+    const error = thrownBy(() => requireOwnClientId(client, at('c-2')));
+    expect(isRedirect(error) && error.options).toMatchObject({
+      to: '/user/home/$clientId',
+      params: { clientId: 'c-1' },
+    });
+  });
+
+  it('leaves SUPER_ADMIN on any client', () => {
+    const superAdmin = { username: 's-1', role: 'SUPER_ADMIN' as const, email: null };
+    expect(thrownBy(() => requireOwnClientId(superAdmin, at('c-2')))).toBeUndefined();
   });
 });

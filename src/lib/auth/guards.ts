@@ -1,13 +1,14 @@
 import { redirect } from '@tanstack/react-router';
+import { homeOf, ROUTE_ACCESS, type RouteGroup } from './route-access';
 import { isRole, type Role } from './roles';
 import type { SessionSource, SessionState } from './session';
 
 /**
- * Who may enter a route (spec section 4, guarded-route gate). The route
- * groups' role table (next issue) passes its lists in here; every guard in
- * every `beforeLoad` goes through `decideAccess`.
+ * Who may enter a route (spec section 4, guarded-route gate). The role table
+ * (route-access.ts) passes its lists in here; every guard in every
+ * `beforeLoad` goes through `decideAccess`.
  */
-export type AccessRule = 'any-role' | { roles: readonly Role[] };
+export type AccessRule = 'any-role' | { readonly roles: readonly Role[] };
 
 export interface SignedInUser {
   username: string;
@@ -33,6 +34,11 @@ export function decideAccess(session: SessionState, rule: AccessRule): AccessDec
   return { kind: 'unauthorized' };
 }
 
+/** `/` is where everyone starts anyway, so it is not carried as a location to restore. */
+function carried(href: string): { redirect?: string } {
+  return href === '/' ? {} : { redirect: href };
+}
+
 /**
  * For `beforeLoad`: returns the signed-in user (for the route context) or
  * throws the router's redirect. `href` is the requested location, restored
@@ -45,8 +51,84 @@ export function requireAccess(auth: SessionSource, location: { href: string }, r
       return decision.user;
     // The router's redirects are thrown Responses, not Errors.
     case 'login':
-      throw redirect({ to: '/login', search: { redirect: location.href } });
+      throw redirect({ to: '/login', search: carried(location.href) });
     case 'unauthorized':
-      throw redirect({ to: '/unauthorized', search: { redirect: location.href } });
+      throw redirect({ to: '/unauthorized', search: carried(location.href) });
+  }
+}
+
+/** Spec sections 4 and 9: a guarded-route gate shows its spinner for 150 ms before it decides. */
+export const GATE_SPINNER_MS = 150;
+
+export interface GateOptions {
+  context: { auth: SessionSource; gateShown?: boolean };
+  location: { href: string };
+  cause: 'enter' | 'stay' | 'preload';
+  abortController: AbortController;
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason instanceof Error ? signal.reason : new Error('navigation cancelled'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * The guarded-route gate for a group's pathless layout route: on entering the
+ * group it holds the route (its pending spinner shows) for 150 ms, then lets
+ * the user in or redirects. The guarded screen is never rendered before the
+ * decision, so an unauthorized role never sees its content. Moving between
+ * screens of the same group, or into a group whose outer gate already waited
+ * during this navigation, does not wait again; preloads never wait.
+ */
+export async function passGate(
+  options: GateOptions,
+  group: RouteGroup,
+  wait: (ms: number, signal: AbortSignal) => Promise<void> = pause,
+): Promise<{ user: SignedInUser; gateShown: boolean }> {
+  const shows = options.cause === 'enter' && !options.context.gateShown;
+  if (shows) await wait(GATE_SPINNER_MS, options.abortController.signal);
+  return {
+    user: requireAccess(options.context.auth, options.location, ROUTE_ACCESS[group]),
+    gateShown: shows || options.context.gateShown === true,
+  };
+}
+
+/** The redirect from `/` (and from wherever a user should start over) to the user's home. */
+export function homeRedirect(user: Pick<SignedInUser, 'role' | 'username'>) {
+  const home = homeOf(user.role);
+  switch (home) {
+    case 'hub':
+      return redirect({ to: '/hub', replace: true });
+    case 'backoffice':
+      return redirect({ to: '/backoffice', replace: true });
+    case 'client-home':
+      return redirect({ to: '/user/home/$clientId', params: { clientId: user.username }, replace: true });
+  }
+}
+
+/** The `clientId` of the screen being opened, if it has one (a pathless layout sees only the matches). */
+function clientIdOf(matches: readonly { params: object }[]): string | undefined {
+  const params = matches.at(-1)?.params;
+  return params && 'clientId' in params && typeof params.clientId === 'string' ? params.clientId : undefined;
+}
+
+/**
+ * Spec section 2: a client who opens another client's `{clientId}` is taken to
+ * their own home (the API would refuse the data anyway). Other roles that
+ * passed the portal's guard (SUPER_ADMIN) may open any client's portal.
+ */
+export function requireOwnClientId(user: SignedInUser, matches: readonly { params: object }[]): void {
+  const clientId = clientIdOf(matches);
+  if (user.role === 'CLIENT' && clientId !== undefined && clientId !== user.username) {
+    throw homeRedirect(user);
   }
 }

@@ -1,15 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MyProfilePage } from '../../features/profiles/components/MyProfilePage';
-import { ProfileLoadError } from '../../features/profiles/components/ProfileLoadError';
-import { userDetailQueryOptions } from '../../features/users/api/queries';
+import { homeRedirect } from '../../lib/auth/guards';
 
+/** `/`: staff to the hub, ADMIN to the backoffice, a client to their own home. */
 export const Route = createFileRoute('/_authenticated/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(userDetailQueryOptions(context.user.username)),
-  errorComponent: ProfileLoadError,
-  component: Home,
+  beforeLoad: ({ context }) => {
+    throw homeRedirect(context.user);
+  },
 });
-
-function Home() {
-  const { user } = Route.useRouteContext();
-  return <MyProfilePage userId={user.username} />;
-}

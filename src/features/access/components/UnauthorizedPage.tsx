@@ -1,4 +1,5 @@
 import { Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ThriveMark } from '../../../components/ThriveMark';
 
 export const UNAUTHORIZED_TEXT =
@@ -9,8 +10,11 @@ export function UnauthorizedPage({
   supportEmail,
   onSignOut,
   signingOut = false,
+  home,
 }: {
   supportEmail: string;
+  /** A way back to the user's own home, for someone signed in with a role who followed a wrong link. */
+  home?: ReactNode;
   /** Offered when someone is signed in, so a user without access can switch accounts. */
   onSignOut?: () => void;
   signingOut?: boolean;
@@ -24,6 +28,7 @@ export function UnauthorizedPage({
           <Text>
             {UNAUTHORIZED_TEXT} <Anchor href={`mailto:${supportEmail}`}>{supportEmail}</Anchor>
           </Text>
+          {home}
           {onSignOut && (
             <Button variant="light" onClick={onSignOut} loading={signingOut} disabled={signingOut}>
               Sign out

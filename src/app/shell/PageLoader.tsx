@@ -1,0 +1,10 @@
+import { Center, Loader } from '@mantine/core';
+
+/** The spinner inside the signed-in frame, while a guard decides or a screen's data loads. */
+export function PageLoader() {
+  return (
+    <Center mih="40dvh" role="status" aria-live="polite">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}

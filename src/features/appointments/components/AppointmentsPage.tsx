@@ -1,0 +1,13 @@
+import { PageFrame } from '../../../components/PageFrame';
+import { HUB_CRUMB } from '../../hub/crumbs';
+
+/** /appointments. */
+export function AppointmentsPage() {
+  return (
+    <PageFrame
+      title="Appointments"
+      crumbs={[HUB_CRUMB, { label: 'Appointments' }]}
+      purpose="Day and week views per clinic and resource (chair, chamber, room): book, reschedule, check in, cancel and record no-shows."
+    />
+  );
+}

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { initApi } from '../../../lib/api';
+import { renderWithProviders } from '../../../test/render';
+import { placeholderProfile } from '../../profiles/model/profile';
+import { ClientDetailsPage } from './ClientDetailsPage';
+
+const DANIEL = '5f0c1c1e-1111-4222-8333-444455556666';
+const PRIYA = '5f0c1c1e-2222-4222-8333-444455556666';
+
+const PROFILES = {
+  [DANIEL]: { first_name: 'Daniel', last_name: 'Okafor', gender: 'M' as const, date_of_birth: '1979-09-30' },
+  [PRIYA]: { first_name: 'Priya', last_name: 'Sharma', gender: 'F' as const, date_of_birth: '1986-04-12' },
+};
+
+const fetch = vi.fn<(request: Request) => Promise<Response>>();
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-01T12:00:00Z') });
+  fetch.mockReset();
+  fetch.mockImplementation((request) => {
+    const id = new URL(request.url).pathname.split('/').pop() as keyof typeof PROFILES;
+    const profile = { ...placeholderProfile(id, `${id}@thrive.test`), ...PROFILES[id] };
+    return Promise.resolve(Response.json({ Username: id, Profile: profile, UserAttributes: [] }));
+  });
+  initApi({ baseUrl: 'http://thrive.test/api/v1', getAccessToken: () => Promise.resolve('a.b.c'), fetch });
+  return () => vi.useRealTimers();
+});
+
+function Switcher() {
+  const [clientId, setClientId] = useState(DANIEL);
+  return (
+    <>
+      <button type="button" onClick={() => setClientId(PRIYA)}>
+        Next client
+      </button>
+      <Suspense fallback="Loading">
+        <ClientDetailsPage clientId={clientId} />
+      </Suspense>
+    </>
+  );
+}
+
+function riskPanel() {
+  return screen.getByRole('region', { name: 'Cardiovascular risk' });
+}
+
+function sexChosen(): string | undefined {
+  const group = within(riskPanel()).getByRole('radiogroup', { name: 'Sex' });
+  return within(group)
+    .getAllByRole<HTMLInputElement>('radio')
+    .find((radio) => radio.checked)?.value;
+}
+
+describe('ClientDetailsPage', () => {
+  it("prefills the risk panel from the client's profile, and starts over for the next client", async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<Switcher />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Details of Daniel Okafor' })).toBeTruthy();
+    expect(sexChosen()).toBe('male');
+    expect(within(riskPanel()).getByLabelText<HTMLInputElement>('Age (years)').value).toBe('46');
+
+    await user.type(within(riskPanel()).getByLabelText('HDL cholesterol (mg/dL)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Next client' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Details of Priya Sharma' })).toBeTruthy();
+    expect(sexChosen()).toBe('female');
+    expect(within(riskPanel()).getByLabelText<HTMLInputElement>('Age (years)').value).toBe('40');
+    // Nothing typed for Daniel is carried over to Priya.
+    expect(within(riskPanel()).getByLabelText<HTMLInputElement>('HDL cholesterol (mg/dL)').value).toBe('');
+  });
+});

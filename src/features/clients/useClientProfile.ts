@@ -1,0 +1,9 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { profileOf, type ShownProfile } from '../profiles/model/profile';
+import { userDetailQueryOptions } from '../users/api/queries';
+
+/** A client's profile (GET users/users/{id}), already in the cache from the route's loader. */
+export function useClientProfile(clientId: string): ShownProfile {
+  const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
+  return profileOf(data);
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { PageFrame } from '../../../components/PageFrame';
+import { PORTAL_SCREENS, portalLink, type PortalScreen } from '../screens';
+
+/** One client portal screen in its frame: Home / <screen>, its title and what it is for. */
+export function PortalScreenPage({
+  screen,
+  clientId,
+  children,
+}: {
+  screen: PortalScreen;
+  clientId: string;
+  children?: ReactNode;
+}) {
+  const { title, purpose } = PORTAL_SCREENS[screen];
+  const crumbs =
+    screen === 'home' ? [{ label: 'Home' }] : [{ label: 'Home', link: portalLink('home', clientId) }, { label: title }];
+  return (
+    <PageFrame title={title} crumbs={crumbs} purpose={purpose}>
+      {children}
+    </PageFrame>
+  );
+}

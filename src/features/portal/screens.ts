@@ -1,0 +1,50 @@
+import { linkOptions } from '@tanstack/react-router';
+
+/**
+ * The client portal's screens (spec section 2), each at
+ * `/user/<screen>/{clientId}`, with what it is for (PRODUCT.md section 4).
+ */
+export const PORTAL_SCREENS = {
+  home: { title: 'Home', purpose: 'Your next appointment and what to do next.' },
+  reports: { title: 'Reports', purpose: 'Your test results and reports from the clinic.' },
+  profile: { title: 'Profile', purpose: 'Your details as the clinic holds them.' },
+  'thrive-onboard': {
+    title: 'Thrive onboarding',
+    purpose: 'Tell us your health goals, your story, and your lifestyle and family history.',
+  },
+  'book-test': { title: 'Book a test', purpose: 'Choose a test and book it.' },
+  'thrive-check': { title: 'Thrive check', purpose: 'A wellness questionnaire that gives you a score.' },
+  'cognitive-assessment': { title: 'Cognitive assessment', purpose: 'Take the cognitive assessment.' },
+  'intake-call': { title: 'Intake call', purpose: 'Book your intake call with the clinic.' },
+  'in-clinic': { title: 'In-clinic visits', purpose: 'Your visits at the clinic.' },
+  support: { title: 'Support', purpose: 'Ask the clinic for help.' },
+} as const;
+
+export type PortalScreen = keyof typeof PORTAL_SCREENS;
+
+/** Where each screen lives, checked against the route tree. */
+export function portalLink(screen: PortalScreen, clientId: string) {
+  const params = { clientId };
+  switch (screen) {
+    case 'home':
+      return linkOptions({ to: '/user/home/$clientId', params });
+    case 'reports':
+      return linkOptions({ to: '/user/reports/$clientId', params });
+    case 'profile':
+      return linkOptions({ to: '/user/profile/$clientId', params });
+    case 'thrive-onboard':
+      return linkOptions({ to: '/user/thrive-onboard/$clientId', params });
+    case 'book-test':
+      return linkOptions({ to: '/user/book-test/$clientId', params });
+    case 'thrive-check':
+      return linkOptions({ to: '/user/thrive-check/$clientId', params });
+    case 'cognitive-assessment':
+      return linkOptions({ to: '/user/cognitive-assessment/$clientId', params });
+    case 'intake-call':
+      return linkOptions({ to: '/user/intake-call/$clientId', params });
+    case 'in-clinic':
+      return linkOptions({ to: '/user/in-clinic/$clientId', params });
+    case 'support':
+      return linkOptions({ to: '/user/support/$clientId', params });
+  }
+}

@@ -1,0 +1,150 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { PERSISTED_QUERY_PREFIXES, persistDehydrateOptions, storageSlotFor } from './persist-policy';
+import { deleteOtherVaults, deleteVault, openVault, type VaultStorage } from './vault';
+
+/**
+ * The persisted query cache, following whoever is signed in on this device.
+ *
+ * Imperative rather than `PersistQueryClientProvider`: the router's loaders
+ * read the cache (`ensureQueryData`) before any component mounts, so a
+ * restore that runs in a provider's effect would come too late for an offline
+ * start. Bootstrap awaits `setUser` before the router is created instead, and
+ * one QueryClient is kept and cleared between users.
+ *
+ * The restore and save steps are TanStack's own (`persistQueryClientRestore`
+ * and friends), written out over react-query's dehydrate/hydrate: the
+ * persist-client packages pin an older query-core, and calling theirs would
+ * bundle a second copy of it next to react-query's.
+ */
+
+type Persister = ReturnType<typeof createAsyncStoragePersister>;
+
+const CACHE_EVENTS = new Set(['added', 'removed', 'updated']);
+
+/** Hydrates the saved cache unless it is too old or from another build; either of those is deleted. */
+async function restore(persister: Persister, queryClient: QueryClient, maxAge: number, buster: string): Promise<void> {
+  const saved = await persister.restoreClient();
+  if (!saved) return;
+  if (!saved.timestamp || Date.now() - saved.timestamp > maxAge || saved.buster !== buster) {
+    await persister.removeClient();
+    return;
+  }
+  hydrate(queryClient, saved.clientState);
+}
+
+function save(persister: Persister, queryClient: QueryClient, buster: string): Promise<void> {
+  const clientState = dehydrate(queryClient, persistDehydrateOptions);
+  return Promise.resolve(persister.persistClient({ buster, timestamp: Date.now(), clientState }));
+}
+
+/** Saves (throttled by the persister) whenever a query is added, changed or removed. */
+function subscribe(persister: Persister, queryClient: QueryClient, buster: string): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (CACHE_EVENTS.has(event.type)) void save(persister, queryClient, buster);
+  });
+}
+
+export interface CachePersistenceOptions {
+  queryClient: QueryClient;
+  /** The build id: a cache written by another build is discarded, never hydrated. */
+  buster: string;
+  maxAge: number;
+  /** False on kiosk devices: nothing is written, anything left over is deleted. */
+  enabled: boolean;
+  /** How often at most the cache is written (TanStack's default 1 s). */
+  throttleMs?: number;
+}
+
+export interface CachePersistence {
+  /**
+   * Follows the signed-in user (null: nobody). The previous user's cache and
+   * key are deleted, as is every other user's; the new user's is restored and
+   * then kept up to date. Resolves when the restore is done.
+   */
+  setUser: (username: string | null) => Promise<void>;
+  /** Deletes everything persisted on this device (idle sign-out waits for it before leaving the page). */
+  wipeAll: () => Promise<void>;
+}
+
+interface Active {
+  username: string;
+  slot: string;
+  storage: VaultStorage;
+  unsubscribe: () => void;
+}
+
+export function createCachePersistence(options: CachePersistenceOptions): CachePersistence {
+  const { queryClient, buster, maxAge, enabled, throttleMs = 1000 } = options;
+
+  // Persisted queries must outlive maxAge in memory too: an unused query
+  // garbage-collected after the default 5 minutes would be dropped from
+  // storage at the next write, and be missing on the next offline start.
+  for (const prefix of PERSISTED_QUERY_PREFIXES) queryClient.setQueryDefaults(prefix, { gcTime: maxAge });
+
+  let active: Active | undefined;
+  /** The user `setUser` was last called with; work queued for someone else is skipped. */
+  let wanted: string | null = null;
+  let queue: Promise<void> = Promise.resolve();
+
+  const enqueue = (work: () => Promise<void>): Promise<void> => {
+    const next = queue.then(work, work);
+    // One failed step must not stop later ones (the next sign-out still wipes).
+    queue = next.catch((error: unknown) => console.warn('Thrive: the saved data could not be updated', error));
+    return queue;
+  };
+
+  /** Synchronous, so no write of the old user's data can start after this returns. */
+  function stopWriting(): Active | undefined {
+    const previous = active;
+    active = undefined;
+    previous?.unsubscribe();
+    previous?.storage.close();
+    return previous;
+  }
+
+  async function start(username: string): Promise<void> {
+    const slot = await storageSlotFor(username);
+    await deleteOtherVaults(slot);
+    if (wanted !== username) return;
+    const storage = await openVault(slot);
+    const persister = createAsyncStoragePersister({ storage, key: 'query-cache', throttleTime: throttleMs });
+    try {
+      await restore(persister, queryClient, maxAge, buster);
+    } catch (error) {
+      // Unreadable (damaged, or sealed under another key): start empty rather than trust it.
+      console.warn('Thrive: the saved data could not be restored', error);
+      await persister.removeClient();
+    }
+    if (wanted !== username) {
+      storage.close();
+      return;
+    }
+    active = { username, slot, storage, unsubscribe: subscribe(persister, queryClient, buster) };
+    // Whatever was fetched between sign-in and now.
+    await save(persister, queryClient, buster);
+  }
+
+  return {
+    setUser(username) {
+      wanted = username;
+      if (active && active.username !== username) {
+        const previous = stopWriting();
+        if (previous) void enqueue(() => deleteVault(previous.slot));
+      }
+      if (active) return queue;
+      return enqueue(async () => {
+        if (wanted !== username || active) return;
+        if (username === null || !enabled) {
+          await deleteOtherVaults(null);
+          return;
+        }
+        await start(username);
+      });
+    },
+    wipeAll() {
+      stopWriting();
+      return enqueue(() => deleteOtherVaults(null));
+    },
+  };
+}

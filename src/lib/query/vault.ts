@@ -1,0 +1,159 @@
+import type { AsyncStorage } from '@tanstack/react-query-persist-client';
+
+/**
+ * The persisted query cache at rest: AES-GCM ciphertext in IndexedDB, under a
+ * key made per user by WebCrypto as non-extractable (script can use it but
+ * never read it out) and kept in the same database, so an offline reload can
+ * still decrypt. Deleting a user's slot deletes the key with the ciphertext:
+ * whatever is left on disk afterwards cannot be read.
+ */
+
+const DB_NAME = 'thrive-vault';
+const DB_VERSION = 1;
+const KEYS = 'keys';
+const CACHES = 'caches';
+
+interface Sealed {
+  iv: Uint8Array<ArrayBuffer>;
+  data: ArrayBuffer;
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('Thrive: IndexedDB request failed'));
+  });
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('Thrive: IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('Thrive: IndexedDB transaction aborted'));
+  });
+}
+
+function openDb(): Promise<IDBDatabase> {
+  const req = indexedDB.open(DB_NAME, DB_VERSION);
+  req.onupgradeneeded = () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains(KEYS)) db.createObjectStore(KEYS);
+    if (!db.objectStoreNames.contains(CACHES)) db.createObjectStore(CACHES);
+  };
+  return request(req);
+}
+
+/** Runs `work` in one transaction and closes the connection, so a later deleteDatabase is never blocked by us. */
+async function withStores<T>(
+  mode: IDBTransactionMode,
+  work: (keys: IDBObjectStore, caches: IDBObjectStore) => Promise<T> | T,
+): Promise<T> {
+  const db = await openDb();
+  try {
+    const tx = db.transaction([KEYS, CACHES], mode);
+    const finished = done(tx);
+    const result = await work(tx.objectStore(KEYS), tx.objectStore(CACHES));
+    await finished;
+    return result;
+  } finally {
+    db.close();
+  }
+}
+
+async function keyFor(slot: string): Promise<CryptoKey> {
+  const existing: unknown = await withStores('readonly', (keys) => request<unknown>(keys.get(slot)));
+  if (existing instanceof CryptoKey) return existing;
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  // A second tab may have made one meanwhile: keep whichever is stored first.
+  return withStores('readwrite', async (keys) => {
+    const raced = await request<unknown>(keys.get(slot));
+    if (raced instanceof CryptoKey) return raced;
+    await request(keys.put(key, slot));
+    return key;
+  });
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The slot's name is the additional data: a ciphertext moved to another slot does not decrypt. */
+async function seal(key: CryptoKey, slot: string, text: string): Promise<Sealed> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: encoder.encode(slot) },
+    key,
+    encoder.encode(text),
+  );
+  return { iv, data };
+}
+
+async function unseal(key: CryptoKey, slot: string, sealed: Sealed): Promise<string> {
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: sealed.iv, additionalData: encoder.encode(slot) },
+    key,
+    sealed.data,
+  );
+  return decoder.decode(plain);
+}
+
+function isSealed(value: unknown): value is Sealed {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Sealed).iv instanceof Uint8Array &&
+    (value as Sealed).data instanceof ArrayBuffer
+  );
+}
+
+/** One user's encrypted storage, in the shape TanStack's async persister expects. */
+export interface VaultStorage extends AsyncStorage<string> {
+  /** After close, writes are dropped: a throttled save cannot land after sign-out. */
+  close: () => void;
+}
+
+/** Opens (creating its key if needed) the encrypted storage of one slot. */
+export async function openVault(slot: string): Promise<VaultStorage> {
+  let key: CryptoKey | undefined = await keyFor(slot);
+  const storedName = (name: string) => `${slot}:${name}`;
+  return {
+    async getItem(name) {
+      if (!key) return null;
+      const sealed = await withStores('readonly', (_keys, caches) => request<unknown>(caches.get(storedName(name))));
+      if (!isSealed(sealed)) return null;
+      return unseal(key, storedName(name), sealed);
+    },
+    async setItem(name, value) {
+      const current = key;
+      if (!current) return;
+      const sealed = await seal(current, storedName(name), value);
+      if (!key) return;
+      await withStores('readwrite', (_keys, caches) => request(caches.put(sealed, storedName(name))));
+    },
+    async removeItem(name) {
+      await withStores('readwrite', (_keys, caches) => request(caches.delete(storedName(name))));
+    },
+    close() {
+      key = undefined;
+    },
+  };
+}
+
+/** Deletes one slot's key and every cache written under it. */
+export async function deleteVault(slot: string): Promise<void> {
+  await deleteVaultsWhere((name) => name === slot || name.startsWith(`${slot}:`));
+}
+
+/** Deletes every slot except `keep` (the signed-in user's): no one else's data stays on this device. */
+export async function deleteOtherVaults(keep: string | null): Promise<void> {
+  await deleteVaultsWhere((name) => keep === null || (name !== keep && !name.startsWith(`${keep}:`)));
+}
+
+async function deleteVaultsWhere(matches: (name: string) => boolean): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  await withStores('readwrite', async (keys, caches) => {
+    for (const store of [keys, caches]) {
+      const names = await request(store.getAllKeys());
+      for (const name of names) if (typeof name === 'string' && matches(name)) store.delete(name);
+    }
+  });
+}

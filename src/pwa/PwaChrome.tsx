@@ -1,0 +1,46 @@
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
+import { signOut } from '../lib/auth/amplify';
+import { useSession } from '../lib/auth/session';
+import { connectionStore } from './connection';
+import { discardDraftsOnLeave } from './drafts';
+import { signsOutWhenIdle, type DeviceSettings } from './device-mode';
+import { wipeLocalData } from './local-data';
+import { useUpdateState } from './update-state';
+
+// Each loads when first needed, so none of them weighs on the first screen.
+const UpdateNotice = lazy(() => import('./UpdateNotice'));
+const ConnectionStatus = lazy(() => import('./ConnectionStatus'));
+const IdleSignOut = lazy(() => import('./IdleSignOut'));
+
+/**
+ * What the installed app adds around every screen: the new-version notice,
+ * the offline indicator, and the idle sign-out of shared and kiosk devices.
+ */
+export function PwaChrome({ settings }: { settings: DeviceSettings }) {
+  const session = useSession();
+  const update = useUpdateState();
+  const connection = useSyncExternalStore(connectionStore.subscribe, connectionStore.getSnapshot);
+  const signOutIdle = useCallback(() => {
+    void (async () => {
+      try {
+        await signOut();
+      } finally {
+        await wipeLocalData();
+        // A fresh page: nothing of the last user stays even in memory. No
+        // "leave site?" prompt for a draft may hold the page open on a kiosk.
+        discardDraftsOnLeave();
+        window.location.replace('/login');
+      }
+    })();
+  }, []);
+
+  return (
+    <Suspense fallback={null}>
+      {update.available && <UpdateNotice />}
+      {(!connection.online || connection.wasOffline) && <ConnectionStatus />}
+      {session.authenticated && signsOutWhenIdle(settings.mode) && (
+        <IdleSignOut key={session.username} timeoutMs={settings.idleMinutes * 60_000} onIdle={signOutIdle} />
+      )}
+    </Suspense>
+  );
+}

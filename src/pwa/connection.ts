@@ -1,0 +1,63 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+
+/**
+ * TanStack Query learns about the network from `online`/`offline` events,
+ * which do not fire for a page that starts offline: tell it at start, so
+ * queries wait for the network (and then refetch) instead of failing.
+ */
+export function syncOnlineState(): void {
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+}
+
+export interface ConnectionState {
+  online: boolean;
+  /** When the state last changed (or the page started). */
+  since: number;
+  /** Whether the device was offline at some point before the current state. */
+  wasOffline: boolean;
+}
+
+let connection: ConnectionState | undefined;
+
+/** TanStack Query's online state, with when it last changed (for "Back online" and the age of saved data). */
+export const connectionStore = {
+  getSnapshot: (): ConnectionState => {
+    connection ??= { online: onlineManager.isOnline(), since: Date.now(), wasOffline: !onlineManager.isOnline() };
+    return connection;
+  },
+  subscribe: (listener: () => void): (() => void) =>
+    onlineManager.subscribe((online) => {
+      const previous = connectionStore.getSnapshot();
+      if (previous.online === online) return;
+      connection = { online, since: Date.now(), wasOffline: previous.wasOffline || !online };
+      listener();
+    }),
+};
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago": how old saved data is. */
+export function describeAge(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
+}
+
+/** When the oldest data on screen (queries with an observer) was fetched; 0 when nothing is on screen. */
+export function oldestDataOnScreen(queryClient: QueryClient): number {
+  const times = queryClient
+    .getQueryCache()
+    .findAll()
+    .filter((query) => query.getObserversCount() > 0)
+    .map((query) => query.state.dataUpdatedAt)
+    .filter((t) => t > 0);
+  return times.length === 0 ? 0 : Math.min(...times);
+}
+
+/** The age of the oldest data on screen, if any. */
+export function savedDataAge(queryClient: QueryClient, now: number): string | undefined {
+  const oldest = oldestDataOnScreen(queryClient);
+  return oldest === 0 ? undefined : describeAge(Math.max(0, now - oldest));
+}

@@ -1,0 +1,80 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { signOut } from '../lib/auth/amplify';
+import type { SessionSource } from '../lib/auth/session';
+import type { CachePersistence } from '../lib/query/persist';
+import { persistsData, storeDeviceSettings, type DeviceMode, type DeviceSettings } from './device-mode';
+import { discardDraftsOnLeave } from './drafts';
+
+/**
+ * What the app keeps on this device, tied to the session: the persisted query
+ * cache follows whoever is signed in, is deleted when they sign out (by the
+ * button, an idle sign-out, a refused refresh or in another tab) and when
+ * someone else signs in. The persistence code (IndexedDB, WebCrypto) is
+ * loaded on its own, off the sign-in page's critical path.
+ */
+
+let persistence: Promise<CachePersistence> | undefined;
+
+export interface LocalDataOptions {
+  queryClient: QueryClient;
+  session: SessionSource;
+  settings: DeviceSettings;
+  buildId: string;
+}
+
+/**
+ * Starts following the session. Resolves once a signed-in user's saved data
+ * is back in the query cache, so the first route's loader finds it (an
+ * offline start); when nobody is signed in, it does not wait for the wipe.
+ */
+export async function startLocalData({ queryClient, session, settings, buildId }: LocalDataOptions): Promise<void> {
+  persistence ??= Promise.all([import('../lib/query/persist'), import('../lib/query/persist-policy')]).then(
+    ([{ createCachePersistence }, { PERSIST_MAX_AGE_MS }]) =>
+      createCachePersistence({
+        queryClient,
+        buster: buildId,
+        maxAge: settings.mode === 'personal' ? PERSIST_MAX_AGE_MS.personal : PERSIST_MAX_AGE_MS.shared,
+        enabled: persistsData(settings.mode),
+      }),
+  );
+  const ready = persistence;
+  const userOf = () => {
+    const state = session.getSnapshot();
+    return state.authenticated ? state.username : null;
+  };
+  let user = userOf();
+  session.subscribe(() => {
+    const next = userOf();
+    if (next === user) return;
+    user = next;
+    // In order: a sign-out's wipe is never overtaken by the next sign-in's restore.
+    void ready.then((p) => p.setUser(next));
+  });
+  const first = ready.then((p) => p.setUser(user));
+  if (user !== null) {
+    try {
+      await first;
+    } catch (error) {
+      console.warn('Thrive: the saved data could not be loaded', error);
+    }
+  }
+}
+
+/** Deletes everything the app persisted on this device; resolves when it is gone. */
+export async function wipeLocalData(): Promise<void> {
+  const p = await persistence;
+  await p?.wipeAll();
+}
+
+/**
+ * Sets the mode of the device in hand (the backoffice's setting). Where the
+ * tokens live is decided at start, so the current user is signed out, the
+ * device's saved data deleted and the app restarted on the sign-in page.
+ */
+export async function changeDeviceMode(next: { mode: DeviceMode; idleMinutes?: number | null }): Promise<void> {
+  storeDeviceSettings(next);
+  await signOut();
+  await wipeLocalData();
+  discardDraftsOnLeave();
+  window.location.replace('/login');
+}

@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Whether a new version of Thrive is ready (spec section 2's notice). Two
+ * sources set it: the service worker (a new worker installed and waiting) and
+ * the version file (/version.json names another build).
+ */
+export type UpdateSource = 'service-worker' | 'version-file';
+
+export interface UpdateState {
+  available: boolean;
+  source: UpdateSource | null;
+}
+
+const NONE: UpdateState = Object.freeze({ available: false, source: null });
+
+let state: UpdateState = NONE;
+const listeners = new Set<() => void>();
+
+export const updateState = {
+  getSnapshot: (): UpdateState => state,
+  subscribe: (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** The first source to report wins; the notice is the same either way. */
+  report(source: UpdateSource): void {
+    if (state.available) return;
+    state = { available: true, source };
+    for (const listener of listeners) listener();
+  },
+};
+
+export function useUpdateState(): UpdateState {
+  return useSyncExternalStore(updateState.subscribe, updateState.getSnapshot);
+}

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PortalScreenPage } from '../../../../features/portal/components/PortalScreenPage';
+
+export const Route = createFileRoute('/_authenticated/_client/user/book-test/$clientId')({
+  component: function BookTest() {
+    const { clientId } = Route.useParams();
+    return <PortalScreenPage screen="book-test" clientId={clientId} />;
+  },
+});

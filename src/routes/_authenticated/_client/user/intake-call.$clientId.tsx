@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PortalScreenPage } from '../../../../features/portal/components/PortalScreenPage';
+
+export const Route = createFileRoute('/_authenticated/_client/user/intake-call/$clientId')({
+  component: function IntakeCall() {
+    const { clientId } = Route.useParams();
+    return <PortalScreenPage screen="intake-call" clientId={clientId} />;
+  },
+});

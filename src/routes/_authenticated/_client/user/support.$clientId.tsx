@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PortalScreenPage } from '../../../../features/portal/components/PortalScreenPage';
+
+export const Route = createFileRoute('/_authenticated/_client/user/support/$clientId')({
+  component: function Support() {
+    const { clientId } = Route.useParams();
+    return <PortalScreenPage screen="support" clientId={clientId} />;
+  },
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HubPage } from '../../../features/hub/components/HubPage';
+
+export const Route = createFileRoute('/_authenticated/_staff/hub')({
+  component: HubPage,
+});

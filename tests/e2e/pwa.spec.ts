@@ -1,0 +1,558 @@
+/**
+ * The installable, offline-capable app (issue 6) against the production build
+ * and its service worker: installability, the new-version notice from both
+ * sources, an offline start, and a shared device that never shows one user's
+ * data to the next (page, Web Storage, IndexedDB, Cache Storage).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { stableUuid } from '../../scripts/demo/stable-id.ts';
+import { storageSlotFor } from '../../src/lib/query/persist-policy.ts';
+import { E2E_ENV } from '../support/e2e-env.ts';
+import { test, expect, expectSignedIn, signIn } from './fixtures.ts';
+
+/** Two clients: neither may ever see the other's data. */
+const A = { email: 'client@thrive.test', first: 'Priya', last: 'Sharma' } as const;
+const B = { email: 'client2@thrive.test', first: 'Daniel', last: 'Okafor' } as const;
+const fullName = (who: { first: string; last: string }) => `${who.first} ${who.last}`;
+const usernameOf = (email: string) => stableUuid(`thrive-demo:${email}`);
+
+/** Sets this device's mode (the backoffice's setting, stored on the device) before the app starts. */
+async function useDeviceMode(context: BrowserContext, settings: { mode: string; idleMinutes?: number }) {
+  await context.addInitScript((value) => localStorage.setItem('thrive.device', value), JSON.stringify(settings));
+}
+
+/**
+ * Waits until the service worker is active and controls the page. A first
+ * visit installs it; with registerType 'prompt' it does not claim the open
+ * page, so the next load is the first one it serves.
+ */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (await page.evaluate(() => !!navigator.serviceWorker.controller)) return;
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+/**
+ * Everything this origin keeps in the browser, as searchable text:
+ * localStorage, sessionStorage, every IndexedDB record (binary as Latin-1, so
+ * plain text inside ciphertext would show) and every Cache Storage entry.
+ */
+async function everythingStored(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const parts: string[] = [];
+    const latin1 = new TextDecoder('latin1');
+    const text = (value: unknown): string => {
+      if (value instanceof ArrayBuffer) return latin1.decode(value);
+      if (ArrayBuffer.isView(value)) return latin1.decode(value);
+      if (value instanceof CryptoKey) return '[CryptoKey]';
+      if (value && typeof value === 'object') {
+        return Object.entries(value)
+          .map(([k, v]) => `${k}:${text(v)}`)
+          .join(' ');
+      }
+      return String(value);
+    };
+    for (const storage of [localStorage, sessionStorage]) {
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i)!;
+        parts.push(key, storage.getItem(key) ?? '');
+      }
+    }
+    const request = <T>(req: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB'));
+      });
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await request(indexedDB.open(info.name));
+      for (const store of Array.from(db.objectStoreNames)) {
+        const keys = await request(db.transaction(store).objectStore(store).getAllKeys());
+        const values = await request(db.transaction(store).objectStore(store).getAll());
+        parts.push(info.name, store, ...keys.map((k) => text(k)), ...values.map(text));
+      }
+      db.close();
+    }
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) {
+        parts.push(req.url);
+        const res = await cache.match(req);
+        if (res) parts.push(await res.text());
+      }
+    }
+    return parts.join('\n');
+  });
+}
+
+/** The names of the IndexedDB vault's records (a key and a cache per user with saved data). */
+async function vaultSlots(page: Page): Promise<string[]> {
+  // Polled while the app may still be moving between pages: a navigation only means "ask again".
+  return readVaultSlots(page).catch(() => ['(page was navigating)']);
+}
+
+function readVaultSlots(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes('thrive-vault')) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('thrive-vault');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(new Error('open'));
+    });
+    const keys = await new Promise<IDBValidKey[]>((resolve) => {
+      const req = db.transaction('keys').objectStore('keys').getAllKeys();
+      req.onsuccess = () => resolve(req.result);
+    });
+    const caches = await new Promise<IDBValidKey[]>((resolve) => {
+      const req = db.transaction('caches').objectStore('caches').getAllKeys();
+      req.onsuccess = () => resolve(req.result);
+    });
+    db.close();
+    return [...keys, ...caches].map(String);
+  });
+}
+
+/**
+ * Waits until the encrypted cache holds more than an empty client: the
+ * profile is saved (writes are throttled to one a second).
+ */
+async function waitForSavedProfile(page: Page): Promise<void> {
+  const savedBytes = () =>
+    page
+      .evaluate(async () => {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const req = indexedDB.open('thrive-vault');
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(new Error('open'));
+        });
+        const records = await new Promise<{ data?: ArrayBuffer }[]>((resolve) => {
+          const req = db.transaction('caches').objectStore('caches').getAll();
+          req.onsuccess = () => resolve(req.result as { data?: ArrayBuffer }[]);
+        });
+        db.close();
+        return Math.max(0, ...records.map((r) => r.data?.byteLength ?? 0));
+      })
+      .catch(() => 0);
+  // An empty persisted client is about a hundred bytes; one with a profile, well over a kilobyte.
+  await expect.poll(savedBytes).toBeGreaterThan(1000);
+}
+
+/**
+ * Waits until the idle sign-out is watching (it loads on its own after
+ * sign-in): it tells the app's other tabs about activity, so a listener on its
+ * channel hears the mouse move once it is there.
+ */
+async function waitForIdleWatch(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const channel = new BroadcastChannel('thrive-activity');
+    channel.onmessage = () => {
+      document.body.dataset.idleWatch = 'on';
+      channel.close();
+    };
+  });
+  let x = 10;
+  await expect
+    .poll(async () => {
+      x = x === 10 ? 30 : 10;
+      await page.mouse.move(x, x);
+      return page.evaluate(() => document.body.dataset.idleWatch);
+    })
+    .toBe('on');
+}
+
+function expectNothingOf(who: typeof A, stored: string): void {
+  for (const needle of [who.first, who.last, who.email])
+    expect(stored, `stored data mentions ${needle}`).not.toContain(needle);
+}
+
+async function signOutWithButton(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+test.describe('installable', () => {
+  test('the manifest names the app, starts standalone at / and has 192, 512 and maskable icons', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifest = (await (await request.get(href!)).json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Thrive',
+      short_name: 'Thrive',
+      start_url: '/',
+      display: 'standalone',
+      theme_color: '#0f766e',
+      background_color: '#f4f8f7',
+    });
+    const sizes = manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of manifest.icons) {
+      const res = await request.get(icon.src);
+      expect(res.status(), icon.src).toBe(200);
+      expect(res.headers()['content-type']).toContain('image/png');
+    }
+  });
+
+  test('Chromium finds the app installable', async ({ playwright, baseURL }, testInfo) => {
+    // An ordinary profile: Chromium never offers to install from an incognito one.
+    const profile = mkdtempSync(path.join(tmpdir(), 'thrive-install-'));
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...testInfo.project.use.launchOptions,
+      baseURL,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/login');
+      await waitForServiceWorker(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+      expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+      expect(manifest.errors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('the service worker precaches the shell and never an API, identity or version response', async ({ page }) => {
+    await signIn(page, B.email);
+    await expectSignedIn(page, fullName(B));
+    await waitForServiceWorker(page);
+    await page.reload();
+    await expectSignedIn(page, fullName(B));
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((url) => url.startsWith('/assets/') && url.endsWith('.js'))).toBe(true);
+    expect(cached).toContain('/icons/icon-192.png');
+    expect(cached.filter((url) => /^\/(api|identity)\b|version\.json/.test(url))).toEqual([]);
+  });
+});
+
+test.describe('the new-version notice', () => {
+  test('shows when /version.json names another build, read at start and every 5 minutes', async ({ page }) => {
+    const reads: { url: URL; cacheControl: string | undefined }[] = [];
+    let deployed = 'build-one';
+    await page.route('**/version.json*', async (route) => {
+      reads.push({ url: new URL(route.request().url()), cacheControl: route.request().headers()['cache-control'] });
+      await route.fulfill({ json: { buildId: deployed } });
+    });
+    await page.clock.install();
+    await page.goto('/login');
+    await expect.poll(() => reads.length).toBe(1);
+    expect(reads[0]!.url.searchParams.get('t')).toMatch(/^\d+$/);
+    expect(reads[0]!.cacheControl).toBe('no-cache');
+
+    await page.clock.runFor('05:00');
+    await expect.poll(() => reads.length).toBe(2);
+    await expect(page.getByText('A new version is available!')).toHaveCount(0);
+
+    deployed = 'build-two';
+    await page.clock.runFor('05:00');
+    await expect.poll(() => reads.length).toBe(3);
+    const notice = page.getByRole('status').filter({ hasText: 'A new version is available!' });
+    await expect(notice).toBeVisible();
+    // At the top right of the window.
+    const box = (await notice.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y).toBeLessThan(100);
+    expect(box.x + box.width).toBeGreaterThan(viewport.width - 100);
+
+    // Refresh Now loads the page again (the worker has nothing newer here, so a plain reload).
+    const reloaded = page.waitForEvent('load');
+    await notice.getByRole('button', { name: 'Refresh Now' }).click();
+    await reloaded;
+    deployed = 'build-two';
+    await expect(page.getByText('A new version is available!')).toHaveCount(0);
+  });
+
+  test('shows when a new service worker is waiting, and Refresh Now activates it', async ({ page }) => {
+    test.setTimeout(180_000);
+    // Its own server over a copy of the build, so swapping in a second build disturbs no other test.
+    const root = path.resolve(import.meta.dirname, '../..');
+    const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+    const served = mkdtempSync(path.join(tmpdir(), 'thrive-served-'));
+    const next = mkdtempSync(path.join(tmpdir(), 'thrive-next-'));
+    cpSync(path.resolve(root, E2E_ENV.BUILD_DIR), served, { recursive: true });
+    const port = Number(E2E_ENV.PORT) + 13;
+    const origin = `http://localhost:${port}`;
+    const server = spawn(process.execPath, [vite, 'preview'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), BUILD_DIR: served },
+      stdio: 'ignore',
+    });
+    try {
+      await expect
+        .poll(
+          () =>
+            fetch(`${origin}/version.json`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      await page.goto(`${origin}/login`);
+      await waitForServiceWorker(page);
+      const firstScript = await page.evaluate(
+        () => document.querySelector<HTMLScriptElement>('script[type=module]')?.src,
+      );
+
+      // The second deployment: the same sources built again under another build id.
+      execFileSync(process.execPath, [vite, 'build', '--logLevel', 'error'], {
+        cwd: root,
+        env: { ...process.env, BUILD_DIR: next, THRIVE_BUILD_ID: 'e2e-second-build' },
+      });
+      const nextEntry = /src="\/(assets\/index-[^"]+\.js)"/.exec(
+        readFileSync(path.join(next, 'index.html'), 'utf8'),
+      )![1];
+      cpSync(next, served, { recursive: true, force: true });
+
+      // The browser looks for a new worker (as it does on navigation, or the app's periodic check).
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const notice = page.getByRole('status').filter({ hasText: 'A new version is available!' });
+      await expect(notice).toBeVisible();
+
+      const reloaded = page.waitForEvent('load');
+      await notice.getByRole('button', { name: 'Refresh Now' }).click();
+      await reloaded;
+      await expect(page.getByText('Please Sign In to Experience the Future of Healthcare')).toBeVisible();
+      const now = await page.evaluate(async () => ({
+        script: document.querySelector<HTMLScriptElement>('script[type=module]')?.src,
+        waiting: !!(await navigator.serviceWorker.getRegistration())?.waiting,
+        controlled: !!navigator.serviceWorker.controller,
+      }));
+      expect(now).toEqual({ script: `${origin}/${nextEntry}`, waiting: false, controlled: true });
+      expect(now.script).not.toBe(firstScript);
+      await expect(page.getByText('A new version is available!')).toHaveCount(0);
+    } finally {
+      // Leave that origin first, so no late request of the page meets a stopped server.
+      await page.goto('about:blank').catch(() => undefined);
+      server.kill();
+      rmSync(served, { recursive: true, force: true });
+      rmSync(next, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('a shared device never shows one user’s data to the next', () => {
+  for (const mode of ['personal', 'shared'] as const) {
+    test(`${mode}: A signs in, browses and signs out; B signs in; nothing of A's is anywhere`, async ({
+      page,
+      context,
+    }) => {
+      await useDeviceMode(context, { mode });
+      await signIn(page, A.email);
+      await expectSignedIn(page, fullName(A));
+      // A's data is on the device while A is signed in, encrypted.
+      const slotA = await storageSlotFor(usernameOf(A.email));
+      await expect.poll(() => vaultSlots(page)).toContain(`${slotA}:query-cache`);
+      expectNothingOf(A, (await everythingStored(page)).replace(/CognitoIdentityServiceProvider[^\n]*\n[^\n]*/g, ''));
+
+      await signOutWithButton(page);
+      await expect.poll(() => vaultSlots(page)).toEqual([]);
+      await expect(page.locator('body')).not.toContainText(A.first);
+      expectNothingOf(A, await everythingStored(page));
+
+      await signIn(page, B.email);
+      await expectSignedIn(page, fullName(B));
+      await expect(page.locator('body')).not.toContainText(A.first);
+      await expect(page.locator('body')).not.toContainText(A.last);
+      const slotB = await storageSlotFor(usernameOf(B.email));
+      await expect.poll(() => vaultSlots(page)).toEqual([slotB, `${slotB}:query-cache`]);
+      expectNothingOf(A, await everythingStored(page));
+    });
+  }
+
+  test('B signing in after A left without signing out deletes A’s saved data', async ({ page, context }) => {
+    await useDeviceMode(context, { mode: 'shared' });
+    await signIn(page, A.email);
+    await expectSignedIn(page, fullName(A));
+    const slotA = await storageSlotFor(usernameOf(A.email));
+    await expect.poll(() => vaultSlots(page)).toContain(`${slotA}:query-cache`);
+    // A walks away; the tokens go (e.g. expired overnight), the saved cache is still there.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+    });
+    await page.goto('/login');
+    await expect.poll(() => vaultSlots(page)).toEqual([]);
+    await signIn(page, B.email);
+    await expectSignedIn(page, fullName(B));
+    expectNothingOf(A, await everythingStored(page));
+  });
+
+  test('idle sign-out on a shared tablet: a countdown for the last minute, then sign-out and wipe', async ({
+    page,
+    context,
+  }) => {
+    await useDeviceMode(context, { mode: 'shared', idleMinutes: 3 });
+    await page.clock.install();
+    await signIn(page, A.email);
+    await expectSignedIn(page, fullName(A));
+    await expect.poll(() => vaultSlots(page)).not.toEqual([]);
+    await waitForIdleWatch(page);
+
+    await page.clock.fastForward('02:01');
+    const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+    await expect(warning).toBeVisible();
+    // The last minute counts down (how far it got depends on how busy the machine is).
+    await expect(warning.getByRole('timer')).toContainText(/signed out in ([1-5]?[0-9]|60) seconds/);
+    // Staying signed in starts the quiet time again.
+    await warning.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(warning).toBeHidden();
+
+    await page.clock.fastForward('02:01');
+    await expect(warning).toBeVisible();
+    await page.clock.fastForward('01:00');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.locator('body')).not.toContainText(A.first);
+    await expect.poll(() => vaultSlots(page)).toEqual([]);
+    expectNothingOf(A, await everythingStored(page));
+  });
+
+  test('activity in another tab keeps the session', async ({ page, context }) => {
+    await useDeviceMode(context, { mode: 'shared', idleMinutes: 3 });
+    await signIn(page, B.email);
+    await expectSignedIn(page, fullName(B));
+    const other = await context.newPage();
+    await other.goto('/');
+    await expectSignedIn(other, fullName(B));
+    // The first tab hears the second tab's activity over the BroadcastChannel.
+    await page.evaluate(() => {
+      const channel = new BroadcastChannel('thrive-activity');
+      channel.onmessage = (event: MessageEvent<{ type?: string }>) => {
+        if (event.data.type === 'activity') document.body.dataset.heardActivity = 'yes';
+      };
+    });
+    await other.mouse.move(20, 20);
+    await other.keyboard.press('Shift');
+    await expect(page.locator('body')).toHaveAttribute('data-heard-activity', 'yes');
+  });
+
+  test('kiosk: nothing of the user is persisted while signed in; tokens live in sessionStorage', async ({
+    page,
+    context,
+  }) => {
+    await useDeviceMode(context, { mode: 'kiosk' });
+    await signIn(page, B.email);
+    await expectSignedIn(page, fullName(B));
+    await waitForServiceWorker(page);
+    expect(await vaultSlots(page)).toEqual([]);
+    const inLocalStorage = await page.evaluate(() => Object.keys(localStorage).join('\n'));
+    expect(inLocalStorage).not.toContain('CognitoIdentityServiceProvider');
+    const inSessionStorage = await page.evaluate(() => Object.keys(sessionStorage).join('\n'));
+    expect(inSessionStorage).toContain('CognitoIdentityServiceProvider');
+    const stored = await everythingStored(page);
+    for (const needle of [B.first, B.last]) expect(stored).not.toContain(needle);
+  });
+});
+
+test.describe('after sign-out the back button shows no patient data', () => {
+  test('back within the app', async ({ page }) => {
+    await signIn(page, B.email);
+    await expectSignedIn(page, fullName(B));
+    await signOutWithButton(page);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.locator('body')).not.toContainText(B.last);
+  });
+
+  test('back to a page restored from the back-forward cache', async ({ page, context }) => {
+    await signIn(page, B.email);
+    await expectSignedIn(page, fullName(B));
+    // Leave the app (the page may go into the back-forward cache), sign out elsewhere, come back.
+    await page.goto('about:blank');
+    const other = await context.newPage();
+    await other.goto('/');
+    await expectSignedIn(other, fullName(B));
+    await signOutWithButton(other);
+    await other.close();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.locator('body')).not.toContainText(B.last);
+  });
+});
+
+test.describe('offline', () => {
+  test('after one visit the app starts with no network, signed in, showing the saved profile marked offline', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    await signIn(page, B.email);
+    await expectSignedIn(page, fullName(B));
+    await waitForServiceWorker(page);
+    await waitForSavedProfile(page);
+    const url = page.url();
+
+    await page.clock.install();
+    await context.setOffline(true);
+    await page.goto(url);
+    await expectSignedIn(page, fullName(B));
+    await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toContainText(
+      /Offline · showing data from (just now|\d+ min ago)/,
+    );
+    await page.clock.fastForward('03:00');
+    await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toContainText(
+      /Offline · showing data from \d+ min ago/,
+    );
+
+    // Back online: a quiet note, and the (now stale) data is fetched again.
+    const refetched = page.waitForRequest((req) => req.url().includes('/api/v1/users/users/'));
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByRole('status').filter({ hasText: 'Back online' })).toBeVisible();
+    await refetched;
+  });
+
+  test('an expired access token does not sign the user out while offline', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    await signIn(page, B.email);
+    await expectSignedIn(page, fullName(B));
+    await waitForServiceWorker(page);
+    await waitForSavedProfile(page);
+    const url = page.url();
+
+    // Two hours later (the access token lives one), still no network.
+    await page.clock.install({ time: Date.now() + 2 * 60 * 60 * 1000 });
+    await context.setOffline(true);
+    await page.goto(url);
+    await expectSignedIn(page, fullName(B));
+    const tokens = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('.refreshToken')));
+    expect(tokens).toHaveLength(1);
+  });
+});
