@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL, E2E_ENV } from './tests/support/e2e-env.ts';
 
+// Some specs reset demo accounts through the identity admin API; its SDK's notice about future Node versions is noise.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
 /** Debian's Chromium where it is installed (CI), else Playwright's own browser. */
 const executablePath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
