@@ -26,7 +26,13 @@ const results = [
   await regenerate(apiTypes, () => {
     execFileSync(
       process.execPath,
-      [path.join(root, 'node_modules/openapi-typescript/bin/cli.js'), 'openapi/clinic.yaml', '-o', apiTypes],
+      [
+        path.join(root, 'node_modules/openapi-typescript/bin/cli.js'),
+        'openapi/clinic.yaml',
+        '--enum-values',
+        '-o',
+        apiTypes,
+      ],
       { cwd: root, stdio: 'ignore' },
     );
   }),

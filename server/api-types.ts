@@ -4,7 +4,7 @@
  * validator checks requests against the contract at run time, and these types
  * keep the handlers' answers in the contract's shape at compile time.
  */
-import type { components, operations } from '../src/lib/api/schema.gen.ts';
+import { roleValues, type components, type operations } from '../src/lib/api/schema.gen.ts';
 
 type Schemas = components['schemas'];
 
@@ -45,16 +45,7 @@ export type ListAuditEventsQuery = Required<
     'subject_id' | 'action' | 'kind' | 'until_id'
   >;
 
-export const ROLES = [
-  'CLIENT',
-  'NURSE',
-  'RECEPTION',
-  'DOCTOR',
-  'HEALTH_COACH',
-  'NUTRITIONIST',
-  'ADMIN',
-  'SUPER_ADMIN',
-] as const satisfies readonly Role[];
+export const ROLES = roleValues;
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

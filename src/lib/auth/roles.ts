@@ -1,16 +1,9 @@
-/** The roles of spec section 6, as the session token's `custom:role` claim spells them. */
-export const ROLES = [
-  'CLIENT',
-  'NURSE',
-  'RECEPTION',
-  'DOCTOR',
-  'HEALTH_COACH',
-  'NUTRITIONIST',
-  'ADMIN',
-  'SUPER_ADMIN',
-] as const;
+import { roleValues, type components } from '../api/schema.gen';
 
-export type Role = (typeof ROLES)[number];
+/** The roles of spec section 6, as the session token's `custom:role` claim spells them. */
+export const ROLES = roleValues;
+
+export type Role = components['schemas']['Role'];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

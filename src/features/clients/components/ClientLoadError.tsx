@@ -1,27 +1,6 @@
-import { Alert, Button, Stack } from '@mantine/core';
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { profileLoadErrorMessage } from '../../profiles/model/errors';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { LoadError } from '../../profiles/components/ProfileLoadError';
 
-/** A client's data could not be loaded: the spec's message for the failure, and a way to try again. */
-export function ClientLoadError({ error }: ErrorComponentProps) {
-  const router = useRouter();
-  const { reset } = useQueryErrorResetBoundary();
-
-  useEffect(() => {
-    // Let the query run again when the route retries.
-    reset();
-  }, [reset]);
-
-  return (
-    <Stack gap="md" maw={560}>
-      <Alert color="red" variant="light" role="alert" title="This client could not be loaded">
-        {profileLoadErrorMessage(error)}
-      </Alert>
-      <Button variant="light" onClick={() => void router.invalidate()} style={{ alignSelf: 'flex-start' }}>
-        Try again
-      </Button>
-    </Stack>
-  );
+export function ClientLoadError(props: ErrorComponentProps) {
+  return <LoadError {...props} title="This client could not be loaded" />;
 }
