@@ -1,5 +1,4 @@
 import './mantine-styles';
-import '@mantine/notifications/styles.css';
 import './app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,7 +12,10 @@ import { FullPageLoader } from './components/FullPageLoader';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toast container (and its transitions) loads after the first screen; `notifications.show` works before it.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(async () => {
+  const [module] = await Promise.all([import('@mantine/notifications'), import('@mantine/notifications/styles.css')]);
+  return { default: module.Notifications };
+});
 
 /** The whole app: the brand theme around whatever the start-up produced. */
 export function App() {
