@@ -7,11 +7,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { access, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_CODE } from '../demo/accounts.ts';
 import { stackConfig, type StackConfig } from '../stack/config.ts';
+import { logTail, stopProcess, waitForHttp } from '../stack/processes.ts';
 import { identityFiles } from './files.ts';
 import { startIdentityProxy } from './proxy.ts';
 import { seedIdentity, writeEmulatorConfig } from './seed.ts';
@@ -25,42 +26,17 @@ export interface IdentityService {
 }
 
 const HEALTH_TIMEOUT_MS = 15_000;
-const STOP_TIMEOUT_MS = 5_000;
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const done = exited(child);
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await done;
-  clearTimeout(timer);
-}
-
-async function logTail(file: string): Promise<string> {
-  const text = await readFile(file, 'utf8').catch(() => '');
-  return text.split('\n').slice(-15).join('\n');
-}
-
+/** Waits for the emulator's health check, failing at once (with its log) if it exits first. */
 async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`cognito-local exited during start-up. Last lines of ${logFile}:\n${await logTail(logFile)}`);
-    }
-    try {
-      const response = await fetch(`${url}/health`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`cognito-local did not answer ${url}/health within ${HEALTH_TIMEOUT_MS} ms (see ${logFile})`);
+  const exitedEarly = new Promise<never>((_, reject) => {
+    child.once('exit', () => {
+      void logTail(logFile, 15).then((tail) =>
+        reject(new Error(`cognito-local exited during start-up. Last lines of ${logFile}:\n${tail}`)),
+      );
+    });
+  });
+  await Promise.race([waitForHttp(`${url}/health`, { timeoutMs: HEALTH_TIMEOUT_MS }), exitedEarly]);
 }
 
 /** Starts the emulator and the proxy on a seeded `identityDir` (see seedIdentity). */
@@ -119,7 +95,7 @@ export async function startIdentity(config: StackConfig): Promise<IdentityServic
       issuer: config.issuer,
     });
   } catch (error) {
-    await stopChild(child);
+    await stopProcess(child);
     throw error;
   }
   await writeFile(files.pidFile, `${child.pid}\n`);
@@ -137,7 +113,7 @@ export async function startIdentity(config: StackConfig): Promise<IdentityServic
       stopping ??= (async () => {
         // The proxy first: its close waits for requests in flight, so the emulator is idle when it stops.
         await proxy.close();
-        await stopChild(child);
+        await stopProcess(child);
         await rm(files.pidFile, { force: true });
       })();
       return stopping;

@@ -3,12 +3,11 @@
  * (a child process), started in that order and ready when both answer. Used by
  * `npm start`, the API test suite and the API benchmark alike.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serverEnvironmentFromStack } from '../../server/config.ts';
 import { startIdentity } from '../identity/start.ts';
 import type { StackConfig } from './config.ts';
-import { spawnChild, waitForHttp } from './processes.ts';
+import { logTail, spawnChild, waitForHttp } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -50,9 +49,8 @@ export async function startBackend(config: StackConfig, options: BackendOptions 
   } catch (error) {
     await stop();
     // When the API's output went to a file, its last lines say why it did not start.
-    const log = options.apiLogFile ? await readFile(options.apiLogFile, 'utf8').catch(() => '') : '';
-    if (log) {
-      const tail = log.split('\n').slice(-20).join('\n');
+    const tail = options.apiLogFile ? await logTail(options.apiLogFile) : '';
+    if (tail) {
       throw new Error(`${String(error)}\nLast lines of ${options.apiLogFile}:\n${tail}`, { cause: error });
     }
     throw error;

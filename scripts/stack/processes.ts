@@ -1,6 +1,7 @@
 /** Child processes of the local stack: started, watched, and stopped together. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Child {
@@ -42,14 +43,24 @@ export function spawnChild(name: string, command: string, args: string[], option
     name,
     process: child,
     exited,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const killed = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(killed);
-    },
+    stop: () => stopProcess(child),
   };
+}
+
+/** Ends a child process: SIGTERM, then SIGKILL if it has not exited within the grace time. */
+export async function stopProcess(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const killed = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(killed);
+}
+
+/** The last lines of a log file ('' when there is none), to say why a child did not start. */
+export async function logTail(file: string, lines = 20): Promise<string> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').slice(-lines).join('\n');
 }
 
 /** Polls a URL until it answers with a status below 500, or fails after the timeout. */
