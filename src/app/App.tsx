@@ -11,9 +11,13 @@ import { ConfigErrorPage } from './components/ConfigErrorPage';
 import { FullPageLoader } from './components/FullPageLoader';
 import { cssVariablesResolver, theme } from './theme';
 
-// The toast container (and its transitions) loads after the first screen; `notifications.show` works before it.
+// The toast container (its styles and transitions) loads after the first screen; `notifications.show` works before it.
 const Notifications = lazy(async () => {
-  const [module] = await Promise.all([import('@mantine/notifications'), import('@mantine/notifications/styles.css')]);
+  const [module] = await Promise.all([
+    import('@mantine/notifications'),
+    import('@mantine/core/styles/Notification.css'),
+    import('@mantine/notifications/styles.css'),
+  ]);
   return { default: module.Notifications };
 });
 

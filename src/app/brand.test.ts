@@ -29,6 +29,10 @@ describe('the brand colour set meets WCAG AA for normal text', () => {
     ['error text on white', brand.error, brand.surface],
     ['error text on the page background', brand.error, brand.background],
     ['the primary on its lightest tint (light badges and alerts)', brand.primary, THRIVE_TEAL[0]],
+    ['the current navigation item', brand.navActiveText, brand.navActiveBackground],
+    ['navigation labels and the header on white', brand.text, brand.surface],
+    ['an error banner’s title', brand.error, brand.errorSurface],
+    ['an error banner’s message', brand.text, brand.errorSurface],
   ])('%s', (_, foreground, background) => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(AA);
   });

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * mantine-styles.ts imports the CSS of the Mantine components Thrive uses,
- * not all of them. This test finds every component imported from
+ * not all of them; shell/signed-in-styles.ts adds those only signed-in screens
+ * use, loaded with the signed-in shell. This test finds every component imported from
  * '@mantine/core' in src, follows Mantine's own sources to the components
  * those render (Button renders Loader, PasswordInput renders ActionIcon...),
- * and fails when a needed stylesheet is missing or comes after one that
- * builds on it.
+ * and fails when a needed stylesheet is missing, comes after one that builds
+ * on it, or loads only with the shell while another screen needs it.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const mantine = path.join(root, 'node_modules/@mantine/core');
@@ -23,9 +24,26 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function usedComponents(): Set<string> {
+const shellDir = path.join(import.meta.dirname, 'shell');
+const src = path.join(root, 'src');
+
+/**
+ * Sources that only signed-in screens use: the shell, the signed-in routes and
+ * the features behind them (all but sign-in and the not-authorized page).
+ */
+function signedInOnly(file: string): boolean {
+  const relative = path.relative(src, file).split(path.sep);
+  if (relative[0] === 'app') return relative[1] === 'shell';
+  if (relative[0] === 'routes') return relative[1] === '_authenticated' || relative[1] === '_authenticated.tsx';
+  if (relative[0] === 'features') return !['auth', 'access'].includes(relative[1]!);
+  return false;
+}
+
+/** The components imported by src (or, with `firstScreen`, by what can show before the signed-in shell). */
+function usedComponents({ firstScreen = false } = {}): Set<string> {
   const used = new Set<string>();
-  for (const file of sourceFiles(path.join(root, 'src'))) {
+  for (const file of sourceFiles(src)) {
+    if (firstScreen && signedInOnly(file)) continue;
     for (const match of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@mantine\/core'/g)) {
       for (const raw of match[1]!.split(',')) {
         const name = raw.replace(/^\s*type\s+/, '').trim();
@@ -73,7 +91,7 @@ function componentFile(name: string): string {
   return candidates.find(existsSync) ?? walk(path.join(esm, 'components')) ?? walk(path.join(esm, 'utils'))!;
 }
 
-function requiredStyles(): Map<string, Set<string>> {
+function requiredStyles(used: Set<string>): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   const add = (name: string) => {
     if (graph.has(name)) return;
@@ -81,18 +99,20 @@ function requiredStyles(): Map<string, Set<string>> {
     graph.set(name, deps);
     deps.forEach(add);
   };
-  usedComponents().forEach(add);
+  used.forEach(add);
   return graph;
 }
 
-const imported = [
-  ...readFileSync(path.join(import.meta.dirname, 'mantine-styles.ts'), 'utf8').matchAll(
-    /^import '@mantine\/core\/styles\/([\w-]+)\.css';$/gm,
-  ),
-].map((m) => m[1]!);
+const stylesheetsOf = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/^import '@mantine\/core\/styles\/([\w-]+)\.css';$/gm)].map((m) => m[1]!);
+
+/** Loaded before the first screen. */
+const entry = stylesheetsOf(path.join(import.meta.dirname, 'mantine-styles.ts'));
+/** In the order the browser applies them: the shell's come after the entry's. */
+const imported = [...entry, ...stylesheetsOf(path.join(shellDir, 'signed-in-styles.ts'))];
 
 describe('mantine-styles.ts', () => {
-  const graph = requiredStyles();
+  const graph = requiredStyles(usedComponents());
 
   it('starts with the base styles, in Mantine’s order', () => {
     expect(imported.slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
@@ -112,5 +132,15 @@ describe('mantine-styles.ts', () => {
       }
     }
     expect(late).toEqual([]);
+  });
+
+  it('loads before the first screen what can show outside the signed-in shell', () => {
+    const needed = [...requiredStyles(usedComponents({ firstScreen: true })).keys()].filter(hasStyles).sort();
+    expect(needed.filter((name) => !entry.includes(name))).toEqual([]);
+  });
+
+  it('loads before the first screen nothing that only signed-in screens need', () => {
+    const needed = new Set(requiredStyles(usedComponents({ firstScreen: true })).keys());
+    expect(entry.slice(3).filter((name) => !needed.has(name))).toEqual([]);
   });
 });

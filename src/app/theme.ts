@@ -1,27 +1,77 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineThemeComponents,
+} from '@mantine/core';
 import { PRIMARY_SHADE, THRIVE_TEAL, brand } from '../config/brand';
 
 const thrive: MantineColorsTuple = [...THRIVE_TEAL];
 
-/** Touch-friendly by default (44 px controls, PRODUCT.md section 1); see app.css for the heights. */
-const TOUCH = { defaultProps: { size: 'md' } };
+/** Spec section 9: a tooltip opens after 700 ms... */
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+/**
+ * ...and moving on to the next within 300 ms opens it at once. Mantine's
+ * Tooltip.Group holds the open tooltip for its close delay and opens the next
+ * one without waiting while it does: that hold is the skip delay.
+ */
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/** The smallest touch target on the clinic's tablets and phones (PRODUCT.md section 1): 44 px. */
+export const TOUCH_TARGET = '2.75rem';
+
+/**
+ * Mantine 9 defines each size's height on the component's own class, so a
+ * `:root` variable never reaches it: the component's `vars` set the height of
+ * the default size (md) instead. Smaller sizes stay available for dense desktop tables.
+ */
+const touch = (selector: string, variable: string) => ({
+  defaultProps: { size: 'md' },
+  vars: (_theme: unknown, props: { size?: unknown }) => ({
+    [selector]: { [variable]: props.size === 'md' ? TOUCH_TARGET : undefined },
+  }),
+});
+
+/** Checkboxes and radios: the label, which toggles them too, is at least 44 px high beside the box. */
+const touchLabel = {
+  defaultProps: { size: 'md' },
+  styles: {
+    body: { alignItems: 'center' },
+    label: { minHeight: TOUCH_TARGET, display: 'flex', alignItems: 'center' },
+  },
+};
+
+const components: MantineThemeComponents = {
+  Button: touch('root', '--button-height'),
+  // Every text input, password input, number input and select renders Input.
+  Input: touch('wrapper', '--input-height'),
+  TextInput: { defaultProps: { size: 'md' } },
+  // Its show/hide button too, over the field's full height.
+  PasswordInput: touch('root', '--psi-button-size'),
+  NumberInput: { defaultProps: { size: 'md' } },
+  Select: { defaultProps: { size: 'md' } },
+  PinInput: touch('root', '--pin-input-size'),
+  Checkbox: touchLabel,
+  Radio: touchLabel,
+  SegmentedControl: {
+    defaultProps: { size: 'md' },
+    styles: { label: { minHeight: TOUCH_TARGET, display: 'flex', alignItems: 'center', justifyContent: 'center' } },
+  },
+  Tooltip: { defaultProps: { openDelay: TOOLTIP_OPEN_DELAY_MS } },
+  TooltipGroup: { defaultProps: { openDelay: TOOLTIP_OPEN_DELAY_MS, closeDelay: TOOLTIP_SKIP_DELAY_MS } },
+};
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   colors: { thrive },
   primaryColor: 'thrive',
   primaryShade: { light: PRIMARY_SHADE, dark: PRIMARY_SHADE },
   defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  fontFamily: FONT,
+  headings: { fontFamily: FONT },
   cursorType: 'pointer',
-  components: {
-    Button: TOUCH,
-    TextInput: TOUCH,
-    PasswordInput: TOUCH,
-    PinInput: TOUCH,
-    Select: TOUCH,
-    Radio: TOUCH,
-  },
+  components,
 });
 
 /**

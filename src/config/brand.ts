@@ -34,6 +34,13 @@ export const brand = {
   dimmed: '#4b5b59',
   /** Error text under fields and in alerts. On white: 6:1. */
   error: '#b42318',
+  /** Behind an error banner: the error colour and the text stay above 4.5:1 on it. */
+  errorSurface: '#fdecea',
+  /** The current area in the navigation bar: dark teal on the lightest tint, 7:1. */
+  navActiveText: THRIVE_TEAL[8],
+  navActiveBackground: THRIVE_TEAL[0],
+  /** Lines between the header, the navigation bar and the page. */
+  border: '#d5e0de',
   /** The mark drawn on the primary colour in the icons. */
   onPrimary: '#ffffff',
 } as const;

@@ -1,99 +1,105 @@
-import { Box, Button, Container, Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { Outlet, linkOptions, type LinkOptions } from '@tanstack/react-router';
-import { ButtonLink } from '../../components/RouterLinks';
-import { ThriveMark } from '../../components/ThriveMark';
-import { useSignOut } from '../../features/auth/useSignOut';
-import { fullName, profileOf } from '../../features/profiles/model/profile';
-import { userDetailQueryOptions } from '../../features/users/api/queries';
-import { mayEnter, type RouteGroup } from '../../lib/auth/route-access';
+import { AppShell, Box, Container } from '@mantine/core';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ErrorBannerArea } from '../../components/ErrorBannerArea';
+import { brand } from '../../config/brand';
 import { isRole } from '../../lib/auth/roles';
 import { useSession } from '../../lib/auth/session';
+import { watchApiReachability } from './api-reachability';
+import { areasFor } from './nav-areas';
+import { EXPANDED_FROM_PX, MOBILE_BELOW_PX, useNavState } from './nav-state';
+import { ShellHeader } from './ShellHeader';
+import { ShellNavbar } from './ShellNavbar';
+import './signed-in-styles';
 
-/** The staff screens reachable from the header; clients get no navigation (spec section 2). */
-const AREAS: { label: string; group: RouteGroup; link: LinkOptions }[] = [
-  { label: 'Hub', group: 'staff', link: linkOptions({ to: '/hub' }) },
-  { label: 'Appointments', group: 'staff', link: linkOptions({ to: '/appointments' }) },
-  { label: 'Discovery', group: 'staff', link: linkOptions({ to: '/discovery' }) },
-  { label: 'Thrive dashboard', group: 'staff', link: linkOptions({ to: '/thrive-dashboard' }) },
-  { label: 'Backoffice', group: 'admin', link: linkOptions({ to: '/backoffice' }) },
-  { label: 'Users', group: 'admin', link: linkOptions({ to: '/users' }) },
-];
+const HEADER_HEIGHT = 60;
+/** Icons only, each a 44 px target with the bar's padding around it. */
+const RAIL_WIDTH = 76;
+const EXPANDED_WIDTH = 248;
 
-/** The signed-in person's name from their own profile; the e-mail until it arrives (or if it cannot). */
-function useSignedInName(username: string | null): string | null {
-  const { data } = useQuery({ ...userDetailQueryOptions(username ?? ''), enabled: username !== null });
-  if (!data) return null;
-  const name = fullName(profileOf(data).profile);
-  return name === '' ? null : name;
-}
-
-/** The frame around every signed-in screen: brand, the staff areas, who is signed in, sign out. */
+/**
+ * The frame around every signed-in screen (a Mantine AppShell): the header,
+ * the staff navigation bar (clients never get one, spec section 2), the page
+ * errors at the top, and the screen.
+ */
 export function SignedInLayout() {
   const session = useSession();
-  const signOut = useSignOut();
-  const name = useSignedInName(session.username);
-  const role = isRole(session.role) ? session.role : null;
-  const areas = role ? AREAS.filter((area) => mayEnter(role, area.group)) : [];
+  const areas = areasFor(isRole(session.role) ? session.role : null);
+  const withNav = areas.length > 0;
+  const state = useNavState();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The phone's navigation is open on the page where it was opened: it closes
+  // once it has taken the person somewhere, and when the screen widens past it.
+  const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
+  const mobileOpen = state === 'mobile' && mobileOpenOn === pathname;
+  const [railExpanded, rail] = useDisclosure(false);
+  const navId = useId();
+  const header = useRef<HTMLElement>(null);
+  const queryClient = useQueryClient();
+
+  useEffect(() => watchApiReachability(queryClient.getQueryCache()), [queryClient]);
+
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !mobileOpen) return;
+    setMobileOpenOn(null);
+    // Back to the burger, where the person opened it.
+    header.current?.querySelector<HTMLButtonElement>('button[aria-controls]')?.focus();
+  });
+
+  const mobileNavHidden = state === 'mobile' && !mobileOpen;
+  const railWidth = railExpanded ? EXPANDED_WIDTH : RAIL_WIDTH;
 
   return (
-    <>
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="lg" py="sm">
-          <Stack gap="xs">
-            <Group justify="space-between" wrap="nowrap">
-              <Group gap="xs" wrap="nowrap">
-                <ThriveMark size={32} />
-                <Text fw={700} size="lg">
-                  Thrive
-                </Text>
-              </Group>
-              <Group gap="sm" wrap="nowrap" miw={0}>
-                <Stack gap={0} miw={0} visibleFrom="sm" ta="right">
-                  {name && (
-                    <Text size="sm" fw={600} truncate data-testid="signed-in-name">
-                      {name}
-                    </Text>
-                  )}
-                  {session.email && (
-                    <Text size="sm" c="dimmed" truncate>
-                      {session.email}
-                    </Text>
-                  )}
-                </Stack>
-                <Button
-                  variant="light"
-                  onClick={() => signOut.mutate()}
-                  loading={signOut.isPending}
-                  disabled={signOut.isPending}
-                >
-                  Sign out
-                </Button>
-              </Group>
-            </Group>
-            {areas.length > 0 && (
-              <Group component="nav" aria-label="Main" gap={4} wrap="nowrap" style={{ overflowX: 'auto' }}>
-                {areas.map((area) => (
-                  <ButtonLink
-                    key={area.label}
-                    variant="subtle"
-                    size="sm"
-                    // The current area reads as selected (the router marks it aria-current itself).
-                    activeProps={{ variant: 'light' }}
-                    style={{ flexShrink: 0 }}
-                    {...area.link}
-                  >
-                    {area.label}
-                  </ButtonLink>
-                ))}
-              </Group>
-            )}
-          </Stack>
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={
+        withNav
+          ? {
+              width: {
+                base: EXPANDED_WIDTH,
+                [`${MOBILE_BELOW_PX}px`]: railWidth,
+                [`${EXPANDED_FROM_PX}px`]: EXPANDED_WIDTH,
+              },
+              breakpoint: MOBILE_BELOW_PX,
+              collapsed: { mobile: !mobileOpen },
+            }
+          : undefined
+      }
+      padding={0}
+      styles={{ header: { borderColor: brand.border }, navbar: { borderColor: brand.border } }}
+    >
+      <AppShell.Header ref={header}>
+        <ShellHeader
+          mobileNav={
+            withNav && state === 'mobile'
+              ? { opened: mobileOpen, onToggle: () => setMobileOpenOn(mobileOpen ? null : pathname), controls: navId }
+              : null
+          }
+        />
+      </AppShell.Header>
+      {withNav && (
+        <AppShell.Navbar
+          id={navId}
+          aria-label="Main"
+          data-nav-state={state}
+          // Off screen on a phone until the burger opens it: out of the tab order and the accessibility tree too.
+          inert={mobileNavHidden}
+          style={mobileNavHidden ? { visibility: 'hidden' } : undefined}
+        >
+          <ShellNavbar areas={areas} state={state} railExpanded={railExpanded} onToggleRail={rail.toggle} />
+        </AppShell.Navbar>
+      )}
+      {/* While the phone's navigation covers the screen, the screen behind it is out of reach. */}
+      <AppShell.Main inert={withNav && state === 'mobile' && mobileOpen}>
+        <Container size="lg" py="lg" px="md">
+          <Box pos="sticky" top={HEADER_HEIGHT + 8} mb="md" style={{ zIndex: 2 }}>
+            <ErrorBannerArea />
+          </Box>
+          <Outlet />
         </Container>
-      </Box>
-      <Container component="main" size="lg" py="lg">
-        <Outlet />
-      </Container>
-    </>
+      </AppShell.Main>
+    </AppShell>
   );
 }

@@ -1,6 +1,9 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../../components/RouterLinks';
+import { useSession } from '../../../lib/auth/session';
+import { useSignOut } from '../../auth/useSignOut';
 import { ProfileCard } from '../../profiles/components/ProfileCard';
 import { profileOf } from '../../profiles/model/profile';
 import { userDetailQueryOptions } from '../../users/api/queries';
@@ -19,11 +22,37 @@ const NEXT_STEPS: readonly PortalScreen[] = [
   'support',
 ];
 
-/** /user/home/{clientId}: the client's name and profile, and the way to every portal screen. */
+/**
+ * Sign-out for a client, at the top of their home: the portal has no
+ * navigation bar, and every portal screen leads back here (spec section 2).
+ */
+function AccountBar() {
+  const { email } = useSession();
+  const signOut = useSignOut();
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Text size="sm" c="dimmed" miw={0} style={{ overflowWrap: 'anywhere' }}>
+        {email ? `Signed in as ${email}` : 'Signed in'}
+      </Text>
+      <Button
+        variant="default"
+        leftSection={<IconLogout size={20} stroke={1.75} aria-hidden />}
+        onClick={() => signOut.mutate()}
+        loading={signOut.isPending}
+        disabled={signOut.isPending}
+      >
+        Sign out
+      </Button>
+    </Group>
+  );
+}
+
+/** /user/home/{clientId}: the client's name and profile, the way to every portal screen, and sign-out. */
 export function PortalHomePage({ clientId }: { clientId: string }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
   return (
     <PortalScreenPage screen="home" clientId={clientId}>
+      <AccountBar />
       <ProfileCard shown={profileOf(data)} />
       <Stack gap="sm" component="section" aria-labelledby="portal-next">
         <Title order={2} size="h3" id="portal-next">
@@ -32,7 +61,14 @@ export function PortalHomePage({ clientId }: { clientId: string }) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           {NEXT_STEPS.map((screen) => (
             <Card key={screen} withBorder radius="lg" padding="md">
-              <AnchorLink fw={600} {...portalLink(screen, clientId)}>
+              {/* A 44 px target: the whole line, not just the words. */}
+              <AnchorLink
+                fw={600}
+                display="flex"
+                mih={44}
+                style={{ alignItems: 'center' }}
+                {...portalLink(screen, clientId)}
+              >
                 {PORTAL_SCREENS[screen].title}
               </AnchorLink>
               <Text size="sm" c="dimmed">

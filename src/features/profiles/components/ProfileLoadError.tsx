@@ -1,7 +1,9 @@
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { usePageError } from '../../../components/ErrorBannerArea';
+import { isOfflineError } from '../../../lib/query/offline';
 import { profileLoadErrorMessage } from '../model/errors';
 
 interface LoadErrorProps extends ErrorComponentProps {
@@ -11,15 +13,23 @@ interface LoadErrorProps extends ErrorComponentProps {
   heading?: string;
 }
 
-/** A profile could not be loaded: the spec's message for the failure, and a way to try again. */
+/**
+ * A profile could not be loaded: the spec's message for the failure in the
+ * error banner at the top of the page, and here a way to try again. Being
+ * offline is not an error: the page says so quietly and loads by itself once
+ * the connection returns.
+ */
 export function LoadError({ error, title, heading }: LoadErrorProps) {
   const router = useRouter();
   const { reset } = useQueryErrorResetBoundary();
+  const offline = isOfflineError(error);
 
   useEffect(() => {
     // Let the query run again when the route retries.
     reset();
   }, [reset]);
+
+  usePageError(offline ? null : { title, message: profileLoadErrorMessage(error) }, error);
 
   return (
     <Stack gap="md" maw={560}>
@@ -28,9 +38,7 @@ export function LoadError({ error, title, heading }: LoadErrorProps) {
           {heading}
         </Title>
       )}
-      <Alert color="red" variant="light" role="alert" title={title}>
-        {profileLoadErrorMessage(error)}
-      </Alert>
+      {offline ? <Text role="status">{error.message}</Text> : <Text c="dimmed">{title}.</Text>}
       <Button variant="light" onClick={() => void router.invalidate()} style={{ alignSelf: 'flex-start' }}>
         Try again
       </Button>

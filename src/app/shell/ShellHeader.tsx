@@ -1,0 +1,70 @@
+import { Burger, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { AnchorLink } from '../../components/RouterLinks';
+import { ThriveMark } from '../../components/ThriveMark';
+import { fullName, profileOf } from '../../features/profiles/model/profile';
+import { userDetailQueryOptions } from '../../features/users/api/queries';
+import { useSession } from '../../lib/auth/session';
+
+/** The phone's burger, which shows and hides the navigation bar. */
+export interface MobileNavToggle {
+  opened: boolean;
+  onToggle: () => void;
+  /** The id of the navigation bar it controls. */
+  controls: string;
+}
+
+/** The signed-in person's name from their own profile; null until it arrives (or if it cannot). */
+function useSignedInName(username: string | null): string | null {
+  const { data } = useQuery({ ...userDetailQueryOptions(username ?? ''), enabled: username !== null });
+  if (!data) return null;
+  const name = fullName(profileOf(data).profile);
+  return name === '' ? null : name;
+}
+
+/** The top bar of every signed-in screen: the burger on a phone, Thrive's mark, and who is signed in. */
+export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }) {
+  const session = useSession();
+  const name = useSignedInName(session.username);
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        {mobileNav && (
+          <Burger
+            opened={mobileNav.opened}
+            onClick={mobileNav.onToggle}
+            aria-label={mobileNav.opened ? 'Close navigation' : 'Open navigation'}
+            aria-expanded={mobileNav.opened}
+            aria-controls={mobileNav.controls}
+            // 44 px: a touch target.
+            styles={{ root: { width: 44, height: 44, padding: 10 } }}
+          />
+        )}
+        <AnchorLink
+          to="/"
+          underline="never"
+          c="inherit"
+          display="flex"
+          style={{ alignItems: 'center', gap: 'var(--mantine-spacing-xs)', minHeight: 44 }}
+        >
+          <ThriveMark size={32} />
+          <Text component="span" fw={700} size="lg">
+            Thrive
+          </Text>
+        </AnchorLink>
+      </Group>
+      <Stack gap={0} miw={0} visibleFrom="sm" ta="right">
+        {name && (
+          <Text size="sm" fw={600} truncate data-testid="signed-in-name">
+            {name}
+          </Text>
+        )}
+        {session.email && (
+          <Text size="sm" c="dimmed" truncate>
+            {session.email}
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  );
+}

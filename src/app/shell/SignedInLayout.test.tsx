@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SIGNED_OUT, sessionStore } from '../../lib/auth/session';
+import { renderWithProviders } from '../../test/render';
+import { SignedInLayout } from './SignedInLayout';
+
+function signedInAs(role: string) {
+  sessionStore.set({ authenticated: true, role, username: 'u-1', email: 'someone@thrive.test' });
+}
+
+// jsdom matches no media query: the phone layout, with the navigation behind the burger.
+describe('the signed-in shell on a phone', () => {
+  afterEach(() => sessionStore.set(SIGNED_OUT));
+
+  it('a client gets a header and no navigation bar', async () => {
+    signedInAs('CLIENT');
+    await renderWithProviders(<SignedInLayout />);
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open navigation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+  });
+
+  it('a nurse opens the navigation with the burger and closes it with Escape, back on the burger', async () => {
+    signedInAs('NURSE');
+    await renderWithProviders(<SignedInLayout />);
+    // Closed: out of reach for keyboard and screen reader.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+
+    const burger = screen.getByRole('button', { name: 'Open navigation' });
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(burger);
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav.getAttribute('data-nav-state')).toBe('mobile');
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+    expect(burger.getAttribute('aria-controls')).toBe(nav.id);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Hub', 'Appointments', 'Discovery', 'Thrive dashboard']);
+    expect(within(nav).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open navigation' }));
+  });
+
+  it('an admin is offered the backoffice and the users only', async () => {
+    signedInAs('ADMIN');
+    await renderWithProviders(<SignedInLayout />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Backoffice', 'Users']);
+  });
+});

@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { Button, MantineProvider, TextInput, Tooltip } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, TOUCH_TARGET, cssVariablesResolver, theme } from './theme';
+
+function renderThemed(ui: React.ReactNode) {
+  return render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+      {ui}
+    </MantineProvider>,
+  );
+}
+
+describe('tooltips (spec section 9: open after 700 ms, 300 ms skip delay)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const advance = (ms: number) =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
+
+  it('are set once, in the theme', () => {
+    expect(TOOLTIP_OPEN_DELAY_MS).toBe(700);
+    expect(TOOLTIP_SKIP_DELAY_MS).toBe(300);
+  });
+
+  it('a tooltip on its own opens only after 700 ms of hovering', async () => {
+    renderThemed(
+      <Tooltip label="Appointments">
+        <button type="button">A</button>
+      </Tooltip>,
+    );
+    fireEvent.mouseEnter(screen.getByRole('button', { name: 'A' }));
+    await advance(TOOLTIP_OPEN_DELAY_MS - 50);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await advance(60);
+    expect(screen.getByRole('tooltip').textContent).toBe('Appointments');
+  });
+
+  it('in a group, the next one opens at once within 300 ms, and waits 700 ms again after that', async () => {
+    renderThemed(
+      <Tooltip.Group>
+        {['Hub', 'Discovery', 'Users'].map((label) => (
+          <Tooltip key={label} label={label}>
+            <button type="button">{label[0]}</button>
+          </Tooltip>
+        ))}
+      </Tooltip.Group>,
+    );
+    const [hub, discovery, users] = screen.getAllByRole('button');
+
+    fireEvent.mouseEnter(hub!);
+    await advance(TOOLTIP_OPEN_DELAY_MS - 50);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await advance(60);
+    expect(screen.getByRole('tooltip').textContent).toBe('Hub');
+
+    // Moving straight on: no new wait.
+    fireEvent.mouseLeave(hub!);
+    await advance(100);
+    fireEvent.mouseEnter(discovery!);
+    await advance(20);
+    expect(screen.getByRole('tooltip').textContent).toBe('Discovery');
+
+    // After more than the skip delay away from any tooltip, the full delay again.
+    fireEvent.mouseLeave(discovery!);
+    await advance(TOOLTIP_SKIP_DELAY_MS + 200);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.mouseEnter(users!);
+    await advance(TOOLTIP_OPEN_DELAY_MS - 50);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await advance(60);
+    expect(screen.getByRole('tooltip').textContent).toBe('Users');
+  });
+});
+
+describe('touch targets of at least 44 px (PRODUCT.md section 1)', () => {
+  const variable = (element: HTMLElement | null, name: string) => element?.style.getPropertyValue(name);
+
+  it('buttons are 44 px high by default', () => {
+    renderThemed(<Button>Save</Button>);
+    expect(variable(screen.getByRole('button', { name: 'Save' }), '--button-height')).toBe(TOUCH_TARGET);
+  });
+
+  it('text inputs are 44 px high by default', () => {
+    renderThemed(<TextInput label="Email" />);
+    const wrapper = screen.getByLabelText('Email').parentElement;
+    expect(variable(wrapper, '--input-height')).toBe(TOUCH_TARGET);
+  });
+
+  it('a deliberately smaller size stays smaller', () => {
+    renderThemed(<Button size="xs">More</Button>);
+    expect(variable(screen.getByRole('button', { name: 'More' }), '--button-height')).not.toBe(TOUCH_TARGET);
+  });
+});

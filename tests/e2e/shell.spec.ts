@@ -1,0 +1,345 @@
+/**
+ * The signed-in shell of spec section 2 on a phone, a tablet and a desktop:
+ * the staff navigation bar (behind a burger below 768 px, a rail of icons up
+ * to 1023 px, expanded from 1024 px), none for clients, sign-out, 44 px touch
+ * targets on the tablet, the page error banner when the API cannot be
+ * reached (and not when the device is offline), and axe on the main screens.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { stableUuid } from '../../scripts/demo/stable-id.ts';
+import { expect, signIn, test } from './fixtures.ts';
+
+// Requests the service worker made would slip past page.route.
+test.use({ serviceWorkers: 'block' });
+
+const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 820, height: 1180 };
+const DESKTOP = { width: 1280, height: 800 };
+
+const idOf = (email: string) => stableUuid(`thrive-demo:${email}`);
+/** client2 has given HIPAA consent, so no consent modal stands over the portal. */
+const CLIENT = { email: 'client2@thrive.test', name: 'Daniel Okafor', id: idOf('client2@thrive.test') };
+
+const API_UNREACHABLE =
+  'Network error: Unable to connect to the API server. Please check your internet connection or contact support.';
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+async function signInAt(page: Page, viewport: { width: number; height: number }, email: string, lands: RegExp) {
+  await page.setViewportSize(viewport);
+  await signIn(page, email);
+  await expect(page).toHaveURL(lands);
+  await expect(h1(page)).toBeVisible();
+}
+
+/** The nav's state attribute and its rendered width. */
+async function navShape(page: Page) {
+  const nav = page.locator('nav[aria-label="Main"]');
+  return { state: await nav.getAttribute('data-nav-state'), width: (await nav.boundingBox())?.width ?? 0 };
+}
+
+test.describe('clients never get a navigation bar', () => {
+  test('client2 at 390, 820 and 1280 px: a header, no navigation, no burger', async ({ page }) => {
+    await signInAt(page, PHONE, CLIENT.email, new RegExp(`/user/home/${CLIENT.id}$`));
+    for (const viewport of [PHONE, TABLET, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('main').getByRole('heading', { name: CLIENT.name })).toBeVisible();
+      await expect(page.locator('nav[aria-label="Main"]')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /navigation/ })).toHaveCount(0);
+    }
+  });
+
+  test('signing out from the client’s home', async ({ page }) => {
+    await signInAt(page, PHONE, CLIENT.email, new RegExp(`/user/home/${CLIENT.id}$`));
+    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByText(CLIENT.name)).toHaveCount(0);
+  });
+});
+
+for (const staff of [
+  {
+    who: 'a nurse',
+    email: 'nurse@thrive.test',
+    home: /\/hub$/,
+    areas: ['Hub', 'Appointments', 'Discovery', 'Thrive dashboard'],
+  },
+  { who: 'an admin', email: 'admin@thrive.test', home: /\/backoffice$/, areas: ['Backoffice', 'Users'] },
+]) {
+  test.describe(`${staff.who}: the navigation bar follows the width`, () => {
+    test('phone: behind a burger; it opens over the page and closes on navigation and on Escape', async ({ page }) => {
+      await signInAt(page, PHONE, staff.email, staff.home);
+      const burger = page.getByRole('button', { name: 'Open navigation' });
+      await expect(burger).toBeVisible();
+      await expect(mainNav(page)).toBeHidden();
+
+      await burger.click();
+      await expect(mainNav(page)).toBeVisible();
+      expect((await navShape(page)).state).toBe('mobile');
+      await expect(mainNav(page).getByRole('link')).toHaveText(staff.areas);
+      await expect(mainNav(page).getByRole('button', { name: 'Sign out' })).toBeVisible();
+      // It covers the screen: the whole width.
+      expect((await navShape(page)).width).toBeGreaterThan(PHONE.width - 2);
+
+      await page.keyboard.press('Escape');
+      await expect(mainNav(page)).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Open navigation' })).toBeFocused();
+
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const target = staff.areas[1]!;
+      await mainNav(page).getByRole('link', { name: target }).click();
+      await expect(h1(page)).toHaveText(target);
+      await expect(mainNav(page)).toBeHidden();
+    });
+
+    test('tablet: a rail of icons with names and tooltips, which can widen; desktop: icons and labels', async ({
+      page,
+    }) => {
+      await signInAt(page, TABLET, staff.email, staff.home);
+      await expect(page.getByRole('button', { name: 'Open navigation' })).toHaveCount(0);
+      await expect(mainNav(page)).toBeVisible();
+      let shape = await navShape(page);
+      expect(shape.state).toBe('collapsed');
+      expect(shape.width).toBeLessThan(90);
+      const links = mainNav(page).getByRole('link');
+      await expect(links).toHaveCount(staff.areas.length);
+      for (const [index, label] of staff.areas.entries()) {
+        await expect(links.nth(index)).toHaveAccessibleName(label);
+        // The label is not drawn on the rail; the tooltip shows it.
+        await expect(links.nth(index)).not.toContainText(label);
+      }
+      await expect(mainNav(page).locator('[aria-current="page"]')).toHaveAccessibleName(staff.areas[0]!);
+
+      await links.nth(1).hover();
+      await expect(page.getByRole('tooltip')).toHaveText(staff.areas[1]!);
+
+      await mainNav(page).getByRole('button', { name: 'Expand navigation' }).click();
+      await expect(mainNav(page).getByRole('link', { name: staff.areas[1] })).toContainText(staff.areas[1]!);
+      expect((await navShape(page)).width).toBeGreaterThan(200);
+      await mainNav(page).getByRole('button', { name: 'Collapse navigation' }).click();
+      await expect.poll(async () => (await navShape(page)).width).toBeLessThan(90);
+
+      // 1023 px is still the tablet; 1024 px is the desktop.
+      await page.setViewportSize({ width: 1023, height: 800 });
+      await expect.poll(async () => (await navShape(page)).state).toBe('collapsed');
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await expect.poll(async () => (await navShape(page)).state).toBe('expanded');
+      await page.setViewportSize(DESKTOP);
+      shape = await navShape(page);
+      expect(shape.state).toBe('expanded');
+      expect(shape.width).toBeGreaterThan(200);
+      await expect(mainNav(page).getByRole('link')).toHaveText(staff.areas);
+      await expect(page.getByRole('button', { name: 'Expand navigation' })).toHaveCount(0);
+      // 767 px is the phone.
+      await page.setViewportSize({ width: 767, height: 800 });
+      await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+      await expect(mainNav(page)).toBeHidden();
+    });
+  });
+}
+
+test('a nurse signs out from the rail of the navigation bar', async ({ page }) => {
+  await signInAt(page, TABLET, 'nurse@thrive.test', /\/hub$/);
+  await mainNav(page).getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/hub');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test.describe('touch targets of at least 44 px on the tablet (820 x 1180)', () => {
+  /**
+   * Height and width of every visible element `locator` matches, with a name
+   * for the message. A field is measured by its box (the input inside a
+   * password field is a little smaller than the field one taps).
+   */
+  async function sizes(locator: Locator) {
+    return locator.evaluateAll((elements) =>
+      elements
+        .map((element) => {
+          const target = element.tagName === 'INPUT' ? (element.closest('.mantine-Input-wrapper') ?? element) : element;
+          const box = target.getBoundingClientRect();
+          const name =
+            element.getAttribute('aria-label') ??
+            element.getAttribute('name') ??
+            (element.textContent?.trim() || element.tagName);
+          return {
+            name: `${element.tagName.toLowerCase()} "${name.slice(0, 30)}"`,
+            width: box.width,
+            height: box.height,
+          };
+        })
+        .filter((size) => size.width > 0 && size.height > 0),
+    );
+  }
+
+  function expectTouchable(found: { name: string; width: number; height: number }[], what: string) {
+    expect(found.length, `${what}: something to measure`).toBeGreaterThan(0);
+    const small = found.filter((size) => size.height < 44 || size.width < 44);
+    expect(small, `${what} smaller than 44 px`).toEqual([]);
+  }
+
+  test('sign-in: the fields and the button', async ({ page }) => {
+    await page.setViewportSize(TABLET);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expectTouchable(await sizes(page.locator('main input:visible, main button:visible')), 'sign-in');
+  });
+
+  test('a nurse on a client’s details: navigation, header, fields and choices', async ({ page }) => {
+    await signInAt(page, TABLET, 'nurse@thrive.test', /\/hub$/);
+    await page.goto(`/client/${CLIENT.id}/details`);
+    await expect(h1(page)).toHaveText(`Details of ${CLIENT.name}`);
+    expectTouchable(await sizes(mainNav(page).locator('a, button')), 'navigation');
+    expectTouchable(await sizes(page.getByRole('banner').locator('a, button')), 'header');
+    const main = page.getByRole('main');
+    expectTouchable(await sizes(main.locator('input[type="text"]:visible, input[inputmode]:visible')), 'fields');
+    // A radio or segment is chosen by its label: the label is the hit area.
+    expectTouchable(
+      await sizes(main.locator('label:has(input[type="radio"]), input[type="radio"] + label')),
+      'choices',
+    );
+  });
+});
+
+test.describe('the API-unreachable banner', () => {
+  /**
+   * The person comes back to the tab a while later: what is on screen is
+   * stale and TanStack Query fetches it again.
+   */
+  async function comeBackLater(page: Page) {
+    await page.clock.fastForward('02:00');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  }
+
+  const dropApi = (page: Page) => page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+  const banner = (page: Page) => page.getByRole('alert').filter({ hasText: API_UNREACHABLE });
+
+  test('appears once when the API drops the connection, is dismissible, and goes when the API answers', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_CONNECTION_REFUSED|Failed to load resource/);
+    await page.clock.install();
+    await signInAt(page, DESKTOP, 'nurse@thrive.test', /\/hub$/);
+    await expect(page.getByRole('banner').getByText('Nina Thomas')).toBeVisible();
+
+    await dropApi(page);
+    await comeBackLater(page);
+    await expect(banner(page)).toHaveCount(1);
+    await expect(banner(page)).toBeVisible();
+
+    // A later request that succeeds takes it away by itself.
+    await page.unrouteAll();
+    await comeBackLater(page);
+    await expect(banner(page)).toHaveCount(0);
+
+    // Dismissed, it stays away while the API is still unreachable.
+    await dropApi(page);
+    await comeBackLater(page);
+    await expect(banner(page)).toBeVisible();
+    await banner(page).getByRole('button', { name: 'Dismiss' }).click();
+    await expect(banner(page)).toHaveCount(0);
+    await comeBackLater(page);
+    await page.clock.runFor(5000);
+    await expect(banner(page)).toHaveCount(0);
+  });
+
+  test('a page that cannot load says so once, at the top, and loads on Try again', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    // The router reports the failed loader in the console too.
+    allowConsoleError(/ERR_CONNECTION_REFUSED|Failed to load resource|The API server could not be reached/);
+    await signInAt(page, DESKTOP, 'nurse@thrive.test', /\/hub$/);
+    await dropApi(page);
+    // Inside the app, as a link would: the client's details are not loaded yet.
+    await page.evaluate((to) => {
+      history.pushState({}, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/client/${CLIENT.id}/details`);
+    await expect(banner(page)).toHaveCount(1);
+    await expect(banner(page)).toContainText('This client could not be loaded');
+    // At the top of the page: above the page's own content.
+    const top = (await banner(page).boundingBox())!.y;
+    const retry = page.getByRole('button', { name: 'Try again' });
+    expect(top).toBeLessThan((await retry.boundingBox())!.y);
+
+    await page.unrouteAll();
+    await retry.click();
+    await expect(h1(page)).toHaveText(`Details of ${CLIENT.name}`);
+    await expect(page.getByRole('alert').filter({ hasText: /could not be loaded|Network error/ })).toHaveCount(0);
+  });
+});
+
+test.describe('offline is not an error', () => {
+  // The app's files come from the service worker while offline.
+  test.use({ serviceWorkers: 'allow' });
+
+  async function comeBackLater(page: Page) {
+    await page.clock.fastForward('02:00');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+  }
+
+  test('no banner while the device is offline: a quiet indicator says so instead', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to load resource/);
+    await page.clock.install();
+    await signInAt(page, DESKTOP, 'nurse@thrive.test', /\/hub$/);
+    // Once the service worker holds the app's files, a load it serves.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect(h1(page)).toHaveText('Hub');
+    await context.setOffline(true);
+    await expect(page.getByText(/^Offline/)).toBeVisible();
+    await comeBackLater(page);
+    await page.clock.runFor(5000);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(API_UNREACHABLE)).toHaveCount(0);
+    await context.setOffline(false);
+  });
+});
+
+test.describe('axe finds no serious or critical violation', () => {
+  async function expectAccessible(page: Page) {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  }
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    test.describe(`at ${viewport.width} px`, () => {
+      test('the sign-in page', async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto('/login');
+        await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+        await expectAccessible(page);
+      });
+
+      test('a nurse’s hub, with its navigation', async ({ page }) => {
+        await signInAt(page, viewport, 'nurse@thrive.test', /\/hub$/);
+        await expectAccessible(page);
+        if (viewport === PHONE) {
+          await page.getByRole('button', { name: 'Open navigation' }).click();
+          await expect(mainNav(page)).toBeVisible();
+          await expectAccessible(page);
+        }
+      });
+
+      test('a client’s home', async ({ page }) => {
+        await signInAt(page, viewport, CLIENT.email, new RegExp(`/user/home/${CLIENT.id}$`));
+        await expect(page.getByRole('main').getByRole('heading', { name: CLIENT.name })).toBeVisible();
+        await expectAccessible(page);
+      });
+    });
+  }
+});
