@@ -135,6 +135,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     hipaaConsent: true,
   }),
   account({
+    // Not consented either, for tests that give the HIPAA consent (client@ stays the one a person tries it with).
+    email: 'consent@thrive.test',
+    role: 'CLIENT',
+    state: 'ready',
+    firstName: 'Asha',
+    lastName: 'Menon',
+    gender: 'F',
+    dateOfBirth: '1991-06-18',
+    phone: '+15555550115',
+    hipaaConsent: false,
+  }),
+  account({
     email: 'norole@thrive.test',
     role: null,
     state: 'ready',

@@ -4,7 +4,8 @@ import { test, expect, signIn } from './fixtures.ts';
 /**
  * Every ready demo account, with the name its own profile shows (from the demo
  * data, written out here) and where it lands after signing in (spec section 2:
- * staff on the hub, ADMIN on the backoffice, a client on their own home).
+ * staff on the hub, ADMIN on the backoffice, a client on their own home, behind
+ * the HIPAA authorization until they have consented).
  */
 const READY_ACCOUNTS = [
   { email: 'super@thrive.test', name: 'Sana Kapoor', lands: 'hub' },
@@ -14,7 +15,8 @@ const READY_ACCOUNTS = [
   { email: 'doctor@thrive.test', name: 'Divya Rao', lands: 'hub' },
   { email: 'coach@thrive.test', name: 'Kabir Singh', lands: 'hub' },
   { email: 'nutrition@thrive.test', name: 'Meera Nair', lands: 'hub' },
-  { email: 'client@thrive.test', name: 'Priya Sharma', lands: 'client home' },
+  // Has not given HIPAA consent: the authorization stands before the portal (hipaa.spec.ts tests it through).
+  { email: 'client@thrive.test', name: 'Priya Sharma', lands: 'client home', consented: false },
   { email: 'client2@thrive.test', name: 'Daniel Okafor', lands: 'client home' },
 ] as const;
 
@@ -28,6 +30,14 @@ test.describe('a ready demo account signs in, lands on its home and sees its own
           ? `/user/home/${stableUuid(`thrive-demo:${account.email}`)}`
           : `/${account.lands}`;
       await expect.poll(() => new URL(page.url()).pathname).toBe(home);
+      if ('consented' in account && !account.consented) {
+        // Nothing of the portal, not even the page around it, before the client answers the authorization.
+        await expect(page.getByRole('dialog', { name: 'HIPAA authorization' })).toBeVisible();
+        // The page behind is hidden from assistive technology, and holds no profile.
+        await expect(page.getByRole('main')).toHaveCount(0);
+        await expect(page.locator('main').getByText(account.name, { exact: true })).toHaveCount(0);
+        return;
+      }
       // The header names who is signed in, from their own profile (GET users/users/{own id}).
       const header = page.getByRole('banner');
       await expect(header.getByText(account.name, { exact: true })).toBeVisible();

@@ -1,10 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { PageLoader } from '../../app/shell/PageLoader';
+import { getEnv } from '../../config/env';
+import { loadClientDetail } from '../../features/hipaa/api/client-detail';
+import { ClientConsentGate } from '../../features/hipaa/components/ClientConsentGate';
 import { ProfileLoadError } from '../../features/profiles/components/ProfileLoadError';
-import { userDetailQueryOptions } from '../../features/users/api/queries';
 import { passGate, requireOwnClientId } from '../../lib/auth/guards';
 
-/** The client portal, `/user/<screen>/{clientId}`: clients, each on their own id only. */
+/**
+ * The client portal, `/user/<screen>/{clientId}`: clients, each on their own id
+ * only, and only once they have given HIPAA consent (spec section 4).
+ */
 export const Route = createFileRoute('/_authenticated/_client')({
   beforeLoad: async (options) => {
     const gate = await passGate(options, 'client');
@@ -13,9 +18,17 @@ export const Route = createFileRoute('/_authenticated/_client')({
   },
   // Spec section 2: a spinner shows while the client's profile is loading.
   loader: ({ context: { queryClient, user } }) =>
-    user.role === 'CLIENT' ? queryClient.ensureQueryData(userDetailQueryOptions(user.username)) : undefined,
+    user.role === 'CLIENT' ? loadClientDetail(queryClient, user.username) : undefined,
   pendingComponent: PageLoader,
   pendingMs: 0,
   pendingMinMs: 0,
   errorComponent: ProfileLoadError,
+  component: function ClientLayout() {
+    const { user } = Route.useRouteContext();
+    return (
+      <ClientConsentGate user={user} supportEmail={getEnv().supportEmail}>
+        <Outlet />
+      </ClientConsentGate>
+    );
+  },
 });

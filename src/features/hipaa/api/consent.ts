@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toastSuccess } from '../../../components/toasts';
+import { api, dataOf } from '../../../lib/api';
+import type { UserDetail } from '../../profiles/model/profile';
+import { userKeys } from '../../users/api/queries';
+import { CONSENT_MESSAGES, consentPatch } from '../model/consent';
+
+/**
+ * Records the client's HIPAA authorization: `PATCH users/user-profiles/{clientId}`
+ * with exactly the consent fields, dated when the client accepts. No If-Match:
+ * consent does not depend on the rest of the profile, so an edit of another
+ * field meanwhile (by the clinic) must not make it fail.
+ *
+ * The success toast is shown here rather than by the caller: the cache update
+ * closes the authorization, which unmounts it before a caller's callbacks run.
+ */
+export function useRecordConsent(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      dataOf(
+        await api().PATCH('/users/user-profiles/{id}', {
+          params: { path: { id: clientId } },
+          body: consentPatch(new Date()),
+        }),
+      ),
+    // Offline, fail at once and say so, rather than leave the button on 'Processing...' until the network returns.
+    networkMode: 'always',
+    onSuccess: async (profile) => {
+      const key = userKeys.detail(clientId);
+      // A read that started before the consent was saved would answer with the old profile.
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const updated = queryClient.setQueryData<UserDetail>(key, (detail) =>
+        detail ? { ...detail, Profile: profile } : detail,
+      );
+      // The profile as the server now holds it is what the cache keeps (and saves on the device).
+      if (updated === undefined) await queryClient.invalidateQueries({ queryKey: key, exact: true });
+      toastSuccess(CONSENT_MESSAGES.recorded, 'Authorization recorded');
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode } from 'react';
+import type { SignedInUser } from '../../../lib/auth/guards';
+import { userDetailQueryOptions } from '../../users/api/queries';
+import { hasConsented } from '../model/consent';
+import { HipaaAuthorizationModal } from './HipaaAuthorizationModal';
+import { useInertPage } from './useInertPage';
+
+interface GateProps {
+  user: Pick<SignedInUser, 'role' | 'username'>;
+  /** Where a client writes to revoke the authorization or ask for a copy. */
+  supportEmail: string;
+  /** The portal screen, shown only once the client has consented. */
+  children: ReactNode;
+}
+
+/**
+ * The client portal's layout (spec sections 4 and 6): a CLIENT who has not
+ * given HIPAA consent sees the authorization and nothing of the portal, on
+ * every portal route. Other roles that may open the portal (SUPER_ADMIN) pass.
+ */
+export function ClientConsentGate({ user, supportEmail, children }: GateProps) {
+  if (user.role !== 'CLIENT') return children;
+  return (
+    <ClientConsent clientId={user.username} supportEmail={supportEmail}>
+      {children}
+    </ClientConsent>
+  );
+}
+
+function ClientConsent({ clientId, supportEmail, children }: { clientId: string } & Omit<GateProps, 'user'>) {
+  // The layout's loader has the detail in the cache (or shows its load error instead).
+  const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
+  if (hasConsented(data)) return children;
+  return <AwaitingConsent clientId={clientId} supportEmail={supportEmail} />;
+}
+
+/** The authorization over an inert page that holds no portal content. */
+function AwaitingConsent({ clientId, supportEmail }: { clientId: string; supportEmail: string }) {
+  const page = useRef<HTMLParagraphElement>(null);
+  // A state, not a ref: the modal's portal mounts its content after this component's effects.
+  const [dialog, setDialog] = useState<HTMLElement | null>(null);
+  useInertPage(page, dialog);
+  return (
+    <>
+      <Text ref={page} c="dimmed">
+        Your Thrive portal opens once you have answered the HIPAA authorization.
+      </Text>
+      <HipaaAuthorizationModal clientId={clientId} supportEmail={supportEmail} dialogRef={setDialog} />
+    </>
+  );
+}
