@@ -113,6 +113,9 @@ export default defineConfig(() => {
     build: {
       // BUILD_DIR lets two builds (e.g. two versions in a test) live side by side.
       outDir: stack.buildDir,
+      // Also when BUILD_DIR is outside the project: a chunk left from an earlier build would be precached by the
+      // service worker's glob and counted by the bundle budget.
+      emptyOutDir: true,
       target: 'es2022',
       sourcemap: true,
     },

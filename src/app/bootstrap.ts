@@ -1,21 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readEnv } from '../config/env';
 import { initApi } from '../lib/api';
-import {
-  configureAuth,
-  expireSession,
-  getAccessToken,
-  onSessionExpired,
-  refreshSession,
-  restoreSession,
-} from '../lib/auth/amplify';
-import { keepTokensForThisTabOnly } from '../lib/auth/device-tokens';
 import { sessionStore } from '../lib/auth/session';
 import { createQueryClient } from '../lib/query/client';
-import { deviceSettings } from '../pwa/device-mode';
+import { deviceSettings, keepsTokensInTabOnly } from '../pwa/device-mode';
 import { startLocalData } from '../pwa/local-data';
 import { startPwa } from './pwa';
-import { createAppRouter, type AppRouter } from './router';
+import { createAppRouter, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
 import { reactToSessionEnd } from './session-expiry';
 
 export type Boot =
@@ -33,6 +24,15 @@ export function startApp(): Promise<Boot> {
   return boot;
 }
 
+/**
+ * The identity SDK and what sits on it, in a chunk of their own: it is the
+ * largest part of start-up, and the sign-in page's own chunk needs it too, so
+ * the two load side by side after the entry instead of one after the other.
+ */
+function loadAuth() {
+  return Promise.all([import('../lib/auth/amplify'), import('../lib/auth/device-tokens')]);
+}
+
 async function start(): Promise<Boot> {
   const result = readEnv();
   if (!result.ok) {
@@ -42,22 +42,34 @@ async function start(): Promise<Boot> {
     return { kind: 'config-error', problems: result.problems };
   }
   const { env } = result;
+  const auth = loadAuth();
+  const device = deviceSettings();
+  const queryClient = createQueryClient();
+  initApi({
+    baseUrl: env.apiBase,
+    getAccessToken: async () => (await auth)[0].getAccessToken(),
+    refreshSession: async () => (await auth)[0].refreshSession(),
+  });
+  startPwa(sessionStore, async () => (await auth)[0].restoreSession());
+  // Created now, mounted (and so guarded) only once the session is known below.
+  const router = createAppRouter({ auth: sessionStore, queryClient });
+  // The sign-in page is the first screen of most starts without a session; its
+  // chunk loads while the session is read. On later starts the service worker,
+  // which precaches every chunk, answers at once.
+  void router.loadRouteChunk(router.routesById['/login']);
+
+  const [{ configureAuth, expireSession, onSessionExpired, restoreSession }, tokens] = await auth;
   configureAuth({
     userPoolId: env.cognito.userPoolId,
     clientId: env.cognito.clientId,
     endpoint: env.cognito.endpoint,
     authFlow: env.authFlow,
   });
-  // Kiosk devices keep the tokens for this tab only; decided before the session is read.
-  const device = deviceSettings();
-  if (device.mode === 'kiosk') keepTokensForThisTabOnly();
-  initApi({ baseUrl: env.apiBase, getAccessToken, refreshSession });
-  startPwa(sessionStore, restoreSession);
-  const queryClient = createQueryClient();
+  // Kiosk devices keep the tokens for this tab only, and none in localStorage; decided before the session is read.
+  if (keepsTokensInTabOnly(device.mode)) tokens.keepTokensForThisTabOnly();
   await restoreSession();
   // The signed-in user's saved data is back in the cache before any loader runs (an offline start).
   await startLocalData({ queryClient, session: sessionStore, settings: device, buildId: env.buildId });
-  const router = createAppRouter({ auth: sessionStore, queryClient });
   // A session that expires or ends: the spec's alert, then /login (src/app/session-expiry.ts).
   reactToSessionEnd({
     session: sessionStore,
@@ -68,5 +80,6 @@ async function start(): Promise<Boot> {
     alert: (message) => window.alert(message),
     events: window,
   });
+  reloadOfflineScreensWhenOnline(router);
   return { kind: 'ready', router, queryClient };
 }

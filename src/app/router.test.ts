@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initApi } from '../lib/api';
 import { SIGNED_OUT, createSessionStore, type SessionState } from '../lib/auth/session';
-import { createAppRouter } from './router';
+import { createQueryClient } from '../lib/query/client';
+import { isOfflineError } from '../lib/query/offline';
+import { createAppRouter, reloadOfflineScreensWhenOnline } from './router';
 
 /**
  * The real route tree with a memory history: where each kind of user ends up
@@ -149,5 +151,36 @@ describe('/login when signed in', () => {
 
   it('sends a user without a role on to /unauthorized', async () => {
     expect((await land(signedIn(null), '/login')).path).toBe('/unauthorized');
+  });
+});
+
+describe('a screen opened offline that was never opened on this device', () => {
+  afterEach(() => {
+    onlineManager.setOnline(true);
+  });
+
+  it('says so at once instead of loading forever, and loads by itself when the network returns', async () => {
+    const queryClient = createQueryClient();
+    queryClient.mount();
+    const router = createAppRouter(
+      { auth: createSessionStore(signedIn('NURSE')), queryClient },
+      createMemoryHistory({ initialEntries: [`/client/${OTHER_CLIENT}/details`] }),
+    );
+    const stop = reloadOfflineScreensWhenOnline(router);
+    const requested = () => fetch.mock.calls.map(([request]) => new URL(request.url).pathname);
+
+    onlineManager.setOnline(false);
+    await router.load();
+    const failed = router.state.matches.filter((match) => match.status === 'error');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.error).toSatisfy(isOfflineError);
+    expect(requested()).toEqual([]);
+
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(router.state.matches.every((match) => match.status === 'success')).toBe(true));
+    expect(requested()).toContain(`/api/v1/users/users/${OTHER_CLIENT}`);
+    expect(queryClient.getQueryData(['users', 'detail', OTHER_CLIENT])).toMatchObject({ Username: OTHER_CLIENT });
+    stop();
+    queryClient.unmount();
   });
 });

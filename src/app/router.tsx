@@ -1,8 +1,9 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { isOfflineError } from '../lib/query/offline';
+import { whenBackOnline } from '../pwa/connection';
 import { routeTree } from '../routeTree.gen';
 import type { RouterContext } from './context';
 import { FullPageLoader } from './components/FullPageLoader';
-import { RouteError } from './components/RouteError';
 
 /** `history` is the browser's unless given (tests pass a memory history). */
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
@@ -16,12 +17,24 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: FullPageLoader,
     defaultPendingMs: 150,
-    defaultErrorComponent: RouteError,
+    // Rarely shown, so not part of the first screen; the service worker precaches it for offline use.
+    defaultErrorComponent: lazyRouteComponent(() => import('./components/RouteError'), 'RouteError'),
     scrollRestoration: true,
   });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * A screen opened offline with nothing saved shows that it is offline
+ * (OfflineError, from the query client); when the network returns it loads
+ * again by itself, with no one having to press anything. Returns the unsubscribe.
+ */
+export function reloadOfflineScreensWhenOnline(router: Pick<AppRouter, 'state' | 'invalidate'>): () => void {
+  return whenBackOnline(() => {
+    if (router.state.matches.some((match) => isOfflineError(match.error))) void router.invalidate();
+  });
+}
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isSessionExpiredError } from '../lib/api';
+import { isSessionExpiredError } from '../lib/api/errors';
 import type { SessionSource } from '../lib/auth/session';
 
 /** Spec section 8: the session expired and could not be refreshed. */

@@ -7,9 +7,10 @@ const BACK_ONLINE_MS = 4000;
 const AGE_TICK_MS = 30_000;
 
 /**
- * A quiet line at the bottom left while the device is offline, saying that
+ * A quiet line at the bottom right while the device is offline, saying that
  * what shows is saved data and how old it is; "Back online" for a moment when
- * the network returns (queries then refetch on their own).
+ * the network returns (queries then refetch on their own). On the right: the
+ * staff navigation keeps its account controls at the bottom left.
  */
 export default function ConnectionStatus() {
   const { online, since, wasOffline } = useSyncExternalStore(connectionStore.subscribe, connectionStore.getSnapshot);
@@ -36,7 +37,7 @@ export default function ConnectionStatus() {
   if (online && (!wasOffline || now - since >= BACK_ONLINE_MS)) return null;
   const age = online || oldest === 0 ? undefined : describeAge(Math.max(0, now - oldest));
   return (
-    <Affix position={{ bottom: 12, left: 12 }} zIndex={300}>
+    <Affix position={{ bottom: 12, right: 12 }} zIndex={300}>
       <Paper role="status" aria-live="polite" withBorder shadow="xs" px="sm" py={6} radius="xl">
         <Text size="sm" c={online ? 'teal.8' : 'dimmed'}>
           {online ? 'Back online' : age ? `Offline · showing data from ${age}` : 'Offline'}

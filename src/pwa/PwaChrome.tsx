@@ -1,5 +1,4 @@
-import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
-import { signOut } from '../lib/auth/amplify';
+import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useSession } from '../lib/auth/session';
 import { connectionStore } from './connection';
 import { discardDraftsOnLeave } from './drafts';
@@ -9,7 +8,8 @@ import { useUpdateState } from './update-state';
 
 // Each loads when first needed, so none of them weighs on the first screen.
 const UpdateNotice = lazy(() => import('./UpdateNotice'));
-const ConnectionStatus = lazy(() => import('./ConnectionStatus'));
+const loadConnectionStatus = () => import('./ConnectionStatus');
+const ConnectionStatus = lazy(loadConnectionStatus);
 const IdleSignOut = lazy(() => import('./IdleSignOut'));
 
 /**
@@ -20,9 +20,16 @@ export function PwaChrome({ settings }: { settings: DeviceSettings }) {
   const session = useSession();
   const update = useUpdateState();
   const connection = useSyncExternalStore(connectionStore.subscribe, connectionStore.getSnapshot);
+  // The offline line is needed exactly when its chunk cannot be fetched (a page the service worker does not
+  // control yet): load it while the network is there, so going offline finds it in memory.
+  useEffect(() => {
+    void loadConnectionStatus().catch(() => undefined);
+  }, []);
   const signOutIdle = useCallback(() => {
     void (async () => {
       try {
+        // Loaded long before (the session itself depends on it); imported here so the entry does not carry it.
+        const { signOut } = await import('../lib/auth/amplify');
         await signOut();
       } finally {
         await wipeLocalData();

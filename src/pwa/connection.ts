@@ -1,4 +1,5 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 
 /**
  * TanStack Query learns about the network from `online`/`offline` events,
@@ -18,6 +19,16 @@ export interface ConnectionState {
 }
 
 let connection: ConnectionState | undefined;
+const listeners = new Set<() => void>();
+let stopListening: (() => void) | undefined;
+
+/** Records a change of the network state once, then tells every listener. */
+function onOnlineChange(online: boolean): void {
+  const previous = connectionStore.getSnapshot();
+  if (previous.online === online) return;
+  connection = { online, since: Date.now(), wasOffline: previous.wasOffline || !online };
+  for (const listener of listeners) listener();
+}
 
 /** TanStack Query's online state, with when it last changed (for "Back online" and the age of saved data). */
 export const connectionStore = {
@@ -25,14 +36,27 @@ export const connectionStore = {
     connection ??= { online: onlineManager.isOnline(), since: Date.now(), wasOffline: !onlineManager.isOnline() };
     return connection;
   },
-  subscribe: (listener: () => void): (() => void) =>
-    onlineManager.subscribe((online) => {
-      const previous = connectionStore.getSnapshot();
-      if (previous.online === online) return;
-      connection = { online, since: Date.now(), wasOffline: previous.wasOffline || !online };
-      listener();
-    }),
+  // One subscription to the onlineManager for all listeners: the state is shared, so a change must be
+  // recorded once and then announced to every screen that listens, not only to the first.
+  subscribe: (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    stopListening ??= onlineManager.subscribe(onOnlineChange);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) {
+        stopListening?.();
+        stopListening = undefined;
+      }
+    };
+  },
 };
+
+const isOnline = () => connectionStore.getSnapshot().online;
+
+/** Whether the device is online, as the app's queries see it; screens use it to say what needs the network. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(connectionStore.subscribe, isOnline);
+}
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago": how old saved data is. */
 export function describeAge(ms: number): string {
@@ -60,4 +84,11 @@ export function oldestDataOnScreen(queryClient: QueryClient): number {
 export function savedDataAge(queryClient: QueryClient, now: number): string | undefined {
   const oldest = oldestDataOnScreen(queryClient);
   return oldest === 0 ? undefined : describeAge(Math.max(0, now - oldest));
+}
+
+/** Calls `onReturn` each time the network comes back; returns the unsubscribe. */
+export function whenBackOnline(onReturn: () => void): () => void {
+  return onlineManager.subscribe((online) => {
+    if (online) onReturn();
+  });
 }

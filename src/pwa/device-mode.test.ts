@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { persistsData, resolveDeviceSettings, signsOutWhenIdle } from './device-mode';
+import { keepsTokensInTabOnly, persistsData, resolveDeviceSettings, signsOutWhenIdle } from './device-mode';
 
 describe('device settings', () => {
   it('default to a personal device', () => {
@@ -15,6 +15,12 @@ describe('device settings', () => {
         null,
       ),
     ).toEqual({ mode: 'kiosk', idleMinutes: 5 });
+  });
+
+  it('make a kiosk of a device whose build default says so, with nothing stored on it', () => {
+    const settings = resolveDeviceSettings({ VITE_DEVICE_MODE: 'kiosk' }, JSON.stringify({ idleMinutes: 5 }));
+    expect(settings).toEqual({ mode: 'kiosk', idleMinutes: 5 });
+    expect([keepsTokensInTabOnly(settings.mode), persistsData(settings.mode)]).toEqual([true, false]);
   });
 
   it('prefer what is stored on the device', () => {
@@ -40,6 +46,11 @@ describe('device settings', () => {
 
   it('decide what is kept and who is signed out when idle', () => {
     expect([persistsData('personal'), persistsData('shared'), persistsData('kiosk')]).toEqual([true, true, false]);
+    expect([keepsTokensInTabOnly('personal'), keepsTokensInTabOnly('shared'), keepsTokensInTabOnly('kiosk')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
     expect([signsOutWhenIdle('personal'), signsOutWhenIdle('shared'), signsOutWhenIdle('kiosk')]).toEqual([
       false,
       true,

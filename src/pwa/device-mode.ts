@@ -95,6 +95,12 @@ export function deviceSettings(): DeviceSettings {
 /** Whether the query cache may be written to this device. */
 export const persistsData = (mode: DeviceMode): boolean => mode !== 'kiosk';
 
+/**
+ * Whether the sign-in tokens live in this tab only (sessionStorage), so that
+ * none stays in localStorage: decided at start, before the session is read.
+ */
+export const keepsTokensInTabOnly = (mode: DeviceMode): boolean => mode === 'kiosk';
+
 /** Whether signed-in users are signed out after a while without activity. */
 export const signsOutWhenIdle = (mode: DeviceMode): boolean => mode !== 'personal';
 

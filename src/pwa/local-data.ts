@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { signOut } from '../lib/auth/amplify';
 import type { SessionSource } from '../lib/auth/session';
 import type { CachePersistence } from '../lib/query/persist';
 import { persistsData, storeDeviceSettings, type DeviceMode, type DeviceSettings } from './device-mode';
@@ -25,7 +24,10 @@ export interface LocalDataOptions {
 /**
  * Starts following the session. Resolves once a signed-in user's saved data
  * is back in the query cache, so the first route's loader finds it (an
- * offline start); when nobody is signed in, it does not wait for the wipe.
+ * offline start). On a kiosk it resolves once whatever an earlier mode
+ * persisted is deleted, however the device became a kiosk (the build's
+ * default changed, or `changeDeviceMode`). Otherwise, when nobody is signed
+ * in, it does not wait for the wipe.
  */
 export async function startLocalData({ queryClient, session, settings, buildId }: LocalDataOptions): Promise<void> {
   persistence ??= Promise.all([import('../lib/query/persist'), import('../lib/query/persist-policy')]).then(
@@ -51,7 +53,7 @@ export async function startLocalData({ queryClient, session, settings, buildId }
     void ready.then((p) => p.setUser(next));
   });
   const first = ready.then((p) => p.setUser(user));
-  if (user !== null) {
+  if (user !== null || !persistsData(settings.mode)) {
     try {
       await first;
     } catch (error) {
@@ -73,6 +75,7 @@ export async function wipeLocalData(): Promise<void> {
  */
 export async function changeDeviceMode(next: { mode: DeviceMode; idleMinutes?: number | null }): Promise<void> {
   storeDeviceSettings(next);
+  const { signOut } = await import('../lib/auth/amplify');
   await signOut();
   await wipeLocalData();
   discardDraftsOnLeave();

@@ -1,6 +1,11 @@
 import type { SessionSource, SessionState } from '../lib/auth/session';
 import { discardDraftsOnLeave } from './drafts';
 
+export interface PageLifecycleOptions {
+  /** Loads the page afresh (the browser's reload unless a test passes its own). */
+  reload?: () => void;
+}
+
 /**
  * After sign-out the back button must show no patient data. The back-forward
  * cache restores a page exactly as it was left: a signed-in screen is hidden
@@ -9,7 +14,11 @@ import { discardDraftsOnLeave } from './drafts';
  * anyone else gets a fresh load, where the session and the route guards
  * decide what shows.
  */
-export function protectSignedInPages(session: SessionSource, readSession: () => Promise<SessionState>): void {
+export function protectSignedInPages(
+  session: SessionSource,
+  readSession: () => Promise<SessionState>,
+  { reload = () => window.location.reload() }: PageLifecycleOptions = {},
+): void {
   const root = () => document.getElementById('root');
 
   window.addEventListener('pagehide', (event) => {
@@ -20,13 +29,13 @@ export function protectSignedInPages(session: SessionSource, readSession: () => 
     const el = root();
     if (!event.persisted || !el || el.style.visibility !== 'hidden') return;
     const before = session.getSnapshot().username;
-    const reload = () => {
+    const loadAfresh = () => {
       discardDraftsOnLeave();
-      window.location.reload();
+      reload();
     };
     readSession().then((now) => {
       if (now.authenticated && now.username === before) el.style.visibility = '';
-      else reload();
-    }, reload);
+      else loadAfresh();
+    }, loadAfresh);
   });
 }

@@ -1,22 +1,42 @@
 /**
- * The installable, offline-capable app (issue 6) against the production build
- * and its service worker: installability, the new-version notice from both
- * sources, an offline start, and a shared device that never shows one user's
- * data to the next (page, Web Storage, IndexedDB, Cache Storage).
+ * The installable, offline-capable app against the production build and its
+ * service worker: installability, the new-version notice from both sources,
+ * an offline start with no server at all, screens opened offline, and a
+ * shared device that never shows one user's data to the next (page, Web
+ * Storage, IndexedDB, Cache Storage, the back button).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { generateClients } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
+import { OFFLINE_NOTHING_SAVED_MESSAGE } from '../../src/lib/query/offline.ts';
 import { storageSlotFor } from '../../src/lib/query/persist-policy.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
-import { test, expect, expectSignedIn, signIn } from './fixtures.ts';
+import { startPrivateStack, type PrivateStack } from '../support/private-stack.ts';
+import { test, expect, expectSignedIn, savedTokenKeys, signIn, DEMO_PASSWORD } from './fixtures.ts';
 
-/** Two clients: neither may ever see the other's data. */
-const A = { email: 'client@thrive.test', first: 'Priya', last: 'Sharma' } as const;
-const B = { email: 'client2@thrive.test', first: 'Daniel', last: 'Okafor' } as const;
+interface Client {
+  email: string;
+  first: string;
+  last: string;
+}
+
+/**
+ * Two clients who have both given HIPAA consent (so no authorization stands
+ * between them and their home): neither may ever see the other's data. B is
+ * the first generated demo client whose names are long enough not to turn up
+ * by chance in the binary data the storage search reads.
+ */
+const A: Client = { email: 'client2@thrive.test', first: 'Daniel', last: 'Okafor' };
+const B: Client = (() => {
+  const client = generateClients(50).find(
+    (c) => c.hipaaConsent && /^[A-Za-z]{5,}$/.test(c.firstName) && /^[A-Za-z]{5,}$/.test(c.lastName),
+  )!;
+  return { email: client.email, first: client.firstName, last: client.lastName };
+})();
 const fullName = (who: { first: string; last: string }) => `${who.first} ${who.last}`;
 const usernameOf = (email: string) => stableUuid(`thrive-demo:${email}`);
 
@@ -168,7 +188,7 @@ async function waitForIdleWatch(page: Page): Promise<void> {
     .toBe('on');
 }
 
-function expectNothingOf(who: typeof A, stored: string): void {
+function expectNothingOf(who: Client, stored: string): void {
   for (const needle of [who.first, who.last, who.email])
     expect(stored, `stored data mentions ${needle}`).not.toContain(needle);
 }
@@ -475,6 +495,22 @@ test.describe('a shared device never shows one user’s data to the next', () =>
     const stored = await everythingStored(page);
     for (const needle of [B.first, B.last]) expect(stored).not.toContain(needle);
   });
+  test('a device that became a kiosk on its own (its configured default changed) keeps no earlier session', async ({
+    page,
+  }) => {
+    await signIn(page, B.email);
+    await expectSignedIn(page, fullName(B));
+    await expect.poll(() => vaultSlots(page)).not.toEqual([]);
+    expect(await savedTokenKeys(page)).not.toEqual([]);
+
+    // Not through changeDeviceMode (which signs out first): the next start simply finds itself a kiosk.
+    await page.evaluate(() => localStorage.setItem('thrive.device', JSON.stringify({ mode: 'kiosk' })));
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login/);
+    expect(await savedTokenKeys(page)).toEqual([]);
+    await expect.poll(() => vaultSlots(page)).toEqual([]);
+    expectNothingOf(B, await everythingStored(page));
+  });
 });
 
 test.describe('after sign-out the back button shows no patient data', () => {
@@ -487,29 +523,152 @@ test.describe('after sign-out the back button shows no patient data', () => {
     await expect(page.locator('body')).not.toContainText(B.last);
   });
 
-  test('back to a page restored from the back-forward cache', async ({ page, context }) => {
-    await signIn(page, B.email);
-    await expectSignedIn(page, fullName(B));
-    // Leave the app (the page may go into the back-forward cache), sign out elsewhere, come back.
-    await page.goto('about:blank');
-    const other = await context.newPage();
-    await other.goto('/');
-    await expectSignedIn(other, fullName(B));
-    await signOutWithButton(other);
-    await other.close();
-    await page.goBack();
-    await expect(page).toHaveURL(/\/login/);
-    await expect(page.locator('body')).not.toContainText(B.last);
-  });
+  /**
+   * Leave the app for another page, sign out in another tab, press back. The
+   * page comes back either from the back-forward cache (as it was left, with
+   * B's data in it) or as a new load; each `pageshow` is recorded with
+   * `persisted` and the navigation type, so the test knows which path ran.
+   *
+   * Playwright starts Chromium with --disable-back-forward-cache (so that a
+   * page.goBack() is always a request it can intercept); with it, Chromium
+   * reports BackForwardCacheDisabledByCommandLine and the page is loaded anew.
+   * Thrive's pages are otherwise eligible: no unload handler, no open
+   * IndexedDB connection, and the document is served `Cache-Control:
+   * no-cache`, not `no-store`. So the same steps run twice, in Playwright's
+   * Chromium and in one launched with the cache on, and each run asserts the
+   * path it took. src/pwa/page-lifecycle.test.ts drives the handler directly.
+   */
+  for (const cache of ['off (Playwright’s default)', 'on'] as const) {
+    test(`back to a signed-in page after sign-out elsewhere, back-forward cache ${cache}`, async ({
+      playwright,
+      baseURL,
+    }, testInfo) => {
+      const browser = await playwright.chromium.launch({
+        ...testInfo.project.use.launchOptions,
+        ...(cache === 'on' ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
+      });
+      try {
+        const context = await browser.newContext({ baseURL });
+        await context.addInitScript(() => {
+          // In sessionStorage, so the record survives the reload that follows a restore.
+          window.addEventListener('pageshow', (event) => {
+            const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+            const shows = JSON.parse(sessionStorage.getItem('e2e-pageshows') ?? '[]') as unknown[];
+            shows.push({ persisted: event.persisted, type: navigation?.type, path: location.pathname });
+            sessionStorage.setItem('e2e-pageshows', JSON.stringify(shows));
+          });
+        });
+        const page = await context.newPage();
+        const notRestored = await recordBackForwardCacheMisses(await context.newCDPSession(page));
+        await signIn(page, B.email);
+        await expectSignedIn(page, fullName(B));
+        const signedInPath = new URL(page.url()).pathname;
+
+        await page.goto('about:blank');
+        const other = await context.newPage();
+        await other.goto('/');
+        await expectSignedIn(other, fullName(B));
+        await signOutWithButton(other);
+        await other.close();
+        await page.goBack();
+
+        await expect(page).toHaveURL(/\/login/);
+        await expect(page.getByText('Please Sign In to Experience the Future of Healthcare')).toBeVisible();
+        await expect(page.locator('body')).not.toContainText(B.last);
+        const shows = await page.evaluate(
+          () =>
+            JSON.parse(sessionStorage.getItem('e2e-pageshows') ?? '[]') as {
+              persisted: boolean;
+              type: string;
+              path: string;
+            }[],
+        );
+        const back = shows.findLast((show) => show.path === signedInPath);
+        if (cache === 'on') {
+          // Restored as it was left, then loaded afresh by the pageshow check before anyone saw it.
+          expect(back).toEqual({ persisted: true, type: 'navigate', path: signedInPath });
+          expect(shows.at(-1)).toMatchObject({ persisted: false, type: 'reload' });
+          expect(notRestored).toEqual([]);
+        } else {
+          // A new load of the signed-in page, which the route guard sent to sign-in.
+          expect(back).toEqual({ persisted: false, type: 'back_forward', path: signedInPath });
+          expect(notRestored).toContain('BackForwardCacheDisabledByCommandLine');
+        }
+        testInfo.annotations.push({ type: 'pageshow', description: JSON.stringify(shows) });
+      } finally {
+        await browser.close();
+      }
+    });
+  }
 });
 
+/** Why Chromium did not restore a page from the back-forward cache (its DevTools reasons), as they come. */
+async function recordBackForwardCacheMisses(cdp: CDPSession): Promise<string[]> {
+  const reasons: string[] = [];
+  await cdp.send('Page.enable');
+  cdp.on('Page.backForwardCacheNotUsed', (event) => {
+    reasons.push(...event.notRestoredExplanations.map((explanation) => explanation.reason));
+  });
+  return reasons;
+}
+
 test.describe('offline', () => {
-  test('after one visit the app starts with no network, signed in, showing the saved profile marked offline', async ({
+  /** What Chromium logs for the requests a page makes with no network or no server. */
+  const OFFLINE_ERRORS = /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch|net::ERR_FAILED/;
+  const offlineLine = (page: Page) => page.getByRole('status').filter({ hasText: /^Offline/ });
+
+  test('after one visit the app starts with no network and no server, signed in, showing the saved profile marked offline', async ({
     page,
     context,
     allowConsoleError,
   }) => {
-    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    // A stack of its own (started, seeded and stopped here), beside the shared one the other specs use meanwhile.
+    test.setTimeout(180_000);
+    allowConsoleError(OFFLINE_ERRORS);
+    let stack: PrivateStack | undefined;
+    try {
+      stack = await startPrivateStack();
+      const origin = stack.origin;
+      await page.goto(`${origin}/login`);
+      await page.getByLabel(/^Email/).fill(B.email);
+      await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expectSignedIn(page, fullName(B));
+      await waitForServiceWorker(page);
+      await waitForSavedProfile(page);
+      const url = page.url();
+
+      // Nothing answers any more: the whole stack is stopped, and the browser is offline too.
+      await stack.stop();
+      await expect
+        .poll(() =>
+          fetch(`${origin}/version.json`).then(
+            () => 'answering',
+            () => 'stopped',
+          ),
+        )
+        .toBe('stopped');
+      await page.clock.install();
+      await context.setOffline(true);
+      await page.goto(url);
+
+      await expectSignedIn(page, fullName(B));
+      await expect(offlineLine(page)).toContainText(/Offline · showing data from (just now|\d+ min ago)/);
+      await page.clock.fastForward('03:00');
+      await expect(offlineLine(page)).toContainText(/Offline · showing data from \d+ min ago/);
+    } finally {
+      // Leave that origin first, so no late request of the page meets a stopped server.
+      await page.goto('about:blank').catch(() => undefined);
+      await stack?.dispose();
+    }
+  });
+
+  test('back online: a quiet note, and the saved data is fetched again', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(OFFLINE_ERRORS);
     await signIn(page, B.email);
     await expectSignedIn(page, fullName(B));
     await waitForServiceWorker(page);
@@ -520,13 +679,8 @@ test.describe('offline', () => {
     await context.setOffline(true);
     await page.goto(url);
     await expectSignedIn(page, fullName(B));
-    await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toContainText(
-      /Offline · showing data from (just now|\d+ min ago)/,
-    );
+    await expect(offlineLine(page)).toBeVisible();
     await page.clock.fastForward('03:00');
-    await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toContainText(
-      /Offline · showing data from \d+ min ago/,
-    );
 
     // Back online: a quiet note, and the (now stale) data is fetched again.
     const refetched = page.waitForRequest((req) => req.url().includes('/api/v1/users/users/'));
@@ -536,12 +690,38 @@ test.describe('offline', () => {
     await refetched;
   });
 
+  test('a screen never opened on this device says, offline, that nothing is saved, and loads by itself when the network returns', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(OFFLINE_ERRORS);
+    await signIn(page, 'nurse@thrive.test');
+    await expect(page).toHaveURL(/\/hub/);
+    await waitForServiceWorker(page);
+    const clientId = usernameOf(B.email);
+
+    await context.setOffline(true);
+    await page.goto(`/client/${clientId}/details`);
+    await expect(page.getByText(OFFLINE_NOTHING_SAVED_MESSAGE)).toBeVisible();
+    // Said at once, not behind a spinner that waits for the network.
+    await expect(page.getByLabel('Loading')).toHaveCount(0);
+
+    // Nobody presses anything: the screen loads when the network returns.
+    const loaded = page.waitForResponse((res) => res.url().includes(`/api/v1/users/users/${clientId}`) && res.ok());
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await loaded;
+    await expect(page.getByText(fullName(B)).first()).toBeVisible();
+    await expect(page.getByText(OFFLINE_NOTHING_SAVED_MESSAGE)).toHaveCount(0);
+  });
+
   test('an expired access token does not sign the user out while offline', async ({
     page,
     context,
     allowConsoleError,
   }) => {
-    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    allowConsoleError(OFFLINE_ERRORS);
     await signIn(page, B.email);
     await expectSignedIn(page, fullName(B));
     await waitForServiceWorker(page);

@@ -1,9 +1,12 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { isOfflineError } from '../../lib/query/offline';
+import { OfflineRouteNotice } from '../../pwa/OfflineRouteNotice';
 
 /** Fallback for a route that failed to load; screens with their own messages replace it. */
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter();
+  if (isOfflineError(error)) return <OfflineRouteNotice />;
   const message = error instanceof Error && error.message ? error.message : 'An unknown error occurred';
   return (
     <Center mih="60dvh" p="md">

@@ -7,11 +7,33 @@ import { type SessionState, SIGNED_OUT, sessionFromClaims } from './session';
  * network. Beside amplify.ts so that file stays about the session's life.
  */
 
+/** Amplify keeps a session under `CognitoIdentityServiceProvider.<app client>.<user>.<token>` keys. */
+export const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/** Deletes every identity key (tokens, last user, device data) from `storage`; returns how many there were. */
+export function forgetSavedTokens(storage: Storage): number {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(TOKEN_KEY_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) storage.removeItem(key);
+  return keys.length;
+}
+
 /**
  * Kiosk devices: the tokens live in sessionStorage, so closing the tab (or the
  * browser) forgets the session. Call before anything reads the session.
+ *
+ * Tokens already in localStorage are deleted, not moved: they were left by
+ * whoever used the device before it became a kiosk (the build's default
+ * changed, or the tab was not closed after a personal or shared session).
+ * Moving them would keep that person signed in at a front desk for the next
+ * visitor to carry on as them; a kiosk starts on the sign-in page instead.
+ * Another tab still open on such a session hears the keys go and signs out.
  */
-export function keepTokensForThisTabOnly(): void {
+export function keepTokensForThisTabOnly(local: Storage = window.localStorage): void {
+  forgetSavedTokens(local);
   cognitoUserPoolsTokenProvider.setKeyValueStorage(sessionStorage);
 }
 

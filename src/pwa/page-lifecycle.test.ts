@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIGNED_OUT, createSessionStore, type SessionState } from '../lib/auth/session';
+import { protectSignedInPages } from './page-lifecycle';
+
+/**
+ * The back-forward cache path, driven with the browser's own events: a page
+ * put away (pagehide, persisted) and brought back (pageshow, persisted).
+ * Playwright's Chromium runs with the back-forward cache off, so the
+ * end-to-end test turns it back on to see this path in a real browser too.
+ */
+
+const NURSE_A: SessionState = { authenticated: true, role: 'NURSE', username: 'nurse-a', email: 'a@thrive.test' };
+const NURSE_B: SessionState = { ...NURSE_A, username: 'nurse-b', email: 'b@thrive.test' };
+
+const session = createSessionStore(NURSE_A);
+let saved: SessionState | Error = NURSE_A;
+const reload = vi.fn();
+
+beforeAll(() => {
+  // Listeners stay for the page's life, as in the app: installed once.
+  protectSignedInPages(session, () => (saved instanceof Error ? Promise.reject(saved) : Promise.resolve(saved)), {
+    reload,
+  });
+});
+
+beforeEach(() => {
+  document.body.innerHTML = '<div id="root"><p>Priya Sharma, date of birth 1984-03-02</p></div>';
+  session.set(NURSE_A);
+  saved = NURSE_A;
+  reload.mockReset();
+});
+
+const root = () => document.getElementById('root')!;
+const leave = (persisted: boolean) => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted }));
+const comeBack = (persisted: boolean) => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted }));
+/** Lets the session read settle. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('a signed-in page in the back-forward cache', () => {
+  it('is hidden as it is put away', () => {
+    leave(true);
+    expect(root().style.visibility).toBe('hidden');
+  });
+
+  it('is loaded afresh when it comes back after sign-out, and never shown meanwhile', async () => {
+    leave(true);
+    // Signed out in another tab while this page sat in the cache.
+    saved = SIGNED_OUT;
+    comeBack(true);
+    expect(root().style.visibility).toBe('hidden');
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(root().style.visibility).toBe('hidden');
+  });
+
+  it('is loaded afresh when someone else has signed in meanwhile', async () => {
+    leave(true);
+    saved = NURSE_B;
+    comeBack(true);
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('is loaded afresh when the session cannot be read', async () => {
+    leave(true);
+    saved = new Error('storage unavailable');
+    comeBack(true);
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('comes back as it was for the same user, still signed in', async () => {
+    leave(true);
+    comeBack(true);
+    await settle();
+    expect(reload).not.toHaveBeenCalled();
+    expect(root().style.visibility).toBe('');
+  });
+});
+
+describe('pages outside the back-forward cache', () => {
+  it('are left alone: an ordinary load or a signed-out page', async () => {
+    leave(false);
+    expect(root().style.visibility).toBe('');
+    comeBack(false);
+    session.set(SIGNED_OUT);
+    leave(true);
+    expect(root().style.visibility).toBe('');
+    comeBack(true);
+    await settle();
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

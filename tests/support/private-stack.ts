@@ -1,0 +1,55 @@
+/**
+ * A whole local stack (identity service, API, the production build) of its
+ * own, for a test that needs to stop it: the shared end-to-end stack serves
+ * every spec running in parallel and must keep running. Fresh demo data in a
+ * temporary folder, the same build, and ports clear of the shared stack's.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { stackConfig } from '../../scripts/stack/config.ts';
+import { startStack } from '../../scripts/stack/start.ts';
+import { E2E_ENV } from './e2e-env.ts';
+
+/**
+ * The private app listens at E2E_PORT + 31, so its API (+7) and identity
+ * service (+5056, +5057) land on E2E_PORT + 38, + 5087 and + 5088: none of
+ * the shared stack's (E2E_PORT + 0, 7, 5056, 5057) nor the second build's
+ * server of the version test (E2E_PORT + 13).
+ */
+export const PRIVATE_STACK_PORT_OFFSET = 31;
+
+export interface PrivateStack {
+  /** Where the app answers, e.g. http://localhost:34204. */
+  origin: string;
+  /** Stops every process of the stack; safe to call twice. Its data is deleted at `dispose`. */
+  stop: () => Promise<void>;
+  /** Stops the stack if it still runs and deletes its data. */
+  dispose: () => Promise<void>;
+}
+
+export async function startPrivateStack(): Promise<PrivateStack> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'thrive-private-stack-'));
+  const config = stackConfig({
+    DATA_DIR: dataDir,
+    BUILD_DIR: path.resolve(E2E_ENV.BUILD_DIR),
+    PORT: String(Number(E2E_ENV.PORT) + PRIVATE_STACK_PORT_OFFSET),
+  });
+  let stopped: Promise<void> | undefined;
+  try {
+    const stack = await startStack(config);
+    const stop = () => (stopped ??= stack.stop());
+    return {
+      origin: config.appUrl,
+      stop,
+      dispose: async () => {
+        await stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    // startStack stops whatever it had started before it failed.
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
