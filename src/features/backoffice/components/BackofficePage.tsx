@@ -1,8 +1,33 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
 import { PageFrame } from '../../../components/PageFrame';
-import { AnchorLink } from '../../../components/RouterLinks';
+import { ButtonLink } from '../../../components/RouterLinks';
+import { CreateUserButton } from '../../users/components/CreateUserButton';
+import { DeviceModeSetting } from './DeviceModeSetting';
+import { RecentChanges } from './RecentChanges';
+import { RoleCountsPanel } from './RoleCountsPanel';
 
-/** /backoffice: where ADMIN starts. */
+/** The way into user administration: the list, and a new account. */
+function UsersCard() {
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="users-card-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="users-card-title">
+          Users
+        </Title>
+        <Text size="sm">Find anyone, create accounts, disable or delete them, and open each user's profile.</Text>
+        <Group gap="sm">
+          <ButtonLink to="/users" variant="light" leftSection={<IconUsers size={18} aria-hidden />}>
+            All users
+          </ButtonLink>
+          <CreateUserButton />
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /backoffice: where ADMIN starts. Counts by role, recent changes, users, and this device's mode. */
 export function BackofficePage() {
   return (
     <PageFrame
@@ -10,14 +35,14 @@ export function BackofficePage() {
       crumbs={[{ label: 'Backoffice' }]}
       purpose="The clinic's administration: the people who use Thrive and what each may do."
     >
-      <Card withBorder radius="lg" padding="lg" maw={420}>
-        <Stack gap="xs">
-          <Title order={2} size="h4">
-            <AnchorLink to="/users">Users</AnchorLink>
-          </Title>
-          <Text size="sm">User list, create, disable or delete, role changes, and each user's profile.</Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+        <Stack gap="lg">
+          <UsersCard />
+          <RoleCountsPanel />
+          <DeviceModeSetting />
         </Stack>
-      </Card>
+        <RecentChanges />
+      </SimpleGrid>
     </PageFrame>
   );
 }

@@ -1,13 +1,213 @@
+import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PageFrame } from '../../../components/PageFrame';
+import { ROLE_LABELS, ROLES } from '../../../lib/auth/roles';
+import { profileLoadErrorMessage } from '../../profiles/model/errors';
+import { forgetUser } from '../../users/api/mutations';
+import { userListQueryOptions } from '../../users/api/queries';
+import { useAccountActions } from '../../users/components/AccountActionDialog';
+import { CreateUserButton } from '../../users/components/CreateUserButton';
+import { useActor } from '../../users/components/UserAccountActions';
+import { UserCards, UserListSkeleton, UserTable } from '../../users/components/UserRows';
+import { UserSearchField } from '../../users/components/UserSearchField';
+import {
+  DEFAULT_ORDERING,
+  ORDERING_LABELS,
+  USER_ORDERINGS,
+  hasFilters,
+  listFiltersOf,
+  pageCount,
+  rangeLabel,
+  type UserListSearch,
+} from '../../users/model/user-list';
+import { useOnline } from '../../../pwa/connection';
 import { BACKOFFICE_CRUMB } from '../crumbs';
 
-/** /users. */
-export function UsersPage() {
+export interface UsersPageProps {
+  /** What the URL says: search text, role, ordering, page. */
+  search: UserListSearch;
+  /** Puts a new search into the URL; `replace` for typing, so each pause is not a history entry. */
+  onSearchChange: (next: UserListSearch, options?: { replace?: boolean }) => void;
+}
+
+const ALL_ROLES = 'all';
+
+/** Search, role and sort. Changing any of them goes back to the first page. */
+function UserListToolbar({ search, onSearchChange }: UsersPageProps) {
+  const update = (change: Partial<UserListSearch>, replace = false) => {
+    const { page: _page, ...rest } = search;
+    onSearchChange({ ...rest, ...change }, { replace });
+  };
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap" style={{ flex: '1 1 480px' }}>
+      <UserSearchField search={search.search} onSearch={(text) => update({ search: text }, true)} />
+      <Select
+        label="Role"
+        data={[
+          { value: ALL_ROLES, label: 'All roles' },
+          ...ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+        ]}
+        value={search.role ?? ALL_ROLES}
+        onChange={(value) => update({ role: value === ALL_ROLES || value === null ? undefined : value })}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 160 }}
+      />
+      <Select
+        label="Sort by"
+        data={USER_ORDERINGS.map((ordering) => ({ value: ordering, label: ORDERING_LABELS[ordering] }))}
+        value={search.ordering ?? DEFAULT_ORDERING}
+        onChange={(value) => update({ ordering: value === null || value === DEFAULT_ORDERING ? undefined : value })}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 160 }}
+      />
+    </Group>
+  );
+}
+
+function EmptyState({ search, onSearchChange }: UsersPageProps) {
+  const filtered = hasFilters(search);
+  const beyondLastPage = (search.page ?? 1) > 1;
+  return (
+    <Paper withBorder radius="md" p="xl" ta="center">
+      <Stack gap="sm" align="center">
+        <Text fw={600}>
+          {filtered
+            ? 'No users match this search.'
+            : beyondLastPage
+              ? 'This page is empty.'
+              : 'There are no users yet.'}
+        </Text>
+        {filtered && (
+          <Text size="sm" c="dimmed">
+            Check the spelling, search by part of a name, e-mail or phone number, or clear the filters.
+          </Text>
+        )}
+        {filtered ? (
+          <Button variant="light" onClick={() => onSearchChange({ ordering: search.ordering })}>
+            Clear filters
+          </Button>
+        ) : (
+          beyondLastPage && (
+            <Button variant="light" onClick={() => onSearchChange({ ...search, page: undefined })}>
+              Go to the first page
+            </Button>
+          )
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The page of users the URL asks for, with loading, empty, error and offline states. */
+function UserListResults({ search, onSearchChange }: UsersPageProps) {
+  const online = useOnline();
+  const asCards = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const actor = useActor();
+  const queryClient = useQueryClient();
+  // A deleted user's detail goes too (and with it the device's saved copy); no screen shows it here.
+  const { ask, dialog } = useAccountActions({ onDeleted: (account) => forgetUser(queryClient, account.id) });
+  // The page shown stays while the next one loads, so typing and paging do not flash a skeleton.
+  const query = useQuery({ ...userListQueryOptions(listFiltersOf(search)), placeholderData: keepPreviousData });
+  const { data } = query;
+
+  // Offline, a search not seen before cannot load: the previous page would pass for its answer.
+  const unavailableOffline = !data || (query.isPlaceholderData && query.fetchStatus === 'paused');
+  if (!data || unavailableOffline) {
+    if (query.isError) {
+      return (
+        <Alert color="red" variant="light" role="alert" title="The users could not be loaded">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{profileLoadErrorMessage(query.error)}</Text>
+            <Button variant="light" color="red" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    }
+    if (!online || query.fetchStatus === 'paused') {
+      return (
+        <Alert color="orange" variant="light" role="status" title="You are offline">
+          The users for this search, filter and page have not been loaded on this device. They show when the connection
+          is back.
+        </Alert>
+      );
+    }
+    return (
+      <>
+        <Text size="sm" c="dimmed" role="status">
+          Loading users…
+        </Text>
+        <UserListSkeleton asCards={asCards} />
+      </>
+    );
+  }
+
+  const busy = query.isPlaceholderData && query.isFetching;
+  const pages = pageCount(data.count, data.page_size);
+  return (
+    <Stack gap="sm">
+      {query.isError && (
+        <Alert color="red" variant="light" role="alert" title="The list could not be updated">
+          <Group gap="sm" justify="space-between">
+            <Text size="sm">
+              {profileLoadErrorMessage(query.error)} The users shown are from the last time it loaded.
+            </Text>
+            <Button variant="light" color="red" size="xs" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed" role="status" aria-live="polite">
+        {busy
+          ? 'Loading…'
+          : data.results.length > 0 && rangeLabel(data.page, data.page_size, data.results.length, data.count)}
+      </Text>
+      {data.results.length === 0 ? (
+        <EmptyState search={search} onSearchChange={onSearchChange} />
+      ) : (
+        <div style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          {asCards ? (
+            <UserCards users={data.results} actor={actor} onAction={ask} busy={busy} />
+          ) : (
+            <UserTable users={data.results} actor={actor} onAction={ask} busy={busy} />
+          )}
+        </div>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(data.page, pages)}
+          onChange={(page) => onSearchChange({ ...search, page: page === 1 ? undefined : page })}
+          siblings={asCards ? 0 : 1}
+          size={asCards ? 'lg' : 'md'}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          style={{ alignSelf: 'center' }}
+        />
+      )}
+      {dialog}
+    </Stack>
+  );
+}
+
+/** /users: everyone who uses Thrive, searched, filtered, sorted and paged on the server. */
+export function UsersPage(props: UsersPageProps) {
   return (
     <PageFrame
       title="Users"
       crumbs={[BACKOFFICE_CRUMB, { label: 'Users' }]}
       purpose="Everyone who uses Thrive: create, disable or delete accounts and change roles."
-    />
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <UserListToolbar {...props} />
+          <CreateUserButton />
+        </Group>
+        <UserListResults {...props} />
+      </Stack>
+    </PageFrame>
   );
 }

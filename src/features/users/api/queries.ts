@@ -11,6 +11,10 @@ export const userKeys = {
   list: (filters: UserListFilters) => [...userKeys.lists(), filters] as const,
   details: () => [...userKeys.all, 'detail'] as const,
   detail: (id: string) => [...userKeys.details(), id] as const,
+  /** `GET users/role-counts`: counts by role and status (backoffice). */
+  roleCounts: () => [...userKeys.all, 'role-counts'] as const,
+  /** `GET users/audit-events?kind=change`: the backoffice's recent changes. */
+  recentChanges: () => [...userKeys.all, 'audit-events', 'change'] as const,
 };
 
 /** `GET users/users/{id}`: one user's Profile and identity attributes. Shared by loaders and components. */

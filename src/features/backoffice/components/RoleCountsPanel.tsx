@@ -1,0 +1,97 @@
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createLink } from '@tanstack/react-router';
+import type { ComponentPropsWithRef } from 'react';
+import { ROLES, type Role } from '../../../lib/auth/roles';
+import { profileLoadErrorMessage } from '../../profiles/model/errors';
+import { roleCountsQueryOptions } from '../../users/api/backoffice-queries';
+import { ROLE_LABELS } from '../../../lib/auth/roles';
+
+const format = (n: number) => n.toLocaleString('en-US');
+
+function TileBase(props: ComponentPropsWithRef<'a'>) {
+  return <UnstyledButton component="a" {...props} />;
+}
+
+/** A count tile that opens the user list filtered by its role. */
+const CountLink = createLink(TileBase);
+
+function RoleCount({ role, count }: { role: Role; count: number }) {
+  return (
+    <CountLink
+      to="/users"
+      search={{ role }}
+      aria-label={`${ROLE_LABELS[role]}: ${format(count)}. Show them`}
+      style={{
+        display: 'block',
+        minHeight: 44,
+        padding: 'var(--mantine-spacing-sm)',
+        borderRadius: 'var(--mantine-radius-md)',
+        border: '1px solid var(--mantine-color-gray-3)',
+      }}
+    >
+      <Text fz={28} fw={700} lh={1.1} c="thrive.8">
+        {format(count)}
+      </Text>
+      <Text size="sm">{ROLE_LABELS[role]}</Text>
+    </CountLink>
+  );
+}
+
+/** How many people hold each role (each opens the list of them), and how many are active or disabled. */
+export function RoleCountsPanel() {
+  const query = useQuery(roleCountsQueryOptions());
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="role-counts-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="role-counts-title">
+          People by role
+        </Title>
+        {query.data ? (
+          <>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+              {ROLES.map((role) => (
+                <RoleCount key={role} role={role} count={query.data.by_role[role]} />
+              ))}
+            </SimpleGrid>
+            <Group gap="lg">
+              <Text size="sm">
+                <b>{format(query.data.total)}</b> users
+              </Text>
+              <Text size="sm">
+                <b>{format(query.data.by_status.active)}</b> active
+              </Text>
+              <Text size="sm">
+                <b>{format(query.data.by_status.disabled)}</b> disabled
+              </Text>
+              {query.data.without_role > 0 && (
+                <Text size="sm">
+                  <b>{format(query.data.without_role)}</b> without a role
+                </Text>
+              )}
+            </Group>
+          </>
+        ) : query.isError ? (
+          <Alert color="red" variant="light" role="alert" title="The counts could not be loaded">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{profileLoadErrorMessage(query.error)}</Text>
+              <Button variant="light" color="red" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : query.fetchStatus === 'paused' ? (
+          <Text size="sm" c="dimmed">
+            You are offline. The counts show when the connection is back.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-busy>
+            {ROLES.map((role) => (
+              <Skeleton key={role} height={76} radius="md" />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import type { components } from '../../../lib/api';
+
+type AuditEvent = components['schemas']['AuditEvent'];
+type AuditAction = AuditEvent['action'];
+
+/** A field name of the contract as people say it: phone_number → phone number. */
+export function fieldLabel(field: string): string {
+  return field.replace(/_/g, ' ');
+}
+
+function listOf(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * What was done, as a phrase that goes between who and whom ("admin@… created
+ * the account of priya@…"). Names of changed fields, never their values: the
+ * trail holds no health information and neither does this screen.
+ */
+const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>> = {
+  'users.create': () => 'created the account of',
+  'users.delete': () => 'deleted the account of',
+  'users.disable': () => 'disabled the account of',
+  'users.enable': () => 'enabled the account of',
+  'profiles.update': (fields) =>
+    fields.length > 0 ? `changed ${listOf(fields.map(fieldLabel))} on the profile of` : 'changed the profile of',
+  'enrollments.create': () => 'added a program enrollment for',
+  'enrollments.update': () => 'changed a program enrollment of',
+  'enrollments.delete': () => 'removed a program enrollment of',
+  // Reads are not among recent changes; named anyway, should the feed ever show them.
+  'users.list': () => 'listed users',
+  'users.read': () => 'looked at the account of',
+  'users.count': () => 'counted users',
+  'profiles.read': () => 'looked at the profile of',
+  'enrollments.list': () => 'looked at the enrollments of',
+  'audit.list': () => 'read the audit trail',
+};
+
+const OUTCOMES: Readonly<Record<AuditEvent['outcome'], string | null>> = {
+  success: null,
+  denied: 'Refused',
+  not_found: 'Not found',
+  conflict: 'Conflict',
+  invalid: 'Invalid',
+  error: 'Failed',
+};
+
+export interface ChangeLine {
+  who: string;
+  what: string;
+  /** Whose record; null when the action is about no one in particular. */
+  whom: string | null;
+  /** How it ended, when it did not succeed. */
+  outcome: string | null;
+}
+
+/** One audit record as a line of recent changes: who did what to whom, and whether it went through. */
+export function describeChange(event: AuditEvent): ChangeLine {
+  // The API joins in the e-mails it holds now: a deleted user's is gone.
+  const what = WHAT[event.action](event.fields);
+  const needsWhom = / (of|for)$/.test(what);
+  const whom =
+    event.subject_id !== null
+      ? (event.subject_email ?? 'a user no longer in Thrive')
+      : needsWhom
+        ? 'a user' // e.g. a refused create, which never got an id
+        : null;
+  return {
+    who: event.actor_email ?? 'An account unknown to Thrive',
+    what,
+    whom,
+    outcome: OUTCOMES[event.outcome],
+  };
+}

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { Table } from '@mantine/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import type { UserSummary } from '../api/mutations';
+import { UserCard, UserTableRow } from './UserRows';
+
+const PRIYA: UserSummary = {
+  id: '5f0c1c1e-2222-4222-8333-444455556666',
+  email: 'client@thrive.test',
+  first_name: 'Priya',
+  last_name: 'Sharma',
+  role: 'CLIENT',
+  phone_number: '+15555550111',
+  clinic: 'Thrive Bengaluru',
+  status: 'active',
+  created_at: '2026-04-01T09:00:00.000Z',
+};
+const ADMIN = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'ADMIN' as const };
+
+async function renderRow(user: UserSummary, actor = ADMIN, onAction = vi.fn()) {
+  await renderWithProviders(
+    <Table>
+      <Table.Tbody>
+        <UserTableRow user={user} actor={actor} onAction={onAction} />
+      </Table.Tbody>
+    </Table>,
+  );
+  return { row: screen.getByRole('row'), onAction };
+}
+
+describe('UserTableRow', () => {
+  it("shows name, e-mail, role and status; the name is a link to the user's page", async () => {
+    const { row } = await renderRow(PRIYA);
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      'Priya Sharma',
+      'client@thrive.test',
+      'Client',
+      'Active',
+      '',
+    ]);
+    expect(within(row).getByRole('link', { name: 'Priya Sharma' }).getAttribute('href')).toBe(`/users/${PRIYA.id}`);
+  });
+
+  it('names a disabled account and one without a role or a name', async () => {
+    const { row } = await renderRow({ ...PRIYA, first_name: '', last_name: '', role: null, status: 'disabled' });
+    expect(within(row).getByRole('link', { name: 'client@thrive.test' })).toBeTruthy();
+    expect(within(row).getByText('No role')).toBeTruthy();
+    expect(within(row).getByText('Disabled')).toBeTruthy();
+  });
+
+  it("offers Disable and Delete from the row's menu, for that user", async () => {
+    const user = userEvent.setup();
+    const { row, onAction } = await renderRow(PRIYA);
+    await user.click(within(row).getByRole('button', { name: 'Actions for Priya Sharma' }));
+    expect(await screen.findByRole('menuitem', { name: 'Disable account' })).toBeTruthy();
+    await user.click(screen.getByRole('menuitem', { name: 'Delete user' }));
+    expect(onAction).toHaveBeenCalledWith('delete', expect.objectContaining({ id: PRIYA.id, name: 'Priya Sharma' }));
+  });
+
+  it('offers Enable for a disabled account', async () => {
+    const user = userEvent.setup();
+    const { row, onAction } = await renderRow({ ...PRIYA, status: 'disabled' });
+    await user.click(within(row).getByRole('button', { name: 'Actions for Priya Sharma' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Enable account' }));
+    expect(onAction).toHaveBeenCalledWith('enable', expect.objectContaining({ id: PRIYA.id, enabled: false }));
+  });
+
+  it("refuses the admin's own row, and says why", async () => {
+    const user = userEvent.setup();
+    const { row, onAction } = await renderRow(PRIYA, { id: PRIYA.id, role: 'ADMIN' });
+    await user.click(within(row).getByRole('button', { name: 'Actions for Priya Sharma' }));
+    expect(await screen.findByText('You cannot disable or delete your own account.')).toBeTruthy();
+    const remove = screen.getByRole('menuitem', { name: 'Delete user' });
+    expect(remove.hasAttribute('disabled') || remove.getAttribute('data-disabled') === 'true').toBe(true);
+    await user.click(remove);
+    expect(onAction).not.toHaveBeenCalled();
+  });
+
+  it("refuses an admin a super admin's row, as the API does", async () => {
+    const user = userEvent.setup();
+    const { row } = await renderRow({ ...PRIYA, role: 'SUPER_ADMIN' });
+    await user.click(within(row).getByRole('button', { name: 'Actions for Priya Sharma' }));
+    expect(await screen.findByText('Only a super admin can manage super admin accounts.')).toBeTruthy();
+  });
+});
+
+describe('UserCard (phones)', () => {
+  it('shows the same facts, with the name as the link', async () => {
+    await renderWithProviders(
+      <ul>
+        <UserCard user={PRIYA} actor={ADMIN} onAction={vi.fn()} />
+      </ul>,
+    );
+    const card = screen.getByRole('listitem');
+    expect(within(card).getByRole('link', { name: 'Priya Sharma' }).getAttribute('href')).toBe(`/users/${PRIYA.id}`);
+    expect(within(card).getByText('client@thrive.test')).toBeTruthy();
+    expect(within(card).getByText('Client')).toBeTruthy();
+    expect(within(card).getByText('Active')).toBeTruthy();
+  });
+});

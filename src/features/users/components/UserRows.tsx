@@ -1,0 +1,147 @@
+import { Badge, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { AnchorLink } from '../../../components/RouterLinks';
+import type { UserSummary } from '../api/mutations';
+import { accountOfSummary, type Account, type Actor } from '../model/account';
+import { roleLabel } from '../../../lib/auth/roles';
+import type { AccountAction } from './AccountActionDialog';
+import { UserRowMenu } from './UserRowMenu';
+import { UserStatusBadge } from './UserStatusBadge';
+
+interface RowsProps {
+  users: readonly UserSummary[];
+  actor: Actor;
+  onAction: (action: AccountAction, account: Account) => void;
+}
+
+/** The user's name as a link to their page: the row's way in, reachable by keyboard. */
+function UserLink({ account }: { account: Account }) {
+  return (
+    <AnchorLink to="/users/$username" params={{ username: account.id }} fw={600} style={{ overflowWrap: 'anywhere' }}>
+      {account.name}
+    </AnchorLink>
+  );
+}
+
+function RoleBadge({ role }: { role: Account['role'] }) {
+  return (
+    <Badge variant="light" color={role ? 'thrive' : 'gray'} radius="sm">
+      {roleLabel(role)}
+    </Badge>
+  );
+}
+
+/** One row of the table: name, e-mail, role, status and the row's menu. */
+export function UserTableRow({ user, actor, onAction }: Omit<RowsProps, 'users'> & { user: UserSummary }) {
+  const account = accountOfSummary(user);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <UserLink account={account} />
+      </Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+      <Table.Td>
+        <RoleBadge role={user.role} />
+      </Table.Td>
+      <Table.Td>
+        <UserStatusBadge enabled={account.enabled} />
+      </Table.Td>
+      <Table.Td ta="right" w={60}>
+        <UserRowMenu account={account} actor={actor} onAction={onAction} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function TableFrame({ children, busy }: { children: ReactNode; busy: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" highlightOnHover aria-busy={busy} aria-label="Users">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The list as a table, for tablets and desktops. */
+export function UserTable({ users, actor, onAction, busy = false }: RowsProps & { busy?: boolean }) {
+  return (
+    <TableFrame busy={busy}>
+      {users.map((user) => (
+        <UserTableRow key={user.id} user={user} actor={actor} onAction={onAction} />
+      ))}
+    </TableFrame>
+  );
+}
+
+/** One user as a card, for phones: the same facts stacked, the menu at the side. */
+export function UserCard({ user, actor, onAction }: Omit<RowsProps, 'users'> & { user: UserSummary }) {
+  const account = accountOfSummary(user);
+  return (
+    <Card component="li" withBorder radius="md" padding="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={4} miw={0}>
+          <UserLink account={account} />
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+          <Group gap="xs">
+            <RoleBadge role={user.role} />
+            <UserStatusBadge enabled={account.enabled} />
+          </Group>
+        </Stack>
+        <UserRowMenu account={account} actor={actor} onAction={onAction} />
+      </Group>
+    </Card>
+  );
+}
+
+export function UserCards({ users, actor, onAction, busy = false }: RowsProps & { busy?: boolean }) {
+  return (
+    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Users" aria-busy={busy}>
+      {users.map((user) => (
+        <UserCard key={user.id} user={user} actor={actor} onAction={onAction} />
+      ))}
+    </Stack>
+  );
+}
+
+const SKELETON_ROWS = 8;
+
+/** Stand-ins of the rows while the first page loads. */
+export function UserListSkeleton({ asCards }: { asCards: boolean }) {
+  const rows = Array.from({ length: SKELETON_ROWS }, (_, index) => index);
+  if (asCards) {
+    return (
+      <Stack gap="xs" aria-hidden>
+        {rows.map((row) => (
+          <Skeleton key={row} height={92} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <TableFrame busy>
+      {rows.map((row) => (
+        <Table.Tr key={row} aria-hidden>
+          {[40, 55, 20, 18, 8].map((width, cell) => (
+            <Table.Td key={cell}>
+              <Skeleton height={14} width={`${width}%`} miw={24} radius="sm" my={8} />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </TableFrame>
+  );
+}

@@ -1,0 +1,74 @@
+import { CloseButton, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { SEARCH_MAX_LENGTH } from '../model/user-list';
+
+/** How long typing pauses before the list asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The search box of the user list. What is typed shows at once; the search
+ * itself (`onSearch`) follows once typing pauses. When the search changes
+ * from outside (back and forward, 'Clear filters'), the box shows it.
+ */
+export function UserSearchField({
+  search,
+  onSearch,
+}: {
+  search: string | undefined;
+  onSearch: (text: string | undefined) => void;
+}) {
+  const [text, setText] = useState(search ?? '');
+  // The search last seen in the URL, and the one this box last sent: only other changes replace the text.
+  const [seen, setSeen] = useState({ url: search ?? '', sent: null as string | null });
+  const current = search ?? '';
+  if (current !== seen.url) {
+    setSeen({ url: current, sent: null });
+    if (current !== seen.sent) setText(current);
+  }
+
+  const send = (value: string) => {
+    const trimmed = value.trim().slice(0, SEARCH_MAX_LENGTH);
+    if (trimmed === current) return;
+    setSeen((before) => ({ ...before, sent: trimmed }));
+    onSearch(trimmed === '' ? undefined : trimmed);
+  };
+  const sendLater = useDebouncedCallback(send, SEARCH_DEBOUNCE_MS);
+
+  return (
+    <TextInput
+      label="Search"
+      placeholder="Name, e-mail, phone"
+      type="search"
+      autoComplete="off"
+      spellCheck={false}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        sendLater(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        // Enter searches at once.
+        if (event.key === 'Enter') {
+          sendLater.cancel();
+          send(event.currentTarget.value);
+        }
+      }}
+      rightSection={
+        text === '' ? null : (
+          <CloseButton
+            aria-label="Clear search"
+            onClick={() => {
+              setText('');
+              sendLater.cancel();
+              send('');
+            }}
+          />
+        )
+      }
+      style={{ flex: '1 1 180px' }}
+    />
+  );
+}

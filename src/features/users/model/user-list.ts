@@ -1,0 +1,122 @@
+import * as v from 'valibot';
+import { ROLES, type Role } from '../../../lib/auth/roles';
+import type { UserListFilters } from '../api/queries';
+
+export type UserOrdering = NonNullable<UserListFilters['ordering']>;
+
+/** The contract's orderings of `GET users/users`, as the sort menu names them. */
+export const ORDERING_LABELS: Readonly<Record<UserOrdering, string>> = {
+  name: 'Name (A–Z)',
+  '-name': 'Name (Z–A)',
+  email: 'E-mail (A–Z)',
+  '-email': 'E-mail (Z–A)',
+  role: 'Role (A–Z)',
+  '-role': 'Role (Z–A)',
+  '-created_at': 'Newest first',
+  created_at: 'Oldest first',
+};
+
+export const USER_ORDERINGS = Object.keys(ORDERING_LABELS) as UserOrdering[];
+
+/** The API's own default ordering; the URL leaves it out. */
+export const DEFAULT_ORDERING: UserOrdering = 'name';
+
+/** The contract's limits on `search` and `page`. */
+export const SEARCH_MAX_LENGTH = 100;
+export const MAX_PAGE = 100_000;
+
+/**
+ * What `/users` keeps in its URL. Every key is optional: a plain `/users` is
+ * the first page of everyone by name.
+ */
+export interface UserListSearch {
+  search?: string;
+  role?: Role;
+  ordering?: UserOrdering;
+  page?: number;
+}
+
+/*
+ * Each parameter is read on its own, and one that is not valid is dropped
+ * rather than failing the page: a hand-edited or old link still opens the
+ * list. The router parses query values as JSON, so a search for a phone
+ * number may arrive as a number, and a page as a string.
+ */
+const SearchText = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()]),
+      v.transform((value) => String(value).trim().slice(0, SEARCH_MAX_LENGTH)),
+      v.transform((value) => (value === '' ? undefined : value)),
+    ),
+  ),
+  undefined,
+);
+
+const RoleFilter = v.fallback(v.optional(v.picklist(ROLES)), undefined);
+
+const Ordering = v.fallback(
+  v.optional(
+    v.pipe(
+      v.picklist(USER_ORDERINGS),
+      v.transform((value) => (value === DEFAULT_ORDERING ? undefined : value)),
+    ),
+  ),
+  undefined,
+);
+
+const Page = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(MAX_PAGE),
+      v.transform((value) => (value === 1 ? undefined : value)),
+    ),
+  ),
+  undefined,
+);
+
+const UserListSearchSchema = v.object({ search: SearchText, role: RoleFilter, ordering: Ordering, page: Page });
+
+/** The route's `validateSearch`: the URL's query, cleaned to what the list understands. */
+export function parseUserListSearch(input: Record<string, unknown>): UserListSearch {
+  const parsed = v.parse(UserListSearchSchema, input);
+  const search: UserListSearch = {};
+  if (parsed.search !== undefined) search.search = parsed.search;
+  if (parsed.role !== undefined) search.role = parsed.role;
+  if (parsed.ordering !== undefined) search.ordering = parsed.ordering;
+  if (parsed.page !== undefined) search.page = parsed.page;
+  return search;
+}
+
+/**
+ * The query of `GET users/users` for what the URL says. Defaults are left out,
+ * so the first page of everyone shares its cache entry (and the saved offline
+ * copy) with the list prefetched at sign-in.
+ */
+export function listFiltersOf(search: UserListSearch): UserListFilters {
+  const filters: UserListFilters = {};
+  if (search.search !== undefined) filters.search = search.search;
+  if (search.role !== undefined) filters.role = search.role;
+  if (search.ordering !== undefined && search.ordering !== DEFAULT_ORDERING) filters.ordering = search.ordering;
+  if (search.page !== undefined && search.page > 1) filters.page = search.page;
+  return filters;
+}
+
+export function hasFilters(search: UserListSearch): boolean {
+  return search.search !== undefined || search.role !== undefined;
+}
+
+/** "51–100 of 10,000": which users this page shows. */
+export function rangeLabel(page: number, pageSize: number, shown: number, count: number): string {
+  const format = (n: number) => n.toLocaleString('en-US');
+  if (shown === 0) return `0 of ${format(count)}`;
+  const first = (page - 1) * pageSize + 1;
+  return `${format(first)}–${format(first + shown - 1)} of ${format(count)}`;
+}
+
+export function pageCount(count: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(count / pageSize));
+}
