@@ -3,8 +3,11 @@
 import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
+  // The first render of a file pays for loading Mantine and the router; on a
+  // busy two-core CI machine that can pass the default one second of findBy*.
+  configure({ asyncUtilTimeout: 5000 });
 
   // jsdom lacks what Mantine measures with (as in Mantine's own test setup).
   window.matchMedia = (query: string) =>
@@ -26,6 +29,11 @@ if (typeof window !== 'undefined') {
   };
 
   window.HTMLElement.prototype.scrollIntoView = () => undefined;
+  // jsdom has no font loading API; Mantine's autosizing Textarea listens to it.
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
   // The router restores scroll positions; jsdom does not scroll.
   window.scrollTo = () => undefined;
 }

@@ -16,13 +16,24 @@ const PROFILES = {
   [PRIYA]: { first_name: 'Priya', last_name: 'Sharma', gender: 'F' as const, date_of_birth: '1986-04-12' },
 };
 
+const NURSE = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'NURSE' } as const;
+
+/** The whole page (profile sections, risk panel, enrollments) takes jsdom a while to draw. */
+const SLOW = { timeout: 10_000 };
+
 const fetch = vi.fn<(request: Request) => Promise<Response>>();
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-01T12:00:00Z') });
   fetch.mockReset();
   fetch.mockImplementation((request) => {
-    const id = new URL(request.url).pathname.split('/').pop() as keyof typeof PROFILES;
+    const url = new URL(request.url);
+    if (url.pathname.endsWith('/users/user-program-enrollments')) {
+      return Promise.resolve(
+        Response.json({ results: [], count: 0, page: 1, page_size: 20, next: null, previous: null }),
+      );
+    }
+    const id = url.pathname.split('/').pop() as keyof typeof PROFILES;
     const profile = { ...placeholderProfile(id, `${id}@thrive.test`), ...PROFILES[id] };
     return Promise.resolve(Response.json({ Username: id, Profile: profile, UserAttributes: [] }));
   });
@@ -38,7 +49,7 @@ function Switcher() {
         Next client
       </button>
       <Suspense fallback="Loading">
-        <ClientDetailsPage clientId={clientId} />
+        <ClientDetailsPage clientId={clientId} viewer={NURSE} />
       </Suspense>
     </>
   );
@@ -59,17 +70,33 @@ describe('ClientDetailsPage', () => {
   it("prefills the risk panel from the client's profile, and starts over for the next client", async () => {
     const user = userEvent.setup();
     await renderWithProviders(<Switcher />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Details of Daniel Okafor' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Details of Daniel Okafor' }, SLOW)).toBeTruthy();
     expect(sexChosen()).toBe('male');
     expect(within(riskPanel()).getByLabelText<HTMLInputElement>('Age (years)').value).toBe('46');
 
     await user.type(within(riskPanel()).getByLabelText('HDL cholesterol (mg/dL)'), '45');
     await user.click(screen.getByRole('button', { name: 'Next client' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Details of Priya Sharma' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Details of Priya Sharma' }, SLOW)).toBeTruthy();
     expect(sexChosen()).toBe('female');
     expect(within(riskPanel()).getByLabelText<HTMLInputElement>('Age (years)').value).toBe('40');
     // Nothing typed for Daniel is carried over to Priya.
     expect(within(riskPanel()).getByLabelText<HTMLInputElement>('HDL cholesterol (mg/dL)').value).toBe('');
+  });
+
+  it("shows the client's enrollments and whole profile, with an editor for staff", async () => {
+    await renderWithProviders(
+      <Suspense fallback="Loading">
+        <ClientDetailsPage clientId={DANIEL} viewer={NURSE} />
+      </Suspense>,
+    );
+    expect(await screen.findByText('Daniel Okafor is not enrolled in any program yet.', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Program enrollments' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Contact details' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit profile' })).toBeTruthy();
+    const enrollmentCall = fetch.mock.calls
+      .map(([request]) => new URL(request.url))
+      .find((url) => url.pathname.endsWith('/users/user-program-enrollments'));
+    expect(enrollmentCall?.searchParams.get('user')).toBe(DANIEL);
   });
 });

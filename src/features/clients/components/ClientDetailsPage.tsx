@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { PageFrame } from '../../../components/PageFrame';
-import { ProfileCard } from '../../profiles/components/ProfileCard';
+import { EnrollmentsPanel } from '../../enrollments/components/EnrollmentsPanel';
+import { ProfileEditor, type Viewer } from '../../profiles/components/ProfileEditor';
 import { ageInYears, fullName } from '../../profiles/model/profile';
 import { CardiovascularRiskPanel } from '../../risk/components/CardiovascularRiskPanel';
 import { riskInputFromProfile } from '../../risk/prefill';
@@ -8,8 +9,8 @@ import { clientTrail } from '../crumbs';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';
 
-/** /client/{clientId}/details: the client's profile and the cardiovascular risk calculator. */
-export function ClientDetailsPage({ clientId }: { clientId: string }) {
+/** /client/{clientId}/details: the client's profile, enrollments and the cardiovascular risk calculator. */
+export function ClientDetailsPage({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
   const shown = useClientProfile(clientId);
   const { profile } = shown;
   const name = fullName(profile);
@@ -21,7 +22,6 @@ export function ClientDetailsPage({ clientId }: { clientId: string }) {
     >
       <Stack gap="md">
         <ClientLinks clientId={clientId} />
-        <ProfileCard shown={shown} />
         <CardiovascularRiskPanel
           // The panel reads its prefill once: a new client must get a new panel.
           key={clientId}
@@ -30,6 +30,11 @@ export function ClientDetailsPage({ clientId }: { clientId: string }) {
             ageYears: ageInYears(profile.date_of_birth),
           })}
         />
+        {/* Only clients are enrolled in programs (the API refuses others). */}
+        {!shown.isPlaceholder && profile.role === 'CLIENT' && (
+          <EnrollmentsPanel key={`enrollments-${clientId}`} userId={clientId} clientName={name} />
+        )}
+        <ProfileEditor key={`profile-${clientId}`} shown={shown} viewer={viewer} />
       </Stack>
     </PageFrame>
   );

@@ -1,13 +1,14 @@
 import { Stack } from '@mantine/core';
 import { PageFrame } from '../../../components/PageFrame';
-import { ProfileCard } from '../../profiles/components/ProfileCard';
+import { EnrollmentsPanel } from '../../enrollments/components/EnrollmentsPanel';
+import { ProfileEditor, type Viewer } from '../../profiles/components/ProfileEditor';
 import { fullName } from '../../profiles/model/profile';
 import { clientTrail } from '../crumbs';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';
 
-/** /client/{clientId}/profile. */
-export function ClientProfilePage({ clientId }: { clientId: string }) {
+/** /client/{clientId}/profile: every profile field, editable by staff, and the client's program enrollments. */
+export function ClientProfilePage({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
   const shown = useClientProfile(clientId);
   const name = fullName(shown.profile);
   return (
@@ -18,7 +19,12 @@ export function ClientProfilePage({ clientId }: { clientId: string }) {
     >
       <Stack gap="md">
         <ClientLinks clientId={clientId} />
-        <ProfileCard shown={shown} />
+        <ProfileEditor key={clientId} shown={shown} viewer={viewer}>
+          {/* Only clients are enrolled in programs (the API refuses others). */}
+          {!shown.isPlaceholder && shown.profile.role === 'CLIENT' && (
+            <EnrollmentsPanel userId={clientId} clientName={name} />
+          )}
+        </ProfileEditor>
       </Stack>
     </PageFrame>
   );

@@ -1,15 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ProfileCard } from '../../profiles/components/ProfileCard';
+import { ProfileEditor, type Viewer } from '../../profiles/components/ProfileEditor';
 import { profileOf } from '../../profiles/model/profile';
 import { userDetailQueryOptions } from '../../users/api/queries';
 import { PortalScreenPage } from './PortalScreenPage';
 
-/** /user/profile/{clientId}: the client's own profile. */
-export function PortalProfilePage({ clientId }: { clientId: string }) {
+/**
+ * /user/profile/{clientId}: the client's own profile. A client changes its
+ * contact details, emergency contact and health journey here; everything else
+ * (its role above all) is the clinic's to change, so it shows read-only.
+ */
+export function PortalProfilePage({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
   return (
     <PortalScreenPage screen="profile" clientId={clientId}>
-      <ProfileCard shown={profileOf(data)} />
+      <ProfileEditor key={clientId} shown={profileOf(data)} viewer={viewer} />
     </PortalScreenPage>
   );
 }

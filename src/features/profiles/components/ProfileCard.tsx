@@ -1,5 +1,6 @@
 import { Alert, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { roleLabel } from '../../../lib/auth/roles';
 import { ageInYears, fullName, genderLabel, type ShownProfile } from '../model/profile';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -19,14 +20,6 @@ const NOT_GIVEN = 'Not given';
 
 function initials(first: string, last: string): string {
   return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
-}
-
-function roleLabel(role: string | null): string {
-  if (!role) return 'No role';
-  return role
-    .split('_')
-    .map((word) => word.charAt(0) + word.slice(1).toLowerCase())
-    .join(' ');
 }
 
 /** One user's profile, read-only. */

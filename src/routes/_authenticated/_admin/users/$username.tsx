@@ -8,6 +8,7 @@ export const Route = createFileRoute('/_authenticated/_admin/users/$username')({
   errorComponent: UserLoadError,
   component: function User() {
     const { username } = Route.useParams();
-    return <UserPage username={username} />;
+    const { user } = Route.useRouteContext();
+    return <UserPage username={username} viewer={{ id: user.username, role: user.role }} />;
   },
 });

@@ -8,6 +8,7 @@ export const Route = createFileRoute('/_authenticated/_client/user/profile/$clie
   errorComponent: ProfileLoadError,
   component: function Profile() {
     const { clientId } = Route.useParams();
-    return <PortalProfilePage clientId={clientId} />;
+    const { user } = Route.useRouteContext();
+    return <PortalProfilePage clientId={clientId} viewer={{ id: user.username, role: user.role }} />;
   },
 });

@@ -8,6 +8,7 @@ export const Route = createFileRoute('/_authenticated/_staff/client/$clientId/de
   errorComponent: ClientLoadError,
   component: function ClientDetails() {
     const { clientId } = Route.useParams();
-    return <ClientDetailsPage clientId={clientId} />;
+    const { user } = Route.useRouteContext();
+    return <ClientDetailsPage clientId={clientId} viewer={{ id: user.username, role: user.role }} />;
   },
 });

@@ -8,6 +8,7 @@ export const Route = createFileRoute('/_authenticated/_staff/client/$clientId/pr
   errorComponent: ClientLoadError,
   component: function ClientProfile() {
     const { clientId } = Route.useParams();
-    return <ClientProfilePage clientId={clientId} />;
+    const { user } = Route.useRouteContext();
+    return <ClientProfilePage clientId={clientId} viewer={{ id: user.username, role: user.role }} />;
   },
 });

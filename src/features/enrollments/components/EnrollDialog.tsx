@@ -1,0 +1,137 @@
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { onlineManager } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toastSuccess } from '../../../components/toasts';
+import { isApiError } from '../../../lib/api';
+import { useCreateEnrollment } from '../api/queries';
+import { ENROLLMENT_OFFLINE, enrollmentFailureMessage } from '../model/errors';
+import { ENROLLMENT_STATUSES, PROGRAMS, PROGRAM_LABELS, STATUS_LABELS } from '../model/labels';
+import { NOTES_MAX, parseEnrollmentForm, type EnrollmentFormValues } from '../schemas';
+
+const PROGRAM_OPTIONS = [
+  { value: '', label: 'Choose a program', disabled: true },
+  ...PROGRAMS.map((program) => ({ value: program, label: PROGRAM_LABELS[program] })),
+];
+const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function emptyValues(): EnrollmentFormValues {
+  return { program: '', status: 'active', start_date: today(), end_date: '', notes: '' };
+}
+
+const FORM_FIELDS = new Set<string>(['program', 'status', 'start_date', 'end_date', 'notes']);
+
+/** Enrolls a client in a program: program, status, dates and notes, as the contract's EnrollmentCreate. */
+export function EnrollDialog({
+  userId,
+  clientName,
+  opened,
+  onClose,
+}: {
+  userId: string;
+  clientName: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const create = useCreateEnrollment(userId);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<EnrollmentFormValues>({
+    mode: 'controlled',
+    initialValues: emptyValues(),
+    validate: (values) => {
+      const parsed = parseEnrollmentForm(values);
+      return parsed.success ? {} : parsed.errors;
+    },
+    validateInputOnBlur: true,
+  });
+
+  function close(): void {
+    if (create.isPending) return;
+    setProblem(null);
+    onClose();
+  }
+
+  function submit(values: EnrollmentFormValues): void {
+    setProblem(null);
+    const parsed = parseEnrollmentForm(values);
+    if (!parsed.success) {
+      form.setErrors(parsed.errors);
+      return;
+    }
+    if (!onlineManager.isOnline()) {
+      setProblem(ENROLLMENT_OFFLINE);
+      return;
+    }
+    const program = PROGRAM_LABELS[parsed.output.program];
+    create.mutate(
+      { user: userId, ...parsed.output },
+      {
+        onSuccess: () => {
+          toastSuccess(`${clientName} is enrolled in ${program}.`, 'Enrolled');
+          form.setValues(emptyValues());
+          form.resetDirty();
+          onClose();
+        },
+        onError: (error) => {
+          const onFields = isApiError(error)
+            ? Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => FORM_FIELDS.has(field)))
+            : {};
+          form.setErrors(onFields);
+          setProblem(
+            Object.keys(onFields).length > 0
+              ? 'The server refused some of these values. They are marked on their fields.'
+              : enrollmentFailureMessage(error),
+          );
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal opened={opened} onClose={close} title={`Enroll ${clientName} in a program`} size="lg" centered>
+      <form noValidate aria-label="Enroll in a program" onSubmit={form.onSubmit(submit)}>
+        <Stack gap="md">
+          <NativeSelect size="md" label="Program" required data={PROGRAM_OPTIONS} {...form.getInputProps('program')} />
+          <NativeSelect size="md" label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput label="Start date" type="date" required {...form.getInputProps('start_date')} />
+            <TextInput
+              label="End date (optional)"
+              type="date"
+              min={form.values.start_date || undefined}
+              {...form.getInputProps('end_date')}
+            />
+          </SimpleGrid>
+          <Textarea
+            size="md"
+            label="Notes"
+            autosize
+            minRows={2}
+            maxRows={8}
+            description={`${form.values.notes.length.toLocaleString()} of ${NOTES_MAX.toLocaleString()} characters`}
+            {...form.getInputProps('notes')}
+          />
+          {problem && (
+            <Alert color="red" variant="light" role="alert">
+              {problem}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Enroll
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,266 @@
+import { Alert, Badge, Button, Card, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { onlineManager, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toastFailure, toastSuccess } from '../../../components/toasts';
+import {
+  ENROLLMENT_PAGE_SIZE,
+  enrollmentListQueryOptions,
+  useDeleteEnrollment,
+  useUpdateEnrollment,
+} from '../api/queries';
+import { ENROLLMENT_OFFLINE, enrollmentFailureMessage } from '../model/errors';
+import {
+  ENROLLMENT_STATUSES,
+  PROGRAM_LABELS,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  periodOf,
+  type Enrollment,
+  type EnrollmentStatus,
+} from '../model/labels';
+import { EnrollDialog } from './EnrollDialog';
+
+const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
+
+function isStatus(value: string): value is EnrollmentStatus {
+  return (ENROLLMENT_STATUSES as readonly string[]).includes(value);
+}
+
+function online(): boolean {
+  return onlineManager.isOnline();
+}
+
+function EnrollmentItem({
+  enrollment,
+  userId,
+  onRemove,
+}: {
+  enrollment: Enrollment;
+  userId: string;
+  onRemove: (enrollment: Enrollment) => void;
+}) {
+  const update = useUpdateEnrollment(userId);
+  const program = PROGRAM_LABELS[enrollment.program];
+
+  function changeStatus(value: string): void {
+    if (!isStatus(value) || value === enrollment.status) return;
+    if (!online()) {
+      toastFailure(ENROLLMENT_OFFLINE, 'Status not changed');
+      return;
+    }
+    update.mutate(
+      { id: enrollment.id, patch: { status: value } },
+      {
+        onSuccess: () => toastSuccess(`${program} is now ${STATUS_LABELS[value].toLowerCase()}.`, 'Status changed'),
+        onError: (error) => toastFailure(enrollmentFailureMessage(error), 'Status not changed'),
+      },
+    );
+  }
+
+  return (
+    <Card component="li" withBorder radius="md" padding="md" aria-label={program}>
+      <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+        <Stack gap={4} style={{ flex: '1 1 220px', minWidth: 0 }}>
+          <Group gap="xs">
+            <Text fw={700}>{program}</Text>
+            <Badge color={STATUS_COLORS[enrollment.status]} variant="light">
+              {STATUS_LABELS[enrollment.status]}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {periodOf(enrollment)}
+          </Text>
+          {enrollment.notes && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+              {enrollment.notes}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <NativeSelect
+            size="md"
+            label="Status"
+            aria-label={`Status of ${program}`}
+            data={STATUS_OPTIONS}
+            // The select follows the server: it shows a new status once the change is saved.
+            value={update.isPending ? update.variables.patch.status : enrollment.status}
+            disabled={update.isPending}
+            onChange={(event) => changeStatus(event.currentTarget.value)}
+            miw={150}
+          />
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={() => onRemove(enrollment)}
+            aria-label={`Remove ${program}`}
+          >
+            Remove
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+function RemoveDialog({
+  enrollment,
+  userId,
+  clientName,
+  onClose,
+}: {
+  enrollment: Enrollment | null;
+  userId: string;
+  clientName: string;
+  onClose: () => void;
+}) {
+  const remove = useDeleteEnrollment(userId);
+  const program = enrollment ? PROGRAM_LABELS[enrollment.program] : '';
+
+  function confirm(): void {
+    if (!enrollment) return;
+    if (!online()) {
+      toastFailure(ENROLLMENT_OFFLINE, 'Not removed');
+      return;
+    }
+    remove.mutate(enrollment.id, {
+      onSuccess: () => {
+        toastSuccess(`${clientName} is no longer enrolled in ${program}.`, 'Enrollment removed');
+        onClose();
+      },
+      onError: (error) => {
+        toastFailure(enrollmentFailureMessage(error), 'Not removed');
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <Modal
+      opened={enrollment !== null}
+      onClose={() => !remove.isPending && onClose()}
+      title="Remove this enrollment?"
+      centered
+    >
+      <Stack gap="md">
+        <Text>
+          Remove the {program} enrollment of {clientName}? Its dates and notes are deleted; to keep a record, set its
+          status to Cancelled or Completed instead.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
+            Keep it
+          </Button>
+          <Button color="red" onClick={confirm} loading={remove.isPending}>
+            Remove enrollment
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function EnrollmentList({
+  userId,
+  clientName,
+  page,
+  onPage,
+}: {
+  userId: string;
+  clientName: string;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const query = useQuery(enrollmentListQueryOptions(userId, page));
+  const [removing, setRemoving] = useState<Enrollment | null>(null);
+
+  if (query.isPending) {
+    if (query.fetchStatus === 'paused') {
+      return <Text c="dimmed">You are offline. Enrollments show once the network is back.</Text>;
+    }
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" aria-hidden />
+        <Text c="dimmed">Loading enrollments…</Text>
+      </Group>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="The enrollments could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{enrollmentFailureMessage(query.error)}</Text>
+          <Button variant="light" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const { results, count, previous, next } = query.data;
+  if (count === 0) return <Text c="dimmed">{clientName} is not enrolled in any program yet.</Text>;
+  const first = (page - 1) * ENROLLMENT_PAGE_SIZE + 1;
+
+  return (
+    <Stack gap="sm">
+      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Enrollments">
+        {results.map((enrollment) => (
+          <EnrollmentItem key={enrollment.id} enrollment={enrollment} userId={userId} onRemove={setRemoving} />
+        ))}
+      </Stack>
+      {(previous != null || next != null) && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            {first}–{first + results.length - 1} of {count}
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" disabled={previous == null} onClick={() => previous != null && onPage(previous)}>
+              Previous
+            </Button>
+            <Button variant="default" disabled={next == null} onClick={() => next != null && onPage(next)}>
+              Next
+            </Button>
+          </Group>
+        </Group>
+      )}
+      <RemoveDialog enrollment={removing} userId={userId} clientName={clientName} onClose={() => setRemoving(null)} />
+    </Stack>
+  );
+}
+
+/**
+ * A client's program enrollments: list, enroll, change status, remove.
+ * Staff, ADMIN and SUPER_ADMIN may; the server decides (only clients are enrolled).
+ */
+export function EnrollmentsPanel({ userId, clientName }: { userId: string; clientName: string }) {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const [enrolling, setEnrolling] = useState(false);
+
+  return (
+    <Card component="section" aria-labelledby={headingId} withBorder radius="lg" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Title order={2} size="h4" id={headingId}>
+            Program enrollments
+          </Title>
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEnrolling(true)}>
+            Enroll in a program
+          </Button>
+        </Group>
+        <EnrollmentList userId={userId} clientName={clientName} page={page} onPage={setPage} />
+      </Stack>
+      <EnrollDialog
+        userId={userId}
+        clientName={clientName}
+        opened={enrolling}
+        onClose={() => {
+          setEnrolling(false);
+          setPage(1);
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import {
+  ENROLLMENT_STATUSES,
+  PROGRAMS,
+  type EnrollmentCreate,
+  type EnrollmentStatus,
+  type Program,
+} from './model/labels';
+
+/** The contract's limit on an enrollment's notes (openapi/clinic.yaml, Enrollment). */
+export const NOTES_MAX = 2000;
+
+export const ENROLLMENT_MESSAGES = {
+  program: 'Choose the program to enroll in',
+  status: 'Choose a status',
+  startMissing: 'Enter the start date',
+  date: 'Enter a date as YYYY-MM-DD',
+  endBeforeStart: 'The end date cannot be before the start date',
+  notes: `Notes can be at most ${NOTES_MAX} characters`,
+} as const;
+
+/** What the enrollment form holds, as typed. */
+export interface EnrollmentFormValues {
+  program: Program | '';
+  status: EnrollmentStatus;
+  start_date: string;
+  end_date: string;
+  notes: string;
+}
+
+/** A real calendar date written YYYY-MM-DD (what a date input gives). */
+function isIsoDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const EnrollmentFormSchema = v.pipe(
+  v.object({
+    program: v.picklist(PROGRAMS, ENROLLMENT_MESSAGES.program),
+    status: v.picklist(ENROLLMENT_STATUSES, ENROLLMENT_MESSAGES.status),
+    start_date: v.pipe(
+      v.string(),
+      v.nonEmpty(ENROLLMENT_MESSAGES.startMissing),
+      v.check(isIsoDate, ENROLLMENT_MESSAGES.date),
+    ),
+    end_date: v.pipe(
+      v.string(),
+      v.check((text) => text === '' || isIsoDate(text), ENROLLMENT_MESSAGES.date),
+      v.transform((text) => (text === '' ? null : text)),
+    ),
+    notes: v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(NOTES_MAX, ENROLLMENT_MESSAGES.notes),
+      v.transform((text) => (text === '' ? null : text)),
+    ),
+  }),
+  // ISO dates compare correctly as text; the server checks the same.
+  v.forward(
+    v.partialCheck(
+      [['start_date'], ['end_date']],
+      (input) => input.end_date === null || input.end_date >= input.start_date,
+      ENROLLMENT_MESSAGES.endBeforeStart,
+    ),
+    ['end_date'],
+  ),
+);
+
+export type EnrollmentFields = Omit<EnrollmentCreate, 'user'>;
+export type EnrollmentFormErrors = Partial<Record<keyof EnrollmentFormValues, string>>;
+
+export type EnrollmentFormParse =
+  { success: true; output: EnrollmentFields } | { success: false; errors: EnrollmentFormErrors };
+
+const FIELDS: readonly (keyof EnrollmentFormValues)[] = ['program', 'status', 'start_date', 'end_date', 'notes'];
+
+/** The body of a new enrollment (without its user), or one message per field at fault. */
+export function parseEnrollmentForm(values: EnrollmentFormValues): EnrollmentFormParse {
+  const result = v.safeParse(EnrollmentFormSchema, values);
+  if (result.success) return { success: true, output: result.output };
+  const nested = v.flatten<typeof EnrollmentFormSchema>(result.issues).nested ?? {};
+  const errors: EnrollmentFormErrors = {};
+  for (const field of FIELDS) {
+    const message = nested[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return { success: false, errors };
+}

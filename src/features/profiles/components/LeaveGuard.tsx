@@ -1,0 +1,38 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useBlocker } from '@tanstack/react-router';
+
+/**
+ * Signing out (by hand, when idle, or when the session ends) must never be
+ * held up by a question: the session is gone by then.
+ */
+const NEVER_BLOCKED = ['/login', '/unauthorized'];
+
+/**
+ * Asks before moving to another screen of Thrive while `when` holds unsaved
+ * work. Reloading or closing the tab is covered by useUnsavedDraft.
+ */
+export function LeaveGuard({ when, what }: { when: boolean; what: string }) {
+  const blocker = useBlocker({
+    shouldBlockFn: ({ next }) => !NEVER_BLOCKED.includes(next.pathname),
+    disabled: !when,
+    withResolver: true,
+    enableBeforeUnload: false,
+  });
+  const blocked = blocker.status === 'blocked';
+
+  return (
+    <Modal opened={blocked} onClose={() => blocker.reset?.()} title="Leave without saving?" centered>
+      <Stack gap="md">
+        <Text>{what} are not saved yet. If you leave now, they are lost.</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+            Stay and keep editing
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            Leave and discard
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,184 @@
+// @vitest-environment jsdom
+import { onlineManager, useSuspenseQuery } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initApi } from '../../../lib/api';
+import { renderWithProviders } from '../../../test/render';
+import { userDetailQueryOptions, userKeys } from '../../users/api/queries';
+import { placeholderProfile, profileOf, type Profile, type UserDetail } from '../model/profile';
+import { SAVE_MESSAGES } from '../model/save-errors';
+import { CONFLICT_TITLE } from './ConflictNotice';
+import { ProfileEditor, type Viewer } from './ProfileEditor';
+
+const CLIENT_ID = '5f0c1c1e-1111-4222-8333-444455556666';
+const ADMIN: Viewer = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'ADMIN' };
+const CLIENT: Viewer = { id: CLIENT_ID, role: 'CLIENT' };
+const SLOW = { timeout: 10_000 };
+
+const saved: Profile = {
+  ...placeholderProfile(CLIENT_ID, 'client2@thrive.test'),
+  user_profile_id: '6f0c1c1e-1111-4222-8333-444455556666',
+  first_name: 'Daniel',
+  last_name: 'Okafor',
+  phone_number: '+15555550112',
+  client_story: 'Runs on weekends.',
+  hipaa_consent: true,
+  version: 4,
+};
+
+interface Call {
+  method: string;
+  path: string;
+  ifMatch: string | null;
+  body: unknown;
+}
+
+let calls: Call[];
+/** What the next PATCH answers (in order); GET user-profiles answers `current`. */
+let patchAnswers: Response[];
+let current: Profile;
+
+const problem = (status: number, title: string, errors?: { field: string; message: string }[]) =>
+  Response.json({ type: 'about:blank', title, status, detail: title, errors }, { status });
+
+const fetch = vi.fn(async (request: Request): Promise<Response> => {
+  const path = new URL(request.url).pathname.replace('/api/v1', '');
+  const body: unknown = request.method === 'PATCH' ? await request.json() : null;
+  calls.push({ method: request.method, path, ifMatch: request.headers.get('If-Match'), body });
+  if (request.method === 'GET' && path === `/users/users/${CLIENT_ID}`) {
+    const detail: UserDetail = { Username: CLIENT_ID, Profile: saved, UserAttributes: [] };
+    return Response.json(detail);
+  }
+  if (request.method === 'GET' && path === `/users/user-profiles/${CLIENT_ID}`) return Response.json(current);
+  if (request.method === 'PATCH' && path === `/users/user-profiles/${CLIENT_ID}`) {
+    return patchAnswers.shift() ?? problem(500, 'No answer prepared');
+  }
+  return problem(404, `Nothing at ${path}`);
+});
+
+beforeEach(() => {
+  calls = [];
+  patchAnswers = [];
+  current = saved;
+  fetch.mockClear();
+  initApi({ baseUrl: 'http://thrive.test/api/v1', getAccessToken: () => Promise.resolve('a.b.c'), fetch });
+});
+
+afterEach(() => onlineManager.setOnline(true));
+
+function Harness({ viewer }: { viewer: Viewer }) {
+  const { data } = useSuspenseQuery(userDetailQueryOptions(CLIENT_ID));
+  return <ProfileEditor shown={profileOf(data)} viewer={viewer} roleChange />;
+}
+
+async function openEditor(viewer: Viewer = ADMIN) {
+  // No pause between key presses: the form is large, and jsdom slow to redraw it.
+  const user = userEvent.setup({ delay: null });
+  const rendered = await renderWithProviders(
+    <Suspense fallback="Loading">
+      <Harness viewer={viewer} />
+    </Suspense>,
+  );
+  await user.click(await screen.findByRole('button', { name: 'Edit profile' }, SLOW));
+  const form = await screen.findByRole('form', { name: 'Edit profile' }, SLOW);
+  return { user, form, ...rendered };
+}
+
+const patches = () => calls.filter((call) => call.method === 'PATCH');
+
+// A whole profile form in jsdom, typed into key by key: slow on a busy two-core machine.
+describe('ProfileEditor', { timeout: 40_000 }, () => {
+  it('saves only the changed fields, with If-Match on the version edited, and updates the cached user', async () => {
+    const { user, form, queryClient } = await openEditor();
+    const phone = within(form).getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '+1 555 555 0199');
+    patchAnswers.push(Response.json({ ...saved, phone_number: '+15555550199', version: 5 }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    // Back to the read-only view, showing the saved number.
+    expect(await screen.findByText('+15555550199', undefined, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull();
+    expect(patches()).toEqual([
+      {
+        method: 'PATCH',
+        path: `/users/user-profiles/${CLIENT_ID}`,
+        ifMatch: '"4"',
+        body: { phone_number: '+15555550199' },
+      },
+    ]);
+    expect(queryClient.getQueryData<UserDetail>(userKeys.detail(CLIENT_ID))?.Profile?.version).toBe(5);
+  });
+
+  it('on a conflict loads the current values, lists the person’s differing changes and lets them re-apply', async () => {
+    const { user, form } = await openEditor();
+    const phone = within(form).getByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '+15555550199');
+    current = { ...saved, phone_number: '+15555550177', client_story: 'Swims now.', version: 5 };
+    patchAnswers.push(problem(412, 'The profile has changed since the version you edited'));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    // Text queries stay quick on a page this large; the alert is the title's container.
+    const alert = (await screen.findByText(CONFLICT_TITLE, undefined, SLOW)).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByText('Now: +15555550177')).toBeTruthy();
+    expect(within(alert).getByText('Yours: +15555550199')).toBeTruthy();
+    // The form shows the profile as it is now, the other person's story included.
+    expect(within(form).getByLabelText<HTMLInputElement>('Phone').value).toBe('+15555550177');
+    expect(within(form).getByLabelText<HTMLTextAreaElement>('Story').value).toBe('Swims now.');
+
+    await user.click(within(alert).getByRole('button', { name: 'Use yours for Phone' }));
+    expect(within(form).getByLabelText<HTMLInputElement>('Phone').value).toBe('+15555550199');
+    expect(screen.queryByText(CONFLICT_TITLE)).toBeNull();
+
+    patchAnswers.push(Response.json({ ...current, phone_number: '+15555550199', version: 6 }));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches()).toHaveLength(2), SLOW);
+    expect(patches()[1]).toMatchObject({ ifMatch: '"5"', body: { phone_number: '+15555550199' } });
+  });
+
+  it('shows the server’s field errors on the fields', async () => {
+    const { user, form } = await openEditor();
+    await user.type(within(form).getByLabelText('City'), 'Pune');
+    patchAnswers.push(
+      problem(400, 'The request does not match the API contract.', [
+        { field: 'body.city', message: 'must NOT have more than 200 characters' },
+      ]),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText('Must NOT have more than 200 characters', undefined, SLOW)).toBeTruthy();
+    expect(within(form).getByLabelText('City').getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByRole('alert')).toHaveProperty('textContent', SAVE_MESSAGES.refused);
+  });
+
+  it('checks the fields before sending anything', async () => {
+    const { user, form } = await openEditor();
+    await user.clear(within(form).getByLabelText(/^First name/));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText('Enter the first name', undefined, SLOW)).toBeTruthy();
+    expect(patches()).toEqual([]);
+  });
+
+  it('offline, says saving needs the network and keeps what was typed', async () => {
+    const { user, form } = await openEditor();
+    await user.type(within(form).getByLabelText('Occupation'), 'Architect');
+    onlineManager.setOnline(false);
+    expect(await within(form).findByText(SAVE_MESSAGES.offlineNotice, undefined, SLOW)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(await within(form).findByText(SAVE_MESSAGES.offline, undefined, SLOW)).toBeTruthy();
+    expect(patches()).toEqual([]);
+    expect(within(form).getByLabelText<HTMLInputElement>('Occupation').value).toBe('Architect');
+  });
+
+  it('lets a client change its contact details and story, but not its name or role', async () => {
+    const { form } = await openEditor(CLIENT);
+    expect(within(form).getByLabelText('Phone')).toBeTruthy();
+    expect(within(form).getByLabelText('Story')).toBeTruthy();
+    expect(within(form).queryByLabelText(/^First name/)).toBeNull();
+    expect(within(form).getByText('Daniel')).toBeTruthy();
+    expect(within(form).queryByRole('combobox', { name: 'Role' })).toBeNull();
+    expect(screen.queryByLabelText('Role')).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Role } from '../../../lib/auth/roles';
+import { roleLabel } from '../../../lib/auth/roles';
+import { mayEditAnything, profileEditRights, type ProfileEditRights } from '../model/permissions';
+import { fullName, type Profile, type ShownProfile } from '../model/profile';
+import { ProfileCard } from './ProfileCard';
+import { ProfileForm } from './ProfileForm';
+import { ProfileDetails } from './ProfileRecord';
+
+/** Who is looking: the signed-in user (from the route's guard). */
+export interface Viewer {
+  id: string;
+  role: Role;
+}
+
+function initials(profile: Profile): string {
+  return `${profile.first_name.charAt(0)}${profile.last_name.charAt(0)}`.toUpperCase();
+}
+
+function ProfileHeader({ profile, action }: { profile: Profile; action?: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Group justify="space-between" gap="md" wrap="wrap">
+        <Group gap="md" wrap="nowrap" miw={0}>
+          <Avatar src={profile.profile_picture} alt="" size="lg" color="thrive" radius="xl">
+            {initials(profile)}
+          </Avatar>
+          <Stack gap={4} miw={0}>
+            <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+              {fullName(profile)}
+            </Text>
+            <Group gap="xs">
+              <Badge variant="light">{roleLabel(profile.role)}</Badge>
+              {profile.clinic && <Text size="sm">{profile.clinic}</Text>}
+            </Group>
+          </Stack>
+        </Group>
+        {action}
+      </Group>
+    </Card>
+  );
+}
+
+export interface ProfileEditorProps {
+  shown: ShownProfile;
+  viewer: Viewer;
+  /** Whether this screen offers role changes (only the admins' user page does). */
+  roleChange?: boolean;
+  /** What the screen shows under the header while the profile is not being edited (enrollments, the account). */
+  children?: ReactNode;
+}
+
+/**
+ * One person's whole profile: every field read-only, and an editor for the
+ * fields the viewer may change (the server decides; the form mirrors it).
+ */
+export function ProfileEditor({ shown, viewer, roleChange = false, children }: ProfileEditorProps) {
+  const { profile, isPlaceholder } = shown;
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  const granted = profileEditRights(viewer, { id: profile.client_id, role: profile.role });
+  const rights: ProfileEditRights = roleChange ? granted : { ...granted, roleChoices: [] };
+  const canEdit = !isPlaceholder && mayEditAnything(rights);
+
+  useEffect(() => {
+    // Back from the form: focus returns to where editing started.
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  if (isPlaceholder) {
+    return (
+      <Stack gap="md">
+        <ProfileCard shown={shown} />
+        {children}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <ProfileHeader
+        profile={profile}
+        action={
+          canEdit &&
+          !editing && (
+            <Button
+              ref={editButton}
+              leftSection={<IconPencil size={18} aria-hidden />}
+              onClick={() => setEditing(true)}
+            >
+              Edit profile
+            </Button>
+          )
+        }
+      />
+      {editing ? (
+        <ProfileForm
+          // A new profile version from elsewhere does not reset what is being typed; another person does.
+          key={profile.client_id}
+          profile={profile}
+          rights={rights}
+          own={viewer.id.toLowerCase() === profile.client_id.toLowerCase()}
+          onSaved={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          {children}
+          <ProfileDetails profile={profile} />
+        </>
+      )}
+    </Stack>
+  );
+}

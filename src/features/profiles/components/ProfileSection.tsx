@@ -1,0 +1,108 @@
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import {
+  FIELD_LABELS,
+  historyValueText,
+  isHistoryField,
+  type EditableField,
+  type HistoryObject,
+} from '../model/fields';
+import { describeValue, EMPTY_VALUE } from '../model/conflict';
+import { ageInYears, type Profile } from '../model/profile';
+
+export const NOT_GIVEN = 'Not given';
+
+/** One group of fields under its heading; `wide` children span the whole row. */
+export function SectionCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} withBorder radius="lg" padding="lg">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} size="h4" id={headingId}>
+            {title}
+          </Title>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          {children}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Full row of a section's grid (long text, histories). */
+export function Wide({ children }: { children: ReactNode }) {
+  return <div style={{ gridColumn: '1 / -1', minWidth: 0 }}>{children}</div>;
+}
+
+/** A label and its value, read-only. */
+export function ReadOnlyField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <dl style={{ margin: 0, minWidth: 0 }}>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+        {children}
+      </Text>
+    </dl>
+  );
+}
+
+function HistoryValue({ history }: { history: HistoryObject }) {
+  const answers = Object.entries(history);
+  if (answers.length === 0) return <>{NOT_GIVEN}</>;
+  return (
+    <Stack component="span" gap={4}>
+      {answers.map(([topic, answer]) => (
+        <Text component="span" key={topic} display="block" fw={500}>
+          <Text component="span" c="dimmed" fw={500}>
+            {topic}:
+          </Text>{' '}
+          {historyValueText(answer) || EMPTY_VALUE}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** A profile field's value as people read it. */
+export function FieldValue({ profile, field, now }: { profile: Profile; field: EditableField; now?: Date }) {
+  if (isHistoryField(field)) return <HistoryValue history={profile[field]} />;
+  const text = describeValue(field, profile[field]);
+  if (text === EMPTY_VALUE) return <>{NOT_GIVEN}</>;
+  if (field === 'date_of_birth') {
+    const age = ageInYears(profile.date_of_birth, now);
+    return <>{age === null ? text : `${text} (${age} years)`}</>;
+  }
+  return <>{text}</>;
+}
+
+/** A field shown read-only: its label and value. */
+export function ReadOnlyProfileField({ profile, field }: { profile: Profile; field: EditableField }) {
+  const content = (
+    <ReadOnlyField label={FIELD_LABELS[field]}>
+      <FieldValue profile={profile} field={field} />
+    </ReadOnlyField>
+  );
+  return isLong(field) ? <Wide>{content}</Wide> : content;
+}
+
+/** Fields given a whole row: long free text and histories. */
+export function isLong(field: EditableField): boolean {
+  return field === 'health_goals' || field === 'client_story' || isHistoryField(field);
+}

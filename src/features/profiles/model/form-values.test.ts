@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { unsavedChanges, withChanges } from './conflict';
+import { changedFields, formValuesOf, historyFromEntries } from './form-values';
+import { placeholderProfile, type Profile } from './profile';
+
+const ID = '5f0c1c1e-1111-4222-8333-444455556666';
+const base: Profile = {
+  ...placeholderProfile(ID, 'client2@thrive.test'),
+  first_name: 'Daniel',
+  last_name: 'Okafor',
+  phone_number: '+15555550112',
+  client_story: 'Runs on weekends.',
+  lifestyle_history: { Sleep: '7 hours', Smoker: false },
+  version: 4,
+};
+
+describe('changedFields', () => {
+  it('sends only the fields whose value differs from the version being edited', () => {
+    expect(
+      changedFields(base, {
+        first_name: 'Daniel',
+        phone_number: '+15555550199',
+        client_story: 'Runs on weekends.',
+        city: null,
+        gender: null,
+      }),
+    ).toEqual({ phone_number: '+15555550199' });
+  });
+
+  it('sends a cleared field as null, and nothing at all when nothing changed', () => {
+    expect(changedFields(base, { client_story: null })).toEqual({ client_story: null });
+    expect(changedFields(base, {})).toEqual({});
+  });
+
+  it('compares histories by their answers, whatever their order', () => {
+    expect(changedFields(base, { lifestyle_history: { Smoker: false, Sleep: '7 hours' } })).toEqual({});
+    expect(changedFields(base, { lifestyle_history: { Sleep: '7 hours' } })).toEqual({
+      lifestyle_history: { Sleep: '7 hours' },
+    });
+  });
+
+  it('sends a role only when it changes', () => {
+    expect(changedFields(base, { role: 'CLIENT' })).toEqual({});
+    expect(changedFields(base, { role: 'NURSE' })).toEqual({ role: 'NURSE' });
+  });
+
+  it('round-trips an untouched form to no changes', () => {
+    const values = formValuesOf(base);
+    expect(values.phone_number).toBe('+15555550112');
+    expect(values.title).toBe('');
+    expect(historyFromEntries(values.lifestyle_history, base.lifestyle_history)).toEqual(base.lifestyle_history);
+  });
+});
+
+describe('after a conflict', () => {
+  const current: Profile = { ...base, phone_number: '+15555550177', client_story: 'Swims now.', version: 5 };
+
+  it('lists the person’s changes that the current profile does not hold, as people read them', () => {
+    const mine = { phone_number: '+15555550199', client_story: 'Swims now.', gender: 'M' as const };
+    expect(unsavedChanges(mine, current)).toEqual([
+      { field: 'phone_number', label: 'Phone', current: '+15555550177', mine: '+15555550199' },
+      { field: 'gender', label: 'Gender', current: '(empty)', mine: 'Male' },
+    ]);
+  });
+
+  it('lays chosen changes over the current profile', () => {
+    expect(withChanges(current, { phone_number: '+15555550199' })).toMatchObject({
+      phone_number: '+15555550199',
+      client_story: 'Swims now.',
+      version: 5,
+    });
+  });
+});

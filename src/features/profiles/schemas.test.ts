@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { PROFILE_SECTIONS, type ProfileField } from './model/fields';
+import { formValuesOf, type ProfileFormValues } from './model/form-values';
+import { placeholderProfile, type Profile } from './model/profile';
+import { PROFILE_LIMITS, PROFILE_MESSAGES, normalisePhone, parseProfileForm, type ParseOptions } from './schemas';
+
+const ID = '5f0c1c1e-1111-4222-8333-444455556666';
+const ALL = new Set<ProfileField>(PROFILE_SECTIONS.flatMap((section) => section.fields));
+const TODAY = '2026-05-01';
+
+const base: Profile = {
+  ...placeholderProfile(ID, 'client2@thrive.test'),
+  user_profile_id: '6f0c1c1e-1111-4222-8333-444455556666',
+  first_name: 'Daniel',
+  last_name: 'Okafor',
+  lifestyle_history: { Sleep: '7 hours', Smoker: false, 'Coffee cups': 2 },
+};
+
+function parse(changes: Partial<ProfileFormValues>, options: Partial<ParseOptions> = {}) {
+  return parseProfileForm(
+    { ...formValuesOf(base), ...changes },
+    { base, fields: ALL, roleChoices: [], today: TODAY, ...options },
+  );
+}
+
+function errorsOf(changes: Partial<ProfileFormValues>, options?: Partial<ParseOptions>): Record<string, string> {
+  const result = parse(changes, options);
+  return result.success ? {} : result.errors;
+}
+
+function outputOf(changes: Partial<ProfileFormValues>, options?: Partial<ParseOptions>) {
+  const result = parse(changes, options);
+  if (!result.success) throw new Error(`unexpected errors: ${JSON.stringify(result.errors)}`);
+  return result.output;
+}
+
+const x = (n: number) => 'x'.repeat(n);
+
+describe('parseProfileForm: the contract’s limits', () => {
+  it('needs first and last name, at most 100 characters each', () => {
+    expect(errorsOf({ first_name: '  ' })).toEqual({ first_name: 'Enter the first name' });
+    expect(errorsOf({ last_name: x(101) })).toEqual({ last_name: 'Last name can be at most 100 characters' });
+    expect(outputOf({ first_name: x(100) }).first_name).toBe(x(100));
+  });
+
+  it.each([
+    ['title', PROFILE_LIMITS.title],
+    ['city', PROFILE_LIMITS.text],
+    ['address_line_1', PROFILE_LIMITS.text],
+    ['emergency_contact_name', PROFILE_LIMITS.text],
+    ['zipcode', PROFILE_LIMITS.zipcode],
+    ['health_goals', PROFILE_LIMITS.health_goals],
+    ['client_story', PROFILE_LIMITS.client_story],
+  ] as const)('%s holds at most %i characters', (field, max) => {
+    expect(outputOf({ [field]: x(max) })[field]).toBe(x(max));
+    expect(Object.keys(errorsOf({ [field]: x(max + 1) }))).toEqual([field]);
+  });
+
+  it('trims text and sends an emptied field as null', () => {
+    const output = outputOf({ city: '  Pune ', title: '   ' });
+    expect(output.city).toBe('Pune');
+    expect(output.title).toBeNull();
+  });
+
+  it('takes phone numbers in E.164, tidying spaces and adding +1 to a number without a country code', () => {
+    expect(normalisePhone('+1 (555) 555-0199')).toBe('+15555550199');
+    expect(normalisePhone('555 555 0199')).toBe('+15555550199');
+    expect(normalisePhone('0091 98450 12345')).toBe('+919845012345');
+    expect(outputOf({ phone_number: '+91 98450 12345' }).phone_number).toBe('+919845012345');
+    expect(outputOf({ emergency_contact_number: '' }).emergency_contact_number).toBeNull();
+    expect(errorsOf({ alternate_phone: '12' })).toEqual({ alternate_phone: PROFILE_MESSAGES.phone });
+    expect(errorsOf({ phone_number: '+0123456789' })).toEqual({ phone_number: PROFILE_MESSAGES.phone });
+    expect(errorsOf({ phone_number: `+1${'5'.repeat(15)}` })).toEqual({ phone_number: PROFILE_MESSAGES.phone });
+  });
+
+  it('checks the alternate email', () => {
+    expect(errorsOf({ alternate_email: 'not an email' })).toEqual({ alternate_email: PROFILE_MESSAGES.email });
+    expect(outputOf({ alternate_email: ' daniel@example.com ' }).alternate_email).toBe('daniel@example.com');
+    expect(Object.keys(errorsOf({ alternate_email: `${x(250)}@a.io` }))).toEqual(['alternate_email']);
+  });
+
+  it('takes a real date of birth, not in the future', () => {
+    expect(outputOf({ date_of_birth: '1979-09-30' }).date_of_birth).toBe('1979-09-30');
+    expect(outputOf({ date_of_birth: TODAY }).date_of_birth).toBe(TODAY);
+    expect(errorsOf({ date_of_birth: '1979-02-30' })).toEqual({ date_of_birth: PROFILE_MESSAGES.date });
+    expect(errorsOf({ date_of_birth: '2026-05-02' })).toEqual({ date_of_birth: PROFILE_MESSAGES.futureBirth });
+  });
+
+  it('takes gender M, F or not specified, and the contact methods of the contract', () => {
+    expect(outputOf({ gender: '' }).gender).toBeNull();
+    expect(outputOf({ gender: 'F' }).gender).toBe('F');
+    expect(errorsOf({ gender: 'X' as ProfileFormValues['gender'] })).toEqual({ gender: PROFILE_MESSAGES.gender });
+    expect(errorsOf({ preferred_contact_method: 'fax' as ProfileFormValues['preferred_contact_method'] })).toEqual({
+      preferred_contact_method: PROFILE_MESSAGES.contactMethod,
+    });
+  });
+
+  it('takes an appointment duration as HH:MM:SS under 24 hours', () => {
+    expect(outputOf({ appointment_duration: '01:30:00' }).appointment_duration).toBe('01:30:00');
+    expect(errorsOf({ appointment_duration: '24:00:00' })).toEqual({ appointment_duration: PROFILE_MESSAGES.duration });
+    expect(errorsOf({ appointment_duration: '30' })).toEqual({ appointment_duration: PROFILE_MESSAGES.duration });
+  });
+
+  it('takes a 14-digit ABHA and a 12-digit Aadhaar number, written in groups or not', () => {
+    const output = outputOf({ abha_number: '91-1234-5678-9012', aadhar_number: '1234 5678 9012' });
+    expect(output.abha_number).toBe('91123456789012');
+    expect(output.aadhar_number).toBe('123456789012');
+    expect(errorsOf({ abha_number: '1234', aadhar_number: '12345678901a' })).toEqual({
+      abha_number: PROFILE_MESSAGES.abha,
+      aadhar_number: PROFILE_MESSAGES.aadhaar,
+    });
+  });
+
+  it('takes a photo only as a web address', () => {
+    expect(errorsOf({ profile_picture: 'javascript:alert(1)' })).toEqual({ profile_picture: PROFILE_MESSAGES.url });
+    expect(outputOf({ profile_picture: 'https://cdn.thrive.test/d.jpg' }).profile_picture).toBe(
+      'https://cdn.thrive.test/d.jpg',
+    );
+  });
+});
+
+describe('parseProfileForm: histories', () => {
+  const row = (key: string, value: string, id = key) => ({ id, key, value });
+
+  it('keeps the types of answers left as they were, and takes new text as text', () => {
+    const output = outputOf({
+      lifestyle_history: [row('Sleep', '6 hours'), row('Smoker', 'No'), row('Coffee cups', '2'), row(' Diet ', 'Veg')],
+    });
+    expect(output.lifestyle_history).toEqual({ Sleep: '6 hours', Smoker: false, 'Coffee cups': 2, Diet: 'Veg' });
+  });
+
+  it('needs a topic per answer, each topic once, answers of at most 2000 characters', () => {
+    expect(
+      errorsOf({
+        family_history: [row('', 'Diabetes', 'a'), row('Father', 'x', 'b'), row('Father', x(2001), 'c')],
+      }),
+    ).toEqual({
+      'family_history.0.key': PROFILE_MESSAGES.historyTopic,
+      'family_history.2.key': PROFILE_MESSAGES.historyDuplicate,
+      'family_history.2.value': 'An answer can be at most 2000 characters',
+    });
+  });
+
+  it('holds at most 100 answers', () => {
+    const rows = Array.from({ length: 101 }, (_, i) => row(`Topic ${i}`, 'yes'));
+    expect(errorsOf({ family_history: rows })).toEqual({ family_history: PROFILE_MESSAGES.historyTooMany });
+    expect(Object.keys(outputOf({ family_history: rows.slice(0, 100) }).family_history ?? {})).toHaveLength(100);
+  });
+});
+
+describe('parseProfileForm: what the person may change', () => {
+  it('neither checks nor returns fields outside the person’s rights', () => {
+    const fields = new Set<ProfileField>(['phone_number', 'client_story']);
+    const output = outputOf({ first_name: '', client_story: 'My story' }, { fields });
+    expect(output).toEqual({ phone_number: null, client_story: 'My story' });
+  });
+
+  it('returns a role only when it changed, and only one the person may give', () => {
+    expect(outputOf({ role: 'CLIENT' }, { roleChoices: ['CLIENT', 'NURSE'] }).role).toBeUndefined();
+    expect(outputOf({ role: 'NURSE' }, { roleChoices: ['CLIENT', 'NURSE'] }).role).toBe('NURSE');
+    expect(errorsOf({ role: 'SUPER_ADMIN' }, { roleChoices: ['CLIENT', 'NURSE'] })).toEqual({
+      role: PROFILE_MESSAGES.role,
+    });
+    expect(outputOf({ role: 'NURSE' }, { roleChoices: [] }).role).toBeUndefined();
+  });
+});

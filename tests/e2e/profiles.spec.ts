@@ -1,0 +1,277 @@
+/**
+ * Profiles and program enrollments against the production build and the real
+ * local stack: an admin edits a client's phone and the client sees it; a
+ * client edits its own story and cannot touch its role; two people editing
+ * one profile do not overwrite each other; a nurse enrolls a client, changes
+ * the enrollment's status and removes it; offline, saving says it needs the
+ * network and the typed work stays.
+ *
+ * Other specs read client2's name and consent, never its phone, story or
+ * occupation. Every value changed here is put back through the API at the
+ * end of its test, and the conflict, enrollment and offline tests use
+ * generated demo clients no other spec opens.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { demoAccount } from '../../scripts/demo/accounts.ts';
+import { generateClients } from '../../scripts/demo/clients.ts';
+import { passwordSignIn } from '../../scripts/identity/client.ts';
+import { stackConfig } from '../../scripts/stack/config.ts';
+import type { components } from '../../src/lib/api/schema.gen.ts';
+import { E2E_ENV } from '../support/e2e-env.ts';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+
+type Profile = components['schemas']['Profile'];
+type ProfilePatch = components['schemas']['ProfilePatch'];
+
+// Each test signs in through the real identity service and draws long forms; give a busy CI machine room.
+test.describe.configure({ timeout: 60_000 });
+
+const stack = stackConfig(E2E_ENV);
+const CLIENT2 = demoAccount('client2@thrive.test');
+const CLIENT2_NAME = 'Daniel Okafor';
+/**
+ * Generated demo clients (the stack seeds these 50 with the same seed), one per test that changes data; the
+ * last ones, which other specs do not pick.
+ */
+const [CONFLICT_CLIENT, ENROLLED_CLIENT, OFFLINE_CLIENT] = generateClients(50).slice(-3);
+const nameOf = (account: { firstName: string; lastName: string }) => `${account.firstName} ${account.lastName}`;
+
+const CONFLICT_TITLE = 'Someone else changed this profile while you were editing';
+const PROGRAMS = [
+  'Thrive Foundations',
+  'Metabolic Reset',
+  'Longevity',
+  'Cognitive Performance',
+  'IV Wellness',
+  'HBOT Recovery',
+];
+
+async function accessToken(email: string): Promise<string> {
+  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
+  const token = answer.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error(`Sign-in of ${email} at the identity service failed: ${JSON.stringify(answer)}`);
+  return token;
+}
+
+/** The profile as the API holds it, read as the admin. */
+async function readProfile(request: APIRequestContext, id: string): Promise<Profile> {
+  const answer = await request.get(`/api/v1/users/user-profiles/${id}`, {
+    headers: { Authorization: `Bearer ${await accessToken('admin@thrive.test')}` },
+  });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as Profile;
+}
+
+/** Puts fields back as they were, whatever version the profile is at now. */
+async function restoreProfile(request: APIRequestContext, id: string, patch: ProfilePatch): Promise<void> {
+  const answer = await request.patch(`/api/v1/users/user-profiles/${id}`, {
+    headers: { Authorization: `Bearer ${await accessToken('admin@thrive.test')}` },
+    data: patch,
+  });
+  expect(answer.status()).toBe(200);
+}
+
+/** Signs in and waits until the app has left the sign-in page. */
+async function signedIn(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+async function openUserPage(page: Page, id: string, name: string): Promise<void> {
+  await page.goto(`/users/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+}
+
+/** Opens the editor of the profile on screen. */
+async function startEditing(page: Page) {
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await expect(form).toBeVisible();
+  return form;
+}
+
+/** The service worker controls the page, so the app's code is there without a network. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (await page.evaluate(() => !!navigator.serviceWorker.controller)) return;
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+async function newSignedInPage(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signedIn(page, email);
+  return { context, page };
+}
+
+test('an admin changes a client’s phone on the user page, and the client sees it on its profile', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.slow(); // Two people sign in.
+  const before = await readProfile(request, CLIENT2.id);
+  try {
+    await signedIn(page, 'admin@thrive.test');
+    await openUserPage(page, CLIENT2.id, CLIENT2_NAME);
+    // The identity attributes, e-mail among them, in a small read-only table.
+    await expect(page.getByRole('row', { name: /email client2@thrive\.test/ })).toBeVisible();
+
+    const form = await startEditing(page);
+    await form.getByLabel('Phone', { exact: true }).fill('+1 555 555 0198');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The profile was saved.')).toBeVisible();
+    await expect(form).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Contact details' })).toContainText('+15555550198');
+
+    const client = await newSignedInPage(browser, CLIENT2.email);
+    await client.page.goto(`/user/profile/${CLIENT2.id}`);
+    await expect(client.page.getByRole('region', { name: 'Contact details' })).toContainText('+15555550198');
+    await client.context.close();
+  } finally {
+    await restoreProfile(request, CLIENT2.id, { phone_number: before.phone_number });
+  }
+});
+
+test('a client edits its own story and has no control for its role', async ({ page, request }) => {
+  const before = await readProfile(request, CLIENT2.id);
+  const story = `Started swimming again in ${new Date().getFullYear()}.`;
+  try {
+    await signedIn(page, CLIENT2.email);
+    await page.goto(`/user/profile/${CLIENT2.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
+    const form = await startEditing(page);
+
+    await expect(page.getByLabel('Role')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveCount(0);
+    await expect(form.getByLabel(/^First name/)).toHaveCount(0);
+    await expect(form.getByRole('region', { name: 'Personal details' })).toContainText('Daniel');
+    const serious = (await new AxeBuilder({ page }).include('main').analyze()).violations.filter(
+      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+    );
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+
+    await form.getByLabel('Story', { exact: true }).fill(story);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The profile was saved.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Health journey' })).toContainText(story);
+    expect((await readProfile(request, CLIENT2.id)).client_story).toBe(story);
+  } finally {
+    await restoreProfile(request, CLIENT2.id, { client_story: before.client_story });
+  }
+});
+
+test('two people edit the same profile: the second save shows the conflict with the current values', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { id } = CONFLICT_CLIENT!;
+  const name = nameOf(CONFLICT_CLIENT!);
+  test.slow(); // Two people sign in.
+  const before = await readProfile(request, id);
+  const second = await newSignedInPage(browser, 'super@thrive.test');
+  try {
+    await signedIn(page, 'admin@thrive.test');
+    await openUserPage(page, id, name);
+    await openUserPage(second.page, id, name);
+    const first = await startEditing(page);
+    const other = await startEditing(second.page);
+
+    await first.getByLabel('Occupation', { exact: true }).fill('Architect');
+    await first.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('The profile was saved.')).toBeVisible();
+
+    await other.getByLabel('Occupation', { exact: true }).fill('Teacher');
+    await other.getByRole('button', { name: 'Save changes' }).click();
+    const conflict = second.page.getByRole('alert').filter({ hasText: CONFLICT_TITLE });
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText('Now: Architect');
+    await expect(conflict).toContainText('Yours: Teacher');
+    // The form holds the current values; nothing the second person typed is lost.
+    await expect(other.getByLabel('Occupation', { exact: true })).toHaveValue('Architect');
+    expect((await readProfile(request, id)).occupation).toBe('Architect');
+
+    await conflict.getByRole('button', { name: 'Use yours for Occupation' }).click();
+    await expect(other.getByLabel('Occupation', { exact: true })).toHaveValue('Teacher');
+    await other.getByRole('button', { name: 'Save changes' }).click();
+    await expect(second.page.getByText('The profile was saved.')).toBeVisible();
+    expect((await readProfile(request, id)).occupation).toBe('Teacher');
+  } finally {
+    await second.context.close();
+    await restoreProfile(request, id, { occupation: before.occupation });
+  }
+});
+
+test('a nurse enrolls a client in a program, changes its status and removes it', async ({ page }) => {
+  const { id } = ENROLLED_CLIENT!;
+  const name = nameOf(ENROLLED_CLIENT!);
+  await signedIn(page, 'nurse@thrive.test');
+  await page.goto(`/client/${id}/profile`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${name}`);
+  const panel = page.getByRole('region', { name: 'Program enrollments' });
+  await expect(panel.getByRole('listitem').first()).toBeVisible();
+  const enrolled = await panel.getByRole('listitem').evaluateAll((items) => items.map((item) => item.ariaLabel));
+  const program = PROGRAMS.find((candidate) => !enrolled.includes(candidate))!;
+
+  await panel.getByRole('button', { name: 'Enroll in a program' }).click();
+  const dialog = page.getByRole('dialog', { name: `Enroll ${name} in a program` });
+  await dialog.getByLabel(/^Program/).selectOption({ label: program });
+  await dialog.getByLabel(/^Start date/).fill('2026-03-02');
+  await dialog.getByLabel('Notes').fill('Three sessions a week');
+  await dialog.getByRole('button', { name: 'Enroll' }).click();
+  await expect(page.getByText(`${name} is enrolled in ${program}.`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const item = panel.getByRole('listitem', { name: program });
+  await expect(item).toContainText('Active');
+  await expect(item).toContainText('Three sessions a week');
+  await item.getByLabel(`Status of ${program}`).selectOption({ label: 'Paused' });
+  await expect(page.getByText(`${program} is now paused.`)).toBeVisible();
+  await expect(item.locator('.mantine-Badge-root')).toHaveText('Paused');
+
+  await item.getByRole('button', { name: `Remove ${program}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove this enrollment?' });
+  await expect(confirm).toContainText(`Remove the ${program} enrollment of ${name}?`);
+  await confirm.getByRole('button', { name: 'Remove enrollment' }).click();
+  await expect(page.getByText(`${name} is no longer enrolled in ${program}.`)).toBeVisible();
+  await expect(item).toHaveCount(0);
+  await expect(panel.getByRole('listitem')).toHaveCount(enrolled.length);
+});
+
+test('offline, saving says it needs the network and keeps what was typed; leaving asks first', async ({
+  page,
+  context,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+  const { id } = OFFLINE_CLIENT!;
+  const name = nameOf(OFFLINE_CLIENT!);
+  await signedIn(page, 'admin@thrive.test');
+  await openUserPage(page, id, name);
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const form = await startEditing(page);
+  await form.getByLabel('Organization', { exact: true }).fill('Thrive test lab');
+
+  await context.setOffline(true);
+  await expect(form.getByText('You are offline. Saving needs the network')).toBeVisible();
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByRole('alert')).toContainText(
+    'You are offline. Saving needs the network: your changes stay here, so save again once you are back online.',
+  );
+  await expect(form.getByLabel('Organization', { exact: true })).toHaveValue('Thrive test lab');
+  await context.setOffline(false);
+
+  // Unsaved work: moving to another screen asks first.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Users' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(form.getByLabel('Organization', { exact: true })).toHaveValue('Thrive test lab');
+  await expect(page).toHaveURL(new RegExp(`/users/${id}$`));
+});
