@@ -186,12 +186,12 @@ describe('recent changes (the audit feed)', () => {
  * users row (norole@ has none, so there is no seeded user without a role):
  * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, totp@, totpsetup@;
  * RECEPTION reception@; DOCTOR doctor@, sms@; HEALTH_COACH coach@;
- * NUTRITIONIST nutrition@; CLIENT client@, client2@, newpass@, reset@,
+ * NUTRITIONIST nutrition@; CLIENT client@, client2@, consent@, newpass@, reset@,
  * unconfirmed@, unverified@ and the generated clients of the suite's setup.
  * All are active.
  */
 const SEEDED_BY_ROLE: Record<Role, number> = {
-  CLIENT: 6 + stack.generatedClients,
+  CLIENT: 7 + stack.generatedClients,
   NURSE: 3,
   RECEPTION: 1,
   DOCTOR: 2,
@@ -200,7 +200,7 @@ const SEEDED_BY_ROLE: Record<Role, number> = {
   ADMIN: 1,
   SUPER_ADMIN: 1,
 };
-const SEEDED_USERS = 16 + stack.generatedClients;
+const SEEDED_USERS = 17 + stack.generatedClients;
 
 describe('counts by role and status', () => {
   it('counts the seeded accounts, plus the users other tests have made so far', async () => {
