@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { describeAge } from '../../../pwa/connection';
 import { profileLoadErrorMessage } from '../../profiles/model/errors';
 import { recentChangesQueryOptions, type AuditEvent } from '../../users/api/backoffice-queries';
 import { describeChange } from '../model/recent-changes';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
 const MINUTE = 60_000;
 
@@ -81,14 +82,11 @@ export function RecentChanges() {
           </Stack>
         )}
         {query.isError && (
-          <Alert color="red" variant="light" role="alert" title="Recent changes could not be loaded">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{profileLoadErrorMessage(query.error)}</Text>
-              <Button variant="light" color="red" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryErrorAlert
+            title="Recent changes could not be loaded"
+            message={profileLoadErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         )}
         {query.hasNextPage && (
           <Button

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
@@ -6,6 +6,7 @@ import { ROLES, type Role } from '../../../lib/auth/roles';
 import { profileLoadErrorMessage } from '../../profiles/model/errors';
 import { roleCountsQueryOptions } from '../../users/api/backoffice-queries';
 import { ROLE_LABELS } from '../../../lib/auth/roles';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
 const format = (n: number) => n.toLocaleString('en-US');
 
@@ -72,14 +73,11 @@ export function RoleCountsPanel() {
             </Group>
           </>
         ) : query.isError ? (
-          <Alert color="red" variant="light" role="alert" title="The counts could not be loaded">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{profileLoadErrorMessage(query.error)}</Text>
-              <Button variant="light" color="red" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <QueryErrorAlert
+            title="The counts could not be loaded"
+            message={profileLoadErrorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         ) : query.fetchStatus === 'paused' ? (
           <Text size="sm" c="dimmed">
             You are offline. The counts show when the connection is back.

@@ -23,6 +23,7 @@ import {
 } from '../../users/model/user-list';
 import { useOnline } from '../../../pwa/connection';
 import { BACKOFFICE_CRUMB } from '../crumbs';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
 export interface UsersPageProps {
   /** What the URL says: search text, role, ordering, page. */
@@ -116,14 +117,11 @@ function UserListResults({ search, onSearchChange }: UsersPageProps) {
   if (!data || unavailableOffline) {
     if (query.isError) {
       return (
-        <Alert color="red" variant="light" role="alert" title="The users could not be loaded">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{profileLoadErrorMessage(query.error)}</Text>
-            <Button variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <QueryErrorAlert
+          title="The users could not be loaded"
+          message={profileLoadErrorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       );
     }
     if (!online || query.fetchStatus === 'paused') {

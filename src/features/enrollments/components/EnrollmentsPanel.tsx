@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -20,6 +20,7 @@ import {
   type EnrollmentStatus,
 } from '../model/labels';
 import { EnrollDialog } from './EnrollDialog';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
 const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
@@ -188,14 +189,12 @@ function EnrollmentList({
   }
   if (query.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="The enrollments could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{enrollmentFailureMessage(query.error)}</Text>
-          <Button variant="light" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryErrorAlert
+        title="The enrollments could not be loaded"
+        message={enrollmentFailureMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
 

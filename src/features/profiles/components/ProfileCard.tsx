@@ -1,7 +1,7 @@
-import { Alert, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { roleLabel } from '../../../lib/auth/roles';
-import { ageInYears, fullName, genderLabel, type ShownProfile } from '../model/profile';
+import { ageInYears, genderLabel, type ShownProfile } from '../model/profile';
+import { ProfileIdentity } from './ProfileIdentity';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -17,10 +17,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const NOT_GIVEN = 'Not given';
-
-function initials(first: string, last: string): string {
-  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
-}
 
 /** One user's profile, read-only. */
 export function ProfileCard({ shown, now = new Date() }: { shown: ShownProfile; now?: Date }) {
@@ -38,20 +34,7 @@ export function ProfileCard({ shown, now = new Date() }: { shown: ShownProfile; 
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="lg">
-        <Group gap="md" wrap="nowrap">
-          <Avatar src={profile.profile_picture} alt="" size="lg" color="thrive" radius="xl">
-            {initials(profile.first_name, profile.last_name)}
-          </Avatar>
-          <Stack gap={4} miw={0}>
-            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-              {fullName(profile)}
-            </Title>
-            <Group gap="xs">
-              <Badge variant="light">{roleLabel(profile.role)}</Badge>
-              {profile.clinic && <Text size="sm">{profile.clinic}</Text>}
-            </Group>
-          </Stack>
-        </Group>
+        <ProfileIdentity profile={profile} nameOrder={2} />
         {isPlaceholder && (
           <Alert variant="light" color="thrive">
             No profile has been set up for this account yet. Please contact the clinic to complete it.

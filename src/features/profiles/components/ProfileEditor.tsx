@@ -1,12 +1,12 @@
-import { Avatar, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Role } from '../../../lib/auth/roles';
-import { roleLabel } from '../../../lib/auth/roles';
 import { mayEditAnything, profileEditRights, type ProfileEditRights } from '../model/permissions';
-import { fullName, type Profile, type ShownProfile } from '../model/profile';
+import type { Profile, ShownProfile } from '../model/profile';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
+import { ProfileIdentity } from './ProfileIdentity';
 import { ProfileDetails } from './ProfileRecord';
 
 /** Who is looking: the signed-in user (from the route's guard). */
@@ -15,28 +15,11 @@ export interface Viewer {
   role: Role;
 }
 
-function initials(profile: Profile): string {
-  return `${profile.first_name.charAt(0)}${profile.last_name.charAt(0)}`.toUpperCase();
-}
-
 function ProfileHeader({ profile, action }: { profile: Profile; action?: ReactNode }) {
   return (
     <Card withBorder radius="lg" padding="lg">
       <Group justify="space-between" gap="md" wrap="wrap">
-        <Group gap="md" wrap="nowrap" miw={0}>
-          <Avatar src={profile.profile_picture} alt="" size="lg" color="thrive" radius="xl">
-            {initials(profile)}
-          </Avatar>
-          <Stack gap={4} miw={0}>
-            <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>
-              {fullName(profile)}
-            </Text>
-            <Group gap="xs">
-              <Badge variant="light">{roleLabel(profile.role)}</Badge>
-              {profile.clinic && <Text size="sm">{profile.clinic}</Text>}
-            </Group>
-          </Stack>
-        </Group>
+        <ProfileIdentity profile={profile} />
         {action}
       </Group>
     </Card>
