@@ -536,7 +536,9 @@ test.describe('after sign-out the back button shows no patient data', () => {
    * IndexedDB connection, and the document is served `Cache-Control:
    * no-cache`, not `no-store`. So the same steps run twice, in Playwright's
    * Chromium and in one launched with the cache on, and each run asserts the
-   * path it took. src/pwa/page-lifecycle.test.ts drives the handler directly.
+   * path it took. With the cache on, Chromium sometimes evicts the page before
+   * the back button (see below), so the restore path is also driven directly,
+   * every time, in src/pwa/page-lifecycle.test.ts.
    */
   for (const cache of ['off (Playwright’s default)', 'on'] as const) {
     test(`back to a signed-in page after sign-out elsewhere, back-forward cache ${cache}`, async ({
@@ -584,11 +586,17 @@ test.describe('after sign-out the back button shows no patient data', () => {
             }[],
         );
         const back = shows.findLast((show) => show.path === signedInPath);
-        if (cache === 'on') {
+        if (cache === 'on' && back?.persisted) {
           // Restored as it was left, then loaded afresh by the pageshow check before anyone saw it.
           expect(back).toEqual({ persisted: true, type: 'navigate', path: signedInPath });
           expect(shows.at(-1)).toMatchObject({ persisted: false, type: 'reload' });
           expect(notRestored).toEqual([]);
+        } else if (cache === 'on') {
+          // The cache was on, but the sign-out in the other tab reached the cached page (the tabs tell each
+          // other of activity and sign-out), and Chromium evicts a cached page that is asked to run
+          // JavaScript. Which of the two happens is a race; both must end on sign-in with nothing shown.
+          expect(back).toEqual({ persisted: false, type: 'back_forward', path: signedInPath });
+          expect(notRestored).toEqual(['JavaScriptExecution']);
         } else {
           // A new load of the signed-in page, which the route guard sent to sign-in.
           expect(back).toEqual({ persisted: false, type: 'back_forward', path: signedInPath });
