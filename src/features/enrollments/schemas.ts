@@ -6,6 +6,7 @@ import {
   type EnrollmentStatus,
   type Program,
 } from './model/labels';
+import { isIsoDate } from '../../lib/validation/formats';
 
 /** The contract's limit on an enrollment's notes (openapi/clinic.yaml, Enrollment). */
 export const NOTES_MAX = 2000;
@@ -26,15 +27,6 @@ export interface EnrollmentFormValues {
   start_date: string;
   end_date: string;
   notes: string;
-}
-
-/** A real calendar date written YYYY-MM-DD (what a date input gives). */
-function isIsoDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export const EnrollmentFormSchema = v.pipe(

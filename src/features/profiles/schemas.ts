@@ -2,6 +2,13 @@ import * as v from 'valibot';
 import { contactMethodValues } from '../../lib/api/schema.gen';
 import { isRole, type Role } from '../../lib/auth/roles';
 import {
+  DEFAULT_DIAL_CODE,
+  E164_PHONE,
+  isIsoDate,
+  todayIso,
+  withoutPhonePunctuation,
+} from '../../lib/validation/formats';
+import {
   FIELD_LABELS,
   isHistoryField,
   type HistoryField,
@@ -35,14 +42,10 @@ export const PROFILE_LIMITS = {
   historyAnswer: 2000,
 } as const;
 
-/** E.164, as the contract's NullablePhone. */
-export const PHONE_PATTERN = /^\+[1-9][0-9]{6,14}$/;
 /** HH:MM:SS under 24 hours, as the contract's Duration. */
 export const DURATION_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$/;
 export const ABHA_PATTERN = /^[0-9]{14}$/;
 export const AADHAAR_PATTERN = /^[0-9]{12}$/;
-/** Spec section 9: a number typed without a country code is taken as +1. */
-export const DEFAULT_DIAL_CODE = '+1';
 
 export const PROFILE_MESSAGES = {
   phone: 'Enter the number with its country code, e.g. +15555550101',
@@ -70,7 +73,7 @@ function tooLong(field: EditableField, max: number): string {
  * number without a leading + gets the default dial code. Empty stays empty.
  */
 export function normalisePhone(input: string): string {
-  const compact = input.replace(/[\s().-]/g, '');
+  const compact = withoutPhonePunctuation(input);
   if (compact === '') return '';
   if (compact.startsWith('+')) return compact;
   if (compact.startsWith('00')) return `+${compact.slice(2)}`;
@@ -80,21 +83,6 @@ export function normalisePhone(input: string): string {
 /** Digits only: ABHA and Aadhaar numbers are often written in groups ('91-1234-5678-9012', '1234 5678 9012'). */
 export function digitsOnly(input: string): string {
   return input.replace(/[\s-]/g, '');
-}
-
-/** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** Today on this device's calendar, YYYY-MM-DD. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 const toNull = v.transform((text: string) => (text === '' ? null : text));
@@ -116,7 +104,7 @@ function phone() {
   return v.pipe(
     v.string(),
     v.transform(normalisePhone),
-    v.check((text) => text === '' || PHONE_PATTERN.test(text), PROFILE_MESSAGES.phone),
+    v.check((text) => text === '' || E164_PHONE.test(text), PROFILE_MESSAGES.phone),
     toNull,
   );
 }

@@ -1,13 +1,11 @@
 import * as v from 'valibot';
 import type { components } from '../../lib/api';
 import { normaliseEmail } from '../../lib/auth/email';
+import { DEFAULT_DIAL_CODE, E164_PHONE, withoutPhonePunctuation } from '../../lib/validation/formats';
 import { ROLES, type Role } from '../../lib/auth/roles';
 import { SUPER_ADMIN_ONLY_MESSAGE, rolesCreatableBy } from './model/roles';
 
 export type UserCreate = components['schemas']['UserCreate'];
-
-/** Spec section 9: phone numbers start from the +1 dial code unless another is chosen. */
-export const DEFAULT_DIAL_CODE = '+1';
 
 /** The contract's limits of UserCreate (openapi/clinic.yaml). */
 export const USER_CREATE_LIMITS = {
@@ -16,8 +14,6 @@ export const USER_CREATE_LIMITS = {
   clinic: 200,
 } as const;
 
-/** The contract's phone pattern: E.164, a plus and 7 to 15 digits, the first not 0. */
-export const E164 = /^\+[1-9][0-9]{6,14}$/;
 const DIAL_CODE = /^\+[1-9][0-9]{0,3}$/;
 
 export const CREATE_USER_MESSAGES = {
@@ -58,18 +54,15 @@ export const EMPTY_CREATE_USER: CreateUserValues = {
   clinic: '',
 };
 
-/** Spaces, dashes, dots and brackets people type in phone numbers. */
-const PHONE_PUNCTUATION = /[\s().-]/g;
-
 /**
  * The E.164 number of the dial code and the number as typed; null when no
  * number was typed. A number typed with its own leading + keeps its own code.
  */
 export function phoneNumberOf(dialCode: string, number: string): string | null {
-  const digits = number.replace(PHONE_PUNCTUATION, '');
+  const digits = withoutPhonePunctuation(number);
   if (digits === '') return null;
   if (digits.startsWith('+')) return digits;
-  return `${dialCode.replace(PHONE_PUNCTUATION, '')}${digits.replace(/^0+/, '')}`;
+  return `${withoutPhonePunctuation(dialCode)}${digits.replace(/^0+/, '')}`;
 }
 
 function requiredName(missing: string, tooLong: string) {
@@ -119,7 +112,7 @@ export function createUserSchema(creator: Role | null) {
           // A bad dial code is reported on its own field, not once more here.
           if (!phone_number.startsWith('+') && !DIAL_CODE.test(dial_code)) return true;
           const phone = phoneNumberOf(dial_code, phone_number);
-          return phone === null || E164.test(phone);
+          return phone === null || E164_PHONE.test(phone);
         },
         CREATE_USER_MESSAGES.phoneInvalid,
       ),

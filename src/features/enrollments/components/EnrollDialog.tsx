@@ -8,6 +8,7 @@ import { useCreateEnrollment } from '../api/queries';
 import { ENROLLMENT_OFFLINE, enrollmentFailureMessage } from '../model/errors';
 import { ENROLLMENT_STATUSES, PROGRAMS, PROGRAM_LABELS, STATUS_LABELS } from '../model/labels';
 import { NOTES_MAX, parseEnrollmentForm, type EnrollmentFormValues } from '../schemas';
+import { todayIso } from '../../../lib/validation/formats';
 
 const PROGRAM_OPTIONS = [
   { value: '', label: 'Choose a program', disabled: true },
@@ -15,14 +16,8 @@ const PROGRAM_OPTIONS = [
 ];
 const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 function emptyValues(): EnrollmentFormValues {
-  return { program: '', status: 'active', start_date: today(), end_date: '', notes: '' };
+  return { program: '', status: 'active', start_date: todayIso(), end_date: '', notes: '' };
 }
 
 const FORM_FIELDS = new Set<string>(['program', 'status', 'start_date', 'end_date', 'notes']);

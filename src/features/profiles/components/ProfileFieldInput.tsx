@@ -10,7 +10,8 @@ import {
   type ProfileField,
 } from '../model/fields';
 import type { ProfileFormValues } from '../model/form-values';
-import { PROFILE_LIMITS, todayIso } from '../schemas';
+import { todayIso } from '../../../lib/validation/formats';
+import { PROFILE_LIMITS } from '../schemas';
 import { HistoryEditor } from './HistoryEditor';
 import { Wide } from './ProfileSection';
 
