@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isSessionExpiredError } from '../lib/api/errors';
+import { SESSION_EXPIRED_MESSAGE, isSessionExpiredError } from '../lib/api/errors';
 import type { SessionSource } from '../lib/auth/session';
 
-/** Spec section 8: the session expired and could not be refreshed. */
-export const SESSION_EXPIRED_ALERT = 'Your session has expired. Please log in again.';
+/** Spec section 8: the alert shown when the session expired and could not be refreshed. */
+export const SESSION_EXPIRED_ALERT = SESSION_EXPIRED_MESSAGE;
 
 export interface SessionEndDeps {
   session: SessionSource;

@@ -49,6 +49,9 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** Spec section 8: what a person is told when the session expired and could not be refreshed. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
 /**
  * The API refused the access token (401) and the session could not be
  * refreshed: only signing in again helps. Thrown by the client; the app

@@ -1,6 +1,13 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
 
-export { ApiError, SessionExpiredError, isApiError, isSessionExpiredError, type Problem } from './errors';
+export {
+  ApiError,
+  SESSION_EXPIRED_MESSAGE,
+  SessionExpiredError,
+  isApiError,
+  isSessionExpiredError,
+  type Problem,
+} from './errors';
 export { dataOf, type ApiClient } from './client';
 export type { components, paths } from './schema.gen';
 

@@ -1,4 +1,4 @@
-import { isApiError, isSessionExpiredError } from '../../../lib/api';
+import { SESSION_EXPIRED_MESSAGE, isApiError, isSessionExpiredError } from '../../../lib/api';
 import { FIELD_LABELS, type EditableField } from './fields';
 
 export const SAVE_MESSAGES = {
@@ -7,7 +7,7 @@ export const SAVE_MESSAGES = {
   invalid: 'Some fields need a look before the profile can be saved. They are marked below.',
   refused: 'The server refused some changes. They are marked on their fields.',
   server: 'The server could not save the profile. Your changes are still here; please try again in a moment.',
-  sessionExpired: 'Your session has expired. Please log in again.',
+  sessionExpired: SESSION_EXPIRED_MESSAGE,
   conflictUnread:
     'Someone else changed this profile while you were editing, and the current values could not be loaded. Your changes are still here: try saving again in a moment.',
 } as const;
