@@ -1,27 +1,114 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
+import vitest from '@vitest/eslint-plugin';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The shape of the code (ARCHITECTURE.md), enforced:
+ * - `openapi/` (the contract) imports nothing of the app, the server or the scripts;
+ * - `server/` imports neither the app nor the developer scripts;
+ * - in `src/`, `lib/`, `config/` and `components/` are shared code and import no feature, no screen, no shell;
+ * - a feature reaches another feature only through its public `index.ts`;
+ * - no import cycles anywhere.
+ */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureIndexes = FEATURES.map((feature) => `./${feature}/index.ts`);
+
+/** @type {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }[]} */
+const zones = [
+  {
+    target: './openapi',
+    from: ['./src', './server', './scripts', './tests'],
+    message: 'The contract (openapi/) is imported by the app and the server; it imports neither.',
+  },
+  {
+    target: './server',
+    from: ['./src', './scripts', './tests'],
+    message: 'The server depends on the contract (openapi/) only, never on the app or the developer scripts.',
+  },
+  {
+    target: './src',
+    from: ['./server', './scripts', './tests'],
+    message: 'The app depends on the contract (@contract), never on the server or the developer scripts.',
+  },
+  {
+    target: ['./src/lib', './src/config', './src/components'],
+    from: ['./src/features', './src/app', './src/routes', './src/pwa'],
+    message: 'Shared code (lib, config, components) must not import features, screens or the shell.',
+  },
+  {
+    target: './src/pwa',
+    from: ['./src/features', './src/app', './src/routes'],
+    message: 'The PWA layer must not import features, screens or the shell.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`, ...featureIndexes],
+    message: `Import another feature through its public index ('@/features/<name>'), not its internals.`,
+  })),
+  {
+    target: ['./src/app', './src/routes'],
+    from: './src/features',
+    except: featureIndexes,
+    message: `Import a feature through its public index ('@/features/<name>'), not its internals.`,
+  },
+  {
+    target: ['./src/features', './src/pwa', './src/lib', './src/components', './src/config'],
+    from: ['./src/app', './src/routes'],
+    message: 'Only routes and the shell compose screens; features and shared code do not import them.',
+  },
+];
+
+/** The vendor SDKs each stay behind one module (lib/auth, lib/api). */
+const SDK_RESTRICTIONS = {
+  amplify: {
+    group: ['aws-amplify', 'aws-amplify/*', '@aws-amplify/*'],
+    message: 'Only src/lib/auth talks to aws-amplify.',
+  },
+  openapiFetch: { group: ['openapi-fetch'], message: 'Use the one API client in src/lib/api.' },
+};
 
 export default tseslint.config(
-  { ignores: ['dist', '.data', '**/*.gen.ts', 'test-results', 'playwright-report', 'coverage'] },
+  { ignores: ['dist', 'dist-*', '.data', '.data-*', '**/*.gen.ts', 'test-results', 'playwright-report', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // The app's own aliases are internal modules, not packages (no-cycle skips packages).
+      'import-x/internal-regex': '^(@/|@contract$)',
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-deprecated': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // TanStack Router's guards throw redirect(); everything else throws Errors.
       '@typescript-eslint/only-throw-error': [
         'error',
         { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
     },
   },
   {
@@ -31,48 +118,51 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/exhaustive-deps': 'error',
-      // Each vendor SDK stays behind one module (lib/auth, lib/api).
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['aws-amplify', 'aws-amplify/*', '@aws-amplify/*'],
-              message: 'Only src/lib/auth talks to aws-amplify.',
-            },
-            { group: ['openapi-fetch'], message: 'Use the one API client in src/lib/api.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [SDK_RESTRICTIONS.amplify, SDK_RESTRICTIONS.openapiFetch] }],
     },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.configs.recommended,
   },
   {
     files: ['src/lib/auth/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['openapi-fetch'], message: 'Use the one API client in src/lib/api.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SDK_RESTRICTIONS.openapiFetch] }] },
   },
   {
     files: ['src/lib/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [SDK_RESTRICTIONS.amplify] }] },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.ts'],
+    ...vitest.configs.recommended,
     rules: {
-      'no-restricted-imports': [
+      ...vitest.configs.recommended.rules,
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+      // expect(value, 'what failed') names the failure in the report.
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      // Shared checks are named expect...(), e.g. expectUnauthorized().
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*'] }],
+    },
+  },
+  {
+    files: ['src/**/*.test.tsx'],
+    ...testingLibrary.configs['flat/react'],
+  },
+  {
+    // Playwright specs: no focused or skipped tests either.
+    files: ['tests/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['aws-amplify', 'aws-amplify/*', '@aws-amplify/*'],
-              message: 'Only src/lib/auth talks to aws-amplify.',
-            },
-          ],
-        },
+        { object: 'test', property: 'only', message: 'A focused test hides the others.' },
+        { object: 'describe', property: 'only', message: 'A focused test hides the others.' },
       ],
     },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', '*.config.ts', '*.config.js'],
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', 'openapi/**/*.ts', '*.config.ts', '*.config.js'],
     languageOptions: { globals: globals.node },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { stackConfig } from './scripts/stack/config.ts';
 import { brand } from './src/config/brand.ts';
 
 /** One id per build: written to /version.json and compiled into the app (VITE_BUILD_ID). */
@@ -49,9 +49,27 @@ function brandInIndexHtml(): Plugin {
   };
 }
 
+/** The `@/` and `@contract` imports (tsconfig.base.json's paths), for the build and the unit tests alike. */
+export const aliases = {
+  '@/': `${path.resolve(import.meta.dirname, 'src')}/`,
+  '@contract': path.resolve(import.meta.dirname, 'openapi/index.ts'),
+};
+
+/**
+ * Where the dev and preview servers listen and what they proxy. The stack
+ * launcher (scripts/stack) sets every one; the defaults are those of `npm start`.
+ */
+function serverSettings(env: NodeJS.ProcessEnv) {
+  return {
+    port: Number(env.PORT || 4173),
+    apiUrl: env.API_URL || 'http://127.0.0.1:4180',
+    identityUrl: env.IDENTITY_URL || 'http://127.0.0.1:9229',
+    buildDir: path.resolve(env.BUILD_DIR || 'dist'),
+  };
+}
+
 export default defineConfig(() => {
-  // PORT, API_PORT and IDENTITY_PORT move the whole stack; the defaults match `npm start`.
-  const stack = stackConfig(process.env);
+  const stack = serverSettings(process.env);
   const proxy: Record<string, ProxyOptions> = {
     '/api/v1': { target: stack.apiUrl, configure: dropConnectionWhenUpstreamDown },
     '/identity': {
@@ -60,9 +78,10 @@ export default defineConfig(() => {
       configure: dropConnectionWhenUpstreamDown,
     },
   };
-  const server = { host: 'localhost', port: stack.appPort, strictPort: true, proxy };
+  const server = { host: 'localhost', port: stack.port, strictPort: true, proxy };
 
   return {
+    resolve: { alias: aliases },
     define: {
       'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
     },

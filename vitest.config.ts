@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { aliases } from './vite.config.ts';
 
 /**
  * Two suites: `unit` (pure logic and components, next to the code) and `api`
@@ -11,9 +12,10 @@ export default defineConfig({
     projects: [
       {
         plugins: [react()],
+        resolve: { alias: aliases },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'openapi/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./src/test/setup.ts'],
           // Component tests type into real Mantine inputs; on a loaded two-core CI machine that can pass 5 s.

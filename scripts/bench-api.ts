@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { configFromStack } from '../server/config.ts';
+import { configFromStack } from './stack/config.ts';
 import { openMigratedDatabase } from '../server/db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { generateClients } from './demo/clients.ts';

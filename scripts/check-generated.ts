@@ -19,7 +19,7 @@ async function regenerate(file: string, generate: () => Promise<void> | void): P
   return fresh;
 }
 
-const apiTypes = path.join(root, 'src/lib/api/schema.gen.ts');
+const apiTypes = path.join(root, 'openapi/schema.gen.ts');
 const routeTree = path.join(root, 'src/routeTree.gen.ts');
 
 const results = [
@@ -30,6 +30,8 @@ const results = [
         path.join(root, 'node_modules/openapi-typescript/bin/cli.js'),
         'openapi/clinic.yaml',
         '--enum-values',
+        '--root-types',
+        '--root-types-no-schema-prefix',
         '-o',
         apiTypes,
       ],

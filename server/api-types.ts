@@ -4,7 +4,7 @@
  * validator checks requests against the contract at run time, and these types
  * keep the handlers' answers in the contract's shape at compile time.
  */
-import { roleValues, type components, type operations } from '../src/lib/api/schema.gen.ts';
+import { ROLES, isRole, type components, type operations } from '../openapi/index.ts';
 
 type Schemas = components['schemas'];
 
@@ -45,8 +45,4 @@ export type ListAuditEventsQuery = Required<
     'subject_id' | 'action' | 'kind' | 'until_id'
   >;
 
-export const ROLES = roleValues;
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
+export { ROLES, isRole };

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stackConfig } from '../scripts/stack/config.ts';
-import { ConfigurationError, configFromStack, parseServerConfig } from './config.ts';
+import { ConfigurationError, parseServerConfig } from './config.ts';
 
 const identity = {
   COGNITO_ISSUER: 'http://localhost:9229/ap-south-1_ThriveLocal',
@@ -46,16 +45,5 @@ describe('parseServerConfig', () => {
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = parseServerConfig({ ...identity, DATABASE_URL: 'postgres://thrive@127.0.0.1/thrive' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://thrive@127.0.0.1/thrive' });
-  });
-});
-
-describe('configFromStack', () => {
-  it('points the API at the local stack', () => {
-    const stack = stackConfig({ DATA_DIR: '/tmp/thrive-stack', PORT: '24173' });
-    expect(configFromStack(stack)).toMatchObject({
-      port: stack.apiPort,
-      database: { kind: 'pglite', dataDir: stack.databaseDir },
-      identity: { issuer: stack.issuer, jwksUrl: stack.jwksUrl, clientId: stack.clientId, endpoint: stack.identityUrl },
-    });
   });
 });

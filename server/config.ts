@@ -8,7 +8,6 @@
  */
 import path from 'node:path';
 import * as v from 'valibot';
-import type { StackConfig } from '../scripts/stack/config.ts';
 import type { DatabaseLocation } from './db/database.ts';
 
 export interface ServerConfig {
@@ -99,25 +98,4 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     },
     validateResponses: values.API_VALIDATE_RESPONSES === 'true',
   };
-}
-
-/** The environment that makes the API part of a local stack (for scripts that spawn it). */
-export function serverEnvironmentFromStack(stack: StackConfig): Record<string, string> {
-  return {
-    API_HOST: '127.0.0.1',
-    API_PORT: String(stack.apiPort),
-    DATA_DIR: stack.dataDir,
-    DATABASE_URL: stack.databaseUrl ?? '',
-    COGNITO_ISSUER: stack.issuer,
-    COGNITO_JWKS_URL: stack.jwksUrl,
-    COGNITO_CLIENT_ID: stack.clientId,
-    COGNITO_USER_POOL_ID: stack.userPoolId,
-    COGNITO_REGION: stack.region,
-    COGNITO_ENDPOINT: stack.identityUrl,
-  };
-}
-
-/** The configuration of the API inside a local stack, for scripts and tests that work in-process. */
-export function configFromStack(stack: StackConfig): ServerConfig {
-  return parseServerConfig(serverEnvironmentFromStack(stack));
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { isOfflineError } from './lib/query/offline';
+import { App } from '@/app/App';
+import { isOfflineError } from '@/lib/query/offline';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Thrive: #root is missing from index.html');

@@ -23,6 +23,7 @@ import { Route as AuthenticatedStaffDiscoveryRouteImport } from './routes/_authe
 import { Route as AuthenticatedStaffHubRouteImport } from './routes/_authenticated/_staff/hub'
 import { Route as AuthenticatedAdminUsersIndexRouteImport } from './routes/_authenticated/_admin/users/index'
 import { Route as AuthenticatedAdminUsersUsernameRouteImport } from './routes/_authenticated/_admin/users/$username'
+import { Route as AuthenticatedStaffClientClientIdRouteRouteImport } from './routes/_authenticated/_staff/client/$clientId/route'
 import { Route as AuthenticatedStaffThriveDashboardIndexRouteImport } from './routes/_authenticated/_staff/thrive-dashboard/index'
 import { Route as AuthenticatedStaffThriveDashboardIdRouteImport } from './routes/_authenticated/_staff/thrive-dashboard/$id'
 import { Route as AuthenticatedClientUserBookTestClientIdRouteImport } from './routes/_authenticated/_client/user/book-test.$clientId'
@@ -37,6 +38,7 @@ import { Route as AuthenticatedClientUserThriveCheckClientIdRouteImport } from '
 import { Route as AuthenticatedClientUserThriveOnboardClientIdRouteImport } from './routes/_authenticated/_client/user/thrive-onboard.$clientId'
 import { Route as AuthenticatedStaffClientClientIdDetailsRouteImport } from './routes/_authenticated/_staff/client/$clientId/details'
 import { Route as AuthenticatedStaffClientClientIdProfileRouteImport } from './routes/_authenticated/_staff/client/$clientId/profile'
+import { Route as AuthenticatedStaffClientDiscoveryClientIdRouteRouteImport } from './routes/_authenticated/_staff/client/discovery/$clientId/route'
 import { Route as AuthenticatedStaffClientDiscoveryClientIdIndexRouteImport } from './routes/_authenticated/_staff/client/discovery/$clientId/index'
 import { Route as AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/discovery/$clientId/visit/$visitId'
 import { Route as AuthenticatedStaffClientFirClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/fir/$clientId/visit/$visitId'
@@ -116,6 +118,12 @@ const AuthenticatedAdminUsersUsernameRoute =
     path: '/users/$username',
     getParentRoute: () => AuthenticatedAdminRoute,
   } as any)
+const AuthenticatedStaffClientClientIdRouteRoute =
+  AuthenticatedStaffClientClientIdRouteRouteImport.update({
+    id: '/client/$clientId',
+    path: '/client/$clientId',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
 const AuthenticatedStaffThriveDashboardIndexRoute =
   AuthenticatedStaffThriveDashboardIndexRouteImport.update({
     id: '/thrive-dashboard/',
@@ -190,27 +198,33 @@ const AuthenticatedClientUserThriveOnboardClientIdRoute =
   } as any)
 const AuthenticatedStaffClientClientIdDetailsRoute =
   AuthenticatedStaffClientClientIdDetailsRouteImport.update({
-    id: '/client/$clientId/details',
-    path: '/client/$clientId/details',
-    getParentRoute: () => AuthenticatedStaffRoute,
+    id: '/details',
+    path: '/details',
+    getParentRoute: () => AuthenticatedStaffClientClientIdRouteRoute,
   } as any)
 const AuthenticatedStaffClientClientIdProfileRoute =
   AuthenticatedStaffClientClientIdProfileRouteImport.update({
-    id: '/client/$clientId/profile',
-    path: '/client/$clientId/profile',
+    id: '/profile',
+    path: '/profile',
+    getParentRoute: () => AuthenticatedStaffClientClientIdRouteRoute,
+  } as any)
+const AuthenticatedStaffClientDiscoveryClientIdRouteRoute =
+  AuthenticatedStaffClientDiscoveryClientIdRouteRouteImport.update({
+    id: '/client/discovery/$clientId',
+    path: '/client/discovery/$clientId',
     getParentRoute: () => AuthenticatedStaffRoute,
   } as any)
 const AuthenticatedStaffClientDiscoveryClientIdIndexRoute =
   AuthenticatedStaffClientDiscoveryClientIdIndexRouteImport.update({
-    id: '/client/discovery/$clientId/',
-    path: '/client/discovery/$clientId/',
-    getParentRoute: () => AuthenticatedStaffRoute,
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedStaffClientDiscoveryClientIdRouteRoute,
   } as any)
 const AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute =
   AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRouteImport.update({
-    id: '/client/discovery/$clientId/visit/$visitId',
-    path: '/client/discovery/$clientId/visit/$visitId',
-    getParentRoute: () => AuthenticatedStaffRoute,
+    id: '/visit/$visitId',
+    path: '/visit/$visitId',
+    getParentRoute: () => AuthenticatedStaffClientDiscoveryClientIdRouteRoute,
   } as any)
 const AuthenticatedStaffClientFirClientIdVisitVisitIdRoute =
   AuthenticatedStaffClientFirClientIdVisitVisitIdRouteImport.update({
@@ -252,10 +266,12 @@ export interface FileRoutesByFullPath {
   '/appointments': typeof AuthenticatedStaffAppointmentsRoute
   '/discovery': typeof AuthenticatedStaffDiscoveryRoute
   '/hub': typeof AuthenticatedStaffHubRoute
+  '/client/$clientId': typeof AuthenticatedStaffClientClientIdRouteRouteWithChildren
   '/users/$username': typeof AuthenticatedAdminUsersUsernameRoute
   '/thrive-dashboard/$id': typeof AuthenticatedStaffThriveDashboardIdRoute
   '/users/': typeof AuthenticatedAdminUsersIndexRoute
   '/thrive-dashboard/': typeof AuthenticatedStaffThriveDashboardIndexRoute
+  '/client/discovery/$clientId': typeof AuthenticatedStaffClientDiscoveryClientIdRouteRouteWithChildren
   '/user/book-test/$clientId': typeof AuthenticatedClientUserBookTestClientIdRoute
   '/user/cognitive-assessment/$clientId': typeof AuthenticatedClientUserCognitiveAssessmentClientIdRoute
   '/user/home/$clientId': typeof AuthenticatedClientUserHomeClientIdRoute
@@ -285,6 +301,7 @@ export interface FileRoutesByTo {
   '/appointments': typeof AuthenticatedStaffAppointmentsRoute
   '/discovery': typeof AuthenticatedStaffDiscoveryRoute
   '/hub': typeof AuthenticatedStaffHubRoute
+  '/client/$clientId': typeof AuthenticatedStaffClientClientIdRouteRouteWithChildren
   '/users/$username': typeof AuthenticatedAdminUsersUsernameRoute
   '/thrive-dashboard/$id': typeof AuthenticatedStaffThriveDashboardIdRoute
   '/users': typeof AuthenticatedAdminUsersIndexRoute
@@ -323,10 +340,12 @@ export interface FileRoutesById {
   '/_authenticated/_staff/appointments': typeof AuthenticatedStaffAppointmentsRoute
   '/_authenticated/_staff/discovery': typeof AuthenticatedStaffDiscoveryRoute
   '/_authenticated/_staff/hub': typeof AuthenticatedStaffHubRoute
+  '/_authenticated/_staff/client/$clientId': typeof AuthenticatedStaffClientClientIdRouteRouteWithChildren
   '/_authenticated/_admin/users/$username': typeof AuthenticatedAdminUsersUsernameRoute
   '/_authenticated/_staff/thrive-dashboard/$id': typeof AuthenticatedStaffThriveDashboardIdRoute
   '/_authenticated/_admin/users/': typeof AuthenticatedAdminUsersIndexRoute
   '/_authenticated/_staff/thrive-dashboard/': typeof AuthenticatedStaffThriveDashboardIndexRoute
+  '/_authenticated/_staff/client/discovery/$clientId': typeof AuthenticatedStaffClientDiscoveryClientIdRouteRouteWithChildren
   '/_authenticated/_client/user/book-test/$clientId': typeof AuthenticatedClientUserBookTestClientIdRoute
   '/_authenticated/_client/user/cognitive-assessment/$clientId': typeof AuthenticatedClientUserCognitiveAssessmentClientIdRoute
   '/_authenticated/_client/user/home/$clientId': typeof AuthenticatedClientUserHomeClientIdRoute
@@ -358,10 +377,12 @@ export interface FileRouteTypes {
     | '/appointments'
     | '/discovery'
     | '/hub'
+    | '/client/$clientId'
     | '/users/$username'
     | '/thrive-dashboard/$id'
     | '/users/'
     | '/thrive-dashboard/'
+    | '/client/discovery/$clientId'
     | '/user/book-test/$clientId'
     | '/user/cognitive-assessment/$clientId'
     | '/user/home/$clientId'
@@ -391,6 +412,7 @@ export interface FileRouteTypes {
     | '/appointments'
     | '/discovery'
     | '/hub'
+    | '/client/$clientId'
     | '/users/$username'
     | '/thrive-dashboard/$id'
     | '/users'
@@ -428,10 +450,12 @@ export interface FileRouteTypes {
     | '/_authenticated/_staff/appointments'
     | '/_authenticated/_staff/discovery'
     | '/_authenticated/_staff/hub'
+    | '/_authenticated/_staff/client/$clientId'
     | '/_authenticated/_admin/users/$username'
     | '/_authenticated/_staff/thrive-dashboard/$id'
     | '/_authenticated/_admin/users/'
     | '/_authenticated/_staff/thrive-dashboard/'
+    | '/_authenticated/_staff/client/discovery/$clientId'
     | '/_authenticated/_client/user/book-test/$clientId'
     | '/_authenticated/_client/user/cognitive-assessment/$clientId'
     | '/_authenticated/_client/user/home/$clientId'
@@ -560,6 +584,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUsersUsernameRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
+    '/_authenticated/_staff/client/$clientId': {
+      id: '/_authenticated/_staff/client/$clientId'
+      path: '/client/$clientId'
+      fullPath: '/client/$clientId'
+      preLoaderRoute: typeof AuthenticatedStaffClientClientIdRouteRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
     '/_authenticated/_staff/thrive-dashboard/': {
       id: '/_authenticated/_staff/thrive-dashboard/'
       path: '/thrive-dashboard'
@@ -646,31 +677,38 @@ declare module '@tanstack/react-router' {
     }
     '/_authenticated/_staff/client/$clientId/details': {
       id: '/_authenticated/_staff/client/$clientId/details'
-      path: '/client/$clientId/details'
+      path: '/details'
       fullPath: '/client/$clientId/details'
       preLoaderRoute: typeof AuthenticatedStaffClientClientIdDetailsRouteImport
-      parentRoute: typeof AuthenticatedStaffRoute
+      parentRoute: typeof AuthenticatedStaffClientClientIdRouteRoute
     }
     '/_authenticated/_staff/client/$clientId/profile': {
       id: '/_authenticated/_staff/client/$clientId/profile'
-      path: '/client/$clientId/profile'
+      path: '/profile'
       fullPath: '/client/$clientId/profile'
       preLoaderRoute: typeof AuthenticatedStaffClientClientIdProfileRouteImport
+      parentRoute: typeof AuthenticatedStaffClientClientIdRouteRoute
+    }
+    '/_authenticated/_staff/client/discovery/$clientId': {
+      id: '/_authenticated/_staff/client/discovery/$clientId'
+      path: '/client/discovery/$clientId'
+      fullPath: '/client/discovery/$clientId'
+      preLoaderRoute: typeof AuthenticatedStaffClientDiscoveryClientIdRouteRouteImport
       parentRoute: typeof AuthenticatedStaffRoute
     }
     '/_authenticated/_staff/client/discovery/$clientId/': {
       id: '/_authenticated/_staff/client/discovery/$clientId/'
-      path: '/client/discovery/$clientId'
+      path: '/'
       fullPath: '/client/discovery/$clientId/'
       preLoaderRoute: typeof AuthenticatedStaffClientDiscoveryClientIdIndexRouteImport
-      parentRoute: typeof AuthenticatedStaffRoute
+      parentRoute: typeof AuthenticatedStaffClientDiscoveryClientIdRouteRoute
     }
     '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId': {
       id: '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId'
-      path: '/client/discovery/$clientId/visit/$visitId'
+      path: '/visit/$visitId'
       fullPath: '/client/discovery/$clientId/visit/$visitId'
       preLoaderRoute: typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRouteImport
-      parentRoute: typeof AuthenticatedStaffRoute
+      parentRoute: typeof AuthenticatedStaffClientDiscoveryClientIdRouteRoute
     }
     '/_authenticated/_staff/client/fir/$clientId/visit/$visitId': {
       id: '/_authenticated/_staff/client/fir/$clientId/visit/$visitId'
@@ -764,16 +802,50 @@ const AuthenticatedClientRouteChildren: AuthenticatedClientRouteChildren = {
 const AuthenticatedClientRouteWithChildren =
   AuthenticatedClientRoute._addFileChildren(AuthenticatedClientRouteChildren)
 
+interface AuthenticatedStaffClientClientIdRouteRouteChildren {
+  AuthenticatedStaffClientClientIdDetailsRoute: typeof AuthenticatedStaffClientClientIdDetailsRoute
+  AuthenticatedStaffClientClientIdProfileRoute: typeof AuthenticatedStaffClientClientIdProfileRoute
+}
+
+const AuthenticatedStaffClientClientIdRouteRouteChildren: AuthenticatedStaffClientClientIdRouteRouteChildren =
+  {
+    AuthenticatedStaffClientClientIdDetailsRoute:
+      AuthenticatedStaffClientClientIdDetailsRoute,
+    AuthenticatedStaffClientClientIdProfileRoute:
+      AuthenticatedStaffClientClientIdProfileRoute,
+  }
+
+const AuthenticatedStaffClientClientIdRouteRouteWithChildren =
+  AuthenticatedStaffClientClientIdRouteRoute._addFileChildren(
+    AuthenticatedStaffClientClientIdRouteRouteChildren,
+  )
+
+interface AuthenticatedStaffClientDiscoveryClientIdRouteRouteChildren {
+  AuthenticatedStaffClientDiscoveryClientIdIndexRoute: typeof AuthenticatedStaffClientDiscoveryClientIdIndexRoute
+  AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute
+}
+
+const AuthenticatedStaffClientDiscoveryClientIdRouteRouteChildren: AuthenticatedStaffClientDiscoveryClientIdRouteRouteChildren =
+  {
+    AuthenticatedStaffClientDiscoveryClientIdIndexRoute:
+      AuthenticatedStaffClientDiscoveryClientIdIndexRoute,
+    AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute:
+      AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute,
+  }
+
+const AuthenticatedStaffClientDiscoveryClientIdRouteRouteWithChildren =
+  AuthenticatedStaffClientDiscoveryClientIdRouteRoute._addFileChildren(
+    AuthenticatedStaffClientDiscoveryClientIdRouteRouteChildren,
+  )
+
 interface AuthenticatedStaffRouteChildren {
   AuthenticatedStaffAppointmentsRoute: typeof AuthenticatedStaffAppointmentsRoute
   AuthenticatedStaffDiscoveryRoute: typeof AuthenticatedStaffDiscoveryRoute
   AuthenticatedStaffHubRoute: typeof AuthenticatedStaffHubRoute
+  AuthenticatedStaffClientClientIdRouteRoute: typeof AuthenticatedStaffClientClientIdRouteRouteWithChildren
   AuthenticatedStaffThriveDashboardIdRoute: typeof AuthenticatedStaffThriveDashboardIdRoute
   AuthenticatedStaffThriveDashboardIndexRoute: typeof AuthenticatedStaffThriveDashboardIndexRoute
-  AuthenticatedStaffClientClientIdDetailsRoute: typeof AuthenticatedStaffClientClientIdDetailsRoute
-  AuthenticatedStaffClientClientIdProfileRoute: typeof AuthenticatedStaffClientClientIdProfileRoute
-  AuthenticatedStaffClientDiscoveryClientIdIndexRoute: typeof AuthenticatedStaffClientDiscoveryClientIdIndexRoute
-  AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute
+  AuthenticatedStaffClientDiscoveryClientIdRouteRoute: typeof AuthenticatedStaffClientDiscoveryClientIdRouteRouteWithChildren
   AuthenticatedStaffClientFirClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRoute
   AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute
   AuthenticatedStaffClientIvClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRoute
@@ -785,18 +857,14 @@ const AuthenticatedStaffRouteChildren: AuthenticatedStaffRouteChildren = {
   AuthenticatedStaffAppointmentsRoute: AuthenticatedStaffAppointmentsRoute,
   AuthenticatedStaffDiscoveryRoute: AuthenticatedStaffDiscoveryRoute,
   AuthenticatedStaffHubRoute: AuthenticatedStaffHubRoute,
+  AuthenticatedStaffClientClientIdRouteRoute:
+    AuthenticatedStaffClientClientIdRouteRouteWithChildren,
   AuthenticatedStaffThriveDashboardIdRoute:
     AuthenticatedStaffThriveDashboardIdRoute,
   AuthenticatedStaffThriveDashboardIndexRoute:
     AuthenticatedStaffThriveDashboardIndexRoute,
-  AuthenticatedStaffClientClientIdDetailsRoute:
-    AuthenticatedStaffClientClientIdDetailsRoute,
-  AuthenticatedStaffClientClientIdProfileRoute:
-    AuthenticatedStaffClientClientIdProfileRoute,
-  AuthenticatedStaffClientDiscoveryClientIdIndexRoute:
-    AuthenticatedStaffClientDiscoveryClientIdIndexRoute,
-  AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute:
-    AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute,
+  AuthenticatedStaffClientDiscoveryClientIdRouteRoute:
+    AuthenticatedStaffClientDiscoveryClientIdRouteRouteWithChildren,
   AuthenticatedStaffClientFirClientIdVisitVisitIdRoute:
     AuthenticatedStaffClientFirClientIdVisitVisitIdRoute,
   AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute:

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { configFromStack } from '../../server/config.ts';
+import { configFromStack } from '../stack/config.ts';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
 import { addIdentityUsers, seedIdentity } from '../identity/seed.ts';
 import { stackConfig, type StackConfig } from '../stack/config.ts';

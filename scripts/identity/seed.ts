@@ -179,7 +179,7 @@ function appClient(config: StackConfig, now: string): Record<string, unknown> {
  * gives exactly the same codes as the original in any authenticator app.
  */
 export function emulatorTotpSecret(base32: string): string {
-  const bytes = new Uint8Array(Secret.fromBase32(base32).buffer);
+  const bytes = Secret.fromBase32(base32).bytes;
   if (bytes.length >= 20) return base32;
   const padded = new Uint8Array(20);
   padded.set(bytes);

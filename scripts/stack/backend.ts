@@ -4,9 +4,8 @@
  * `npm start`, the API test suite and the API benchmark alike.
  */
 import path from 'node:path';
-import { serverEnvironmentFromStack } from '../../server/config.ts';
 import { startIdentity } from '../identity/start.ts';
-import type { StackConfig } from './config.ts';
+import { serverEnvironmentFromStack, type StackConfig } from './config.ts';
 import { logTail, spawnChild, waitForHttp } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

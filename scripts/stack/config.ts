@@ -4,6 +4,7 @@
  * tests can run a second stack beside a developer's.
  */
 import path from 'node:path';
+import { parseServerConfig, type ServerConfig } from '../../server/config.ts';
 
 export const LOCAL_USER_POOL_ID = 'ap-south-1_ThriveLocal';
 export const LOCAL_CLIENT_ID = 'thrive-local-web-client';
@@ -72,4 +73,25 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     apiUrl: `http://127.0.0.1:${apiPort}`,
     appUrl: `http://localhost:${appPort}`,
   };
+}
+
+/** The environment that makes the API part of a local stack (for scripts that spawn it). */
+export function serverEnvironmentFromStack(stack: StackConfig): Record<string, string> {
+  return {
+    API_HOST: '127.0.0.1',
+    API_PORT: String(stack.apiPort),
+    DATA_DIR: stack.dataDir,
+    DATABASE_URL: stack.databaseUrl ?? '',
+    COGNITO_ISSUER: stack.issuer,
+    COGNITO_JWKS_URL: stack.jwksUrl,
+    COGNITO_CLIENT_ID: stack.clientId,
+    COGNITO_USER_POOL_ID: stack.userPoolId,
+    COGNITO_REGION: stack.region,
+    COGNITO_ENDPOINT: stack.identityUrl,
+  };
+}
+
+/** The configuration of the API inside a local stack, for scripts and tests that work in-process. */
+export function configFromStack(stack: StackConfig): ServerConfig {
+  return parseServerConfig(serverEnvironmentFromStack(stack));
 }

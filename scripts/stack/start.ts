@@ -53,8 +53,8 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
       cwd: root,
       env: {
         PORT: String(config.appPort),
-        API_PORT: String(config.apiPort),
-        IDENTITY_PORT: String(config.identityPort),
+        API_URL: config.apiUrl,
+        IDENTITY_URL: config.identityUrl,
         BUILD_DIR: config.buildDir,
       },
     });

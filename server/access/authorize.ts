@@ -5,7 +5,14 @@
 import { isRole } from '../api-types.ts';
 import type { Queryable } from '../db/database.ts';
 import { conflict, forbidden, type HttpProblem } from '../http/problem.ts';
-import { decide, reachesEveryone, type Caller, type Operation, type RoleOrNone, type Target } from './rules.ts';
+import {
+  decide,
+  reachesEveryone,
+  type Caller,
+  type Operation,
+  type RoleOrNone,
+  type Target,
+} from '../../openapi/access.ts';
 
 /** The user `id` as the rules see it: a user the API has no row for counts as one without a role. */
 export async function targetUser(db: Queryable, id: string): Promise<Target> {

@@ -4,7 +4,7 @@
  * subject joined in. Reading it is itself recorded in it.
  */
 import { authorizeOverEveryone } from '../access/authorize.ts';
-import type { Caller } from '../access/rules.ts';
+import type { Caller } from '../../openapi/access.ts';
 import type { AuditEvent, AuditEventList, ListAuditEventsQuery } from '../api-types.ts';
 import type { Database } from '../db/database.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';

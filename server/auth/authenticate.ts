@@ -5,7 +5,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import { isRole } from '../api-types.ts';
-import type { Caller } from '../access/rules.ts';
+import type { Caller } from '../../openapi/access.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem, forbidden, unauthorized } from '../http/problem.ts';
 import { TokenRejectedError, type AccessTokenVerifier } from './access-token.ts';

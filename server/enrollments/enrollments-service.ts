@@ -1,6 +1,6 @@
 /** Program enrollments: of clients only, listed a page at a time, newest start first. */
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
-import { ACCESS_RULES, listsEveryone, rolesListable, type Caller } from '../access/rules.ts';
+import { ACCESS_RULES, listsEveryone, rolesListable, type Caller } from '../../openapi/access.ts';
 import type {
   Enrollment,
   EnrollmentCreate,

@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import type { Response } from 'express';
-import type { components } from '../../src/lib/api/schema.gen.ts';
+import type { components } from '../../openapi/index.ts';
 
 export type Problem = components['schemas']['Problem'];
 export type FieldError = NonNullable<Problem['errors']>[number];

@@ -5,6 +5,7 @@
  */
 import type { Profile, ProfilePatch } from '../api-types.ts';
 import type { Queryable } from '../db/database.ts';
+import { etagOfVersion } from '../http/preconditions.ts';
 
 type ColumnType = 'text' | 'date' | 'interval' | 'jsonb' | 'boolean' | 'timestamptz';
 
@@ -98,7 +99,7 @@ export async function selectProfile(db: Queryable, userId: string): Promise<Prof
 }
 
 export function etagOf(profile: Pick<Profile, 'version'>): string {
-  return `"${profile.version}"`;
+  return etagOfVersion(profile.version);
 }
 
 /**

@@ -1,12 +1,13 @@
 /** Reading and changing one profile, with its version as the ETag. */
 import { authorize, targetUser } from '../access/authorize.ts';
-import { SELF_SERVICE_PROFILE_FIELDS, checkConsentChange, type Caller } from '../access/rules.ts';
+import { SELF_SERVICE_PROFILE_FIELDS, checkConsentChange, type Caller } from '../../openapi/access.ts';
 import type { Profile, ProfilePatch } from '../api-types.ts';
 import { audited } from '../audit/audit-log.ts';
 import type { Database } from '../db/database.ts';
-import { HttpProblem, forbidden, notFound } from '../http/problem.ts';
+import { parseIfMatch, staleVersion } from '../http/preconditions.ts';
+import { forbidden, notFound } from '../http/problem.ts';
 import { callIdentityService, type IdentityAdmin } from '../identity/identity-admin.ts';
-import { etagOf, isProfileColumn, selectProfile, updateProfileColumns, type ProfileColumn } from './profile-store.ts';
+import { isProfileColumn, selectProfile, updateProfileColumns, type ProfileColumn } from './profile-store.ts';
 
 export async function readProfile(db: Database, caller: Caller, userId: string): Promise<Profile> {
   const entry = {
@@ -22,19 +23,6 @@ export async function readProfile(db: Database, caller: Caller, userId: string):
     if (!profile) throw notFound('This user has no profile.');
     return profile;
   });
-}
-
-/**
- * The versions an If-Match header accepts; null when it sets no condition
- * (absent, or `*` on a profile that exists). Weak tags never match, as RFC 9110 says.
- */
-export function parseIfMatch(header: string | undefined): number[] | null {
-  if (header === undefined || header.trim() === '*') return null;
-  return header
-    .split(',')
-    .map((tag) => /^"(\d{1,9})"$/.exec(tag.trim())?.[1])
-    .filter((version): version is string => version !== undefined)
-    .map(Number);
 }
 
 export interface ProfileChange {
@@ -88,12 +76,7 @@ export async function changeProfile(
       if (!(await updateProfileColumns(tx, userId, columns, expectedVersions))) {
         const current = await selectProfile(tx, userId);
         if (!current) throw notFound('This user has no profile.');
-        throw new HttpProblem(
-          412,
-          `The profile has changed since the version you edited; it is at version ${current.version} now.`,
-          undefined,
-          { ETag: etagOf(current) },
-        );
+        throw staleVersion('profile', current.version);
       }
       if (patch.role !== undefined) {
         await tx.query('UPDATE users SET role = $1 WHERE id = $2', [patch.role, userId]);

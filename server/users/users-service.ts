@@ -5,7 +5,7 @@
  * of one behind.
  */
 import { authorize, authorizeOverEveryone, roleFilterSql, targetUser } from '../access/authorize.ts';
-import { listsEveryone, rolesListable, type Caller } from '../access/rules.ts';
+import { listsEveryone, rolesListable, type Caller } from '../../openapi/access.ts';
 import {
   ROLES,
   type ListUsersQuery,

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readEnv } from '../config/env';
-import { initApi } from '../lib/api';
-import { sessionStore } from '../lib/auth/session';
-import { createQueryClient } from '../lib/query/client';
-import { deviceSettings, keepsTokensInTabOnly } from '../pwa/device-mode';
-import { startLocalData } from '../pwa/local-data';
+import { readEnv } from '@/config/env';
+import { initApi } from '@/lib/api';
+import { sessionStore } from '@/lib/auth/session';
+import { createQueryClient } from '@/lib/query/client';
+import { deviceSettings, keepsTokensInTabOnly } from '@/pwa/device-mode';
+import { startLocalData } from '@/pwa/local-data';
 import { startPwa } from './pwa';
 import { createAppRouter, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
 import { reactToSessionEnd } from './session-expiry';
@@ -30,7 +30,7 @@ export function startApp(): Promise<Boot> {
  * the two load side by side after the entry instead of one after the other.
  */
 function loadAuth() {
-  return Promise.all([import('../lib/auth/amplify'), import('../lib/auth/device-tokens')]);
+  return Promise.all([import('@/lib/auth/amplify'), import('@/lib/auth/device-tokens')]);
 }
 
 async function start(): Promise<Boot> {

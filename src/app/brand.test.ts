@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { THRIVE_TEAL, brand } from '../config/brand';
+import { THRIVE_TEAL, brand } from '@/config/brand';
 
 /** WCAG 2 relative luminance and contrast ratio. */
 function luminance(colour: string): number {

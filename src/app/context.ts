@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionSource } from '../lib/auth/session';
+import type { SessionSource } from '@/lib/auth/session';
 
 /** What every route's beforeLoad and loader receive (typed through createRootRouteWithContext). */
 export interface RouterContext {

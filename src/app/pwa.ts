@@ -1,8 +1,8 @@
-import type { SessionSource, SessionState } from '../lib/auth/session';
-import { syncOnlineState } from '../pwa/connection';
-import { protectSignedInPages } from '../pwa/page-lifecycle';
-import { updateState } from '../pwa/update-state';
-import { readDeployedVersion, watchVersion } from '../pwa/version-check';
+import type { SessionSource, SessionState } from '@/lib/auth/session';
+import { syncOnlineState } from '@/pwa/connection';
+import { protectSignedInPages } from '@/pwa/page-lifecycle';
+import { updateState } from '@/pwa/update-state';
+import { readDeployedVersion, watchVersion } from '@/pwa/version-check';
 
 /**
  * Starts what makes Thrive an installable, offline-capable app: the service
@@ -13,7 +13,7 @@ export function startPwa(session: SessionSource, readSession: () => Promise<Sess
   syncOnlineState();
   protectSignedInPages(session, readSession);
   // Its own chunk: the first screen does not wait for it.
-  void import('../pwa/service-worker').then((sw) => sw.registerServiceWorker());
+  void import('@/pwa/service-worker').then((sw) => sw.registerServiceWorker());
   const watch = watchVersion({
     read: () => readDeployedVersion(),
     onNewVersion: () => updateState.report('version-file'),

@@ -2,10 +2,10 @@
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '../lib/api';
-import { SIGNED_OUT, createSessionStore, type SessionState } from '../lib/auth/session';
-import { createQueryClient } from '../lib/query/client';
-import { isOfflineError } from '../lib/query/offline';
+import { initApi } from '@/lib/api';
+import { SIGNED_OUT, createSessionStore, type SessionState } from '@/lib/auth/session';
+import { createQueryClient } from '@/lib/query/client';
+import { isOfflineError } from '@/lib/query/offline';
 import { createAppRouter, reloadOfflineScreensWhenOnline } from './router';
 
 /**

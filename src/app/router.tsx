@@ -1,7 +1,7 @@
 import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
-import { isOfflineError } from '../lib/query/offline';
-import { whenBackOnline } from '../pwa/connection';
-import { routeTree } from '../routeTree.gen';
+import { isOfflineError } from '@/lib/query/offline';
+import { whenBackOnline } from '@/pwa/connection';
+import { routeTree } from '@/routeTree.gen';
 import type { RouterContext } from './context';
 import { FullPageLoader } from './components/FullPageLoader';
 

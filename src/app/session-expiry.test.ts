@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, SessionExpiredError } from '../lib/api';
-import { SIGNED_OUT, createSessionStore, type SessionState } from '../lib/auth/session';
+import { ApiError, SessionExpiredError } from '@/lib/api';
+import { SIGNED_OUT, createSessionStore, type SessionState } from '@/lib/auth/session';
 import { SESSION_EXPIRED_ALERT, reactToSessionEnd } from './session-expiry';
 
 const SIGNED_IN: SessionState = { authenticated: true, role: 'CLIENT', username: 'u-1', email: 'client@thrive.test' };
@@ -52,7 +52,7 @@ describe('reactToSessionEnd', () => {
     queryClient.setQueryData(['users', 'detail', 'u-1'], { cached: true });
     const failing = Array.from({ length: 10 }, (_, i) =>
       queryClient
-        .fetchQuery({ queryKey: ['q', i], queryFn: () => Promise.reject(new SessionExpiredError()) })
+        .query({ queryKey: ['q', i], queryFn: () => Promise.reject(new SessionExpiredError()) })
         .catch(() => undefined),
     );
     await Promise.all(failing);
@@ -88,7 +88,7 @@ describe('reactToSessionEnd', () => {
   it('leaves other failures, a plain 401 included, to the screens', async () => {
     const { queryClient, alert, expireSession, toLogin } = setup();
     await queryClient
-      .fetchQuery({ queryKey: ['q'], queryFn: () => Promise.reject(new ApiError(401, null, 'Unauthorized')) })
+      .query({ queryKey: ['q'], queryFn: () => Promise.reject(new ApiError(401, null, 'Unauthorized')) })
       .catch(() => undefined);
     await settle();
     expect(expireSession).not.toHaveBeenCalled();

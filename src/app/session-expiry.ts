@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { SESSION_EXPIRED_MESSAGE, isSessionExpiredError } from '../lib/api/errors';
-import type { SessionSource } from '../lib/auth/session';
+import { isSessionExpiredError } from '@/lib/api/errors';
+import { SESSION_EXPIRED_MESSAGE } from '@/lib/api/messages';
+import type { SessionSource } from '@/lib/auth/session';
 
 /** Spec section 8: the alert shown when the session expired and could not be refreshed. */
 export const SESSION_EXPIRED_ALERT = SESSION_EXPIRED_MESSAGE;

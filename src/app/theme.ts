@@ -4,7 +4,7 @@ import {
   type MantineColorsTuple,
   type MantineThemeComponents,
 } from '@mantine/core';
-import { PRIMARY_SHADE, THRIVE_TEAL, brand } from '../config/brand';
+import { PRIMARY_SHADE, THRIVE_TEAL, brand } from '@/config/brand';
 
 const thrive: MantineColorsTuple = [...THRIVE_TEAL];
 

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { cssVariablesResolver, theme } from '../app/theme';
+import { renderWithTheme } from '@/test/render';
 import {
   ErrorBannerArea,
   createPageErrorStore,
@@ -14,11 +13,11 @@ import {
 
 function renderArea(ui?: React.ReactNode) {
   const store = createPageErrorStore();
-  const result = render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+  const result = renderWithTheme(
+    <>
       <ErrorBannerArea store={store} />
       {ui}
-    </MantineProvider>,
+    </>,
   );
   return { ...result, store };
 }
@@ -87,12 +86,12 @@ describe('usePageError', () => {
   function renderFailing(props: Props) {
     const store = createPageErrorStore();
     const tree = (next: Props) => (
-      <MantineProvider theme={theme} env="test">
+      <>
         <ErrorBannerArea store={store} />
         <Failing {...next} store={store} />
-      </MantineProvider>
+      </>
     );
-    const result = render(tree(props));
+    const result = renderWithTheme(tree(props));
     return { store, rerender: (next: Props) => result.rerender(tree(next)), unmount: result.unmount };
   }
 

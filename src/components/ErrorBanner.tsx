@@ -1,6 +1,6 @@
 import { Box, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { brand } from '../config/brand';
+import { brand } from '@/config/brand';
 
 export interface ErrorBannerProps {
   /** What went wrong, in a few words ('Your profile could not be loaded'). */

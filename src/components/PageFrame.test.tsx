@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { linkOptions } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '@/test/render';
 import { PageFrame } from './PageFrame';
 
 describe('PageFrame', () => {

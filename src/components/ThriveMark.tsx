@@ -1,4 +1,4 @@
-import { brand } from '../config/brand';
+import { brand } from '@/config/brand';
 
 /** Thrive's mark (the same drawing as the favicon and the app icons). Decorative. */
 export function ThriveMark({ size = 40 }: { size?: number }) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '@/test/render';
 import { draftRegistry } from './drafts';
 import IdleSignOut from './IdleSignOut';
 

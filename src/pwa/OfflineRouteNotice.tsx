@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
-import { OFFLINE_NOTHING_SAVED_MESSAGE } from '../lib/query/offline';
+import { OFFLINE_NOTHING_SAVED_MESSAGE } from '@/lib/query/offline';
 
 /**
  * In place of a screen whose data could not be loaded because the device is

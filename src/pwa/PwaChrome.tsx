@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useSession } from '../lib/auth/session';
+import { useSession } from '@/lib/auth/session';
 import { connectionStore } from './connection';
 import { discardDraftsOnLeave } from './drafts';
 import { signsOutWhenIdle, type DeviceSettings } from './device-mode';
@@ -29,7 +29,7 @@ export function PwaChrome({ settings }: { settings: DeviceSettings }) {
     void (async () => {
       try {
         // Loaded long before (the session itself depends on it); imported here so the entry does not carry it.
-        const { signOut } = await import('../lib/auth/amplify');
+        const { signOut } = await import('@/lib/auth/amplify');
         await signOut();
       } finally {
         await wipeLocalData();

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '@/test/render';
 import { draftRegistry } from './drafts';
 import UpdateNotice from './UpdateNotice';
 import { updateState } from './update-state';

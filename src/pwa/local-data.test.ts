@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_OUT, createSessionStore, type SessionState } from '../lib/auth/session';
+import { SIGNED_OUT, createSessionStore, type SessionState } from '@/lib/auth/session';
 import type { DeviceSettings } from './device-mode';
 
 const HOUR = 60 * 60 * 1000;
@@ -14,8 +14,10 @@ function signedIn(username: string): SessionState {
 
 /** What a personal or shared device keeps after someone used it: their encrypted profile cache. */
 async function leaveSavedData(username: string): Promise<void> {
-  const { createCachePersistence } = await import('../lib/query/persist');
+  const { createCachePersistence } = await import('@/lib/query/persist');
+  const { KEEP_OFFLINE } = await import('@/lib/query/persist-policy');
   const queryClient = new QueryClient();
+  queryClient.setQueryDefaults(['users', 'detail'], KEEP_OFFLINE);
   const persistence = createCachePersistence({
     queryClient,
     buster: 'build-1',

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionSource } from '../lib/auth/session';
-import type { CachePersistence } from '../lib/query/persist';
+import type { SessionSource } from '@/lib/auth/session';
+import type { CachePersistence } from '@/lib/query/persist';
 import { persistsData, storeDeviceSettings, type DeviceMode, type DeviceSettings } from './device-mode';
 import { discardDraftsOnLeave } from './drafts';
 
@@ -30,7 +30,7 @@ export interface LocalDataOptions {
  * in, it does not wait for the wipe.
  */
 export async function startLocalData({ queryClient, session, settings, buildId }: LocalDataOptions): Promise<void> {
-  persistence ??= Promise.all([import('../lib/query/persist'), import('../lib/query/persist-policy')]).then(
+  persistence ??= Promise.all([import('@/lib/query/persist'), import('@/lib/query/persist-policy')]).then(
     ([{ createCachePersistence }, { PERSIST_MAX_AGE_MS }]) =>
       createCachePersistence({
         queryClient,
@@ -75,7 +75,7 @@ export async function wipeLocalData(): Promise<void> {
  */
 export async function changeDeviceMode(next: { mode: DeviceMode; idleMinutes?: number | null }): Promise<void> {
   storeDeviceSettings(next);
-  const { signOut } = await import('../lib/auth/amplify');
+  const { signOut } = await import('@/lib/auth/amplify');
   await signOut();
   await wipeLocalData();
   discardDraftsOnLeave();

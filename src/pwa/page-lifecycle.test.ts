@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGNED_OUT, createSessionStore, type SessionState } from '../lib/auth/session';
+import { SIGNED_OUT, createSessionStore, type SessionState } from '@/lib/auth/session';
 import { protectSignedInPages } from './page-lifecycle';
 
 /**

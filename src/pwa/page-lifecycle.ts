@@ -1,4 +1,4 @@
-import type { SessionSource, SessionState } from '../lib/auth/session';
+import type { SessionSource, SessionState } from '@/lib/auth/session';
 import { discardDraftsOnLeave } from './drafts';
 
 export interface PageLifecycleOptions {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import type { RouterContext } from '../app/context';
+import type { RouterContext } from '@/app/context';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FullPageLoader } from '../app/components/FullPageLoader';
-import { SignedInLayout } from '../app/shell/SignedInLayout';
-import { prefetchUserList } from '../features/users/api/prefetch';
-import { passGate } from '../lib/auth/guards';
+import { FullPageLoader } from '@/app/components/FullPageLoader';
+import { SignedInLayout } from '@/app/shell/SignedInLayout';
+import { prefetchUserList } from '@/features/users';
+import { passGate } from '@/lib/auth/guards';
 
 /** Every signed-in screen: no session goes to /login (carrying the location), no known role to /unauthorized. */
 export const Route = createFileRoute('/_authenticated')({

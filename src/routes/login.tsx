@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { decideAccess, homeRedirect } from '../lib/auth/guards';
-import { RedirectSearch } from '../lib/auth/redirect-search';
+import { LoginPage } from '@/features/auth';
+import { decideAccess, homeRedirect } from '@/lib/auth/guards';
+import { RedirectSearch } from '@/lib/auth/redirect-search';
 
 export const Route = createFileRoute('/login')({
   validateSearch: RedirectSearch,

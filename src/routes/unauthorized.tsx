@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ButtonLink } from '../components/RouterLinks';
-import { getEnv } from '../config/env';
-import { UnauthorizedPage } from '../features/access/components/UnauthorizedPage';
-import { useSignOut } from '../features/auth/useSignOut';
-import { RedirectSearch } from '../lib/auth/redirect-search';
-import { isRole } from '../lib/auth/roles';
-import { useSession } from '../lib/auth/session';
+import { ButtonLink } from '@/components/RouterLinks';
+import { getEnv } from '@/config/env';
+import { UnauthorizedPage } from '@/features/access';
+import { useSignOut } from '@/features/auth';
+import { RedirectSearch } from '@/lib/auth/redirect-search';
+import { isRole } from '@/lib/auth/roles';
+import { useSession } from '@/lib/auth/session';
 
 export const Route = createFileRoute('/unauthorized')({
   validateSearch: RedirectSearch,

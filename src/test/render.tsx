@@ -9,7 +9,20 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { cssVariablesResolver, theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '@/app/theme';
+
+/** Renders `ui` inside the brand theme only: for parts that need no router and no data. */
+export function renderWithTheme(ui: ReactNode) {
+  return render(ui, { wrapper: ThemeOnly });
+}
+
+function ThemeOnly({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+      {children}
+    </MantineProvider>
+  );
+}
 
 /**
  * Renders a component the way the app does: the brand theme, a fresh query

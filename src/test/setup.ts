@@ -10,17 +10,16 @@ if (typeof window !== 'undefined') {
   configure({ asyncUtilTimeout: 5000 });
 
   // jsdom lacks what Mantine measures with (as in Mantine's own test setup).
+  // Mantine listens with addEventListener; the old addListener pair is not needed.
   window.matchMedia = (query: string) =>
     ({
       matches: false,
       media: query,
       onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
       dispatchEvent: () => false,
-    }) satisfies MediaQueryList;
+    }) as unknown as MediaQueryList;
 
   window.ResizeObserver = class {
     observe() {}

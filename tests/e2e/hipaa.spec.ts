@@ -14,7 +14,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/demo/accounts.ts';
 import { passwordSignIn } from '../../scripts/identity/client.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
-import type { components } from '../../src/lib/api/schema.gen.ts';
+import type { components } from '../../openapi/index.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 import { expect, signIn, test } from './fixtures.ts';
 

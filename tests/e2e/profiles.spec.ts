@@ -17,7 +17,7 @@ import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { passwordSignIn } from '../../scripts/identity/client.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
-import type { components } from '../../src/lib/api/schema.gen.ts';
+import type { components } from '../../openapi/index.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
 

@@ -8,7 +8,7 @@ import { callIdentity, passwordSignIn, type PasswordSignInAnswer } from '../../s
 import { identityFiles } from '../../scripts/identity/files.ts';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/demo/accounts.ts';
-import type { components } from '../../src/lib/api/schema.gen.ts';
+import type { components } from '../../openapi/index.ts';
 import './api-stack.ts';
 
 export type Schemas = components['schemas'];

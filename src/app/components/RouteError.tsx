@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { isOfflineError } from '../../lib/query/offline';
-import { OfflineRouteNotice } from '../../pwa/OfflineRouteNotice';
+import { isOfflineError } from '@/lib/query/offline';
+import { OfflineRouteNotice } from '@/pwa/OfflineRouteNotice';
 
 /** Fallback for a route that failed to load; screens with their own messages replace it. */
 export function RouteError({ error }: ErrorComponentProps) {

@@ -1,10 +1,10 @@
 import { Burger, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AnchorLink } from '../../components/RouterLinks';
-import { ThriveMark } from '../../components/ThriveMark';
-import { fullName, profileOf } from '../../features/profiles/model/profile';
-import { userDetailQueryOptions } from '../../features/users/api/queries';
-import { useSession } from '../../lib/auth/session';
+import { AnchorLink } from '@/components/RouterLinks';
+import { ThriveMark } from '@/components/ThriveMark';
+import { fullName, profileOf } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/users';
+import { useSession } from '@/lib/auth/session';
 
 /** The phone's burger, which shows and hides the navigation bar. */
 export interface MobileNavToggle {

@@ -1,7 +1,7 @@
 import { NavLink, Tooltip, type NavLinkProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef, CSSProperties } from 'react';
-import { brand, THRIVE_TEAL } from '../../config/brand';
+import { brand, THRIVE_TEAL } from '@/config/brand';
 import type { NavArea } from './nav-areas';
 
 function NavLinkBase(props: NavLinkProps & Omit<ComponentPropsWithRef<'a'>, keyof NavLinkProps>) {

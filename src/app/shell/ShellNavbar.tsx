@@ -1,7 +1,7 @@
 import { ActionIcon, AppShell, Button, Stack, Tooltip } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
-import { brand } from '../../config/brand';
-import { useSignOut } from '../../features/auth/useSignOut';
+import { brand } from '@/config/brand';
+import { useSignOut } from '@/features/auth';
 import type { NavArea } from './nav-areas';
 import type { NavState } from './nav-state';
 import { ShellNavLink } from './ShellNavLink';

@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SIGNED_OUT, sessionStore } from '../../lib/auth/session';
-import { renderWithProviders } from '../../test/render';
+import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
+import { renderWithProviders } from '@/test/render';
 import { SignedInLayout } from './SignedInLayout';
 
 function signedInAs(role: string) {

@@ -1,7 +1,7 @@
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPageErrorStore, type PageErrorStore } from '../../components/ErrorBannerArea';
-import { ApiError } from '../../lib/api';
+import { createPageErrorStore, type PageErrorStore } from '@/components/ErrorBannerArea';
+import { ApiError } from '@/lib/api';
 import { API_UNREACHABLE_MESSAGE, watchApiReachability } from './api-reachability';
 
 const unreachable = () => Promise.reject(ApiError.network(new TypeError('Failed to fetch')));
@@ -28,7 +28,7 @@ describe('the API-unreachable banner', () => {
   });
 
   const fetch = (key: string, queryFn: () => Promise<unknown>) =>
-    queryClient.fetchQuery({ queryKey: [key], queryFn }).catch(() => undefined);
+    queryClient.query({ queryKey: [key], queryFn }).catch(() => undefined);
 
   it('shows the spec’s message once when queries get no answer while online', async () => {
     await fetch('a', unreachable);
@@ -59,9 +59,7 @@ describe('the API-unreachable banner', () => {
   it('is not shown while the browser is offline (the offline indicator says so)', async () => {
     onlineManager.setOnline(false);
     // networkMode 'always' makes the query run (and fail) even offline, as a request in flight at the drop does.
-    await queryClient
-      .fetchQuery({ queryKey: ['a'], queryFn: unreachable, networkMode: 'always' })
-      .catch(() => undefined);
+    await queryClient.query({ queryKey: ['a'], queryFn: unreachable, networkMode: 'always' }).catch(() => undefined);
     expect(messages(store)).toEqual([]);
   });
 

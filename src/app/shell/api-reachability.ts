@@ -1,10 +1,10 @@
 import { onlineManager, type Query, type QueryCache } from '@tanstack/react-query';
-import { pageErrors, type PageErrorStore } from '../../components/ErrorBannerArea';
-import { PROFILE_LOAD_MESSAGES } from '../../features/profiles/model/errors';
-import { isApiError } from '../../lib/api';
+import { pageErrors, type PageErrorStore } from '@/components/ErrorBannerArea';
+import { LOAD_ERROR_MESSAGES } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 
 /** Spec section 8: the API cannot be reached. */
-export const API_UNREACHABLE_MESSAGE = PROFILE_LOAD_MESSAGES.network;
+export const API_UNREACHABLE_MESSAGE = LOAD_ERROR_MESSAGES.network;
 
 /** Whether the browser believes it is online: an offline device is not an error (src/pwa shows it quietly). */
 function browserOnline(): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '../../lib/auth/roles';
+import { ROLES, type Role } from '@/lib/auth/roles';
 import { areasFor } from './nav-areas';
 
 const labels = (role: Role | null) => areasFor(role).map((area) => area.label);

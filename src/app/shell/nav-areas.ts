@@ -8,8 +8,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { linkOptions, type LinkOptions } from '@tanstack/react-router';
-import { mayEnter, type RouteGroup } from '../../lib/auth/route-access';
-import type { Role } from '../../lib/auth/roles';
+import { mayEnter, type RouteGroup } from '@/lib/auth/route-access';
+import type { Role } from '@/lib/auth/roles';
 
 export interface NavArea {
   label: string;

@@ -1,4 +1,4 @@
-import { restoreSession } from '../../lib/auth/amplify';
+import { restoreSession } from '@/lib/auth/amplify';
 import {
   answerChallenge,
   confirmAccount,
@@ -9,7 +9,7 @@ import {
   sendPasswordResetCode,
   setNewPasswordWithCode,
   signInWithPassword,
-} from '../../lib/auth/sign-in';
+} from '@/lib/auth/sign-in';
 import type { SignInServices } from './model/flow';
 
 /** The sign-in flow's services over the identity service; `afterSignIn` lets the router move on. */

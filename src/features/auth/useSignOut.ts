@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { signOut } from '../../lib/auth/amplify';
+import { signOut } from '@/lib/auth/amplify';
 
 /**
  * Signs out and returns to the sign-in page (spec section 4). The cached data

@@ -1,6 +1,6 @@
 import { linkOptions } from '@tanstack/react-router';
-import type { Crumb } from '../../components/PageFrame';
-import { HUB_CRUMB } from '../hub/crumbs';
+import type { Crumb } from '@/components/PageFrame';
+import { HUB_CRUMB } from '@/features/hub';
 
 export const DISCOVERY_CRUMB: Crumb = { label: 'Discovery', link: linkOptions({ to: '/discovery' }) };
 

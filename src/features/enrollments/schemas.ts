@@ -6,7 +6,7 @@ import {
   type EnrollmentStatus,
   type Program,
 } from './model/labels';
-import { isIsoDate } from '../../lib/validation/formats';
+import { isIsoDate } from '@/lib/validation/formats';
 
 /** The contract's limit on an enrollment's notes (openapi/clinic.yaml, Enrollment). */
 export const NOTES_MAX = 2000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_SECTIONS, type ProfileField } from './model/fields';
 import { formValuesOf, type ProfileFormValues } from './model/form-values';
-import { placeholderProfile, type Profile } from './model/profile';
+import { type Profile } from './model/profile';
+import { placeholderProfile } from '@/features/users';
 import { PROFILE_LIMITS, PROFILE_MESSAGES, normalisePhone, parseProfileForm, type ParseOptions } from './schemas';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';

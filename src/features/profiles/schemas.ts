@@ -1,13 +1,7 @@
 import * as v from 'valibot';
-import { contactMethodValues } from '../../lib/api/schema.gen';
-import { isRole, type Role } from '../../lib/auth/roles';
-import {
-  DEFAULT_DIAL_CODE,
-  E164_PHONE,
-  isIsoDate,
-  todayIso,
-  withoutPhonePunctuation,
-} from '../../lib/validation/formats';
+import { contactMethodValues } from '@contract';
+import { isRole, type Role } from '@/lib/auth/roles';
+import { DEFAULT_DIAL_CODE, E164_PHONE, isIsoDate, todayIso, withoutPhonePunctuation } from '@/lib/validation/formats';
 import {
   FIELD_LABELS,
   isHistoryField,

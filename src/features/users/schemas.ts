@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import type { components } from '../../lib/api';
-import { normaliseEmail } from '../../lib/auth/email';
-import { DEFAULT_DIAL_CODE, E164_PHONE, withoutPhonePunctuation } from '../../lib/validation/formats';
-import { ROLES, type Role } from '../../lib/auth/roles';
+import type { components } from '@contract';
+import { normaliseEmail } from '@/lib/auth/email';
+import { DEFAULT_DIAL_CODE, E164_PHONE, withoutPhonePunctuation } from '@/lib/validation/formats';
+import { ROLES, type Role } from '@/lib/auth/roles';
 import { SUPER_ADMIN_ONLY_MESSAGE, rolesCreatableBy } from './model/roles';
 
 export type UserCreate = components['schemas']['UserCreate'];
@@ -128,8 +128,6 @@ export function createUserSchema(creator: Role | null) {
     })),
   );
 }
-
-export type CreateUserSchema = ReturnType<typeof createUserSchema>;
 
 /** The form's field errors from the schema's issues: the first message per field. */
 export function createUserErrors(creator: Role | null, values: CreateUserValues): Record<string, string> {

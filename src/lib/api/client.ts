@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { ApiError, SessionExpiredError } from './errors';
-import type { paths } from './schema.gen';
+import type { paths } from '@contract';
 
 export type ApiClient = Client<paths>;
 

@@ -1,4 +1,4 @@
-import type { components } from './schema.gen';
+import type { components } from '@contract';
 
 export type Problem = components['schemas']['Problem'];
 
@@ -48,9 +48,6 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
-
-/** Spec section 8: what a person is told when the session expired and could not be refreshed. */
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 
 /**
  * The API refused the access token (401) and the session could not be

@@ -1,15 +1,8 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
 
-export {
-  ApiError,
-  SESSION_EXPIRED_MESSAGE,
-  SessionExpiredError,
-  isApiError,
-  isSessionExpiredError,
-  type Problem,
-} from './errors';
+export { ApiError, SessionExpiredError, isApiError, isSessionExpiredError } from './errors';
 export { dataOf, type ApiClient } from './client';
-export type { components, paths } from './schema.gen';
+export { LOAD_ERROR_MESSAGES, SESSION_EXPIRED_MESSAGE, loadErrorMessage } from './messages';
 
 let instance: ApiClient | undefined;
 

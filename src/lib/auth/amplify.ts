@@ -1,7 +1,7 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import type { AuthFlow } from '../../config/env';
+import type { AuthFlow } from '@/config/env';
 import { isNetworkError } from './errors';
 import { readSavedSession } from './device-tokens';
 import { SIGNED_OUT, type SessionState, sessionFromClaims, sessionStore } from './session';

@@ -3,15 +3,9 @@
  * the error's name and message only, so it needs no Amplify import and is
  * easy to test.
  */
+import { SIGN_IN_MESSAGES } from '@/lib/api/messages';
 
-export const SIGN_IN_MESSAGES = {
-  network: 'Network error: Unable to connect to the authentication server. Please check your internet connection.',
-  userNotFound: 'User not found. Please check your email address or contact support.',
-  alreadySignedIn: 'There is already a signed in user',
-  expired: 'Your sign-in took too long and has expired. Please sign in again.',
-  unknown: 'An unknown error occurred',
-  configuration: 'Configuration error (see console) – please contact the administrator',
-} as const;
+export { SIGN_IN_MESSAGES };
 
 function nameOf(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string') {

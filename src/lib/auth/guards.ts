@@ -1,5 +1,5 @@
 import { redirect } from '@tanstack/react-router';
-import { homeOf, ROUTE_ACCESS, type RouteGroup } from './route-access';
+import { homeOf, ROUTE_ACCESS, type AccessRule, type RouteGroup } from './route-access';
 import { isRole, type Role } from './roles';
 import type { SessionSource, SessionState } from './session';
 
@@ -8,8 +8,6 @@ import type { SessionSource, SessionState } from './session';
  * (route-access.ts) passes its lists in here; every guard in every
  * `beforeLoad` goes through `decideAccess`.
  */
-export type AccessRule = 'any-role' | { readonly roles: readonly Role[] };
-
 export interface SignedInUser {
   username: string;
   role: Role;

@@ -1,13 +1,6 @@
-import { roleValues, type components } from '../api/schema.gen';
+import { isRole, type Role } from '@contract';
 
-/** The roles of spec section 6, as the session token's `custom:role` claim spells them. */
-export const ROLES = roleValues;
-
-export type Role = components['schemas']['Role'];
-
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
+export { ROLES, isRole, type Role } from '@contract';
 
 /** How each role reads on screen, everywhere in the app. */
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {

@@ -1,5 +1,7 @@
-import type { AccessRule } from './guards';
-import type { Role } from './roles';
+import { ROLE_GROUPS, inGroup, listsEveryone, rolesListable, type Role } from '@contract';
+
+/** Who may enter a route: anyone signed in with a role, or the roles listed. */
+export type AccessRule = 'any-role' | { readonly roles: readonly Role[] };
 
 /**
  * The route groups of spec section 2, each guarded by one pathless layout
@@ -8,25 +10,24 @@ import type { Role } from './roles';
 export type RouteGroup = 'signed-in' | 'client' | 'staff' | 'admin';
 
 /**
- * The one role table (spec section 6): which roles may enter which route
- * group. SUPER_ADMIN passes every guard whether listed or not (decideAccess);
- * it is listed where the spec lists it. ADMIN is not in the staff group.
+ * Which roles may enter which route group: the contract's role groups (spec
+ * section 6), the same ones the server's access table uses. SUPER_ADMIN passes
+ * every guard (decideAccess). ADMIN is not in the staff group.
  */
 export const ROUTE_ACCESS = {
   /** `/`, which sends each role on to its home. */
   'signed-in': 'any-role',
   /** `/user/<screen>/{clientId}`: the client portal. */
-  client: { roles: ['CLIENT'] },
+  client: { roles: ROLE_GROUPS.client },
   /** Hub, thrive dashboard, appointments, discovery, visits, client details and profile. */
-  staff: { roles: ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'SUPER_ADMIN'] },
+  staff: { roles: ROLE_GROUPS.staff },
   /** `/backoffice`, `/users`, `/users/{username}`. */
-  admin: { roles: ['ADMIN', 'SUPER_ADMIN'] },
+  admin: { roles: ROLE_GROUPS.admin },
 } as const satisfies Record<RouteGroup, AccessRule>;
 
 /** Whether `role` may enter `group`: the same answer the guards give, for links and menus. */
 export function mayEnter(role: Role, group: RouteGroup): boolean {
-  const rule: AccessRule = ROUTE_ACCESS[group];
-  return role === 'SUPER_ADMIN' || rule === 'any-role' || rule.roles.includes(role);
+  return group === 'signed-in' || inGroup(role, group);
 }
 
 /**
@@ -42,11 +43,11 @@ export function homeOf(role: Role): Home {
 }
 
 /**
- * Which users a role may list (the API's rule): ADMIN and SUPER_ADMIN everyone,
- * the other staff clients only, a client nobody.
+ * Which users a role may list, read from the access table: ADMIN and
+ * SUPER_ADMIN everyone, the other staff clients only, a client nobody.
  */
 export function userListScope(role: Role): 'everyone' | 'clients' | 'none' {
-  if (mayEnter(role, 'admin')) return 'everyone';
-  if (mayEnter(role, 'staff')) return 'clients';
-  return 'none';
+  const roles = rolesListable({ id: '', role }, 'users.list');
+  if (listsEveryone(roles)) return 'everyone';
+  return roles.includes('CLIENT') ? 'clients' : 'none';
 }

@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../api';
+import { ApiError } from '@/lib/api';
 import { createQueryClient, shouldRetryQuery } from './client';
 import { OFFLINE_NOTHING_SAVED_MESSAGE, isOfflineError } from './offline';
 
@@ -42,7 +42,7 @@ describe('a loader while the device is offline', () => {
     const client = setup();
     const queryFn = vi.fn(() => Promise.resolve(PRIYA));
     onlineManager.setOnline(false);
-    const loading = client.ensureQueryData({ queryKey: KEY, queryFn });
+    const loading = client.query({ staleTime: 'static', queryKey: KEY, queryFn });
     await expect(loading).rejects.toSatisfy(isOfflineError);
     await expect(loading).rejects.toThrow(OFFLINE_NOTHING_SAVED_MESSAGE);
     expect(queryFn).not.toHaveBeenCalled();
@@ -53,12 +53,12 @@ describe('a loader while the device is offline', () => {
     const client = setup();
     const queryFn = vi.fn(() => Promise.resolve(PRIYA));
     onlineManager.setOnline(false);
-    await expect(client.ensureQueryData({ queryKey: KEY, queryFn })).rejects.toSatisfy(isOfflineError);
+    await expect(client.query({ staleTime: 'static', queryKey: KEY, queryFn })).rejects.toSatisfy(isOfflineError);
 
     onlineManager.setOnline(true);
     await vi.waitFor(() => expect(client.getQueryData(KEY)).toEqual(PRIYA));
     expect(queryFn).toHaveBeenCalledTimes(1);
-    await expect(client.ensureQueryData({ queryKey: KEY, queryFn })).resolves.toEqual(PRIYA);
+    await expect(client.query({ staleTime: 'static', queryKey: KEY, queryFn })).resolves.toEqual(PRIYA);
     client.unmount();
   });
 
@@ -67,8 +67,8 @@ describe('a loader while the device is offline', () => {
     client.setQueryData(KEY, PRIYA, { updatedAt: Date.now() - 24 * 60 * 60 * 1000 });
     const queryFn = vi.fn(() => Promise.resolve({ first_name: 'Newer' }));
     onlineManager.setOnline(false);
-    await expect(client.ensureQueryData({ queryKey: KEY, queryFn })).resolves.toEqual(PRIYA);
-    await expect(client.fetchQuery({ queryKey: KEY, queryFn })).resolves.toEqual(PRIYA);
+    await expect(client.query({ staleTime: 'static', queryKey: KEY, queryFn })).resolves.toEqual(PRIYA);
+    await expect(client.query({ queryKey: KEY, queryFn })).resolves.toEqual(PRIYA);
     await expect(client.query({ queryKey: KEY, queryFn, select: (d) => d.first_name })).resolves.toBe('Priya');
     expect(queryFn).not.toHaveBeenCalled();
     client.unmount();
@@ -81,7 +81,9 @@ describe('a loader while the device is offline', () => {
       onlineManager.setOnline(false);
       return Promise.reject(ApiError.network(new TypeError('Failed to fetch')));
     });
-    await expect(client.ensureQueryData({ queryKey: KEY, queryFn, retryDelay: 0 })).rejects.toSatisfy(isOfflineError);
+    await expect(client.query({ staleTime: 'static', queryKey: KEY, queryFn, retryDelay: 0 })).rejects.toSatisfy(
+      isOfflineError,
+    );
     expect(queryFn).toHaveBeenCalledTimes(1);
     client.unmount();
   });
@@ -90,7 +92,9 @@ describe('a loader while the device is offline', () => {
     const client = setup();
     const unreachable = ApiError.network(new TypeError('Failed to fetch'));
     const queryFn = vi.fn(() => Promise.reject(unreachable));
-    await expect(client.ensureQueryData({ queryKey: KEY, queryFn, retryDelay: 0 })).rejects.toBe(unreachable);
+    await expect(client.query({ staleTime: 'static', queryKey: KEY, queryFn, retryDelay: 0 })).rejects.toBe(
+      unreachable,
+    );
     expect(queryFn).toHaveBeenCalledTimes(3);
     client.unmount();
   });

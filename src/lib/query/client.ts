@@ -2,14 +2,13 @@ import {
   QueryClient,
   onlineManager,
   type DefaultError,
-  type FetchQueryOptions,
   type Query,
   type QueryCache,
   type QueryExecuteOptions,
   type QueryKey,
 } from '@tanstack/react-query';
 // The errors alone, not the API client: the query client is part of the first screen.
-import { isApiError } from '../api/errors';
+import { isApiError } from '@/lib/api/errors';
 import { OfflineError } from './offline';
 
 /** How many times a failed query is tried again before its error is shown. */
@@ -57,26 +56,13 @@ function settleWhenPausedOffline<T>(
 /**
  * TanStack Query pauses a fetch while the device is offline (networkMode
  * 'online') and continues it when the network returns. Components show that
- * wait themselves, but a route loader awaiting `ensureQueryData` would hold
- * the route's spinner up for as long as the device stays offline. Here the
- * calls that hand data to someone waiting (`fetchQuery`, which
- * `ensureQueryData` and `prefetchQuery` use, and `query`) answer at once
- * instead: with what is saved, or with an OfflineError the screen can explain.
+ * wait themselves, but a route loader awaiting `query` would hold the route's
+ * spinner up for as long as the device stays offline. Here `query`, the call
+ * that hands data to someone waiting (loaders and prefetches use it), answers
+ * at once instead: with what is saved, or with an OfflineError the screen can
+ * explain.
  */
 export class ThriveQueryClient extends QueryClient {
-  override fetchQuery<
-    TQueryFnData,
-    TError = DefaultError,
-    TData = TQueryFnData,
-    TQueryKey extends QueryKey = QueryKey,
-    TPageParam = never,
-  >(options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey, TPageParam>): Promise<TData> {
-    const fetching = super.fetchQuery(options);
-    const query = this.getQueryCache().find({ queryKey: options.queryKey, exact: true });
-    // fetchQuery hands back the query's data as it is (no `select`).
-    return settleWhenPausedOffline(this.getQueryCache(), query, fetching, () => query?.state.data as TData);
-  }
-
   override query<
     TQueryFnData,
     TError = DefaultError,

@@ -1,30 +1,23 @@
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { userKeys } from '../../features/users/api/queries';
-import { isPersistedQueryKey, persistDehydrateOptions, storageSlotFor } from './persist-policy';
+import { KEEP_OFFLINE, PERSIST_MAX_AGE_MS, persistDehydrateOptions, storageSlotFor } from './persist-policy';
 
-describe('the persistence allowlist', () => {
-  it('holds a user detail (profiles) and the user list, as the users feature keys them', () => {
-    expect(isPersistedQueryKey(userKeys.detail('c-0001'))).toBe(true);
-    expect(isPersistedQueryKey(userKeys.list({ role: 'CLIENT' }))).toBe(true);
-    expect(isPersistedQueryKey(userKeys.lists())).toBe(true);
-  });
-
-  it('holds nothing else', () => {
-    expect(isPersistedQueryKey(userKeys.all)).toBe(false);
-    expect(isPersistedQueryKey(['users', 'enrollments', 'c-0001'])).toBe(false);
-    expect(isPersistedQueryKey(['appointments', 'today'])).toBe(false);
-    expect(isPersistedQueryKey(['detail', 'users'])).toBe(false);
-    expect(isPersistedQueryKey([])).toBe(false);
-  });
-
-  it('dehydrates only allowlisted queries that succeeded, and no mutations', () => {
+describe('what is kept offline', () => {
+  it('is only what the owning feature marks KEEP_OFFLINE, kept in memory as long as it may be restored', () => {
     const client = new QueryClient();
-    client.setQueryData(userKeys.detail('c-0001'), { first_name: 'Priya' });
+    client.setQueryDefaults(['users', 'detail'], KEEP_OFFLINE);
+    client.setQueryData(['users', 'detail', 'c-0001'], { first_name: 'Priya' });
     client.setQueryData(['appointments', 'today'], ['10:00 Priya']);
     const state = dehydrate(client, persistDehydrateOptions);
-    expect(state.queries.map((q) => q.queryKey)).toEqual([userKeys.detail('c-0001')]);
+    expect(state.queries.map((q) => q.queryKey)).toEqual([['users', 'detail', 'c-0001']]);
     expect(state.mutations).toEqual([]);
+    expect(KEEP_OFFLINE.gcTime).toBeGreaterThanOrEqual(Math.max(...Object.values(PERSIST_MAX_AGE_MS)));
+  });
+
+  it('leaves out a marked query that has not succeeded', () => {
+    const client = new QueryClient();
+    client.getQueryCache().build(client, { queryKey: ['users', 'detail', 'c-2'], ...KEEP_OFFLINE });
+    expect(dehydrate(client, persistDehydrateOptions).queries).toEqual([]);
   });
 });
 

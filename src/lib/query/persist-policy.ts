@@ -1,25 +1,17 @@
-import { defaultShouldDehydrateQuery, type DehydrateOptions, type QueryKey } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, type DehydrateOptions, type Query } from '@tanstack/react-query';
 
 /**
  * What of the query cache may be written to this device, and for how long
  * (PRODUCT.md section 3: only what offline use needs, per user, expiring).
  */
 
-/**
- * Query-key prefixes that are persisted: a user's detail (profiles) and the
- * user list. They mirror `userKeys.details()` and the list key of
- * src/features/users/api/queries.ts (persist-policy.test.ts checks they still
- * match); shared code does not import features, hence the literal keys.
- */
-export const PERSISTED_QUERY_PREFIXES: readonly QueryKey[] = [
-  ['users', 'detail'],
-  ['users', 'list'],
-];
-
-export function isPersistedQueryKey(queryKey: QueryKey): boolean {
-  return PERSISTED_QUERY_PREFIXES.some(
-    (prefix) => prefix.length <= queryKey.length && prefix.every((part, i) => part === queryKey[i]),
-  );
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Written to this device for offline use (see keptOffline). */
+      keepOffline?: boolean;
+    };
+  }
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -31,9 +23,23 @@ const HOUR = 60 * 60 * 1000;
  */
 export const PERSIST_MAX_AGE_MS = { personal: 7 * 24 * HOUR, shared: 12 * HOUR } as const;
 
-/** Only successful, allowlisted queries; never mutations (visit drafts get their own queue later). */
+/**
+ * Spread into a query's options to keep it on this device for offline use.
+ * The feature that owns a query decides (PRODUCT.md section 3: only what
+ * offline use needs); this module decides how. Such a query also stays in
+ * memory as long as it may be restored (gcTime at least the longest maxAge):
+ * one dropped from memory would be missing from the next write, and so from
+ * the next offline start.
+ */
+export const KEEP_OFFLINE = { meta: { keepOffline: true }, gcTime: PERSIST_MAX_AGE_MS.personal } as const;
+
+export function isKeptOffline(query: Pick<Query, 'meta'>): boolean {
+  return query.meta?.keepOffline === true;
+}
+
+/** Only successful queries marked keptOffline; never mutations (unsent changes have their own store). */
 export const persistDehydrateOptions: DehydrateOptions = {
-  shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && isPersistedQueryKey(query.queryKey),
+  shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && isKeptOffline(query),
   shouldDehydrateMutation: () => false,
 };
 

@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userKeys } from '../../features/users/api/queries';
 import { createCachePersistence, type CachePersistenceOptions } from './persist';
-import { storageSlotFor } from './persist-policy';
+import { KEEP_OFFLINE, storageSlotFor } from './persist-policy';
 import { openVault } from './vault';
 
 const HOUR = 60 * 60 * 1000;
@@ -11,6 +10,8 @@ const PRIYA = { first_name: 'Priya', last_name: 'Sharma' };
 
 function setup(overrides: Partial<CachePersistenceOptions> = {}) {
   const queryClient = new QueryClient();
+  // As the users feature marks its detail query.
+  queryClient.setQueryDefaults(['users', 'detail'], KEEP_OFFLINE);
   const persistence = createCachePersistence({
     queryClient,
     buster: 'build-1',
@@ -58,7 +59,7 @@ describe('the persisted query cache', () => {
   it('writes only the allowlist, under the signed-in user', async () => {
     const { queryClient, persistence } = setup();
     await persistence.setUser('nurse-a');
-    queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     queryClient.setQueryData(['appointments', 'today'], ['10:00']);
     await settle();
     const stored = (await storedFor('nurse-a')) as {
@@ -66,31 +67,24 @@ describe('the persisted query cache', () => {
       clientState: { queries: { queryKey: unknown }[] };
     };
     expect(stored.buster).toBe('build-1');
-    expect(stored.clientState.queries.map((q) => q.queryKey)).toEqual([userKeys.detail('c-1')]);
+    expect(stored.clientState.queries.map((q) => q.queryKey)).toEqual([['users', 'detail', 'c-1']]);
   });
 
   it('restores the same user’s cache after a reload', async () => {
     const first = setup();
     await first.persistence.setUser('nurse-a');
-    first.queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    first.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await settle();
 
     const reloaded = setup();
     await reloaded.persistence.setUser('nurse-a');
-    expect(reloaded.queryClient.getQueryData(userKeys.detail('c-1'))).toEqual(PRIYA);
-  });
-
-  it('keeps persisted queries in memory as long as they may be restored (gcTime >= maxAge)', () => {
-    const { queryClient } = setup();
-    expect(queryClient.getQueryCache().build(queryClient, { queryKey: userKeys.detail('x') }).gcTime).toBe(12 * HOUR);
-    expect(queryClient.getQueryDefaults(userKeys.list({})).gcTime).toBe(12 * HOUR);
-    expect(queryClient.getQueryDefaults(['appointments']).gcTime).toBeUndefined();
+    expect(reloaded.queryClient.getQueryData(['users', 'detail', 'c-1'])).toEqual(PRIYA);
   });
 
   it('deletes the cache and its key at sign-out', async () => {
     const { queryClient, persistence } = setup();
     await persistence.setUser('nurse-a');
-    queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await settle();
     await persistence.setUser(null);
     expect(await vaultNames()).toEqual([]);
@@ -100,7 +94,7 @@ describe('the persisted query cache', () => {
     const { queryClient, persistence } = setup();
     await persistence.setUser('nurse-a');
     const signedOut = persistence.setUser(null);
-    queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await signedOut;
     await settle();
     expect(await vaultNames()).toEqual([]);
@@ -109,13 +103,13 @@ describe('the persisted query cache', () => {
   it('never restores one user’s cache for another, and deletes it when the other signs in', async () => {
     const a = setup();
     await a.persistence.setUser('nurse-a');
-    a.queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    a.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await settle();
 
     // Nurse A closed the tab without signing out; nurse B signs in on the same tablet.
     const b = setup();
     await b.persistence.setUser('nurse-b');
-    expect(b.queryClient.getQueryData(userKeys.detail('c-1'))).toBeUndefined();
+    expect(b.queryClient.getQueryData(['users', 'detail', 'c-1'])).toBeUndefined();
     expect(await vaultNames()).toEqual([await storageSlotFor('nurse-b')]);
   });
 
@@ -123,60 +117,60 @@ describe('the persisted query cache', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const first = setup();
     await first.persistence.setUser('nurse-a');
-    first.queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    first.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await settle();
 
     vi.setSystemTime(Date.now() + 12 * HOUR + 1);
     const later = setup();
     await later.persistence.setUser('nurse-a');
-    expect(later.queryClient.getQueryData(userKeys.detail('c-1'))).toBeUndefined();
+    expect(later.queryClient.getQueryData(['users', 'detail', 'c-1'])).toBeUndefined();
   });
 
   it('restores a cache just inside maxAge', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const first = setup();
     await first.persistence.setUser('nurse-a');
-    first.queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    first.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await settle();
 
     vi.setSystemTime(Date.now() + 12 * HOUR - 1000);
     const later = setup();
     await later.persistence.setUser('nurse-a');
-    expect(later.queryClient.getQueryData(userKeys.detail('c-1'))).toEqual(PRIYA);
+    expect(later.queryClient.getQueryData(['users', 'detail', 'c-1'])).toEqual(PRIYA);
   });
 
   it('discards a cache written by another build (the buster)', async () => {
     const first = setup();
     await first.persistence.setUser('nurse-a');
-    first.queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    first.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await settle();
 
     const next = setup({ buster: 'build-2' });
     await next.persistence.setUser('nurse-a');
-    expect(next.queryClient.getQueryData(userKeys.detail('c-1'))).toBeUndefined();
+    expect(next.queryClient.getQueryData(['users', 'detail', 'c-1'])).toBeUndefined();
   });
 
   it('on a kiosk, persists nothing and deletes what an earlier mode left', async () => {
     const before = setup();
     await before.persistence.setUser('nurse-a');
-    before.queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    before.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await settle();
 
     const kiosk = setup({ enabled: false });
     await kiosk.persistence.setUser('reception');
-    kiosk.queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    kiosk.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await settle();
-    expect(kiosk.queryClient.getQueryData(userKeys.detail('c-1'))).toEqual(PRIYA);
+    expect(kiosk.queryClient.getQueryData(['users', 'detail', 'c-1'])).toEqual(PRIYA);
     expect(await vaultNames()).toEqual([]);
   });
 
   it('wipeAll deletes everything and stops writing', async () => {
     const { queryClient, persistence } = setup();
     await persistence.setUser('nurse-a');
-    queryClient.setQueryData(userKeys.detail('c-1'), PRIYA);
+    queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await settle();
     await persistence.wipeAll();
-    queryClient.setQueryData(userKeys.detail('c-2'), PRIYA);
+    queryClient.setQueryData(['users', 'detail', 'c-2'], PRIYA);
     await settle();
     expect(await vaultNames()).toEqual([]);
   });

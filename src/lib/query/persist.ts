@@ -1,13 +1,13 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
-import { PERSISTED_QUERY_PREFIXES, persistDehydrateOptions, storageSlotFor } from './persist-policy';
+import { KEEP_OFFLINE, persistDehydrateOptions, storageSlotFor } from './persist-policy';
 import { deleteOtherVaults, deleteVault, openVault, type VaultStorage } from './vault';
 
 /**
  * The persisted query cache, following whoever is signed in on this device.
  *
  * Imperative rather than `PersistQueryClientProvider`: the router's loaders
- * read the cache (`ensureQueryData`) before any component mounts, so a
+ * read the cache (`queryClient.query`) before any component mounts, so a
  * restore that runs in a provider's effect would come too late for an offline
  * start. Bootstrap awaits `setUser` before the router is created instead, and
  * one QueryClient is kept and cleared between users.
@@ -30,7 +30,8 @@ async function restore(persister: Persister, queryClient: QueryClient, maxAge: n
     await persister.removeClient();
     return;
   }
-  hydrate(queryClient, saved.clientState);
+  // Restored queries stay in memory as long as they may be restored again (see KEEP_OFFLINE).
+  hydrate(queryClient, saved.clientState, { defaultOptions: { queries: { gcTime: KEEP_OFFLINE.gcTime } } });
 }
 
 function save(persister: Persister, queryClient: QueryClient, buster: string): Promise<void> {
@@ -76,11 +77,6 @@ interface Active {
 
 export function createCachePersistence(options: CachePersistenceOptions): CachePersistence {
   const { queryClient, buster, maxAge, enabled, throttleMs = 1000 } = options;
-
-  // Persisted queries must outlive maxAge in memory too: an unused query
-  // garbage-collected after the default 5 minutes would be dropped from
-  // storage at the next write, and be missing on the next offline start.
-  for (const prefix of PERSISTED_QUERY_PREFIXES) queryClient.setQueryDefaults(prefix, { gcTime: maxAge });
 
   let active: Active | undefined;
   /** The user `setUser` was last called with; work queued for someone else is skipped. */

@@ -1,10 +1,10 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { PageLoader } from '../../app/shell/PageLoader';
-import { getEnv } from '../../config/env';
-import { loadClientDetail } from '../../features/hipaa/api/client-detail';
-import { ClientConsentGate } from '../../features/hipaa/components/ClientConsentGate';
-import { ProfileLoadError } from '../../features/profiles/components/ProfileLoadError';
-import { passGate, requireOwnClientId } from '../../lib/auth/guards';
+import { PageLoader } from '@/app/shell/PageLoader';
+import { getEnv } from '@/config/env';
+import { loadClientDetail } from '@/features/hipaa';
+import { ClientConsentGate } from '@/features/hipaa';
+import { ProfileLoadError } from '@/features/profiles';
+import { passGate, requireOwnClientId } from '@/lib/auth/guards';
 
 /**
  * The client portal, `/user/<screen>/{clientId}`: clients, each on their own id

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageLoader } from '../../app/shell/PageLoader';
-import { passGate } from '../../lib/auth/guards';
+import { PageLoader } from '@/app/shell/PageLoader';
+import { passGate } from '@/lib/auth/guards';
 
 /** Hub, thrive dashboard, appointments, discovery, visits, client details and profile. */
 export const Route = createFileRoute('/_authenticated/_staff')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { homeRedirect } from '../../lib/auth/guards';
+import { homeRedirect } from '@/lib/auth/guards';
 
 /** `/`: staff to the hub, ADMIN to the backoffice, a client to their own home. */
 export const Route = createFileRoute('/_authenticated/')({

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import { UnauthorizedPage } from './UnauthorizedPage';
 
 describe('UnauthorizedPage', () => {

@@ -1,6 +1,6 @@
 import { Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ThriveMark } from '../../../components/ThriveMark';
+import { ThriveMark } from '@/components/ThriveMark';
 
 export const UNAUTHORIZED_TEXT =
   'You are unauthorized to access this page. If you think this is a mistake, please email';

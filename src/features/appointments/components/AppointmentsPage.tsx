@@ -1,5 +1,5 @@
-import { PageFrame } from '../../../components/PageFrame';
-import { HUB_CRUMB } from '../../hub/crumbs';
+import { PageFrame } from '@/components/PageFrame';
+import { HUB_CRUMB } from '@/features/hub';
 
 /** /appointments. */
 export function AppointmentsPage() {

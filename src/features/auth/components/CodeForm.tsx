@@ -2,7 +2,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { signInErrorMessage } from '../../../lib/auth/errors';
+import { signInErrorMessage } from '@/lib/auth/errors';
 import { FormError } from './FormError';
 
 export const CODE_REQUIRED = 'Please enter the code';

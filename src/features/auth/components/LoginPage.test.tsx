@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SignInStep } from '../../../lib/auth/steps';
-import { renderWithProviders } from '../../../test/render';
+import type { SignInStep } from '@/lib/auth/steps';
+import { renderWithProviders } from '@/test/render';
 import type { SignInServices } from '../model/flow';
 import { LoginPage } from './LoginPage';
 

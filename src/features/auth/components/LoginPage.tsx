@@ -1,5 +1,5 @@
 import { Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { ThriveMark } from '../../../components/ThriveMark';
+import { ThriveMark } from '@/components/ThriveMark';
 import type { SignInServices } from '../model/flow';
 import { useSignInFlow } from '../useSignInFlow';
 import { SignInSteps } from './SignInSteps';

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { signInErrorMessage } from '../../../lib/auth/errors';
+import { signInErrorMessage } from '@/lib/auth/errors';
 import type { SignInFlow } from '../model/flow';
 import { FormError } from './FormError';
 import { NewPasswordFields } from './NewPasswordFields';

@@ -1,7 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { signInErrorMessage } from '../../../lib/auth/errors';
+import { signInErrorMessage } from '@/lib/auth/errors';
 import type { SignInFlow } from '../model/flow';
 import { CODE_REQUIRED } from './CodeForm';
 import { FormError } from './FormError';

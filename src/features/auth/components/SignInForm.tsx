@@ -1,8 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { normaliseEmail } from '../../../lib/auth/email';
-import { signInErrorMessage } from '../../../lib/auth/errors';
+import { normaliseEmail } from '@/lib/auth/email';
+import { signInErrorMessage } from '@/lib/auth/errors';
 import type { Notice, SignInFlow } from '../model/flow';
 import { FormError } from './FormError';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Radio, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ContactStatus, VerifiableContact } from '../../../lib/auth/steps';
+import type { ContactStatus, VerifiableContact } from '@/lib/auth/steps';
 import type { SignInFlow } from '../model/flow';
 import { CodeForm } from './CodeForm';
 import { StepFrame } from './StepFrame';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ContactStatus, SignInStep } from '../../../lib/auth/steps';
+import type { ContactStatus, SignInStep } from '@/lib/auth/steps';
 import { FLOW_MESSAGES, PENDING_SIGN_IN_MS, SignInFlow, type SignInServices } from './flow';
 
 const EMAIL = 'newpass@thrive.test';

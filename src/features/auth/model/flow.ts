@@ -1,5 +1,5 @@
-import { SIGN_IN_MESSAGES, isAlreadyConfirmedError, isExpiredSignInError } from '../../../lib/auth/errors';
-import { contactsToVerify, type ContactStatus, type SignInStep, type VerifiableContact } from '../../../lib/auth/steps';
+import { SIGN_IN_MESSAGES, isAlreadyConfirmedError, isExpiredSignInError } from '@/lib/auth/errors';
+import { contactsToVerify, type ContactStatus, type SignInStep, type VerifiableContact } from '@/lib/auth/steps';
 
 /**
  * The sign-in step machine (spec section 4). Every screen of the sign-in

@@ -1,8 +1,8 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { PageFrame } from '../../../components/PageFrame';
-import { ButtonLink } from '../../../components/RouterLinks';
-import { CreateUserButton } from '../../users/components/CreateUserButton';
+import { PageFrame } from '@/components/PageFrame';
+import { ButtonLink } from '@/components/RouterLinks';
+import { CreateUserButton } from '@/features/users';
 import { DeviceModeSetting } from './DeviceModeSetting';
 import { RecentChanges } from './RecentChanges';
 import { RoleCountsPanel } from './RoleCountsPanel';

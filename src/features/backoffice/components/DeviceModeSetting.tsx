@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Modal, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { toastFailure } from '../../../components/toasts';
+import { toastFailure } from '@/components/toasts';
 import {
   DEVICE_MODES,
   deviceSettings,
@@ -8,8 +8,8 @@ import {
   type DeviceConfig,
   type DeviceMode,
   type DeviceSettings,
-} from '../../../pwa/device-mode';
-import { changeDeviceMode } from '../../../pwa/local-data';
+} from '@/pwa/device-mode';
+import { changeDeviceMode } from '@/pwa/local-data';
 
 /** Each mode in one line: who uses such a device and what Thrive keeps on it. */
 export const DEVICE_MODE_TEXT: Readonly<Record<DeviceMode, { label: string; description: (idle: number) => string }>> =

@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { describeAge } from '../../../pwa/connection';
-import { profileLoadErrorMessage } from '../../profiles/model/errors';
-import { recentChangesQueryOptions, type AuditEvent } from '../../users/api/backoffice-queries';
+import { describeAge } from '@/pwa/connection';
+import { loadErrorMessage } from '@/lib/api';
+import { recentChangesQueryOptions, type AuditEvent } from '@/features/users';
 import { describeChange } from '../model/recent-changes';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 
 const MINUTE = 60_000;
 
@@ -84,7 +84,7 @@ export function RecentChanges() {
         {query.isError && (
           <QueryErrorAlert
             title="Recent changes could not be loaded"
-            message={profileLoadErrorMessage(query.error)}
+            message={loadErrorMessage(query.error)}
             onRetry={() => void query.refetch()}
           />
         )}

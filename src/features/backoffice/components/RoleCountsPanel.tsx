@@ -2,11 +2,11 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton }
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
-import { ROLES, type Role } from '../../../lib/auth/roles';
-import { profileLoadErrorMessage } from '../../profiles/model/errors';
-import { roleCountsQueryOptions } from '../../users/api/backoffice-queries';
-import { ROLE_LABELS } from '../../../lib/auth/roles';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { ROLES, type Role } from '@/lib/auth/roles';
+import { loadErrorMessage } from '@/lib/api';
+import { roleCountsQueryOptions } from '@/features/users';
+import { ROLE_LABELS } from '@/lib/auth/roles';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 
 const format = (n: number) => n.toLocaleString('en-US');
 
@@ -75,7 +75,7 @@ export function RoleCountsPanel() {
         ) : query.isError ? (
           <QueryErrorAlert
             title="The counts could not be loaded"
-            message={profileLoadErrorMessage(query.error)}
+            message={loadErrorMessage(query.error)}
             onRetry={() => void query.refetch()}
           />
         ) : query.fetchStatus === 'paused' ? (

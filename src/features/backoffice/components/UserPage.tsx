@@ -1,12 +1,12 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { PageFrame } from '../../../components/PageFrame';
-import { EnrollmentsPanel } from '../../enrollments/components/EnrollmentsPanel';
-import { ProfileEditor, type Viewer } from '../../profiles/components/ProfileEditor';
-import { fullName, profileOf, type UserDetail } from '../../profiles/model/profile';
-import { userDetailQueryOptions } from '../../users/api/queries';
-import { UserAccountActions } from '../../users/components/UserAccountActions';
+import { PageFrame } from '@/components/PageFrame';
+import { EnrollmentsPanel } from '@/features/enrollments';
+import { ProfileEditor, type Viewer } from '@/features/profiles';
+import { fullName, profileOf, type UserDetail } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/users';
+import { UserAccountActions } from '@/features/users';
 import { BACKOFFICE_CRUMB, USERS_CRUMB } from '../crumbs';
 
 const CELL = { padding: '8px 12px', textAlign: 'left', verticalAlign: 'top' } as const;

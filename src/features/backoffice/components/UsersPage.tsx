@@ -1,16 +1,16 @@
 import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PageFrame } from '../../../components/PageFrame';
-import { ROLE_LABELS, ROLES } from '../../../lib/auth/roles';
-import { profileLoadErrorMessage } from '../../profiles/model/errors';
-import { forgetUser } from '../../users/api/mutations';
-import { userListQueryOptions } from '../../users/api/queries';
-import { useAccountActions } from '../../users/components/AccountActionDialog';
-import { CreateUserButton } from '../../users/components/CreateUserButton';
-import { useActor } from '../../users/components/UserAccountActions';
-import { UserCards, UserListSkeleton, UserTable } from '../../users/components/UserRows';
-import { UserSearchField } from '../../users/components/UserSearchField';
+import { PageFrame } from '@/components/PageFrame';
+import { ROLE_LABELS, ROLES } from '@/lib/auth/roles';
+import { loadErrorMessage } from '@/lib/api';
+import { forgetUser } from '@/features/users';
+import { userListQueryOptions } from '@/features/users';
+import { useAccountActions } from '@/features/users';
+import { CreateUserButton } from '@/features/users';
+import { useActor } from '@/features/users';
+import { UserCards, UserListSkeleton, UserTable } from '@/features/users';
+import { UserSearchField } from '@/features/users';
 import {
   DEFAULT_ORDERING,
   ORDERING_LABELS,
@@ -20,10 +20,10 @@ import {
   pageCount,
   rangeLabel,
   type UserListSearch,
-} from '../../users/model/user-list';
-import { useOnline } from '../../../pwa/connection';
+} from '@/features/users';
+import { useOnline } from '@/pwa/connection';
 import { BACKOFFICE_CRUMB } from '../crumbs';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 
 export interface UsersPageProps {
   /** What the URL says: search text, role, ordering, page. */
@@ -119,7 +119,7 @@ function UserListResults({ search, onSearchChange }: UsersPageProps) {
       return (
         <QueryErrorAlert
           title="The users could not be loaded"
-          message={profileLoadErrorMessage(query.error)}
+          message={loadErrorMessage(query.error)}
           onRetry={() => void query.refetch()}
         />
       );
@@ -149,9 +149,7 @@ function UserListResults({ search, onSearchChange }: UsersPageProps) {
       {query.isError && (
         <Alert color="red" variant="light" role="alert" title="The list could not be updated">
           <Group gap="sm" justify="space-between">
-            <Text size="sm">
-              {profileLoadErrorMessage(query.error)} The users shown are from the last time it loaded.
-            </Text>
+            <Text size="sm">{loadErrorMessage(query.error)} The users shown are from the last time it loaded.</Text>
             <Button variant="light" color="red" size="xs" onClick={() => void query.refetch()}>
               Try again
             </Button>

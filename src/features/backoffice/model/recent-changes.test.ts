@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../../lib/api';
+import type { components } from '@contract';
 import { describeChange } from './recent-changes';
 
 type AuditEvent = components['schemas']['AuditEvent'];

@@ -1,4 +1,4 @@
-import type { components } from '../../../lib/api';
+import type { components } from '@contract';
 
 type AuditEvent = components['schemas']['AuditEvent'];
 type AuditAction = AuditEvent['action'];

@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '../../../lib/api';
-import { renderWithProviders } from '../../../test/render';
-import { placeholderProfile } from '../../profiles/model/profile';
+import { initApi } from '@/lib/api';
+import { renderWithProviders } from '@/test/render';
+import { placeholderProfile } from '@/features/users';
 import { ClientDetailsPage } from './ClientDetailsPage';
 
 const DANIEL = '5f0c1c1e-1111-4222-8333-444455556666';

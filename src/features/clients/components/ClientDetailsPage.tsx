@@ -1,10 +1,11 @@
 import { Stack } from '@mantine/core';
-import { PageFrame } from '../../../components/PageFrame';
-import { EnrollmentsPanel } from '../../enrollments/components/EnrollmentsPanel';
-import { ProfileEditor, type Viewer } from '../../profiles/components/ProfileEditor';
-import { ageInYears, fullName } from '../../profiles/model/profile';
-import { CardiovascularRiskPanel } from '../../risk/components/CardiovascularRiskPanel';
-import { riskInputFromProfile } from '../../risk/prefill';
+import { PageFrame } from '@/components/PageFrame';
+import { EnrollmentsPanel } from '@/features/enrollments';
+import { ProfileEditor, type Viewer } from '@/features/profiles';
+import { ageInYears } from '@/features/profiles';
+import { fullName } from '@/features/users';
+import { CardiovascularRiskPanel } from '@/features/risk';
+import { riskInputFromProfile } from '@/features/risk';
 import { clientTrail } from '../crumbs';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
-import { PageFrame } from '../../../components/PageFrame';
-import { ProfileCard } from '../../profiles/components/ProfileCard';
-import { fullName } from '../../profiles/model/profile';
-import { HUB_CRUMB } from '../../hub/crumbs';
+import { PageFrame } from '@/components/PageFrame';
+import { ProfileCard } from '@/features/profiles';
+import { fullName } from '@/features/users';
+import { HUB_CRUMB } from '@/features/hub';
 import { DISCOVERY_CRUMB } from '../crumbs';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { ButtonLink } from '../../../components/RouterLinks';
+import { ButtonLink } from '@/components/RouterLinks';
 
 /** The client's other staff screens. */
 export function ClientLinks({ clientId }: { clientId: string }) {

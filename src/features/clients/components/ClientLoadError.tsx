@@ -1,5 +1,5 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { LoadError } from '../../profiles/components/ProfileLoadError';
+import { LoadError } from '@/components/LoadError';
 
 export function ClientLoadError(props: ErrorComponentProps) {
   return <LoadError {...props} title="This client could not be loaded" />;

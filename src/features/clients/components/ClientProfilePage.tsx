@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
-import { PageFrame } from '../../../components/PageFrame';
-import { EnrollmentsPanel } from '../../enrollments/components/EnrollmentsPanel';
-import { ProfileEditor, type Viewer } from '../../profiles/components/ProfileEditor';
-import { fullName } from '../../profiles/model/profile';
+import { PageFrame } from '@/components/PageFrame';
+import { EnrollmentsPanel } from '@/features/enrollments';
+import { ProfileEditor, type Viewer } from '@/features/profiles';
+import { fullName } from '@/features/users';
 import { clientTrail } from '../crumbs';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';

@@ -1,5 +1,5 @@
-import { PageFrame } from '../../../components/PageFrame';
-import { fullName } from '../../profiles/model/profile';
+import { PageFrame } from '@/components/PageFrame';
+import { fullName } from '@/features/users';
 import { clientTrail } from '../crumbs';
 import { useClientProfile } from '../useClientProfile';
 

@@ -1,6 +1,6 @@
 import { linkOptions } from '@tanstack/react-router';
-import { PageFrame } from '../../../components/PageFrame';
-import { HUB_CRUMB } from '../../hub/crumbs';
+import { PageFrame } from '@/components/PageFrame';
+import { HUB_CRUMB } from '@/features/hub';
 
 const DASHBOARD_CRUMB = { label: 'Thrive dashboard', link: linkOptions({ to: '/thrive-dashboard' }) };
 

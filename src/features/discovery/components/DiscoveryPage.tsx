@@ -1,9 +1,9 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { PageFrame } from '../../../components/PageFrame';
-import { AnchorLink } from '../../../components/RouterLinks';
-import { HUB_CRUMB } from '../../hub/crumbs';
-import { CLIENTS_ONLY, userListQueryOptions } from '../../users/api/queries';
+import { PageFrame } from '@/components/PageFrame';
+import { AnchorLink } from '@/components/RouterLinks';
+import { HUB_CRUMB } from '@/features/hub';
+import { CLIENTS_ONLY, userListQueryOptions } from '@/features/users';
 
 /** /discovery: for now the first page of clients, each opening its discovery page. */
 export function DiscoveryPage() {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, dataOf } from '../../../lib/api';
+import { api, dataOf } from '@/lib/api';
 import type { EnrollmentCreate, EnrollmentPatch } from '../model/labels';
 
 /** Enrollments shown per page; a client rarely has more than a handful. */

@@ -2,13 +2,13 @@ import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput
 import { useForm } from '@mantine/form';
 import { onlineManager } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toastSuccess } from '../../../components/toasts';
-import { isApiError } from '../../../lib/api';
+import { toastSuccess } from '@/components/toasts';
+import { isApiError } from '@/lib/api';
 import { useCreateEnrollment } from '../api/queries';
 import { ENROLLMENT_OFFLINE, enrollmentFailureMessage } from '../model/errors';
 import { ENROLLMENT_STATUSES, PROGRAMS, PROGRAM_LABELS, STATUS_LABELS } from '../model/labels';
 import { NOTES_MAX, parseEnrollmentForm, type EnrollmentFormValues } from '../schemas';
-import { todayIso } from '../../../lib/validation/formats';
+import { todayIso } from '@/lib/validation/formats';
 
 const PROGRAM_OPTIONS = [
   { value: '', label: 'Choose a program', disabled: true },

@@ -2,8 +2,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '../../../lib/api';
-import { renderWithProviders } from '../../../test/render';
+import { initApi } from '@/lib/api';
+import { renderWithProviders } from '@/test/render';
 import type { Enrollment } from '../model/labels';
 import { ENROLLMENT_MESSAGES } from '../schemas';
 import { EnrollmentsPanel } from './EnrollmentsPanel';

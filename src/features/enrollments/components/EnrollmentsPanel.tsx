@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Loader, Modal, NativeSelect, Stack, Text, T
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { onlineManager, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toastFailure, toastSuccess } from '../../../components/toasts';
+import { toastFailure, toastSuccess } from '@/components/toasts';
 import {
   ENROLLMENT_PAGE_SIZE,
   enrollmentListQueryOptions,
@@ -20,7 +20,7 @@ import {
   type EnrollmentStatus,
 } from '../model/labels';
 import { EnrollDialog } from './EnrollDialog';
-import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 
 const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 

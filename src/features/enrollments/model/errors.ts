@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED_MESSAGE, isApiError, isSessionExpiredError } from '../../../lib/api';
+import { SESSION_EXPIRED_MESSAGE, isApiError, isSessionExpiredError } from '@/lib/api';
 
 export const ENROLLMENT_OFFLINE =
   'You are offline. Changing enrollments needs the network: nothing was changed, try again once you are back online.';

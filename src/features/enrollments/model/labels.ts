@@ -1,5 +1,5 @@
-import type { components } from '../../../lib/api';
-import { enrollmentStatusValues, programValues } from '../../../lib/api/schema.gen';
+import type { components } from '@contract';
+import { enrollmentStatusValues, programValues } from '@contract';
 
 export type Enrollment = components['schemas']['Enrollment'];
 export type EnrollmentCreate = components['schemas']['EnrollmentCreate'];

@@ -1,8 +1,8 @@
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '../../../lib/api';
-import { placeholderProfile, type UserDetail } from '../../profiles/model/profile';
-import { userKeys } from '../../users/api/queries';
+import { initApi } from '@/lib/api';
+import { placeholderProfile, type UserDetail } from '@/features/users';
+import { userKeys } from '@/features/users';
 import { loadClientDetail } from './client-detail';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';

@@ -1,6 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import type { UserDetail } from '../../profiles/model/profile';
-import { userDetailQueryOptions } from '../../users/api/queries';
+import type { UserDetail } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/users';
 import { hasConsented } from '../model/consent';
 
 // Kept apart from the consent mutation: the portal's loader runs before any
@@ -16,10 +16,10 @@ export async function loadClientDetail(queryClient: QueryClient, clientId: strin
   const options = userDetailQueryOptions(clientId);
   const cached = queryClient.getQueryData(options.queryKey);
   if (cached === undefined || hasConsented(cached) || !onlineManager.isOnline()) {
-    return queryClient.ensureQueryData(options);
+    return queryClient.query({ ...options, staleTime: 'static' });
   }
   try {
-    return await queryClient.fetchQuery({ ...options, staleTime: 0, retry: false });
+    return await queryClient.query({ ...options, staleTime: 0, retry: false });
   } catch {
     return cached;
   }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toastSuccess } from '../../../components/toasts';
-import { api, dataOf } from '../../../lib/api';
-import type { UserDetail } from '../../profiles/model/profile';
-import { userKeys } from '../../users/api/queries';
+import { toastSuccess } from '@/components/toasts';
+import { api, dataOf } from '@/lib/api';
+import type { UserDetail } from '@/features/users';
+import { userKeys } from '@/features/users';
 import { CONSENT_MESSAGES, consentPatch } from '../model/consent';
 
 /**

@@ -2,17 +2,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { toastSuccess } from '../../../components/toasts';
-import { initApi } from '../../../lib/api';
-import type { Role } from '../../../lib/auth/roles';
-import { renderWithProviders } from '../../../test/render';
-import { placeholderProfile, type Profile, type UserDetail } from '../../profiles/model/profile';
-import { userKeys } from '../../users/api/queries';
+import { toastSuccess } from '@/components/toasts';
+import { initApi } from '@/lib/api';
+import type { Role } from '@/lib/auth/roles';
+import { renderWithProviders } from '@/test/render';
+import { type Profile } from '@/features/profiles';
+import { placeholderProfile, type UserDetail } from '@/features/users';
+import { userKeys } from '@/features/users';
 import { ClientConsentGate } from './ClientConsentGate';
 
-vi.mock('../../../components/toasts', () => ({ toastSuccess: vi.fn(), toastFailure: vi.fn() }));
+vi.mock('@/components/toasts', () => ({ toastSuccess: vi.fn(), toastFailure: vi.fn() }));
 const signOut = vi.fn();
-vi.mock('../../auth/useSignOut', () => ({ useSignOut: () => ({ mutate: signOut, isPending: false }) }));
+vi.mock('@/features/auth/useSignOut', () => ({ useSignOut: () => ({ mutate: signOut, isPending: false }) }));
 
 const CLIENT_ID = '5f0c1c1e-1111-4222-8333-444455556666';
 const API = 'http://localhost:4173/api/v1';

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
-import type { SignedInUser } from '../../../lib/auth/guards';
-import { userDetailQueryOptions } from '../../users/api/queries';
+import type { SignedInUser } from '@/lib/auth/guards';
+import { userDetailQueryOptions } from '@/features/users';
 import { hasConsented } from '../model/consent';
 import { HipaaAuthorizationModal } from './HipaaAuthorizationModal';
 import { useInertPage } from './useInertPage';

@@ -1,8 +1,8 @@
 import { Alert, Button, Checkbox, Flex, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { KeyboardEvent } from 'react';
-import { useOnline } from '../../../pwa/connection';
-import { useSignOut } from '../../auth/useSignOut';
+import { useOnline } from '@/pwa/connection';
+import { useSignOut } from '@/features/auth';
 import { useRecordConsent } from '../api/consent';
 import { CONSENT_MESSAGES } from '../model/consent';
 

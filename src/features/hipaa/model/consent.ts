@@ -1,21 +1,18 @@
-import type { components } from '../../../lib/api';
-import { profileOf, type UserDetail } from '../../profiles/model/profile';
+import { CONSENT_SAVE_FAILED_MESSAGE } from '@/lib/api/messages';
+import { HIPAA_CONSENT_VERSION, type ProfilePatch } from '@contract';
+import { profileOf, type UserDetail } from '@/features/users';
 
-/**
- * Spec section 9: the version of the HIPAA authorization the client accepts.
- * The server accepts a client's own consent only to this version.
- */
-export const HIPAA_CONSENT_VERSION = '1.0';
+export { HIPAA_CONSENT_VERSION };
 
 /** Spec sections 5 and 8: what the client reads when consent cannot go ahead. */
 export const CONSENT_MESSAGES = {
   notTicked: 'Please accept the terms by checking the box',
-  saveFailed: 'Failed to record consent. Please try again.',
+  saveFailed: CONSENT_SAVE_FAILED_MESSAGE,
   recorded: 'Your HIPAA authorization is recorded. Welcome to Thrive.',
 } as const;
 
 export type ConsentPatch = Required<
-  Pick<components['schemas']['ProfilePatch'], 'hipaa_consent' | 'hipaa_consent_date' | 'hipaa_consent_version'>
+  Pick<ProfilePatch, 'hipaa_consent' | 'hipaa_consent_date' | 'hipaa_consent_version'>
 >;
 
 /** The body of `PATCH users/user-profiles/{clientId}` that records the client's consent, given at `now`. */

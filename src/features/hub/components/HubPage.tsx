@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { linkOptions, type LinkOptions } from '@tanstack/react-router';
-import { PageFrame } from '../../../components/PageFrame';
-import { AnchorLink } from '../../../components/RouterLinks';
+import { PageFrame } from '@/components/PageFrame';
+import { AnchorLink } from '@/components/RouterLinks';
 
 const AREAS: { title: string; purpose: string; link: LinkOptions }[] = [
   {

@@ -1,12 +1,12 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { AnchorLink } from '../../../components/RouterLinks';
-import { useSession } from '../../../lib/auth/session';
-import { useSignOut } from '../../auth/useSignOut';
-import { ProfileCard } from '../../profiles/components/ProfileCard';
-import { profileOf } from '../../profiles/model/profile';
-import { userDetailQueryOptions } from '../../users/api/queries';
+import { AnchorLink } from '@/components/RouterLinks';
+import { useSession } from '@/lib/auth/session';
+import { useSignOut } from '@/features/auth';
+import { ProfileCard } from '@/features/profiles';
+import { profileOf } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/users';
 import { PORTAL_SCREENS, portalLink, type PortalScreen } from '../screens';
 import { PortalScreenPage } from './PortalScreenPage';
 

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ProfileEditor, type Viewer } from '../../profiles/components/ProfileEditor';
-import { profileOf } from '../../profiles/model/profile';
-import { userDetailQueryOptions } from '../../users/api/queries';
+import { ProfileEditor, type Viewer } from '@/features/profiles';
+import { profileOf } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/users';
 import { PortalScreenPage } from './PortalScreenPage';
 
 /**

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageFrame } from '../../../components/PageFrame';
+import { PageFrame } from '@/components/PageFrame';
 import { PORTAL_SCREENS, portalLink, type PortalScreen } from '../screens';
 
 /** One client portal screen in its frame: Home / <screen>, its title and what it is for. */

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, dataOf } from '../../../lib/api';
-import { userKeys } from '../../users/api/queries';
+import { api, dataOf } from '@/lib/api';
+import { userKeys } from '@/features/users';
 import type { ProfilePatch } from '../model/fields';
-import type { Profile, UserDetail } from '../model/profile';
+import type { Profile } from '../model/profile';
+import type { UserDetail } from '@/features/users';
 
 /** Query keys of the profiles feature; a save touches only the keys of the profile it changed. */
 export const profileKeys = {
@@ -50,7 +51,7 @@ export function storeProfile(queryClient: QueryClient, profile: Profile, changed
 
 /** Reads the profile as it is now (after a conflict) and puts it into the cache. */
 export async function refreshProfile(queryClient: QueryClient, id: string): Promise<Profile> {
-  const profile = await queryClient.fetchQuery(profileQueryOptions(id));
+  const profile = await queryClient.query(profileQueryOptions(id));
   storeProfile(queryClient, profile);
   return profile;
 }

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
-import { placeholderProfile, profileOf } from '../model/profile';
+import { renderWithProviders } from '@/test/render';
+import { placeholderProfile, profileOf } from '@/features/users';
 import { ProfileCard } from './ProfileCard';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';

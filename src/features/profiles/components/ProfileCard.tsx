@@ -1,6 +1,7 @@
 import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ageInYears, genderLabel, type ShownProfile } from '../model/profile';
+import { ageInYears, genderLabel } from '../model/profile';
+import { type ShownProfile } from '@/features/users';
 import { ProfileIdentity } from './ProfileIdentity';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -1,9 +1,10 @@
 import { Button, Card, Group, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Role } from '../../../lib/auth/roles';
+import type { Role } from '@/lib/auth/roles';
 import { mayEditAnything, profileEditRights, type ProfileEditRights } from '../model/permissions';
-import type { Profile, ShownProfile } from '../model/profile';
+import type { Profile } from '../model/profile';
+import type { ShownProfile } from '@/features/users';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
 import { ProfileIdentity } from './ProfileIdentity';

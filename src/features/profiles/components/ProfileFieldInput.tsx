@@ -1,6 +1,6 @@
 import { NativeSelect, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { contactMethodValues } from '../../../lib/api/schema.gen';
+import { contactMethodValues } from '@contract';
 import {
   APPOINTMENT_DURATIONS,
   CONTACT_METHOD_LABELS,
@@ -10,7 +10,7 @@ import {
   type ProfileField,
 } from '../model/fields';
 import type { ProfileFormValues } from '../model/form-values';
-import { todayIso } from '../../../lib/validation/formats';
+import { todayIso } from '@/lib/validation/formats';
 import { PROFILE_LIMITS } from '../schemas';
 import { HistoryEditor } from './HistoryEditor';
 import { Wide } from './ProfileSection';

@@ -2,11 +2,11 @@ import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@
 import { useForm } from '@mantine/form';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { toastSuccess } from '../../../components/toasts';
-import { isApiError } from '../../../lib/api';
-import { ROLE_LABELS, roleLabel, type Role } from '../../../lib/auth/roles';
-import { useOnline } from '../../../pwa/connection';
-import { useUnsavedDraft } from '../../../pwa/drafts';
+import { toastSuccess } from '@/components/toasts';
+import { isApiError } from '@/lib/api';
+import { ROLE_LABELS, roleLabel, type Role } from '@/lib/auth/roles';
+import { useOnline } from '@/pwa/connection';
+import { useUnsavedDraft } from '@/pwa/drafts';
 import { refreshProfile, useSaveProfile } from '../api/queries';
 import { unsavedChanges, withChanges, type UnsavedChange } from '../model/conflict';
 import { FIELD_LABELS, PROFILE_SECTIONS, type EditableField } from '../model/fields';

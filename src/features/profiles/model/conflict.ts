@@ -1,4 +1,4 @@
-import { isRole, roleLabel } from '../../../lib/auth/roles';
+import { isRole, roleLabel } from '@/lib/auth/roles';
 import {
   CONTACT_METHOD_LABELS,
   FIELD_LABELS,

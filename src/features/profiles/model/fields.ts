@@ -1,58 +1,31 @@
-import type { components } from '../../../lib/api';
-import type { Profile } from './profile';
+import {
+  PROFILE_FIELD_NAMES,
+  PROFILE_FIELDS,
+  PROFILE_SECTIONS as SECTIONS,
+  fieldsOfSection,
+  type ContactMethod,
+  type HistoryObject,
+  type ProfileField,
+  type ProfilePatch,
+} from '@contract';
 
-export type ProfilePatch = components['schemas']['ProfilePatch'];
-export type HistoryObject = components['schemas']['HistoryObject'];
-export type ContactMethod = components['schemas']['ContactMethod'];
-
-/** Consent is given through the HIPAA modal (or recorded by the clinic in writing), never in the profile form. */
-type ConsentField = 'hipaa_consent' | 'hipaa_consent_date' | 'hipaa_consent_version';
-
-/** The profile fields the form edits: every field of the PATCH body but consent and role (role has its own control). */
-export type ProfileField = Exclude<keyof ProfilePatch, ConsentField | 'role'>;
+export type { ContactMethod, HistoryObject, ProfileField, ProfilePatch };
 
 /** What a person may be allowed to change: the profile fields, and the role. */
 export type EditableField = ProfileField | 'role';
 
 export type HistoryField = 'lifestyle_history' | 'family_history';
 
-export const HISTORY_FIELDS: readonly HistoryField[] = ['lifestyle_history', 'family_history'];
-
 export function isHistoryField(field: EditableField): field is HistoryField {
-  return field === 'lifestyle_history' || field === 'family_history';
+  return field !== 'role' && PROFILE_FIELDS[field].input === 'history';
 }
 
-/** What each field is called on screen (labels, conflict lists, server messages). */
+/** What each field is called on screen (labels, conflict lists, server messages), from the contract's field table. */
 export const FIELD_LABELS: Readonly<Record<EditableField, string>> = {
-  title: 'Title',
-  first_name: 'First name',
-  last_name: 'Last name',
-  gender: 'Gender',
-  date_of_birth: 'Date of birth',
-  profile_picture: 'Photo address (URL)',
-  phone_number: 'Phone',
-  alternate_phone: 'Alternate phone',
-  alternate_email: 'Alternate email',
-  preferred_contact_method: 'Preferred contact method',
-  address_line_1: 'Address line 1',
-  address_line_2: 'Address line 2',
-  city: 'City',
-  state: 'State or province',
-  zipcode: 'Postal code',
-  country: 'Country',
-  occupation: 'Occupation',
-  organization: 'Organization',
-  clinic: 'Clinic',
-  emergency_contact_name: 'Emergency contact name',
-  emergency_contact_relation: 'Emergency contact relationship',
-  emergency_contact_number: 'Emergency contact phone',
-  appointment_duration: 'Appointment duration',
-  health_goals: 'Health goals',
-  client_story: 'Story',
-  lifestyle_history: 'Lifestyle history',
-  family_history: 'Family history',
-  abha_number: 'ABHA number',
-  aadhar_number: 'Aadhaar number',
+  ...(Object.fromEntries(PROFILE_FIELD_NAMES.map((field) => [field, PROFILE_FIELDS[field].label])) as Record<
+    ProfileField,
+    string
+  >),
   role: 'Role',
 };
 
@@ -64,50 +37,11 @@ export interface ProfileSection {
   fields: readonly ProfileField[];
 }
 
-/** The form's sections, in the order they show; every ProfileField is in exactly one (fields.test.ts checks). */
-export const PROFILE_SECTIONS: readonly ProfileSection[] = [
-  {
-    id: 'personal',
-    title: 'Personal details',
-    fields: ['title', 'first_name', 'last_name', 'gender', 'date_of_birth', 'profile_picture'],
-  },
-  {
-    id: 'contact',
-    title: 'Contact details',
-    fields: [
-      'phone_number',
-      'alternate_phone',
-      'alternate_email',
-      'preferred_contact_method',
-      'address_line_1',
-      'address_line_2',
-      'city',
-      'state',
-      'zipcode',
-      'country',
-    ],
-  },
-  {
-    id: 'emergency',
-    title: 'Emergency contact',
-    description: 'Who the clinic calls if something happens during a visit.',
-    fields: ['emergency_contact_name', 'emergency_contact_relation', 'emergency_contact_number'],
-  },
-  { id: 'work', title: 'Work and clinic', fields: ['occupation', 'organization', 'clinic'] },
-  { id: 'care', title: 'Care', fields: ['appointment_duration'] },
-  {
-    id: 'health',
-    title: 'Health journey',
-    description: 'Goals, story and histories, in the words of the person and their care team.',
-    fields: ['health_goals', 'client_story', 'lifestyle_history', 'family_history'],
-  },
-  {
-    id: 'ids',
-    title: 'Health and identity numbers',
-    description: 'India’s ABHA (14 digits) and Aadhaar (12 digits) numbers.',
-    fields: ['abha_number', 'aadhar_number'],
-  },
-];
+/** The form's sections, in the order they show, with their fields (the contract's field table). */
+export const PROFILE_SECTIONS: readonly ProfileSection[] = SECTIONS.map((section) => ({
+  ...section,
+  fields: fieldsOfSection(section.id),
+}));
 
 export const CONTACT_METHOD_LABELS: Readonly<Record<ContactMethod, string>> = {
   phone: 'Phone call',
@@ -147,6 +81,3 @@ export function historyValueText(value: HistoryObject[string]): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
-
-/** Field values of a profile, by field. */
-export type ProfileValues = { [K in EditableField]: K extends 'role' ? Profile['role'] : Profile[K] };

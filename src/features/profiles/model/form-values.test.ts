@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { unsavedChanges, withChanges } from './conflict';
 import { changedFields, formValuesOf, historyFromEntries } from './form-values';
-import { placeholderProfile, type Profile } from './profile';
+import { placeholderProfile } from '@/features/users';
+import type { Profile } from './profile';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';
 const base: Profile = {

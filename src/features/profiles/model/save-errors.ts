@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED_MESSAGE, isApiError, isSessionExpiredError } from '../../../lib/api';
+import { SESSION_EXPIRED_MESSAGE, isApiError, isSessionExpiredError } from '@/lib/api';
 import { FIELD_LABELS, type EditableField } from './fields';
 
 export const SAVE_MESSAGES = {

@@ -4,7 +4,8 @@
  * only with the backoffice screen.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api, dataOf, type components } from '../../../lib/api';
+import type { components } from '@contract';
+import { api, dataOf } from '@/lib/api';
 import { userKeys } from './queries';
 
 /**

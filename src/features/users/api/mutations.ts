@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, dataOf, type components } from '../../../lib/api';
+import type { components } from '@contract';
+import { api, dataOf } from '@/lib/api';
 import type { Account } from '../model/account';
 import type { UserCreate } from '../schemas';
 import { userKeys } from './queries';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userListScope } from '../../../lib/auth/route-access';
-import type { Role } from '../../../lib/auth/roles';
+import { userListScope } from '@/lib/auth/route-access';
+import type { Role } from '@/lib/auth/roles';
 import { CLIENTS_ONLY, EVERYONE, userListQueryOptions } from './queries';
 
 /**
@@ -11,5 +11,6 @@ import { CLIENTS_ONLY, EVERYONE, userListQueryOptions } from './queries';
 export function prefetchUserList(queryClient: QueryClient, role: Role): void {
   const scope = userListScope(role);
   if (scope === 'none') return;
-  void queryClient.prefetchQuery(userListQueryOptions(scope === 'clients' ? CLIENTS_ONLY : EVERYONE));
+  // A failed prefetch costs nothing: the screen that needs the list asks again and shows its own error.
+  queryClient.query(userListQueryOptions(scope === 'clients' ? CLIENTS_ONLY : EVERYONE)).catch(() => undefined);
 }

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, dataOf, type paths } from '../../../lib/api';
+import type { paths } from '@contract';
+import { api, dataOf } from '@/lib/api';
+import { KEEP_OFFLINE } from '@/lib/query/persist-policy';
 
 /** The query of `GET users/users` (search, role, ordering, page, page_size). */
 export type UserListFilters = NonNullable<paths['/users/users']['get']['parameters']['query']>;
@@ -20,6 +22,7 @@ export const userKeys = {
 /** `GET users/users/{id}`: one user's Profile and identity attributes. Shared by loaders and components. */
 export function userDetailQueryOptions(id: string) {
   return queryOptions({
+    ...KEEP_OFFLINE,
     queryKey: userKeys.detail(id),
     queryFn: async ({ signal }) => dataOf(await api().GET('/users/users/{id}', { params: { path: { id } }, signal })),
   });
@@ -31,6 +34,7 @@ export function userDetailQueryOptions(id: string) {
  */
 export function userListQueryOptions(filters: UserListFilters = {}) {
   return queryOptions({
+    ...KEEP_OFFLINE,
     queryKey: userKeys.list(filters),
     queryFn: async ({ signal }) => dataOf(await api().GET('/users/users', { params: { query: filters }, signal })),
   });

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { toastFailure, toastSuccess } from '../../../components/toasts';
+import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useDeleteUser, useSetUserEnabled } from '../api/mutations';
 import type { Account } from '../model/account';
 import { accountChangeErrorMessage, isOfflineFailure, needsNetworkMessage, type ChangeName } from '../model/errors';
-import { useOnline } from '../../../pwa/connection';
+import { useOnline } from '@/pwa/connection';
 
 export type AccountAction = 'disable' | 'enable' | 'delete';
 

@@ -1,9 +1,9 @@
 import { Button, Modal } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
-import { isRole } from '../../../lib/auth/roles';
-import { useSession } from '../../../lib/auth/session';
-import { useUnsavedDraft } from '../../../pwa/drafts';
+import { isRole } from '@/lib/auth/roles';
+import { useSession } from '@/lib/auth/session';
+import { useUnsavedDraft } from '@/pwa/drafts';
 import { CreateUserForm, useCreateUserForm } from './CreateUserForm';
 
 /** 'New user', opening the create form in a dialog (full screen on phones). */

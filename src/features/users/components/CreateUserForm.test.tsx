@@ -2,9 +2,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '../../../lib/api';
-import type { Role } from '../../../lib/auth/roles';
-import { renderWithProviders } from '../../../test/render';
+import { initApi } from '@/lib/api';
+import type { Role } from '@/lib/auth/roles';
+import { renderWithProviders } from '@/test/render';
 import { CreateUserForm, useCreateUserForm } from './CreateUserForm';
 
 const fetch = vi.fn<(request: Request) => Promise<Response>>();

@@ -2,16 +2,16 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { isApiError } from '../../../lib/api';
-import { normaliseEmail } from '../../../lib/auth/email';
-import { ROLE_LABELS, type Role } from '../../../lib/auth/roles';
-import { toastFailure, toastSuccess } from '../../../components/toasts';
+import { isApiError } from '@/lib/api';
+import { normaliseEmail } from '@/lib/auth/email';
+import { ROLE_LABELS, type Role } from '@/lib/auth/roles';
+import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useCreateUser } from '../api/mutations';
 import { displayName } from '../model/account';
 import { accountChangeErrorMessage, isOfflineFailure, needsNetworkMessage } from '../model/errors';
 import { rolesCreatableBy } from '../model/roles';
 import { EMPTY_CREATE_USER, createUserErrors, createUserSchema, type CreateUserValues } from '../schemas';
-import { useOnline } from '../../../pwa/connection';
+import { useOnline } from '@/pwa/connection';
 
 export type CreateUserFormState = UseFormReturnType<CreateUserValues>;
 

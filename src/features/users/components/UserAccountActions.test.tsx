@@ -2,11 +2,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '../../../lib/api';
-import type { Role } from '../../../lib/auth/roles';
-import { SIGNED_OUT, sessionStore } from '../../../lib/auth/session';
-import { renderWithProviders } from '../../../test/render';
-import { placeholderProfile, type UserDetail } from '../../profiles/model/profile';
+import { initApi } from '@/lib/api';
+import type { Role } from '@/lib/auth/roles';
+import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
+import { renderWithProviders } from '@/test/render';
+import { placeholderProfile, type UserDetail } from '../model/user-detail';
 import { userKeys, type UserListFilters } from '../api/queries';
 import type { UserList } from '../api/mutations';
 import { UserAccountActions } from './UserAccountActions';

@@ -3,7 +3,7 @@ import { Table } from '@mantine/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '@/test/render';
 import type { UserSummary } from '../api/mutations';
 import { UserCard, UserTableRow } from './UserRows';
 

@@ -1,9 +1,9 @@
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AnchorLink } from '../../../components/RouterLinks';
+import { AnchorLink } from '@/components/RouterLinks';
 import type { UserSummary } from '../api/mutations';
 import { accountOfSummary, type Account, type Actor } from '../model/account';
-import { roleLabel } from '../../../lib/auth/roles';
+import { roleLabel } from '@/lib/auth/roles';
 import type { AccountAction } from './AccountActionDialog';
 import { UserRowMenu } from './UserRowMenu';
 import { UserStatusBadge } from './UserStatusBadge';

@@ -1,6 +1,6 @@
-import type { components } from '../../../lib/api';
-import type { Role } from '../../../lib/auth/roles';
-import { emailAttribute, fullName, profileOf, type UserDetail } from '../../profiles/model/profile';
+import type { components } from '@contract';
+import type { Role } from '@/lib/auth/roles';
+import { emailAttribute, fullName, profileOf, type UserDetail } from './user-detail';
 import { SUPER_ADMIN_ONLY_MESSAGE, mayManageRole } from './roles';
 
 type UserSummary = components['schemas']['UserSummary'];

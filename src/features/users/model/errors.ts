@@ -1,4 +1,4 @@
-import { isApiError } from '../../../lib/api';
+import { isApiError } from '@/lib/api';
 
 /** What an account change is called in its messages, e.g. 'Creating a user'. */
 export type ChangeName = 'Creating a user' | 'Disabling an account' | 'Enabling an account' | 'Deleting a user';

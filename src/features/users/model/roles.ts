@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../../../lib/auth/roles';
+import { ROLES, type Role } from '@/lib/auth/roles';
 
 /**
  * Whether `actor` may create, disable, enable or delete accounts holding

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ROLES, type Role } from '../../../lib/auth/roles';
+import { ROLES, type Role } from '@/lib/auth/roles';
 import type { UserListFilters } from '../api/queries';
 
 export type UserOrdering = NonNullable<UserListFilters['ordering']>;

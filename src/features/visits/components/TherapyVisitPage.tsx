@@ -1,6 +1,6 @@
 import { linkOptions } from '@tanstack/react-router';
-import { PageFrame } from '../../../components/PageFrame';
-import { HUB_CRUMB } from '../../hub/crumbs';
+import { PageFrame } from '@/components/PageFrame';
+import { HUB_CRUMB } from '@/features/hub';
 import { THERAPIES, type Therapy } from '../therapies';
 
 /** /client/{therapy}/{clientId}/visit/{visitId}: one therapy visit. */

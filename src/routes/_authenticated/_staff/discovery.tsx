@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DiscoveryPage } from '../../../features/discovery/components/DiscoveryPage';
-import { CLIENTS_ONLY, userListQueryOptions } from '../../../features/users/api/queries';
+import { DiscoveryPage } from '@/features/discovery';
+import { CLIENTS_ONLY, userListQueryOptions } from '@/features/users';
 
 export const Route = createFileRoute('/_authenticated/_staff/discovery')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(userListQueryOptions(CLIENTS_ONLY)),
+  loader: ({ context }) => context.queryClient.query({ ...userListQueryOptions(CLIENTS_ONLY), staleTime: 'static' }),
   component: DiscoveryPage,
 });

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserPage } from '../../../../features/backoffice/components/UserPage';
-import { UserLoadError } from '../../../../features/backoffice/components/UserLoadError';
-import { userDetailQueryOptions } from '../../../../features/users/api/queries';
+import { UserPage } from '@/features/backoffice';
+import { UserLoadError } from '@/features/backoffice';
+import { userDetailQueryOptions } from '@/features/users';
 
 export const Route = createFileRoute('/_authenticated/_admin/users/$username')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(userDetailQueryOptions(params.username)),
+  loader: ({ context, params }) =>
+    context.queryClient.query({ ...userDetailQueryOptions(params.username), staleTime: 'static' }),
   errorComponent: UserLoadError,
   component: function User() {
     const { username } = Route.useParams();

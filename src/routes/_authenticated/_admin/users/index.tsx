@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { UsersPage } from '../../../../features/backoffice/components/UsersPage';
-import { parseUserListSearch } from '../../../../features/users/model/user-list';
+import { UsersPage } from '@/features/backoffice';
+import { parseUserListSearch } from '@/features/users';
 
 export const Route = createFileRoute('/_authenticated/_admin/users/')({
   // Search, role, sort and page live in the URL: back, forward and reload keep them.

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PortalProfilePage } from '../../../../features/portal/components/PortalProfilePage';
-import { ProfileLoadError } from '../../../../features/profiles/components/ProfileLoadError';
-import { userDetailQueryOptions } from '../../../../features/users/api/queries';
+import { PortalProfilePage } from '@/features/portal';
+import { ProfileLoadError } from '@/features/profiles';
+import { userDetailQueryOptions } from '@/features/users';
 
 export const Route = createFileRoute('/_authenticated/_client/user/profile/$clientId')({
-  loader: ({ context, params }) => context.queryClient.ensureQueryData(userDetailQueryOptions(params.clientId)),
+  loader: ({ context, params }) =>
+    context.queryClient.query({ ...userDetailQueryOptions(params.clientId), staleTime: 'static' }),
   errorComponent: ProfileLoadError,
   component: function Profile() {
     const { clientId } = Route.useParams();

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PortalScreenPage } from '../../../../features/portal/components/PortalScreenPage';
+import { PortalScreenPage } from '@/features/portal';
 
 export const Route = createFileRoute('/_authenticated/_client/user/support/$clientId')({
   component: function Support() {

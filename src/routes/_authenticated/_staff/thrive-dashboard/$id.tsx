@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EnrollmentProgressPage } from '../../../../features/dashboard/components/ThriveDashboardPage';
+import { EnrollmentProgressPage } from '@/features/dashboard';
 
 export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/$id')({
   component: EnrollmentProgressPage,

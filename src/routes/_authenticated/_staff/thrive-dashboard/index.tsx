@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ThriveDashboardPage } from '../../../../features/dashboard/components/ThriveDashboardPage';
+import { ThriveDashboardPage } from '@/features/dashboard';
 
 export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/')({
   component: ThriveDashboardPage,

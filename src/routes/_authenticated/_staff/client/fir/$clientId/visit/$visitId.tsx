@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TherapyVisitPage } from '../../../../../../../features/visits/components/TherapyVisitPage';
+import { ClientLoadError, loadClient } from '@/features/clients';
+import { TherapyVisitPage } from '@/features/visits';
 
 export const Route = createFileRoute('/_authenticated/_staff/client/fir/$clientId/visit/$visitId')({
+  loader: ({ context, params }) => loadClient(context.queryClient, params.clientId),
+  errorComponent: ClientLoadError,
   component: function FirVisit() {
     const { clientId } = Route.useParams();
     return <TherapyVisitPage therapy="fir" clientId={clientId} />;

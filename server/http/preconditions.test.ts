@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIfMatch } from './profiles-service.ts';
+import { parseIfMatch } from './preconditions.ts';
 
 describe('parseIfMatch', () => {
   it('sets no condition without the header or with *', () => {

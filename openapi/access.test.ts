@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../api-types.ts';
-import { checkConsentChange, decide, reachesEveryone, rolesListable, type Caller } from './rules.ts';
+import { ROLES } from './roles.ts';
+import {
+  checkConsentChange,
+  decide,
+  profileWriteRights,
+  reachesEveryone,
+  rolesListable,
+  type Caller,
+  type RoleOrNone,
+} from './access.ts';
+import { PROFILE_FIELD_NAMES, SELF_SERVICE_FIELDS, type ProfileField } from './profile-fields.ts';
 
 const me = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';
@@ -101,5 +110,58 @@ describe('checkConsentChange', () => {
       now,
     ).map((error) => error.field);
     expect(fields).toEqual(['body.hipaa_consent', 'body.hipaa_consent_version', 'body.hipaa_consent_date']);
+  });
+});
+
+const SELF = 'a0000000-0000-4000-8000-000000000001';
+const OTHER = 'a0000000-0000-4000-8000-000000000002';
+const ALL_FIELDS = PROFILE_FIELD_NAMES;
+const person = (id: string, role: RoleOrNone) => ({ id, role });
+const rights = profileWriteRights;
+const sorted = (fields: Iterable<ProfileField>) => [...fields].sort();
+
+describe('profileWriteRights, per role', () => {
+  it('a client changes only its own contact details, emergency contact and health journey, never its role', () => {
+    const own = rights(person(SELF, 'CLIENT'), person(SELF, 'CLIENT'));
+    expect(sorted(own.fields)).toEqual(sorted(SELF_SERVICE_FIELDS));
+    for (const field of ['first_name', 'last_name', 'date_of_birth', 'clinic', 'abha_number'] as const) {
+      expect(own.fields.has(field)).toBe(false);
+    }
+    expect(own.roleChoices).toEqual([]);
+    expect(rights(person(SELF, 'CLIENT'), person(OTHER, 'CLIENT')).fields.size).toBe(0);
+  });
+
+  it.each(['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST'] as const)(
+    '%s changes every field of a client but the role, and no other staff profile',
+    (role) => {
+      const client = rights(person(SELF, role), person(OTHER, 'CLIENT'));
+      expect(sorted(client.fields)).toEqual(sorted(ALL_FIELDS));
+      expect(client.roleChoices).toEqual([]);
+      expect(rights(person(SELF, role), person(OTHER, 'DOCTOR')).fields.size).toBe(0);
+      expect(sorted(rights(person(SELF, role), person(SELF, role)).fields)).toEqual(sorted(SELF_SERVICE_FIELDS));
+    },
+  );
+
+  it('ADMIN changes everyone but super admins, and gives any role but SUPER_ADMIN, never to itself', () => {
+    const admin = person(SELF, 'ADMIN');
+    const nurse = rights(admin, person(OTHER, 'NURSE'));
+    expect(sorted(nurse.fields)).toEqual(sorted(ALL_FIELDS));
+    expect(nurse.roleChoices).toEqual(ROLES.filter((role) => role !== 'SUPER_ADMIN'));
+    expect(rights(admin, person(OTHER, 'SUPER_ADMIN'))).toEqual({ fields: new Set(), roleChoices: [] });
+    const own = rights(admin, admin);
+    expect(sorted(own.fields)).toEqual(sorted(ALL_FIELDS));
+    expect(own.roleChoices).toEqual([]);
+  });
+
+  it('SUPER_ADMIN changes everyone and gives every role, but not its own', () => {
+    const superAdmin = person(SELF, 'SUPER_ADMIN');
+    const other = rights(superAdmin, person(OTHER, 'SUPER_ADMIN'));
+    expect(sorted(other.fields)).toEqual(sorted(ALL_FIELDS));
+    expect(other.roleChoices).toEqual([...ROLES]);
+    expect(rights(superAdmin, superAdmin).roleChoices).toEqual([]);
+  });
+
+  it('a viewer without a role changes nothing', () => {
+    expect(rights(person(SELF, 'NO_ROLE'), person(SELF, 'NO_ROLE')).fields.size).toBe(0);
   });
 });

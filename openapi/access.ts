@@ -1,5 +1,7 @@
 /**
- * Who may do what: spec section 6 and PRODUCT.md section 3, in one table.
+ * Who may do what: spec section 6 and PRODUCT.md section 3, in one table. The
+ * server enforces it on every request; the app reads the same table to offer
+ * only what the server would allow (which screens, which fields, which roles).
  *
  * A grant says whose records an operation reaches: the caller's own (`self`)
  * and/or users holding certain roles (`roles`). The caller's role, and the
@@ -13,7 +15,9 @@
  * read any account. Everyone else gets 403 for a missing user and for a user
  * out of reach alike, so ids cannot be probed for existence.
  */
-import { ROLES, type ProfilePatch, type Role } from '../api-types.ts';
+import { PROFILE_FIELD_NAMES, SELF_SERVICE_FIELDS, type ConsentField, type ProfileField } from './profile-fields.ts';
+import { ROLES } from './roles.ts';
+import type { Role } from './schema.gen.ts';
 
 export type RoleOrNone = Role | 'NO_ROLE';
 
@@ -46,7 +50,26 @@ interface Grant {
 
 type Permissions = Readonly<Partial<Record<Operation, Grant>>>;
 
-const CLIENTS: readonly RoleOrNone[] = ['CLIENT'];
+/**
+ * Spec section 6's role groups: who enters the portal, the staff areas (hub,
+ * thrive dashboard, appointments, discovery, visits, client details and
+ * profile) and the administration. SUPER_ADMIN passes every guard; ADMIN is
+ * not in the staff group.
+ */
+export const ROLE_GROUPS = {
+  client: ['CLIENT'],
+  staff: ['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'SUPER_ADMIN'],
+  admin: ['ADMIN', 'SUPER_ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type RoleGroup = keyof typeof ROLE_GROUPS;
+
+/** Whether `role` belongs to `group`; SUPER_ADMIN belongs everywhere. */
+export function inGroup(role: Role, group: RoleGroup): boolean {
+  return role === 'SUPER_ADMIN' || (ROLE_GROUPS[group] as readonly Role[]).includes(role);
+}
+
+const CLIENTS: readonly RoleOrNone[] = ROLE_GROUPS.client;
 const EVERYONE: readonly RoleOrNone[] = [...ROLES, 'NO_ROLE'];
 /** ADMIN manages every account but SUPER_ADMIN ones, so it cannot raise anyone (itself included) above itself. */
 const ALL_BUT_SUPER_ADMINS: readonly RoleOrNone[] = EVERYONE.filter((role) => role !== 'SUPER_ADMIN');
@@ -109,33 +132,17 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
   },
 };
 
+const CONSENT_FIELDS: readonly ConsentField[] = ['hipaa_consent', 'hipaa_consent_date', 'hipaa_consent_version'];
+
 /**
  * Profile fields a user may change on its own record through the `self` grant:
- * contact details, emergency contact, its goals, story and histories, and its
- * own HIPAA consent (on the terms of checkConsentChange). Through a `roles`
- * grant every field but `role` may change; `role` needs users.assign-role.
+ * the self-service fields of the field table, and its own HIPAA consent (on
+ * the terms of checkConsentChange). Through a `roles` grant every field but
+ * `role` may change; `role` needs users.assign-role.
  */
-export const SELF_SERVICE_PROFILE_FIELDS: ReadonlySet<keyof ProfilePatch> = new Set<keyof ProfilePatch>([
-  'phone_number',
-  'alternate_phone',
-  'alternate_email',
-  'preferred_contact_method',
-  'address_line_1',
-  'address_line_2',
-  'city',
-  'state',
-  'country',
-  'zipcode',
-  'emergency_contact_name',
-  'emergency_contact_relation',
-  'emergency_contact_number',
-  'health_goals',
-  'client_story',
-  'lifestyle_history',
-  'family_history',
-  'hipaa_consent',
-  'hipaa_consent_date',
-  'hipaa_consent_version',
+export const SELF_SERVICE_PROFILE_FIELDS: ReadonlySet<string> = new Set<string>([
+  ...SELF_SERVICE_FIELDS,
+  ...CONSENT_FIELDS,
 ]);
 
 export const HIPAA_CONSENT_VERSION = '1.0';
@@ -164,6 +171,25 @@ export function decide(caller: Caller, operation: Operation, target: Target): De
   if (grant.roles?.includes(target.role)) return { allowed: true, via: 'role' };
   if (own && grant.self) return { allowed: true, via: 'self' };
   return { allowed: false, reason: 'out-of-reach' };
+}
+
+export interface ProfileWriteRights {
+  /** The profile fields the caller may change (consent aside: it has its own path). */
+  fields: ReadonlySet<ProfileField>;
+  /** The roles the caller may give the user; empty when the user's role is not the caller's to change. */
+  roleChoices: readonly Role[];
+}
+
+/** What `caller` may change on the profile of `target`: the same answer the server's checks give. */
+export function profileWriteRights(caller: Caller, target: Target): ProfileWriteRights {
+  const update = decide(caller, 'profiles.update', target);
+  const fields = !update.allowed ? [] : update.via === 'role' ? PROFILE_FIELD_NAMES : SELF_SERVICE_FIELDS;
+  const reachesUser = decide(caller, 'users.assign-role', target);
+  const roleChoices =
+    reachesUser.allowed && reachesUser.via === 'role'
+      ? ROLES.filter((role) => decide(caller, 'users.assign-role', { id: null, role }).allowed)
+      : [];
+  return { fields: new Set(fields), roleChoices };
 }
 
 /** The roles whose users a list operation shows the caller; empty when it may not list at all. */

@@ -1,0 +1,34 @@
+/**
+ * Conditional requests (RFC 9110 section 13): every update of an editable
+ * record names the version it was made from in `If-Match`, so that of two
+ * edits of one version only the first is applied and the other is told.
+ */
+import { HttpProblem } from './problem.ts';
+
+/**
+ * The versions an If-Match header accepts; null when it sets no condition
+ * (absent, or `*`). Weak tags never match, as RFC 9110 says.
+ */
+export function parseIfMatch(header: string | undefined): number[] | null {
+  if (header === undefined || header.trim() === '*') return null;
+  return header
+    .split(',')
+    .map((tag) => /^"(\d{1,9})"$/.exec(tag.trim())?.[1])
+    .filter((version): version is string => version !== undefined)
+    .map(Number);
+}
+
+/** The strong ETag of a record version. */
+export function etagOfVersion(version: number): string {
+  return `"${version}"`;
+}
+
+/** The answer to an update made from a version that is no longer the record's: 412 with the current ETag. */
+export function staleVersion(what: string, current: number): HttpProblem {
+  return new HttpProblem(
+    412,
+    `The ${what} has changed since the version you edited; it is at version ${current} now.`,
+    undefined,
+    { ETag: etagOfVersion(current) },
+  );
+}

@@ -1,0 +1,1 @@
+export { UnauthorizedPage } from './components/UnauthorizedPage';

@@ -1,0 +1,2 @@
+export { LoginPage } from './components/LoginPage';
+export { useSignOut } from './useSignOut';

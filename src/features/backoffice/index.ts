@@ -1,0 +1,4 @@
+export { BackofficePage } from './components/BackofficePage';
+export { UserLoadError } from './components/UserLoadError';
+export { UserPage } from './components/UserPage';
+export { UsersPage } from './components/UsersPage';

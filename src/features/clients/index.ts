@@ -1,0 +1,6 @@
+export { ClientDetailsPage } from './components/ClientDetailsPage';
+export { ClientDiscoveryPage } from './components/ClientDiscoveryPage';
+export { ClientLoadError } from './components/ClientLoadError';
+export { ClientProfilePage } from './components/ClientProfilePage';
+export { ClientVisitPage } from './components/ClientVisitPage';
+export { loadClient } from './api/load-client';

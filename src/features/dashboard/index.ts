@@ -1,0 +1,1 @@
+export { EnrollmentProgressPage, ThriveDashboardPage } from './components/ThriveDashboardPage';

@@ -1,0 +1,1 @@
+export { EnrollmentsPanel } from './components/EnrollmentsPanel';

@@ -1,0 +1,2 @@
+export { loadClientDetail } from './api/client-detail';
+export { ClientConsentGate } from './components/ClientConsentGate';

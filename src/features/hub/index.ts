@@ -1,0 +1,2 @@
+export { HubPage } from './components/HubPage';
+export { HUB_CRUMB } from './crumbs';

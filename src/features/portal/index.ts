@@ -1,0 +1,3 @@
+export { PortalHomePage } from './components/PortalHomePage';
+export { PortalProfilePage } from './components/PortalProfilePage';
+export { PortalScreenPage } from './components/PortalScreenPage';

@@ -1,0 +1,2 @@
+export { CardiovascularRiskPanel } from './components/CardiovascularRiskPanel';
+export { riskInputFromProfile } from './prefill';

@@ -1,0 +1,21 @@
+export { type AuditEvent, recentChangesQueryOptions, roleCountsQueryOptions } from './api/backoffice-queries';
+export { forgetUser } from './api/mutations';
+export { prefetchUserList } from './api/prefetch';
+export { CLIENTS_ONLY, userDetailQueryOptions, userKeys, userListQueryOptions } from './api/queries';
+export { useAccountActions } from './components/AccountActionDialog';
+export { CreateUserButton } from './components/CreateUserButton';
+export { useActor, UserAccountActions } from './components/UserAccountActions';
+export { UserCards, UserListSkeleton, UserTable } from './components/UserRows';
+export { UserSearchField } from './components/UserSearchField';
+export {
+  DEFAULT_ORDERING,
+  hasFilters,
+  listFiltersOf,
+  ORDERING_LABELS,
+  pageCount,
+  parseUserListSearch,
+  rangeLabel,
+  USER_ORDERINGS,
+  type UserListSearch,
+} from './model/user-list';
+export { fullName, placeholderProfile, profileOf, type ShownProfile, type UserDetail } from './model/user-detail';

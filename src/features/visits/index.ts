@@ -1,0 +1,1 @@
+export { TherapyVisitPage } from './components/TherapyVisitPage';
