@@ -4,573 +4,558 @@
  */
 
 export interface paths {
-  '/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and database reachability */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Liveness and database reachability */
-    get: operations['getHealth'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/users': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users (ADMIN and SUPER_ADMIN everyone; staff roles clients)
+         * @description ADMIN and SUPER_ADMIN list every user. The staff roles (NURSE, RECEPTION,
+         *     DOCTOR, HEALTH_COACH, NUTRITIONIST) list clients only, to find them (discovery);
+         *     a `role` filter naming another role is refused (403). Clients may not list users.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user (ADMIN, SUPER_ADMIN)
+         * @description Creates the identity user (with a temporary password and the role) and the
+         *     profile as one operation: if either side fails, neither is left behind.
+         *     The new user is asked for a new password at first sign-in.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * List users (ADMIN and SUPER_ADMIN everyone; staff roles clients)
-     * @description ADMIN and SUPER_ADMIN list every user. The staff roles (NURSE, RECEPTION,
-     *     DOCTOR, HEALTH_COACH, NUTRITIONIST) list clients only, to find them (discovery);
-     *     a `role` filter naming another role is refused (403). Clients may not list users.
-     */
-    get: operations['listUsers'];
-    put?: never;
-    /**
-     * Create a user (ADMIN, SUPER_ADMIN)
-     * @description Creates the identity user (with a temporary password and the role) and the
-     *     profile as one operation: if either side fails, neither is left behind.
-     *     The new user is asked for a new password at first sign-in.
-     */
-    post: operations['createUser'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/users/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The user's id, which is its identity-service username (a UUID). */
-        id: components['parameters']['UserId'];
-      };
-      cookie?: never;
+    "/users/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One user's profile and identity attributes
+         * @description A user may read itself; staff roles may read clients; ADMIN and SUPER_ADMIN may read anyone.
+         */
+        get: operations["getUser"];
+        put?: never;
+        post?: never;
+        /** Delete a user, its profile and its enrollments (ADMIN, SUPER_ADMIN) */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        /**
+         * Disable or enable a user's account (ADMIN, SUPER_ADMIN)
+         * @description Disables (or enables again) the identity account and sets the user's status as one
+         *     operation: if the identity service or the database fails, both stay as they were.
+         *     A disabled user cannot sign in, and a token it still holds is refused (403) on every
+         *     call. ADMIN may not do this to SUPER_ADMIN accounts; nobody may do it to its own
+         *     account (409). Doing it to an account already in that state changes nothing.
+         */
+        patch: operations["patchUser"];
+        trace?: never;
     };
-    /**
-     * One user's profile and identity attributes
-     * @description A user may read itself; staff roles may read clients; ADMIN and SUPER_ADMIN may read anyone.
-     */
-    get: operations['getUser'];
-    put?: never;
-    post?: never;
-    /** Delete a user, its profile and its enrollments (ADMIN, SUPER_ADMIN) */
-    delete: operations['deleteUser'];
-    options?: never;
-    head?: never;
-    /**
-     * Disable or enable a user's account (ADMIN, SUPER_ADMIN)
-     * @description Disables (or enables again) the identity account and sets the user's status as one
-     *     operation: if the identity service or the database fails, both stay as they were.
-     *     A disabled user cannot sign in, and a token it still holds is refused (403) on every
-     *     call. ADMIN may not do this to SUPER_ADMIN accounts; nobody may do it to its own
-     *     account (409). Doing it to an account already in that state changes nothing.
-     */
-    patch: operations['patchUser'];
-    trace?: never;
-  };
-  '/users/audit-events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail, newest first (ADMIN, SUPER_ADMIN)
+         * @description The most recent audit records (what the backoffice shows as recent changes), newest
+         *     first, one page at a time. Each names who acted (with the e-mail the API holds for
+         *     them, if any), what they did, to which record and whose, how it ended, and the names
+         *     of the fields changed, never their values. Reading the trail is itself recorded.
+         *     There is no total count: the trail only grows, and counting it all on every read
+         *     would cost more than the page; `next` says whether there is more.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The audit trail, newest first (ADMIN, SUPER_ADMIN)
-     * @description The most recent audit records (what the backoffice shows as recent changes), newest
-     *     first, one page at a time. Each names who acted (with the e-mail the API holds for
-     *     them, if any), what they did, to which record and whose, how it ended, and the names
-     *     of the fields changed, never their values. Reading the trail is itself recorded.
-     *     There is no total count: the trail only grows, and counting it all on every read
-     *     would cost more than the page; `next` says whether there is more.
-     */
-    get: operations['listAuditEvents'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/role-counts': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users/role-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many users hold each role, and how many are active or disabled (ADMIN, SUPER_ADMIN)
+         * @description Counts the users the API holds (accounts known only to the identity service are not
+         *     counted). Every role is present, with 0 when nobody holds it. Role counts include
+         *     disabled users.
+         */
+        get: operations["getUserRoleCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * How many users hold each role, and how many are active or disabled (ADMIN, SUPER_ADMIN)
-     * @description Counts the users the API holds (accounts known only to the identity service are not
-     *     counted). Every role is present, with 0 when nobody holds it. Role counts include
-     *     disabled users.
-     */
-    get: operations['getUserRoleCounts'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/user-profiles/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The user's id, which is its identity-service username (a UUID). */
-        id: components['parameters']['UserId'];
-      };
-      cookie?: never;
+    "/users/user-profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /** One profile */
+        get: operations["getUserProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change some fields of a profile
+         * @description Only the fields sent change. Unknown fields are refused (400), as are fields
+         *     the caller may not change (403). A client may change its own contact details,
+         *     emergency contact, health goals, story, lifestyle and family history, and give
+         *     its own HIPAA consent (true, version 1.0, dated now). With If-Match, a profile
+         *     changed since that version is refused with 412 and left as it is.
+         */
+        patch: operations["patchUserProfile"];
+        trace?: never;
     };
-    /** One profile */
-    get: operations['getUserProfile'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Change some fields of a profile
-     * @description Only the fields sent change. Unknown fields are refused (400), as are fields
-     *     the caller may not change (403). A client may change its own contact details,
-     *     emergency contact, health goals, story, lifestyle and family history, and give
-     *     its own HIPAA consent (true, version 1.0, dated now). With If-Match, a profile
-     *     changed since that version is refused with 412 and left as it is.
-     */
-    patch: operations['patchUserProfile'];
-    trace?: never;
-  };
-  '/users/user-program-enrollments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/users/user-program-enrollments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Program enrollments, optionally of one user
+         * @description A client sees only its own (`user` omitted or its own id). Staff roles, ADMIN and
+         *     SUPER_ADMIN see those of clients, one page at a time, newest start date first.
+         */
+        get: operations["listEnrollments"];
+        put?: never;
+        /** Enroll a client in a program (staff, ADMIN, SUPER_ADMIN) */
+        post: operations["createEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Program enrollments, optionally of one user
-     * @description A client sees only its own (`user` omitted or its own id). Staff roles, ADMIN and
-     *     SUPER_ADMIN see those of clients, one page at a time, newest start date first.
-     */
-    get: operations['listEnrollments'];
-    put?: never;
-    /** Enroll a client in a program (staff, ADMIN, SUPER_ADMIN) */
-    post: operations['createEnrollment'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/users/user-program-enrollments/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
+    "/users/user-program-enrollments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an enrollment (staff, ADMIN, SUPER_ADMIN) */
+        delete: operations["deleteEnrollment"];
+        options?: never;
+        head?: never;
+        /** Change an enrollment (staff, ADMIN, SUPER_ADMIN) */
+        patch: operations["patchEnrollment"];
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Remove an enrollment (staff, ADMIN, SUPER_ADMIN) */
-    delete: operations['deleteEnrollment'];
-    options?: never;
-    head?: never;
-    /** Change an enrollment (staff, ADMIN, SUPER_ADMIN) */
-    patch: operations['patchEnrollment'];
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /** Format: uuid */
-    UserIdValue: string;
-    /** @enum {string} */
-    Role: 'CLIENT' | 'NURSE' | 'RECEPTION' | 'DOCTOR' | 'HEALTH_COACH' | 'NUTRITIONIST' | 'ADMIN' | 'SUPER_ADMIN';
-    Problem: {
-      /** @description A URI reference naming the kind of problem, or about:blank. */
-      type: string;
-      title: string;
-      status: number;
-      detail?: string;
-      instance?: string;
-      /** @description One entry per field that was refused. */
-      errors?: {
-        /** @description Where the problem is, e.g. body.phone_number or query.page. */
-        field: string;
-        message: string;
-      }[];
+    schemas: {
+        /** Format: uuid */
+        UserIdValue: string;
+        /** @enum {string} */
+        Role: "CLIENT" | "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN";
+        Problem: {
+            /** @description A URI reference naming the kind of problem, or about:blank. */
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            instance?: string;
+            /** @description One entry per field that was refused. */
+            errors?: {
+                /** @description Where the problem is, e.g. body.phone_number or query.page. */
+                field: string;
+                message: string;
+            }[];
+        };
+        NullableText: string | null;
+        Profile: {
+            /** Format: uuid */
+            user_profile_id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            first_name: string;
+            last_name: string;
+            title?: string | null;
+            /**
+             * @description M or F; null shows as Not specified.
+             * @enum {string|null}
+             */
+            gender?: "M" | "F" | null;
+            /** Format: date */
+            date_of_birth?: string | null;
+            phone_number?: components["schemas"]["NullablePhone"];
+            alternate_phone?: components["schemas"]["NullablePhone"];
+            /** Format: email */
+            alternate_email?: string | null;
+            preferred_contact_method: components["schemas"]["ContactMethod"];
+            city?: components["schemas"]["NullableText"];
+            state?: components["schemas"]["NullableText"];
+            country?: components["schemas"]["NullableText"];
+            zipcode?: string | null;
+            address_line_1?: components["schemas"]["NullableText"];
+            address_line_2?: components["schemas"]["NullableText"];
+            /** Format: uri */
+            profile_picture?: string | null;
+            /** Format: email */
+            email: string;
+            /**
+             * @description The user's role; null for an account that has none. New profiles default to CLIENT.
+             * @enum {string|null}
+             */
+            role: "CLIENT" | "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN" | null;
+            occupation?: components["schemas"]["NullableText"];
+            organization?: components["schemas"]["NullableText"];
+            clinic?: components["schemas"]["NullableText"];
+            emergency_contact_name?: components["schemas"]["NullableText"];
+            emergency_contact_relation?: components["schemas"]["NullableText"];
+            emergency_contact_number?: components["schemas"]["NullablePhone"];
+            appointment_duration: components["schemas"]["Duration"];
+            health_goals?: string | null;
+            client_story?: string | null;
+            lifestyle_history: components["schemas"]["HistoryObject"];
+            family_history: components["schemas"]["HistoryObject"];
+            /** @description India's Ayushman Bharat Health Account number, 14 digits. */
+            abha_number?: string | null;
+            /** @description India's Aadhaar number, 12 digits. */
+            aadhar_number?: string | null;
+            /** @default false */
+            hipaa_consent: boolean;
+            /** Format: date-time */
+            hipaa_consent_date?: string | null;
+            hipaa_consent_version?: string | null;
+            /** @description Increases with every change; the ETag carries it. */
+            version: number;
+            /** Format: date-time */
+            created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+        };
+        /** @description The profile fields to change. Identity fields (ids, e-mail, version, timestamps) are not changed here. */
+        ProfilePatch: {
+            first_name?: string;
+            last_name?: string;
+            title?: string | null;
+            /** @enum {string|null} */
+            gender?: "M" | "F" | null;
+            /** Format: date */
+            date_of_birth?: string | null;
+            phone_number?: components["schemas"]["NullablePhone"];
+            alternate_phone?: components["schemas"]["NullablePhone"];
+            /** Format: email */
+            alternate_email?: string | null;
+            preferred_contact_method?: components["schemas"]["ContactMethod"];
+            city?: components["schemas"]["NullableText"];
+            state?: components["schemas"]["NullableText"];
+            country?: components["schemas"]["NullableText"];
+            zipcode?: string | null;
+            address_line_1?: components["schemas"]["NullableText"];
+            address_line_2?: components["schemas"]["NullableText"];
+            /** Format: uri */
+            profile_picture?: string | null;
+            role?: components["schemas"]["Role"];
+            occupation?: components["schemas"]["NullableText"];
+            organization?: components["schemas"]["NullableText"];
+            clinic?: components["schemas"]["NullableText"];
+            emergency_contact_name?: components["schemas"]["NullableText"];
+            emergency_contact_relation?: components["schemas"]["NullableText"];
+            emergency_contact_number?: components["schemas"]["NullablePhone"];
+            appointment_duration?: components["schemas"]["Duration"];
+            health_goals?: string | null;
+            client_story?: string | null;
+            lifestyle_history?: components["schemas"]["HistoryObject"];
+            family_history?: components["schemas"]["HistoryObject"];
+            abha_number?: string | null;
+            aadhar_number?: string | null;
+            hipaa_consent?: boolean;
+            /** Format: date-time */
+            hipaa_consent_date?: string | null;
+            hipaa_consent_version?: string | null;
+        };
+        /** @description E.164, e.g. +15555550101. */
+        NullablePhone: string | null;
+        /**
+         * @default phone
+         * @enum {string}
+         */
+        ContactMethod: "phone" | "email" | "sms";
+        /**
+         * @description HH:MM:SS
+         * @default 00:30:00
+         */
+        Duration: string;
+        /**
+         * @description Free-form answers keyed by question; empty by default.
+         * @default {}
+         */
+        HistoryObject: {
+            [key: string]: string | number | boolean | null;
+        };
+        UserAttribute: {
+            Name: string;
+            Value: string;
+        };
+        /**
+         * @description The identity account's state, as the identity service reports it.
+         * @enum {string}
+         */
+        UserStatus: "UNCONFIRMED" | "CONFIRMED" | "ARCHIVED" | "COMPROMISED" | "UNKNOWN" | "RESET_REQUIRED" | "FORCE_CHANGE_PASSWORD" | "EXTERNAL_PROVIDER";
+        UserDetail: {
+            Username: components["schemas"]["UserIdValue"];
+            Enabled?: boolean;
+            UserStatus?: components["schemas"]["UserStatus"];
+            /** @description The user's profile; null when the user has none. */
+            Profile: components["schemas"]["Profile"] | null;
+            UserAttributes: components["schemas"]["UserAttribute"][];
+        };
+        UserSummary: {
+            id: components["schemas"]["UserIdValue"];
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            /** @enum {string|null} */
+            role: "CLIENT" | "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN" | null;
+            phone_number?: string | null;
+            clinic?: string | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** Format: date-time */
+            created_at: string;
+        };
+        UserList: {
+            results: components["schemas"]["UserSummary"][];
+            /** @description All users that match */
+            count: number;
+            page: number;
+            page_size: number;
+            /** @description The next page number */
+            next?: number | null;
+            /** @description The previous page number */
+            previous?: number | null;
+        };
+        UserCreate: {
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            role: components["schemas"]["Role"];
+            phone_number?: components["schemas"]["NullablePhone"];
+            clinic?: components["schemas"]["NullableText"];
+        };
+        /** @description What an administrator changes on an account itself (profile fields change through user-profiles). */
+        UserPatch: {
+            /** @description false disables the account: no sign-in, and its tokens are refused. */
+            enabled: boolean;
+        };
+        /** @description One count per role. */
+        RoleCounts: {
+            CLIENT: number;
+            NURSE: number;
+            RECEPTION: number;
+            DOCTOR: number;
+            HEALTH_COACH: number;
+            NUTRITIONIST: number;
+            ADMIN: number;
+            SUPER_ADMIN: number;
+        };
+        UserRoleCounts: {
+            /** @description Every user the API holds. */
+            total: number;
+            by_role: components["schemas"]["RoleCounts"];
+            /** @description Users the clinic has not given a role. */
+            without_role: number;
+            by_status: {
+                active: number;
+                disabled: number;
+            };
+        };
+        /**
+         * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
+         * @enum {string}
+         */
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "audit.list";
+        /**
+         * @description How it ended; `denied` is a refusal by the access rules.
+         * @enum {string}
+         */
+        AuditOutcome: "success" | "denied" | "not_found" | "conflict" | "invalid" | "error";
+        AuditEvent: {
+            /** @description Increases with every record. */
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The caller's identity username (a UUID for every account Thrive creates). */
+            actor_id: string;
+            /** @description The actor's e-mail as the API holds it now; null when it holds none. */
+            actor_email: string | null;
+            action: components["schemas"]["AuditAction"];
+            /** @enum {string} */
+            resource_type: "user" | "profile" | "enrollment" | "audit_log";
+            /**
+             * Format: uuid
+             * @description The record acted on; null for a list or count.
+             */
+            resource_id: string | null;
+            /**
+             * Format: uuid
+             * @description The user whose data it is (for an enrollment, its client), when there is one.
+             */
+            subject_id: string | null;
+            /** @description The subject's e-mail as the API holds it now. */
+            subject_email: string | null;
+            outcome: components["schemas"]["AuditOutcome"];
+            /** @description Names of the fields changed (never their values); empty when none were. */
+            fields: string[];
+        };
+        AuditEventList: {
+            results: components["schemas"]["AuditEvent"][];
+            page: number;
+            page_size: number;
+            /** @description The next page number */
+            next: number | null;
+            /** @description The previous page number */
+            previous: number | null;
+        };
+        /**
+         * @description The clinic's programs.
+         * @enum {string}
+         */
+        Program: "thrive_foundations" | "metabolic_reset" | "longevity" | "cognitive_performance" | "iv_wellness" | "hbot_recovery";
+        /** @enum {string} */
+        EnrollmentStatus: "pending" | "active" | "paused" | "completed" | "cancelled";
+        Enrollment: {
+            /** Format: uuid */
+            id: string;
+            user: components["schemas"]["UserIdValue"];
+            program: components["schemas"]["Program"];
+            status: components["schemas"]["EnrollmentStatus"];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string | null;
+            notes?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        EnrollmentCreate: {
+            user: components["schemas"]["UserIdValue"];
+            program: components["schemas"]["Program"];
+            /** @default active */
+            status: components["schemas"]["EnrollmentStatus"];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date?: string | null;
+            notes?: string | null;
+        };
+        EnrollmentPatch: {
+            program?: components["schemas"]["Program"];
+            status?: components["schemas"]["EnrollmentStatus"];
+            /** Format: date */
+            start_date?: string;
+            /** Format: date */
+            end_date?: string | null;
+            notes?: string | null;
+        };
+        EnrollmentList: {
+            results: components["schemas"]["Enrollment"][];
+            /** @description All enrollments that match */
+            count: number;
+            page: number;
+            page_size: number;
+            /** @description The next page number */
+            next?: number | null;
+            /** @description The previous page number */
+            previous?: number | null;
+        };
     };
-    NullableText: string | null;
-    Profile: {
-      /** Format: uuid */
-      user_profile_id: string;
-      client_id: components['schemas']['UserIdValue'];
-      first_name: string;
-      last_name: string;
-      title?: string | null;
-      /**
-       * @description M or F; null shows as Not specified.
-       * @enum {string|null}
-       */
-      gender?: 'M' | 'F' | null;
-      /** Format: date */
-      date_of_birth?: string | null;
-      phone_number?: components['schemas']['NullablePhone'];
-      alternate_phone?: components['schemas']['NullablePhone'];
-      /** Format: email */
-      alternate_email?: string | null;
-      preferred_contact_method: components['schemas']['ContactMethod'];
-      city?: components['schemas']['NullableText'];
-      state?: components['schemas']['NullableText'];
-      country?: components['schemas']['NullableText'];
-      zipcode?: string | null;
-      address_line_1?: components['schemas']['NullableText'];
-      address_line_2?: components['schemas']['NullableText'];
-      /** Format: uri */
-      profile_picture?: string | null;
-      /** Format: email */
-      email: string;
-      /**
-       * @description The user's role; null for an account that has none. New profiles default to CLIENT.
-       * @enum {string|null}
-       */
-      role:
-        'CLIENT' | 'NURSE' | 'RECEPTION' | 'DOCTOR' | 'HEALTH_COACH' | 'NUTRITIONIST' | 'ADMIN' | 'SUPER_ADMIN' | null;
-      occupation?: components['schemas']['NullableText'];
-      organization?: components['schemas']['NullableText'];
-      clinic?: components['schemas']['NullableText'];
-      emergency_contact_name?: components['schemas']['NullableText'];
-      emergency_contact_relation?: components['schemas']['NullableText'];
-      emergency_contact_number?: components['schemas']['NullablePhone'];
-      appointment_duration: components['schemas']['Duration'];
-      health_goals?: string | null;
-      client_story?: string | null;
-      lifestyle_history: components['schemas']['HistoryObject'];
-      family_history: components['schemas']['HistoryObject'];
-      /** @description India's Ayushman Bharat Health Account number, 14 digits. */
-      abha_number?: string | null;
-      /** @description India's Aadhaar number, 12 digits. */
-      aadhar_number?: string | null;
-      /** @default false */
-      hipaa_consent: boolean;
-      /** Format: date-time */
-      hipaa_consent_date?: string | null;
-      hipaa_consent_version?: string | null;
-      /** @description Increases with every change; the ETag carries it. */
-      version: number;
-      /** Format: date-time */
-      created_at?: string;
-      /** Format: date-time */
-      updated_at?: string;
+    responses: {
+        /** @description A problem, described for the caller. */
+        Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
-    /** @description The profile fields to change. Identity fields (ids, e-mail, version, timestamps) are not changed here. */
-    ProfilePatch: {
-      first_name?: string;
-      last_name?: string;
-      title?: string | null;
-      /** @enum {string|null} */
-      gender?: 'M' | 'F' | null;
-      /** Format: date */
-      date_of_birth?: string | null;
-      phone_number?: components['schemas']['NullablePhone'];
-      alternate_phone?: components['schemas']['NullablePhone'];
-      /** Format: email */
-      alternate_email?: string | null;
-      preferred_contact_method?: components['schemas']['ContactMethod'];
-      city?: components['schemas']['NullableText'];
-      state?: components['schemas']['NullableText'];
-      country?: components['schemas']['NullableText'];
-      zipcode?: string | null;
-      address_line_1?: components['schemas']['NullableText'];
-      address_line_2?: components['schemas']['NullableText'];
-      /** Format: uri */
-      profile_picture?: string | null;
-      role?: components['schemas']['Role'];
-      occupation?: components['schemas']['NullableText'];
-      organization?: components['schemas']['NullableText'];
-      clinic?: components['schemas']['NullableText'];
-      emergency_contact_name?: components['schemas']['NullableText'];
-      emergency_contact_relation?: components['schemas']['NullableText'];
-      emergency_contact_number?: components['schemas']['NullablePhone'];
-      appointment_duration?: components['schemas']['Duration'];
-      health_goals?: string | null;
-      client_story?: string | null;
-      lifestyle_history?: components['schemas']['HistoryObject'];
-      family_history?: components['schemas']['HistoryObject'];
-      abha_number?: string | null;
-      aadhar_number?: string | null;
-      hipaa_consent?: boolean;
-      /** Format: date-time */
-      hipaa_consent_date?: string | null;
-      hipaa_consent_version?: string | null;
+    parameters: {
+        /** @description The user's id, which is its identity-service username (a UUID). */
+        UserId: components["schemas"]["UserIdValue"];
+        /**
+         * @description A UUID the caller makes once per change and sends again with every retry of it.
+         *     The first request with a key is carried out; a later one with the same key and the
+         *     same body is answered with the stored answer (same status and body) and changes
+         *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+         */
+        IdempotencyKey: string;
+        /**
+         * @description The ETag of the version the change was made from. Required on every update of an
+         *     editable record: without it the answer is 428; on a record that has moved on, 412
+         *     with the current version (its ETag, and `current_version` in the problem).
+         */
+        IfMatch: string;
+        /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+        DeviceId: string;
     };
-    /** @description E.164, e.g. +15555550101. */
-    NullablePhone: string | null;
-    /**
-     * @default phone
-     * @enum {string}
-     */
-    ContactMethod: 'phone' | 'email' | 'sms';
-    /**
-     * @description HH:MM:SS
-     * @default 00:30:00
-     */
-    Duration: string;
-    /**
-     * @description Free-form answers keyed by question; empty by default.
-     * @default {}
-     */
-    HistoryObject: {
-      [key: string]: string | number | boolean | null;
-    };
-    UserAttribute: {
-      Name: string;
-      Value: string;
-    };
-    /**
-     * @description The identity account's state, as the identity service reports it.
-     * @enum {string}
-     */
-    UserStatus:
-      | 'UNCONFIRMED'
-      | 'CONFIRMED'
-      | 'ARCHIVED'
-      | 'COMPROMISED'
-      | 'UNKNOWN'
-      | 'RESET_REQUIRED'
-      | 'FORCE_CHANGE_PASSWORD'
-      | 'EXTERNAL_PROVIDER';
-    UserDetail: {
-      Username: components['schemas']['UserIdValue'];
-      Enabled?: boolean;
-      UserStatus?: components['schemas']['UserStatus'];
-      /** @description The user's profile; null when the user has none. */
-      Profile: components['schemas']['Profile'] | null;
-      UserAttributes: components['schemas']['UserAttribute'][];
-    };
-    UserSummary: {
-      id: components['schemas']['UserIdValue'];
-      /** Format: email */
-      email: string;
-      first_name: string;
-      last_name: string;
-      /** @enum {string|null} */
-      role:
-        'CLIENT' | 'NURSE' | 'RECEPTION' | 'DOCTOR' | 'HEALTH_COACH' | 'NUTRITIONIST' | 'ADMIN' | 'SUPER_ADMIN' | null;
-      phone_number?: string | null;
-      clinic?: string | null;
-      /** @enum {string} */
-      status: 'active' | 'disabled';
-      /** Format: date-time */
-      created_at: string;
-    };
-    UserList: {
-      results: components['schemas']['UserSummary'][];
-      /** @description All users that match */
-      count: number;
-      page: number;
-      page_size: number;
-      /** @description The next page number */
-      next?: number | null;
-      /** @description The previous page number */
-      previous?: number | null;
-    };
-    UserCreate: {
-      /** Format: email */
-      email: string;
-      first_name: string;
-      last_name: string;
-      role: components['schemas']['Role'];
-      phone_number?: components['schemas']['NullablePhone'];
-      clinic?: components['schemas']['NullableText'];
-    };
-    /** @description What an administrator changes on an account itself (profile fields change through user-profiles). */
-    UserPatch: {
-      /** @description false disables the account: no sign-in, and its tokens are refused. */
-      enabled: boolean;
-    };
-    /** @description One count per role. */
-    RoleCounts: {
-      CLIENT: number;
-      NURSE: number;
-      RECEPTION: number;
-      DOCTOR: number;
-      HEALTH_COACH: number;
-      NUTRITIONIST: number;
-      ADMIN: number;
-      SUPER_ADMIN: number;
-    };
-    UserRoleCounts: {
-      /** @description Every user the API holds. */
-      total: number;
-      by_role: components['schemas']['RoleCounts'];
-      /** @description Users the clinic has not given a role. */
-      without_role: number;
-      by_status: {
-        active: number;
-        disabled: number;
-      };
-    };
-    /**
-     * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
-     * @enum {string}
-     */
-    AuditAction:
-      | 'users.list'
-      | 'users.read'
-      | 'users.count'
-      | 'users.create'
-      | 'users.delete'
-      | 'users.disable'
-      | 'users.enable'
-      | 'profiles.read'
-      | 'profiles.update'
-      | 'enrollments.list'
-      | 'enrollments.create'
-      | 'enrollments.update'
-      | 'enrollments.delete'
-      | 'audit.list';
-    /**
-     * @description How it ended; `denied` is a refusal by the access rules.
-     * @enum {string}
-     */
-    AuditOutcome: 'success' | 'denied' | 'not_found' | 'conflict' | 'invalid' | 'error';
-    AuditEvent: {
-      /** @description Increases with every record. */
-      id: number;
-      /** Format: date-time */
-      at: string;
-      /** @description The caller's identity username (a UUID for every account Thrive creates). */
-      actor_id: string;
-      /** @description The actor's e-mail as the API holds it now; null when it holds none. */
-      actor_email: string | null;
-      action: components['schemas']['AuditAction'];
-      /** @enum {string} */
-      resource_type: 'user' | 'profile' | 'enrollment' | 'audit_log';
-      /**
-       * Format: uuid
-       * @description The record acted on; null for a list or count.
-       */
-      resource_id: string | null;
-      /**
-       * Format: uuid
-       * @description The user whose data it is (for an enrollment, its client), when there is one.
-       */
-      subject_id: string | null;
-      /** @description The subject's e-mail as the API holds it now. */
-      subject_email: string | null;
-      outcome: components['schemas']['AuditOutcome'];
-      /** @description Names of the fields changed (never their values); empty when none were. */
-      fields: string[];
-    };
-    AuditEventList: {
-      results: components['schemas']['AuditEvent'][];
-      page: number;
-      page_size: number;
-      /** @description The next page number */
-      next: number | null;
-      /** @description The previous page number */
-      previous: number | null;
-    };
-    /**
-     * @description The clinic's programs.
-     * @enum {string}
-     */
-    Program:
-      | 'thrive_foundations'
-      | 'metabolic_reset'
-      | 'longevity'
-      | 'cognitive_performance'
-      | 'iv_wellness'
-      | 'hbot_recovery';
-    /** @enum {string} */
-    EnrollmentStatus: 'pending' | 'active' | 'paused' | 'completed' | 'cancelled';
-    Enrollment: {
-      /** Format: uuid */
-      id: string;
-      user: components['schemas']['UserIdValue'];
-      program: components['schemas']['Program'];
-      status: components['schemas']['EnrollmentStatus'];
-      /** Format: date */
-      start_date: string;
-      /** Format: date */
-      end_date: string | null;
-      notes?: string | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-    };
-    EnrollmentCreate: {
-      user: components['schemas']['UserIdValue'];
-      program: components['schemas']['Program'];
-      /** @default active */
-      status: components['schemas']['EnrollmentStatus'];
-      /** Format: date */
-      start_date: string;
-      /** Format: date */
-      end_date?: string | null;
-      notes?: string | null;
-    };
-    EnrollmentPatch: {
-      program?: components['schemas']['Program'];
-      status?: components['schemas']['EnrollmentStatus'];
-      /** Format: date */
-      start_date?: string;
-      /** Format: date */
-      end_date?: string | null;
-      notes?: string | null;
-    };
-    EnrollmentList: {
-      results: components['schemas']['Enrollment'][];
-      /** @description All enrollments that match */
-      count: number;
-      page: number;
-      page_size: number;
-      /** @description The next page number */
-      next?: number | null;
-      /** @description The previous page number */
-      previous?: number | null;
-    };
-  };
-  responses: {
-    /** @description A problem, described for the caller. */
-    Problem: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/problem+json': components['schemas']['Problem'];
-      };
-    };
-  };
-  parameters: {
-    /** @description The user's id, which is its identity-service username (a UUID). */
-    UserId: components['schemas']['UserIdValue'];
-  };
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type UserIdValue = components['schemas']['UserIdValue'];
 export type Role = components['schemas']['Role'];
@@ -603,499 +588,437 @@ export type EnrollmentPatch = components['schemas']['EnrollmentPatch'];
 export type EnrollmentList = components['schemas']['EnrollmentList'];
 export type ResponseProblem = components['responses']['Problem'];
 export type ParameterUserId = components['parameters']['UserId'];
+export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
+export type ParameterIfMatch = components['parameters']['IfMatch'];
+export type ParameterDeviceId = components['parameters']['DeviceId'];
 export type $defs = Record<string, never>;
 export interface operations {
-  getHealth: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The server answers and its database is reachable. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': {
-            /** @constant */
-            status: 'ok';
-          };
+        requestBody?: never;
+        responses: {
+            /** @description The server answers and its database is reachable. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
         };
-      };
-      default: components['responses']['Problem'];
     };
-  };
-  listUsers: {
-    parameters: {
-      query?: {
-        /** @description Matches first name, last name, e-mail or phone number (case-insensitive, substring). */
-        search?: string;
-        role?: components['schemas']['Role'];
-        ordering?: 'name' | '-name' | 'email' | '-email' | 'role' | '-role' | 'created_at' | '-created_at';
-        page?: number;
-        page_size?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description One page of users. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Matches first name, last name, e-mail or phone number (case-insensitive, substring). */
+                search?: string;
+                role?: components["schemas"]["Role"];
+                ordering?: "name" | "-name" | "email" | "-email" | "role" | "-role" | "created_at" | "-created_at";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['UserList'];
+        requestBody?: never;
+        responses: {
+            /** @description One page of users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-      };
-      400: components['responses']['Problem'];
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      default: components['responses']['Problem'];
     };
-  };
-  createUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UserCreate'];
-      };
-    };
-    responses: {
-      /** @description The user was created. */
-      201: {
-        headers: {
-          [name: string]: unknown;
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['UserDetail'];
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreate"];
+            };
         };
-      };
-      400: components['responses']['Problem'];
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      409: components['responses']['Problem'];
-      default: components['responses']['Problem'];
-    };
-  };
-  getUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The user's id, which is its identity-service username (a UUID). */
-        id: components['parameters']['UserId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The user. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+        responses: {
+            /** @description The user was created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-        content: {
-          'application/json': components['schemas']['UserDetail'];
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
         };
-      };
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      404: components['responses']['Problem'];
-      default: components['responses']['Problem'];
-    };
-  };
-  deleteUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The user's id, which is its identity-service username (a UUID). */
-        id: components['parameters']['UserId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The user is gone. */
-      204: {
-        headers: {
-          [name: string]: unknown;
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetail"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-        content?: never;
-      };
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      404: components['responses']['Problem'];
-      409: components['responses']['Problem'];
-      default: components['responses']['Problem'];
     };
-  };
-  patchUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The user's id, which is its identity-service username (a UUID). */
-        id: components['parameters']['UserId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['UserPatch'];
-      };
-    };
-    responses: {
-      /** @description The user as it is now. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['UserDetail'];
+        requestBody?: never;
+        responses: {
+            /** @description The user is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-      };
-      400: components['responses']['Problem'];
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      404: components['responses']['Problem'];
-      409: components['responses']['Problem'];
-      502: components['responses']['Problem'];
-      default: components['responses']['Problem'];
     };
-  };
-  listAuditEvents: {
-    parameters: {
-      query?: {
-        /** @description Only records about this user's data. */
-        subject_id?: components['schemas']['UserIdValue'];
-        action?: components['schemas']['AuditAction'];
-        /** @description Only changes (create, update, delete, disable, enable) or only reads and lists. */
-        kind?: 'change' | 'read';
-        /**
-         * @description Only records up to this id. Records keep being written (reading this feed writes one), so
-         *     pass the id of the newest record of the first page when asking for the next pages: then
-         *     new records do not shift them.
-         */
-        until_id?: number;
-        page?: number;
-        page_size?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description One page of audit records. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    patchUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
         };
-        content: {
-          'application/json': components['schemas']['AuditEventList'];
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserPatch"];
+            };
         };
-      };
-      400: components['responses']['Problem'];
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      default: components['responses']['Problem'];
-    };
-  };
-  getUserRoleCounts: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The counts. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+        responses: {
+            /** @description The user as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-        content: {
-          'application/json': components['schemas']['UserRoleCounts'];
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only records about this user's data. */
+                subject_id?: components["schemas"]["UserIdValue"];
+                action?: components["schemas"]["AuditAction"];
+                /** @description Only changes (create, update, delete, disable, enable) or only reads and lists. */
+                kind?: "change" | "read";
+                /**
+                 * @description Only records up to this id. Records keep being written (reading this feed writes one), so
+                 *     pass the id of the newest record of the first page when asking for the next pages: then
+                 *     new records do not shift them.
+                 */
+                until_id?: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      default: components['responses']['Problem'];
-    };
-  };
-  getUserProfile: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The user's id, which is its identity-service username (a UUID). */
-        id: components['parameters']['UserId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The profile. The ETag carries its version, for If-Match on PATCH. */
-      200: {
-        headers: {
-          ETag?: string;
-          [name: string]: unknown;
+        requestBody?: never;
+        responses: {
+            /** @description One page of audit records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-        content: {
-          'application/json': components['schemas']['Profile'];
+    };
+    getUserRoleCounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      404: components['responses']['Problem'];
-      default: components['responses']['Problem'];
-    };
-  };
-  patchUserProfile: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The ETag of the version being edited. */
-        'If-Match'?: string;
-      };
-      path: {
-        /** @description The user's id, which is its identity-service username (a UUID). */
-        id: components['parameters']['UserId'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ProfilePatch'];
-      };
-    };
-    responses: {
-      /** @description The profile as it is now. */
-      200: {
-        headers: {
-          ETag?: string;
-          [name: string]: unknown;
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserRoleCounts"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-        content: {
-          'application/json': components['schemas']['Profile'];
+    };
+    getUserProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
         };
-      };
-      400: components['responses']['Problem'];
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      404: components['responses']['Problem'];
-      412: components['responses']['Problem'];
-      default: components['responses']['Problem'];
-    };
-  };
-  listEnrollments: {
-    parameters: {
-      query?: {
-        user?: components['schemas']['UserIdValue'];
-        page?: number;
-        page_size?: number;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The enrollments the caller may see. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+        requestBody?: never;
+        responses: {
+            /** @description The profile. The ETag carries its version, for If-Match on PATCH. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-        content: {
-          'application/json': components['schemas']['EnrollmentList'];
+    };
+    patchUserProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the version being edited. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
         };
-      };
-      400: components['responses']['Problem'];
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      default: components['responses']['Problem'];
-    };
-  };
-  createEnrollment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['EnrollmentCreate'];
-      };
-    };
-    responses: {
-      /** @description The enrollment. */
-      201: {
-        headers: {
-          [name: string]: unknown;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilePatch"];
+            };
         };
-        content: {
-          'application/json': components['schemas']['Enrollment'];
+        responses: {
+            /** @description The profile as it is now. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-      };
-      400: components['responses']['Problem'];
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      404: components['responses']['Problem'];
-      default: components['responses']['Problem'];
     };
-  };
-  deleteEnrollment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The enrollment is gone. */
-      204: {
-        headers: {
-          [name: string]: unknown;
+    listEnrollments: {
+        parameters: {
+            query?: {
+                user?: components["schemas"]["UserIdValue"];
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content?: never;
-      };
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      404: components['responses']['Problem'];
-      default: components['responses']['Problem'];
-    };
-  };
-  patchEnrollment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['EnrollmentPatch'];
-      };
-    };
-    responses: {
-      /** @description The enrollment as it is now. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+        requestBody?: never;
+        responses: {
+            /** @description The enrollments the caller may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
         };
-        content: {
-          'application/json': components['schemas']['Enrollment'];
-        };
-      };
-      400: components['responses']['Problem'];
-      401: components['responses']['Problem'];
-      403: components['responses']['Problem'];
-      404: components['responses']['Problem'];
-      default: components['responses']['Problem'];
     };
-  };
+    createEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrollmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The enrollment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrollment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enrollment is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    patchEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnrollmentPatch"];
+            };
+        };
+        responses: {
+            /** @description The enrollment as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enrollment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
-  [K in keyof T]-?: FlattenedDeepRequired<
-    T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]
-  >;
+    [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
 };
-type ReadonlyArray<T> = [Exclude<T, undefined>] extends [unknown[]]
-  ? Readonly<Exclude<T, undefined>>
-  : Readonly<Exclude<T, undefined>[]>;
-export const pathsUsersUsersGetParametersQueryOrderingValues: ReadonlyArray<
-  FlattenedDeepRequired<paths>['/users/users']['get']['parameters']['query']['ordering']
-> = ['name', '-name', 'email', '-email', 'role', '-role', 'created_at', '-created_at'];
-export const pathsUsersAuditEventsGetParametersQueryKindValues: ReadonlyArray<
-  FlattenedDeepRequired<paths>['/users/audit-events']['get']['parameters']['query']['kind']
-> = ['change', 'read'];
-export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Role']> = [
-  'CLIENT',
-  'NURSE',
-  'RECEPTION',
-  'DOCTOR',
-  'HEALTH_COACH',
-  'NUTRITIONIST',
-  'ADMIN',
-  'SUPER_ADMIN',
-];
-export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['ContactMethod']> = [
-  'phone',
-  'email',
-  'sms',
-];
-export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['UserStatus']> = [
-  'UNCONFIRMED',
-  'CONFIRMED',
-  'ARCHIVED',
-  'COMPROMISED',
-  'UNKNOWN',
-  'RESET_REQUIRED',
-  'FORCE_CHANGE_PASSWORD',
-  'EXTERNAL_PROVIDER',
-];
-export const userSummaryStatusValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['UserSummary']['status']
-> = ['active', 'disabled'];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['AuditAction']> = [
-  'users.list',
-  'users.read',
-  'users.count',
-  'users.create',
-  'users.delete',
-  'users.disable',
-  'users.enable',
-  'profiles.read',
-  'profiles.update',
-  'enrollments.list',
-  'enrollments.create',
-  'enrollments.update',
-  'enrollments.delete',
-  'audit.list',
-];
-export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['AuditOutcome']> = [
-  'success',
-  'denied',
-  'not_found',
-  'conflict',
-  'invalid',
-  'error',
-];
-export const auditEventResource_typeValues: ReadonlyArray<
-  FlattenedDeepRequired<components>['schemas']['AuditEvent']['resource_type']
-> = ['user', 'profile', 'enrollment', 'audit_log'];
-export const programValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['Program']> = [
-  'thrive_foundations',
-  'metabolic_reset',
-  'longevity',
-  'cognitive_performance',
-  'iv_wellness',
-  'hbot_recovery',
-];
-export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>['schemas']['EnrollmentStatus']> = [
-  'pending',
-  'active',
-  'paused',
-  'completed',
-  'cancelled',
-];
+type ReadonlyArray<T> = [
+    Exclude<T, undefined>
+] extends [
+    unknown[]
+] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsUsersUsersGetParametersQueryOrderingValues: ReadonlyArray<FlattenedDeepRequired<paths>["/users/users"]["get"]["parameters"]["query"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
+export const pathsUsersAuditEventsGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/users/audit-events"]["get"]["parameters"]["query"]["kind"]> = ["change", "read"];
+export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["CLIENT", "NURSE", "RECEPTION", "DOCTOR", "HEALTH_COACH", "NUTRITIONIST", "ADMIN", "SUPER_ADMIN"];
+export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactMethod"]> = ["phone", "email", "sms"];
+export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
+export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "audit.list"];
+export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "audit_log"];
+export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
+export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
