@@ -150,8 +150,8 @@ export interface paths {
          * @description Only the fields sent change. Unknown fields are refused (400), as are fields
          *     the caller may not change (403). A client may change its own contact details,
          *     emergency contact, health goals, story, lifestyle and family history, and give
-         *     its own HIPAA consent (true, version 1.0, dated now). With If-Match, a profile
-         *     changed since that version is refused with 412 and left as it is.
+         *     its own HIPAA consent (true, version 1.0, dated now). If-Match is required (428
+         *     without it); a profile changed since that version is refused with 412 and left as it is.
          */
         patch: operations["patchUserProfile"];
         trace?: never;
@@ -213,6 +213,8 @@ export interface components {
             status: number;
             detail?: string;
             instance?: string;
+            /** @description With 412, the version the record is at now (its ETag carries it too). */
+            current_version?: number;
             /** @description One entry per field that was refused. */
             errors?: {
                 /** @description Where the problem is, e.g. body.phone_number or query.page. */
@@ -458,6 +460,11 @@ export interface components {
             outcome: components["schemas"]["AuditOutcome"];
             /** @description Names of the fields changed (never their values); empty when none were. */
             fields: string[];
+            /**
+             * Format: uuid
+             * @description The device the request came from (the app's own id for it), when it named one.
+             */
+            device_id: string | null;
         };
         AuditEventList: {
             results: components["schemas"]["AuditEvent"][];
@@ -486,12 +493,23 @@ export interface components {
             /** Format: date */
             end_date: string | null;
             notes?: string | null;
+            /** @description Increases with every change; the ETag carries it, for If-Match on PATCH. */
+            version: number;
+            /** @description Who enrolled the client (the caller's username). */
+            created_by: string | null;
+            /** @description Who changed the enrollment last. */
+            updated_by: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
         };
         EnrollmentCreate: {
+            /**
+             * Format: uuid
+             * @description The id the device made for the new enrollment; a replay can then never create a second one.
+             */
+            id?: string;
             user: components["schemas"]["UserIdValue"];
             program: components["schemas"]["Program"];
             /** @default active */
@@ -651,7 +669,17 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -674,6 +702,7 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -733,7 +762,17 @@ export interface operations {
     patchUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
             path: {
                 /** @description The user's id, which is its identity-service username (a UUID). */
                 id: components["parameters"]["UserId"];
@@ -760,6 +799,7 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             502: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
@@ -857,8 +897,21 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The ETag of the version being edited. */
-                "If-Match"?: string;
+                /**
+                 * @description The ETag of the version the change was made from. Required on every update of an
+                 *     editable record: without it the answer is 428; on a record that has moved on, 412
+                 *     with the current version (its ETag, and `current_version` in the problem).
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
             };
             path: {
                 /** @description The user's id, which is its identity-service username (a UUID). */
@@ -887,6 +940,8 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -921,7 +976,17 @@ export interface operations {
     createEnrollment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -944,6 +1009,8 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -974,7 +1041,23 @@ export interface operations {
     patchEnrollment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The ETag of the version the change was made from. Required on every update of an
+                 *     editable record: without it the answer is 428; on a record that has moved on, 412
+                 *     with the current version (its ETag, and `current_version` in the problem).
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
             path: {
                 id: string;
             };
@@ -999,6 +1082,9 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

@@ -3,18 +3,20 @@
  *
  * Order of work for every request: no-store header, JSON body, then (except
  * for /health) the caller's token, then validation against the contract,
- * then the handler. Authentication comes before validation so that a caller
+ * then a write's Idempotency-Key (a retry is answered from the stored
+ * answer), then the handler. Authentication comes before validation so that a caller
  * without a valid token learns nothing about the API's shapes.
  */
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { authenticate } from './auth/authenticate.ts';
+import { authenticate, callerOf } from './auth/authenticate.ts';
 import type { AppDependencies } from './dependencies.ts';
 import { HttpProblem, badRequest, sendProblem, type FieldError } from './http/problem.ts';
+import { API_BASE_PATH, sendAnswer } from './http/answer.ts';
+import { KeyTakenMeanwhile, answerForTakenKey, idempotencyKeys } from './http/idempotency.ts';
 import { apiRoutes } from './http/routes.ts';
 
-export const API_BASE_PATH = '/api/v1';
 export const CONTRACT_PATH = path.resolve(import.meta.dirname, '../openapi/clinic.yaml');
 /** Bodies are small forms; the cap also bounds the work of checking all of a body's errors at once. */
 const BODY_LIMIT = '64kb';
@@ -52,6 +54,7 @@ export function createApp(deps: AppDependencies): Express {
       ajvFormats: { mode: 'full' },
     }),
   );
+  api.use(idempotencyKeys(deps.db, (res) => callerOf(res).id));
   api.use(apiRoutes(deps));
 
   app.use(API_BASE_PATH, api);
@@ -59,8 +62,26 @@ export function createApp(deps: AppDependencies): Express {
     res.set('Cache-Control', 'no-store');
     sendProblem(res, new HttpProblem(404, 'There is nothing at this address.'));
   });
+  app.use(keyTakenMeanwhile(deps));
   app.use(problemHandler);
   return app;
+}
+
+/**
+ * A write that lost the race for its Idempotency-Key to an identical request
+ * (rolled back, so nothing of it stays) is answered as a retry of that one.
+ */
+function keyTakenMeanwhile(deps: AppDependencies): ErrorRequestHandler {
+  return async (error: unknown, _req, res, next) => {
+    if (!(error instanceof KeyTakenMeanwhile) || res.headersSent) return next(error);
+    const claim = res.locals.idempotency;
+    if (!claim) return next(error);
+    try {
+      sendAnswer(res, await answerForTakenKey(deps.db, error, claim.requestHash));
+    } catch (answerError) {
+      next(answerError);
+    }
+  };
 }
 
 interface ValidatorError {

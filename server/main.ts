@@ -10,8 +10,11 @@ import { createApp } from './app.ts';
 import { createAccessTokenVerifier } from './auth/access-token.ts';
 import { ConfigurationError, parseServerConfig } from './config.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
+import { deleteExpiredKeys } from './http/idempotency.ts';
 import { createCognitoIdentityAdmin } from './identity/identity-admin.ts';
 
+/** How often keys past their keeping time are deleted. */
+const KEY_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
 /** How long requests in flight get to finish at shutdown. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -28,6 +31,12 @@ async function main(): Promise<void> {
   }
 
   const db = await openMigratedDatabase(config.database);
+  // Idempotency keys are kept 7 days; older ones are deleted now and every hour.
+  const expireKeys = () =>
+    deleteExpiredKeys(db).catch((error: unknown) => console.error('Expiring keys failed:', error));
+  await expireKeys();
+  const keyExpiry = setInterval(() => void expireKeys(), KEY_EXPIRY_INTERVAL_MS);
+  keyExpiry.unref();
   const app = createApp({
     db,
     identityAdmin: createCognitoIdentityAdmin(config.identity),
@@ -47,6 +56,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    clearInterval(keyExpiry);
     console.log(`${signal}: stopping the API`);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();

@@ -3,8 +3,8 @@
  * first, a page at a time, with the e-mails the API holds for actor and
  * subject joined in. Reading it is itself recorded in it.
  */
+import type { Actor } from '../auth/authenticate.ts';
 import { authorizeOverEveryone } from '../access/authorize.ts';
-import type { Caller } from '../../openapi/access.ts';
 import type { AuditEvent, AuditEventList, ListAuditEventsQuery } from '../api-types.ts';
 import type { Database } from '../db/database.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
@@ -26,11 +26,11 @@ const ACTOR_AS_UUID = `CASE WHEN a.actor_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f
 
 export async function listAuditEvents(
   db: Database,
-  caller: Caller,
+  caller: Actor,
   query: ListAuditEventsQuery,
 ): Promise<AuditEventList> {
   const entry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'audit.list',
     resourceType: 'audit_log',
     resourceId: null,
@@ -55,7 +55,7 @@ export async function listAuditEvents(
     // One row more than the page says whether there is a next one, without counting the whole trail.
     const rows = await db.query<AuditEventRow>(
       `SELECT a.id::text AS id, a.at, a.actor_id, actor.email AS actor_email, a.action, a.resource_type,
-              a.resource_id, a.subject_id, subject.email AS subject_email, a.outcome, a.fields
+              a.resource_id, a.subject_id, subject.email AS subject_email, a.outcome, a.fields, a.device_id
        FROM (SELECT * FROM audit_log ${where} ORDER BY id DESC
              LIMIT $${params.push(query.page_size + 1)} OFFSET $${params.push(offset)}) a
        LEFT JOIN users actor ON actor.id = (${ACTOR_AS_UUID})

@@ -5,11 +5,16 @@
  * trail itself holds no health information.
  *
  * A successful change writes its record in the change's own transaction, so
- * there is no change without its record. Failures and denials are recorded
- * on their own after the fact.
+ * there is no change without its record, and with it the request's
+ * Idempotency-Key and answer (http/idempotency.ts). Failures and denials are
+ * recorded on their own after the fact. Every record names the caller (the
+ * token's subject) and the device the request came from.
  */
 import type { AuditAction, AuditEvent, AuditOutcome } from '../api-types.ts';
+import type { Actor } from '../auth/authenticate.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import type { Answer } from '../http/answer.ts';
+import { KeyTakenMeanwhile, storeKey } from '../http/idempotency.ts';
 import { HttpProblem } from '../http/problem.ts';
 
 // The contract names the actions and outcomes, because the audit feed answers with them.
@@ -37,7 +42,8 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
 };
 
 export interface AuditEntry {
-  actorId: string;
+  /** Who asked (the token's subject), from which device, with which Idempotency-Key. */
+  actor: Actor;
   action: AuditAction;
   resourceType: AuditEvent['resource_type'];
   /** The record acted on; null for a list, or before a created record has its id. */
@@ -51,27 +57,33 @@ export interface AuditEntry {
 export interface AuditScope {
   /** The entry being built; handlers fill in what they learn (a new record's id, its subject). */
   readonly entry: AuditEntry;
-  /** Records the success inside the transaction that made the change. */
-  recordSuccess(tx: Queryable): Promise<void>;
+  /**
+   * Records the success inside the transaction that made the change, with the
+   * answer the caller gets (kept with the request's Idempotency-Key, if any).
+   */
+  recordSuccess<T>(tx: Queryable, answer: Answer<T>): Promise<Answer<T>>;
 }
 
 async function insertAuditRecord(db: Queryable, entry: AuditEntry, outcome: AuditOutcome): Promise<void> {
   await db.query(
-    `INSERT INTO audit_log (actor_id, action, resource_type, resource_id, subject_id, outcome, fields)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
+    `INSERT INTO audit_log (actor_id, action, resource_type, resource_id, subject_id, outcome, fields, device_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
     [
-      entry.actorId,
+      entry.actor.id,
       entry.action,
       entry.resourceType,
       entry.resourceId,
       entry.subjectId,
       outcome,
       entry.fields ? JSON.stringify(entry.fields) : null,
+      entry.actor.deviceId,
     ],
   );
 }
 
 export function outcomeOf(error: unknown): AuditOutcome {
+  // A second request with a key another one just used: answered as that one's retry.
+  if (error instanceof KeyTakenMeanwhile) return 'conflict';
   if (!(error instanceof HttpProblem)) return 'error';
   switch (error.status) {
     case 400:
@@ -97,9 +109,11 @@ export async function audited<T>(db: Database, entry: AuditEntry, work: (audit: 
   let recorded = false;
   const scope: AuditScope = {
     entry,
-    async recordSuccess(tx) {
+    async recordSuccess(tx, answer) {
       await insertAuditRecord(tx, entry, 'success');
+      if (entry.actor.idempotency) await storeKey(tx, entry.actor.id, entry.actor.idempotency, answer);
       recorded = true;
+      return answer;
     },
   };
   let result: T;

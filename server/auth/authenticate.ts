@@ -8,6 +8,7 @@ import { isRole } from '../api-types.ts';
 import type { Caller } from '../../openapi/access.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem, forbidden, unauthorized } from '../http/problem.ts';
+import type { IdempotencyClaim } from '../http/idempotency.ts';
 import { TokenRejectedError, type AccessTokenVerifier } from './access-token.ts';
 
 declare global {
@@ -15,8 +16,16 @@ declare global {
   namespace Express {
     interface Locals {
       caller?: Caller;
+      deviceId?: string | null;
     }
   }
+}
+
+/** The caller of one request: who (and with which role), from which device, with which Idempotency-Key. */
+export interface Actor extends Caller {
+  /** The app's own id of the device (X-Thrive-Device), recorded in the audit log. */
+  deviceId: string | null;
+  idempotency: IdempotencyClaim | null;
 }
 
 const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
@@ -35,6 +44,7 @@ export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryab
       throw new HttpProblem(503, 'The identity service could not be reached to check the access token.');
     }
     res.locals.caller = await loadCaller(db, username);
+    res.locals.deviceId = deviceIdOf(req.get('x-thrive-device'));
     next();
   };
 }
@@ -54,9 +64,20 @@ async function loadCaller(db: Queryable, id: string): Promise<Caller> {
   return { id: id.toLowerCase(), role: isRole(user?.role) ? user.role : 'NO_ROLE' };
 }
 
+/** The device id a request names, checked: a malformed one is refused rather than written to the audit log. */
+function deviceIdOf(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  if (!UUID.test(header)) {
+    throw new HttpProblem(400, 'The X-Thrive-Device header must be a UUID.', [
+      { field: 'header.x-thrive-device', message: 'must be a UUID' },
+    ]);
+  }
+  return header.toLowerCase();
+}
+
 /** The authenticated caller of a request that passed `authenticate`. */
-export function callerOf(res: Response): Caller {
+export function callerOf(res: Response): Actor {
   const caller = res.locals.caller;
   if (!caller) throw new Error('callerOf() used on a route without authentication');
-  return caller;
+  return { ...caller, deviceId: res.locals.deviceId ?? null, idempotency: res.locals.idempotency ?? null };
 }

@@ -1,6 +1,7 @@
 /** Program enrollments: of clients only, listed a page at a time, newest start first. */
+import type { Actor } from '../auth/authenticate.ts';
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
-import { ACCESS_RULES, listsEveryone, rolesListable, type Caller } from '../../openapi/access.ts';
+import { ACCESS_RULES, listsEveryone, rolesListable } from '../../openapi/access.ts';
 import type {
   Enrollment,
   EnrollmentCreate,
@@ -10,7 +11,9 @@ import type {
 } from '../api-types.ts';
 import { audited, type AuditEntry } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { badRequest, forbidden, notFound } from '../http/problem.ts';
+import { API_BASE_PATH, type Answer } from '../http/answer.ts';
+import { etagOfVersion, requireIfMatch, staleVersion } from '../http/preconditions.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
 
 type EnrollmentRow = Omit<Enrollment, 'created_at' | 'updated_at'> & {
@@ -20,7 +23,7 @@ type EnrollmentRow = Omit<Enrollment, 'created_at' | 'updated_at'> & {
 
 const SELECT_ENROLLMENT = `
   SELECT e.id, e.user_id AS "user", e.program, e.status, e.start_date::text AS start_date,
-         e.end_date::text AS end_date, e.notes, e.created_at, e.updated_at
+         e.end_date::text AS end_date, e.notes, e.version, e.created_by, e.updated_by, e.created_at, e.updated_at
   FROM enrollments e`;
 
 function toEnrollment(row: EnrollmentRow): Enrollment {
@@ -43,11 +46,11 @@ function checkDateOrder(startDate: string, endDate: string | null | undefined): 
 
 export async function listEnrollments(
   db: Database,
-  caller: Caller,
+  caller: Actor,
   query: ListEnrollmentsQuery,
 ): Promise<EnrollmentList> {
   const entry: AuditEntry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'enrollments.list',
     resourceType: 'enrollment',
     resourceId: null,
@@ -96,37 +99,62 @@ export async function listEnrollments(
   });
 }
 
-export async function createEnrollment(db: Database, caller: Caller, input: EnrollmentCreate): Promise<Enrollment> {
+/** The answer with one enrollment: its version as the ETag, for If-Match on the next change. */
+function enrollmentAnswer(enrollment: Enrollment, status: number, headers: Record<string, string> = {}) {
+  return { status, body: enrollment, headers: { ...headers, ETag: etagOfVersion(enrollment.version) } };
+}
+
+/**
+ * Creates an enrollment. A device may make its id (`id` in the body), so that
+ * a replay can never create a second one: an id that exists is refused (409).
+ * The author is the caller (the token's subject), never a field of the body.
+ */
+export async function createEnrollment(
+  db: Database,
+  caller: Actor,
+  input: EnrollmentCreate,
+): Promise<Answer<Enrollment>> {
   const entry: AuditEntry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'enrollments.create',
     resourceType: 'enrollment',
-    resourceId: null,
+    resourceId: input.id ?? null,
     subjectId: input.user,
-    fields: Object.keys(input),
+    fields: Object.keys(input).filter((field) => field !== 'id'),
   };
   return audited(db, entry, async (audit) => {
     authorize(caller, 'enrollments.write', await targetUser(db, input.user), 'body.user');
     checkDateOrder(input.start_date, input.end_date);
     return db.transaction(async (tx) => {
       const [created] = await tx.query<{ id: string }>(
-        `INSERT INTO enrollments (user_id, program, status, start_date, end_date, notes)
-         VALUES ($1, $2, $3, $4::date, $5::date, $6) RETURNING id`,
+        `INSERT INTO enrollments (id, user_id, program, status, start_date, end_date, notes, created_by, updated_by)
+         VALUES (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5::date, $6::date, $7, $8, $8)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
         [
+          input.id ?? null,
           input.user,
           input.program,
           input.status ?? 'active',
           input.start_date,
           input.end_date ?? null,
           input.notes ?? null,
+          caller.id,
         ],
       );
-      if (!created) throw new Error('INSERT ... RETURNING gave no row');
+      if (!created) {
+        throw conflict('An enrollment with this id exists already.', [
+          { field: 'body.id', message: 'is taken; make a new id for a new enrollment' },
+        ]);
+      }
       entry.resourceId = created.id;
-      await audit.recordSuccess(tx);
       const enrollment = await selectEnrollment(tx, created.id);
       if (!enrollment) throw new Error(`Enrollment ${created.id} vanished inside its own insert`);
-      return enrollment;
+      return audit.recordSuccess(
+        tx,
+        enrollmentAnswer(enrollment, 201, {
+          Location: `${API_BASE_PATH}/users/user-program-enrollments/${created.id}`,
+        }),
+      );
     });
   });
 }
@@ -136,7 +164,7 @@ export async function createEnrollment(db: Database, caller: Caller, input: Enro
  * enrollments. Enrollment ids are random, so saying one does not exist tells
  * nothing about any user; a caller without the grant is refused before looking.
  */
-async function writableEnrollment(db: Queryable, caller: Caller, id: string, entry: AuditEntry): Promise<Enrollment> {
+async function writableEnrollment(db: Queryable, caller: Actor, id: string, entry: AuditEntry): Promise<Enrollment> {
   if (!ACCESS_RULES[caller.role]['enrollments.write']) throw forbidden('You may not change enrollments.');
   const enrollment = await selectEnrollment(db, id);
   if (!enrollment) throw notFound('There is no such enrollment.');
@@ -155,13 +183,12 @@ const ENROLLMENT_COLUMN_TYPES: Readonly<Record<keyof EnrollmentPatch, 'text' | '
 
 export async function changeEnrollment(
   db: Database,
-  caller: Caller,
-  id: string,
-  patch: EnrollmentPatch,
-): Promise<Enrollment> {
+  caller: Actor,
+  { id, patch, ifMatch }: { id: string; patch: EnrollmentPatch; ifMatch: string | undefined },
+): Promise<Answer<Enrollment>> {
   const fields = Object.keys(patch) as (keyof EnrollmentPatch)[];
   const entry: AuditEntry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'enrollments.update',
     resourceType: 'enrollment',
     resourceId: id,
@@ -170,36 +197,39 @@ export async function changeEnrollment(
   };
   return audited(db, entry, async (audit) => {
     await writableEnrollment(db, caller, id, entry);
+    const expectedVersions = requireIfMatch(ifMatch);
     const params: unknown[] = [id];
     const assignments = fields.map(
       (field) => `${field} = $${params.push(patch[field])}::${ENROLLMENT_COLUMN_TYPES[field]}`,
     );
     return db.transaction(async (tx) => {
-      // Locked, so a concurrent change cannot slip between the date check and the write.
-      const [dates] = await tx.query<{ start_date: string; end_date: string | null }>(
-        'SELECT start_date::text AS start_date, end_date::text AS end_date FROM enrollments WHERE id = $1 FOR UPDATE',
+      // Locked, so a concurrent change cannot slip between the checks and the write.
+      const [current] = await tx.query<{ start_date: string; end_date: string | null; version: number }>(
+        `SELECT start_date::text AS start_date, end_date::text AS end_date, version
+         FROM enrollments WHERE id = $1 FOR UPDATE`,
         [id],
       );
-      if (!dates) throw notFound('There is no such enrollment.');
+      if (!current) throw notFound('There is no such enrollment.');
+      if (expectedVersions !== null && !expectedVersions.includes(current.version)) {
+        throw staleVersion('enrollment', current.version);
+      }
+      const dates = current;
       checkDateOrder(
         patch.start_date ?? dates.start_date,
         patch.end_date === undefined ? dates.end_date : patch.end_date,
       );
-      await tx.query(
-        `UPDATE enrollments SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1`,
-        params,
-      );
-      await audit.recordSuccess(tx);
+      const stamps = ['version = version + 1', 'updated_at = now()', `updated_by = $${params.push(caller.id)}`];
+      await tx.query(`UPDATE enrollments SET ${[...assignments, ...stamps].join(', ')} WHERE id = $1`, params);
       const changed = await selectEnrollment(tx, id);
       if (!changed) throw notFound('There is no such enrollment.');
-      return changed;
+      return audit.recordSuccess(tx, enrollmentAnswer(changed, 200));
     });
   });
 }
 
-export async function deleteEnrollment(db: Database, caller: Caller, id: string): Promise<void> {
+export async function deleteEnrollment(db: Database, caller: Actor, id: string): Promise<void> {
   const entry: AuditEntry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'enrollments.delete',
     resourceType: 'enrollment',
     resourceId: id,
@@ -209,7 +239,7 @@ export async function deleteEnrollment(db: Database, caller: Caller, id: string)
     await writableEnrollment(db, caller, id, entry);
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM enrollments WHERE id = $1', [id]);
-      await audit.recordSuccess(tx);
+      await audit.recordSuccess(tx, { status: 204, body: null });
     });
   });
 }

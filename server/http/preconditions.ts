@@ -18,6 +18,20 @@ export function parseIfMatch(header: string | undefined): number[] | null {
     .map(Number);
 }
 
+/**
+ * The versions an update may be applied to. Every update of an editable
+ * record names the version it was made from: without If-Match it is refused
+ * with 428, so that no device overwrites a change it never saw.
+ */
+export function requireIfMatch(header: string | undefined): number[] | null {
+  if (header === undefined) {
+    throw new HttpProblem(428, 'Say which version you changed: send the If-Match header with the ETag you read.', [
+      { field: 'header.if-match', message: 'is required' },
+    ]);
+  }
+  return parseIfMatch(header);
+}
+
 /** The strong ETag of a record version. */
 export function etagOfVersion(version: number): string {
   return `"${version}"`;
@@ -30,5 +44,6 @@ export function staleVersion(what: string, current: number): HttpProblem {
     `The ${what} has changed since the version you edited; it is at version ${current} now.`,
     undefined,
     { ETag: etagOfVersion(current) },
+    { current_version: current },
   );
 }

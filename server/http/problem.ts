@@ -19,6 +19,8 @@ export class HttpProblem extends Error {
     readonly errors?: readonly FieldError[],
     /** Extra response headers, e.g. the current ETag with a 412. */
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Members the contract adds to this kind of problem, e.g. `current_version` with a 412. */
+    readonly extensions: Readonly<Partial<Problem>> = {},
   ) {
     super(detail);
     this.name = 'HttpProblem';
@@ -31,6 +33,7 @@ export class HttpProblem extends Error {
       status: this.status,
       detail: this.detail,
       ...(this.errors && this.errors.length > 0 ? { errors: [...this.errors] } : {}),
+      ...this.extensions,
     };
   }
 }

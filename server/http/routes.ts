@@ -17,6 +17,7 @@ import type {
 import { listAuditEvents } from '../audit/audit-feed.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import type { AppDependencies } from '../dependencies.ts';
+import { sendAnswer } from './answer.ts';
 import {
   changeEnrollment,
   createEnrollment,
@@ -47,8 +48,7 @@ export function apiRoutes(deps: AppDependencies): Router {
   });
 
   router.post('/users/users', async (req, res) => {
-    const created = await createUser({ db, identityAdmin }, callerOf(res), validated<UserCreate>(req.body));
-    res.status(201).location(`${req.baseUrl}/users/users/${created.Username}`).json(created);
+    sendAnswer(res, await createUser({ db, identityAdmin }, callerOf(res), validated<UserCreate>(req.body)));
   });
 
   router.get('/users/users/:id', async (req, res) => {
@@ -62,7 +62,7 @@ export function apiRoutes(deps: AppDependencies): Router {
 
   router.patch('/users/users/:id', async (req, res) => {
     const { enabled } = validated<UserPatch>(req.body);
-    res.json(await setUserEnabled({ db, identityAdmin }, callerOf(res), pathId(req), enabled));
+    sendAnswer(res, await setUserEnabled({ db, identityAdmin }, callerOf(res), pathId(req), enabled));
   });
 
   router.get('/users/audit-events', async (req, res) => {
@@ -79,12 +79,12 @@ export function apiRoutes(deps: AppDependencies): Router {
   });
 
   router.patch('/users/user-profiles/:id', async (req, res) => {
-    const profile = await changeProfile({ db, identityAdmin, now }, callerOf(res), {
+    const answer = await changeProfile({ db, identityAdmin, now }, callerOf(res), {
       userId: pathId(req),
       patch: validated<ProfilePatch>(req.body),
       ifMatch: req.get('if-match'),
     });
-    res.set('ETag', etagOf(profile)).json(profile);
+    sendAnswer(res, answer);
   });
 
   router.get('/users/user-program-enrollments', async (req, res) => {
@@ -92,12 +92,16 @@ export function apiRoutes(deps: AppDependencies): Router {
   });
 
   router.post('/users/user-program-enrollments', async (req, res) => {
-    const created = await createEnrollment(db, callerOf(res), validated<EnrollmentCreate>(req.body));
-    res.status(201).location(`${req.baseUrl}/users/user-program-enrollments/${created.id}`).json(created);
+    sendAnswer(res, await createEnrollment(db, callerOf(res), validated<EnrollmentCreate>(req.body)));
   });
 
   router.patch('/users/user-program-enrollments/:id', async (req, res) => {
-    res.json(await changeEnrollment(db, callerOf(res), pathId(req), validated<EnrollmentPatch>(req.body)));
+    const answer = await changeEnrollment(db, callerOf(res), {
+      id: pathId(req),
+      patch: validated<EnrollmentPatch>(req.body),
+      ifMatch: req.get('if-match'),
+    });
+    sendAnswer(res, answer);
   });
 
   router.delete('/users/user-program-enrollments/:id', async (req, res) => {

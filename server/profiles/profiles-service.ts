@@ -1,17 +1,19 @@
 /** Reading and changing one profile, with its version as the ETag. */
+import type { Actor } from '../auth/authenticate.ts';
 import { authorize, targetUser } from '../access/authorize.ts';
-import { SELF_SERVICE_PROFILE_FIELDS, checkConsentChange, type Caller } from '../../openapi/access.ts';
+import { SELF_SERVICE_PROFILE_FIELDS, checkConsentChange } from '../../openapi/access.ts';
 import type { Profile, ProfilePatch } from '../api-types.ts';
 import { audited } from '../audit/audit-log.ts';
 import type { Database } from '../db/database.ts';
-import { parseIfMatch, staleVersion } from '../http/preconditions.ts';
+import type { Answer } from '../http/answer.ts';
+import { requireIfMatch, staleVersion } from '../http/preconditions.ts';
 import { forbidden, notFound } from '../http/problem.ts';
 import { callIdentityService, type IdentityAdmin } from '../identity/identity-admin.ts';
-import { isProfileColumn, selectProfile, updateProfileColumns, type ProfileColumn } from './profile-store.ts';
+import { etagOf, isProfileColumn, selectProfile, updateProfileColumns, type ProfileColumn } from './profile-store.ts';
 
-export async function readProfile(db: Database, caller: Caller, userId: string): Promise<Profile> {
+export async function readProfile(db: Database, caller: Actor, userId: string): Promise<Profile> {
   const entry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'profiles.read',
     resourceType: 'profile',
     resourceId: userId,
@@ -33,13 +35,13 @@ export interface ProfileChange {
 
 export async function changeProfile(
   deps: { db: Database; identityAdmin: IdentityAdmin; now: () => Date },
-  caller: Caller,
+  caller: Actor,
   { userId, patch, ifMatch }: ProfileChange,
-): Promise<Profile> {
+): Promise<Answer<Profile>> {
   const { db } = deps;
   const fields = Object.keys(patch) as (keyof ProfilePatch)[];
   const entry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'profiles.update',
     resourceType: 'profile',
     resourceId: userId,
@@ -68,7 +70,7 @@ export async function changeProfile(
       authorize(caller, 'users.assign-role', { id: null, role: patch.role }, 'body.role');
     }
 
-    const expectedVersions = parseIfMatch(ifMatch);
+    const expectedVersions = requireIfMatch(ifMatch);
     const columns: Partial<Record<ProfileColumn, unknown>> = {};
     for (const field of fields) if (isProfileColumn(field)) columns[field] = patch[field];
 
@@ -87,10 +89,9 @@ export async function changeProfile(
           'The identity service could not change the role; nothing was changed.',
         );
       }
-      await audit.recordSuccess(tx);
       const changed = await selectProfile(tx, userId);
       if (!changed) throw new Error(`Profile ${userId} vanished inside its own update`);
-      return changed;
+      return audit.recordSuccess(tx, { status: 200, body: changed, headers: { ETag: etagOf(changed) } });
     });
   });
 }

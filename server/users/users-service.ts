@@ -4,8 +4,9 @@
  * accounts on both sides (identity service and database) without leaving half
  * of one behind.
  */
+import type { Actor } from '../auth/authenticate.ts';
 import { authorize, authorizeOverEveryone, roleFilterSql, targetUser } from '../access/authorize.ts';
-import { listsEveryone, rolesListable, type Caller } from '../../openapi/access.ts';
+import { listsEveryone, rolesListable } from '../../openapi/access.ts';
 import {
   ROLES,
   type ListUsersQuery,
@@ -18,6 +19,7 @@ import {
 } from '../api-types.ts';
 import { audited, type AuditEntry } from '../audit/audit-log.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
+import { API_BASE_PATH, type Answer } from '../http/answer.ts';
 import { conflict, forbidden, notFound } from '../http/problem.ts';
 import {
   IdentityEmailTakenError,
@@ -54,9 +56,9 @@ interface UserSummaryRow extends Omit<UserSummary, 'created_at' | 'first_name' |
   created_at: Date | string;
 }
 
-export async function listUsers(db: Database, caller: Caller, query: ListUsersQuery): Promise<UserList> {
+export async function listUsers(db: Database, caller: Actor, query: ListUsersQuery): Promise<UserList> {
   const entry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'users.list',
     resourceType: 'user',
     resourceId: null,
@@ -133,9 +135,9 @@ function userDetail(
   };
 }
 
-export async function readUser({ db, identityAdmin }: Deps, caller: Caller, id: string): Promise<UserDetail> {
+export async function readUser({ db, identityAdmin }: Deps, caller: Actor, id: string): Promise<UserDetail> {
   const entry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'users.read',
     resourceType: 'user',
     resourceId: id,
@@ -165,9 +167,13 @@ const emailTaken = () =>
  * identity account is deleted again; if the identity step fails, nothing
  * was written.
  */
-export async function createUser({ db, identityAdmin }: Deps, caller: Caller, input: UserCreate): Promise<UserDetail> {
+export async function createUser(
+  { db, identityAdmin }: Deps,
+  caller: Actor,
+  input: UserCreate,
+): Promise<Answer<UserDetail>> {
   const entry: AuditEntry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'users.create',
     resourceType: 'user',
     resourceId: null,
@@ -201,7 +207,7 @@ export async function createUser({ db, identityAdmin }: Deps, caller: Caller, in
     try {
       if (!UUID.test(id))
         throw new Error(`The identity service gave the new account a username that is not a UUID: ${id}`);
-      const profile = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         await tx.query('INSERT INTO users (id, email, role) VALUES ($1, $2, $3)', [id, email, input.role]);
         await insertProfile(tx, {
           userId: id,
@@ -210,10 +216,13 @@ export async function createUser({ db, identityAdmin }: Deps, caller: Caller, in
           phoneNumber: input.phone_number ?? null,
           clinic: input.clinic ?? null,
         });
-        await audit.recordSuccess(tx);
-        return selectProfile(tx, id);
+        const created = userDetail(id, identityUser, await selectProfile(tx, id), email);
+        return audit.recordSuccess(tx, {
+          status: 201,
+          body: created,
+          headers: { Location: `${API_BASE_PATH}/users/users/${created.Username}` },
+        });
       });
-      return userDetail(id, identityUser, profile, email);
     } catch (error) {
       await identityAdmin.deleteUser(identityUser.username).catch((compensationError: unknown) => {
         // Left for an operator: an account that can sign in but has no role in the API (it gets 403s).
@@ -234,9 +243,9 @@ export async function createUser({ db, identityAdmin }: Deps, caller: Caller, in
  * rows are kept. A retry after a half-finished delete completes it, because
  * an identity account that is already gone counts as deleted.
  */
-export async function deleteUser({ db, identityAdmin }: Deps, caller: Caller, id: string): Promise<void> {
+export async function deleteUser({ db, identityAdmin }: Deps, caller: Actor, id: string): Promise<void> {
   const entry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'users.delete',
     resourceType: 'user',
     resourceId: id,
@@ -257,7 +266,7 @@ export async function deleteUser({ db, identityAdmin }: Deps, caller: Caller, id
           'The identity service could not delete the account; nothing was deleted.',
         );
       }
-      await audit.recordSuccess(tx);
+      await audit.recordSuccess(tx, { status: 204, body: null });
     });
   });
 }
@@ -265,9 +274,9 @@ export async function deleteUser({ db, identityAdmin }: Deps, caller: Caller, id
 type CountsRow = Record<Role | 'total' | 'without_role' | 'active' | 'disabled', number>;
 
 /** Users per role and per status, in one pass over the users table. */
-export async function countUsers(db: Database, caller: Caller): Promise<UserRoleCounts> {
+export async function countUsers(db: Database, caller: Actor): Promise<UserRoleCounts> {
   const entry = {
-    actorId: caller.id,
+    actor: caller,
     action: 'users.count',
     resourceType: 'user',
     resourceId: null,
@@ -310,12 +319,12 @@ function setIdentityEnabled(identityAdmin: IdentityAdmin, username: string, enab
  */
 export async function setUserEnabled(
   { db, identityAdmin }: Deps,
-  caller: Caller,
+  caller: Actor,
   id: string,
   enabled: boolean,
-): Promise<UserDetail> {
+): Promise<Answer<UserDetail>> {
   const entry: AuditEntry = {
-    actorId: caller.id,
+    actor: caller,
     action: enabled ? 'users.enable' : 'users.disable',
     resourceType: 'user',
     resourceId: id,
@@ -333,7 +342,7 @@ export async function setUserEnabled(
     /** What the identity account goes back to if the change is rolled back; null while it is untouched. */
     const identityChange: { restoreTo: boolean | null } = { restoreTo: null };
     try {
-      const profile = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const [before] = await tx.query<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [id]);
         await tx.query('UPDATE users SET status = $1 WHERE id = $2', [enabled ? 'active' : 'disabled', id]);
         if (identityUser !== null) {
@@ -343,10 +352,14 @@ export async function setUserEnabled(
           );
           identityChange.restoreTo = before ? before.status === 'active' : (identityUser.enabled ?? !enabled);
         }
-        await audit.recordSuccess(tx);
-        return selectProfile(tx, id);
+        const changed = userDetail(
+          id,
+          identityUser && { ...identityUser, enabled },
+          await selectProfile(tx, id),
+          email,
+        );
+        return audit.recordSuccess(tx, { status: 200, body: changed });
       });
-      return userDetail(id, identityUser && { ...identityUser, enabled }, profile, email);
     } catch (error) {
       const restore = identityChange.restoreTo;
       if (identityUser !== null && restore !== null && restore !== enabled) {

@@ -145,22 +145,35 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
   "read client's profile": (as) => api('GET', `/users/user-profiles/${idOf('client')}`, { as }),
   "read nurse's profile": (as) => api('GET', `/users/user-profiles/${idOf('nurse')}`, { as }),
   "read admin's profile": (as) => api('GET', `/users/user-profiles/${idOf('admin')}`, { as }),
-  'change own city': (as) => api('PATCH', `/users/user-profiles/${idOf(as)}`, { as, body: city }),
-  "change client's city": (as) => api('PATCH', `/users/user-profiles/${idOf('client')}`, { as, body: city }),
-  "change client2's city": (as) => api('PATCH', `/users/user-profiles/${idOf('client2')}`, { as, body: city }),
-  "change nurse's city": (as) => api('PATCH', `/users/user-profiles/${idOf('nurse')}`, { as, body: city }),
-  "change super's city": (as) => api('PATCH', `/users/user-profiles/${idOf('super')}`, { as, body: city }),
+  'change own city': (as) => api('PATCH', `/users/user-profiles/${idOf(as)}`, { ifMatch: '*', as, body: city }),
+  "change client's city": (as) =>
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: '*', as, body: city }),
+  "change client2's city": (as) =>
+    api('PATCH', `/users/user-profiles/${idOf('client2')}`, { ifMatch: '*', as, body: city }),
+  "change nurse's city": (as) =>
+    api('PATCH', `/users/user-profiles/${idOf('nurse')}`, { ifMatch: '*', as, body: city }),
+  "change super's city": (as) =>
+    api('PATCH', `/users/user-profiles/${idOf('super')}`, { ifMatch: '*', as, body: city }),
   "change client's first name": (as) =>
-    api('PATCH', `/users/user-profiles/${idOf('client')}`, { as, body: { first_name: 'Priya' } }),
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: '*', as, body: { first_name: 'Priya' } }),
   // The role it already has: allowed or not, nothing changes for the cases after it.
   "change client's role": (as) =>
-    api('PATCH', `/users/user-profiles/${idOf('client')}`, { as, body: { role: 'CLIENT' } }),
-  'change own role': (as) => api('PATCH', `/users/user-profiles/${idOf(as)}`, { as, body: { role: ROLE_OF[as] } }),
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: '*', as, body: { role: 'CLIENT' } }),
+  'change own role': (as) =>
+    api('PATCH', `/users/user-profiles/${idOf(as)}`, { ifMatch: '*', as, body: { role: ROLE_OF[as] } }),
   'make client2 a super admin': async (as) => {
-    const answer = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, { as, body: { role: 'SUPER_ADMIN' } });
+    const answer = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+      ifMatch: '*',
+      as,
+      body: { role: 'SUPER_ADMIN' },
+    });
     // Only the super admin may grant it; undone at once so the cases after this one see a client.
     if (answer.status === 200) {
-      await api('PATCH', `/users/user-profiles/${idOf('client2')}`, { as: 'super', body: { role: 'CLIENT' } });
+      await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+        ifMatch: '*',
+        as: 'super',
+        body: { role: 'CLIENT' },
+      });
     }
     return answer;
   },
@@ -204,7 +217,11 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
       body: { user: idOf('nurse'), program: 'metabolic_reset', start_date: '2026-02-01' },
     }),
   "change client's enrollment": (as) =>
-    api('PATCH', `/users/user-program-enrollments/${clientEnrollmentId}`, { as, body: { notes: `seen by ${as}` } }),
+    api('PATCH', `/users/user-program-enrollments/${clientEnrollmentId}`, {
+      ifMatch: '*',
+      as,
+      body: { notes: `seen by ${as}` },
+    }),
   "delete client's enrollment": async (as) =>
     api('DELETE', `/users/user-program-enrollments/${await createClientEnrollment()}`, { as }),
 };

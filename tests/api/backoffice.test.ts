@@ -78,6 +78,7 @@ describe('recent changes (the audit feed)', () => {
     const id = await createUser('admin', 'audited.client@thrive.test');
     const secret = 'Sleeps badly since the accident';
     const patched = await api('PATCH', `/users/user-profiles/${id}`, {
+      ifMatch: '*',
       as: 'admin',
       body: { client_story: secret, city: 'Kozhikode' },
     });

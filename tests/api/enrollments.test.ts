@@ -28,6 +28,7 @@ describe('enrollments', () => {
     });
 
     const changed = await api<Enrollment>('PATCH', `/users/user-program-enrollments/${created.body.id}`, {
+      ifMatch: '*',
       as: 'nutrition',
       body: { status: 'paused', end_date: '2026-09-30', notes: null },
     });

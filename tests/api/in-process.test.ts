@@ -199,6 +199,7 @@ describe('changes that involve the identity service', () => {
     });
     failingIdentityCalls.add('setRole');
     const answer = await api<Problem>('PATCH', `/users/user-profiles/${created.body.Username}`, {
+      ifMatch: '*',
       as: 'super',
       body: { role: 'DOCTOR' },
     });
@@ -284,6 +285,7 @@ describe('audit trail', () => {
 
     const secret = 'Takes medication for anxiety';
     const patch = await api('PATCH', `/users/user-profiles/${idOf('client')}`, {
+      ifMatch: '*',
       as: 'doctor',
       body: { client_story: secret, city: 'Hubballi' },
     });
@@ -374,6 +376,7 @@ describe('audit trail', () => {
       await db.query<{ count: number }>("SELECT count(*)::int AS count FROM audit_log WHERE outcome = 'success'")
     )[0];
     const answer: ApiAnswer<Problem> = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+      ifMatch: '*',
       as: 'super',
       body: { role: 'NURSE' },
     });

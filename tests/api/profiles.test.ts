@@ -50,7 +50,7 @@ describe('profile versions', () => {
     expect(after.body).toEqual(winner);
   });
 
-  it('refuses a stale version, and accepts "*" and no If-Match at all', async () => {
+  it('refuses a stale version (412, nothing written) and a change without If-Match (428), and accepts "*"', async () => {
     const read = await api<Profile>('GET', profilePath('client'), { as: 'reception' });
     const stale = await api<Problem>('PATCH', profilePath('client'), {
       as: 'reception',
@@ -59,6 +59,8 @@ describe('profile versions', () => {
     });
     expect(stale.status).toBe(412);
     expect(stale.body.detail).toContain(`version ${read.body.version}`);
+    expect(stale.body.current_version).toBe(read.body.version);
+    expect(stale.headers.get('etag')).toBe(`"${read.body.version}"`);
     expect((await api<Profile>('GET', profilePath('client'), { as: 'reception' })).body).toEqual(read.body);
     const weak = await api('PATCH', profilePath('client'), {
       as: 'reception',
@@ -72,11 +74,13 @@ describe('profile versions', () => {
       headers: { 'if-match': '*' },
     });
     expect(any.status).toBe(200);
-    const unconditional = await api('PATCH', profilePath('client'), {
+    const unconditional = await api<Problem>('PATCH', profilePath('client'), {
       as: 'reception',
       body: { occupation: 'Engineer' },
     });
-    expect(unconditional.status).toBe(200);
+    expect(unconditional.status).toBe(428);
+    expect(unconditional.body.errors).toEqual([{ field: 'header.if-match', message: 'is required' }]);
+    expect((await api<Profile>('GET', profilePath('client'), { as: 'reception' })).body.occupation).toBe('Teacher');
   });
 });
 
@@ -85,7 +89,7 @@ describe('HIPAA consent by the client', () => {
 
   async function expectConsentRefused(body: object, fields: string[]) {
     const before = await api<Profile>('GET', profilePath('client'), { as: 'client' });
-    const answer = await api<Problem>('PATCH', profilePath('client'), { as: 'client', body });
+    const answer = await api<Problem>('PATCH', profilePath('client'), { ifMatch: '*', as: 'client', body });
     expect(answer.status, JSON.stringify(answer.body)).toBe(403);
     expect(answer.body.errors?.map((error) => error.field).sort()).toEqual([...fields].sort());
     expect((await api<Profile>('GET', profilePath('client'), { as: 'client' })).body).toEqual(before.body);
@@ -105,6 +109,7 @@ describe('HIPAA consent by the client', () => {
   it('records the consent the modal sends', async () => {
     const givenAt = now();
     const answer = await api<Profile>('PATCH', profilePath('client'), {
+      ifMatch: '*',
       as: 'client',
       body: { hipaa_consent: true, hipaa_consent_date: givenAt, hipaa_consent_version: '1.0' },
     });
@@ -126,6 +131,7 @@ describe('HIPAA consent by the client', () => {
 
   it("does not let a client touch another client's consent", async () => {
     const answer = await api<Problem>('PATCH', profilePath('client2'), {
+      ifMatch: '*',
       as: 'client',
       body: { hipaa_consent: true, hipaa_consent_date: now(), hipaa_consent_version: '1.0' },
     });
@@ -134,12 +140,14 @@ describe('HIPAA consent by the client', () => {
 
   it('lets staff record a written withdrawal', async () => {
     const withdrawn = await api<Profile>('PATCH', profilePath('client2'), {
+      ifMatch: '*',
       as: 'reception',
       body: { hipaa_consent: false, hipaa_consent_date: null, hipaa_consent_version: null },
     });
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.hipaa_consent).toBe(false);
     const given = await api<Profile>('PATCH', profilePath('client2'), {
+      ifMatch: '*',
       as: 'client2',
       body: { hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: '1.0' },
     });
@@ -163,13 +171,14 @@ describe("a client's own profile", () => {
       lifestyle_history: { sleep_hours: 6, smoker: false, exercise: 'walks' },
       family_history: { diabetes: 'father' },
     } as const;
-    const answer = await api<Profile>('PATCH', profilePath('client'), { as: 'client', body });
+    const answer = await api<Profile>('PATCH', profilePath('client'), { ifMatch: '*', as: 'client', body });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject(body);
   });
 
   it('may not change its name, birth date, identity numbers, clinic or role, each named', async () => {
     const answer = await api<Problem>('PATCH', profilePath('client'), {
+      ifMatch: '*',
       as: 'client',
       body: {
         first_name: 'P',
@@ -195,6 +204,7 @@ describe('role changes', () => {
     expect(created.status).toBe(201);
     const id = created.body.Username;
     const promoted = await api<Profile>('PATCH', `/users/user-profiles/${id}`, {
+      ifMatch: '*',
       as: 'admin',
       body: { role: 'NURSE' },
     });

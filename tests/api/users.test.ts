@@ -186,6 +186,7 @@ describe('deleting a user', () => {
     expect((await api('GET', `/users/user-profiles/${id}`, { as: 'admin' })).status).toBe(404);
     expect((await identityUser(id)).__type).toMatch(/UserNotFoundException/);
     const patchGone = await api('PATCH', `/users/user-program-enrollments/${enrollment.body.id}`, {
+      ifMatch: '*',
       as: 'super',
       body: { notes: 'still there?' },
     });

@@ -16,7 +16,11 @@ async function clientProfile(): Promise<Profile> {
 
 async function expectRefusedProfilePatch(body: unknown, fields: string[]) {
   const before = await clientProfile();
-  const answer = await api<Problem>('PATCH', `/users/user-profiles/${idOf('client2')}`, { as: 'nurse', body });
+  const answer = await api<Problem>('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+    ifMatch: '*',
+    as: 'nurse',
+    body,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(400);
   expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -70,6 +74,7 @@ describe('request validation', () => {
   it('refuses a body sent without a JSON content type, and one too large to be a form', async () => {
     const before = await clientProfile();
     const plain = await api<Problem>('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+      ifMatch: '*',
       as: 'nurse',
       body: JSON.stringify({ city: 'Pune' }),
       headers: { 'content-type': 'text/plain' },
@@ -77,6 +82,7 @@ describe('request validation', () => {
     expect(plain.status).toBe(415);
     expect(plain.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const huge = await api<Problem>('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+      ifMatch: '*',
       as: 'nurse',
       body: { client_story: 'x'.repeat(100_000) },
     });
@@ -155,6 +161,7 @@ describe('request validation', () => {
     });
     expect(created.body.status).toBe('active');
     const answer = await api<Problem>('PATCH', `/users/user-program-enrollments/${created.body.id}`, {
+      ifMatch: '*',
       as: 'doctor',
       body: { end_date: '2026-05-31', status: 'completed' },
     });

@@ -66,7 +66,7 @@ async function readProfile(request: APIRequestContext, id: string): Promise<Prof
 /** Puts fields back as they were, whatever version the profile is at now. */
 async function restoreProfile(request: APIRequestContext, id: string, patch: ProfilePatch): Promise<void> {
   const answer = await request.patch(`/api/v1/users/user-profiles/${id}`, {
-    headers: { Authorization: `Bearer ${await accessToken('admin@thrive.test')}` },
+    headers: { Authorization: `Bearer ${await accessToken('admin@thrive.test')}`, 'If-Match': '*' },
     data: patch,
   });
   expect(answer.status()).toBe(200);

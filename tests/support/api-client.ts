@@ -78,6 +78,8 @@ export interface CallOptions {
   token?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The If-Match header: a version's ETag, or '*' where the version is not what the test is about. */
+  ifMatch?: string;
 }
 
 /** A caller of the API at `baseUrl` (ending in /api/v1); `api` below calls the suite's server. */
@@ -88,7 +90,10 @@ export function apiClient(baseUrl: string) {
     path: string,
     options: CallOptions = {},
   ): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = {
+      ...(options.ifMatch === undefined ? {} : { 'if-match': options.ifMatch }),
+      ...options.headers,
+    };
     const token = options.token ?? (options.as === undefined ? undefined : await accessToken(options.as));
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] ??= 'application/json';

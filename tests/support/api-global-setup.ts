@@ -25,11 +25,11 @@ const TEST_PORT = process.env.API_TEST_PORT || '24173';
 /** Enough clients for paging and search to mean something, few enough to seed in a moment. */
 const GENERATED_CLIENTS = 120;
 
-/** Drops Thrive's tables from a PostgreSQL the suite was given to use, so every run starts alike. */
+/** Empties the PostgreSQL database the suite was given to use (its owner's schema), so every run starts alike. */
 async function emptyPostgres(url: string): Promise<void> {
   const db = await openDatabase({ kind: 'postgres', url });
   try {
-    await db.exec('DROP TABLE IF EXISTS audit_log, enrollments, profiles, users, schema_migrations CASCADE');
+    await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
   } finally {
     await db.close();
   }

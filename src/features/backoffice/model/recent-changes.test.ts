@@ -16,6 +16,7 @@ const CREATE: AuditEvent = {
   subject_email: 'lena@thrive.test',
   outcome: 'success',
   fields: [],
+  device_id: null,
 };
 
 describe('describeChange', () => {

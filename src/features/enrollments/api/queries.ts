@@ -53,8 +53,14 @@ export function useCreateEnrollment(userId: string) {
 export function useUpdateEnrollment(userId: string) {
   const invalidate = useInvalidateLists(userId);
   return useMutation({
-    mutationFn: async ({ id, patch }: { id: string; patch: EnrollmentPatch }) =>
-      dataOf(await api().PATCH('/users/user-program-enrollments/{id}', { params: { path: { id } }, body: patch })),
+    mutationFn: async ({ id, version, patch }: { id: string; version: number; patch: EnrollmentPatch }) =>
+      dataOf(
+        await api().PATCH('/users/user-program-enrollments/{id}', {
+          // The version on screen: a change made meanwhile by someone else is refused (412), not overwritten.
+          params: { path: { id }, header: { 'If-Match': `"${version}"` } },
+          body: patch,
+        }),
+      ),
     networkMode: 'always',
     // Also after a failure: a 404 means the list on screen is out of date.
     onSettled: invalidate,

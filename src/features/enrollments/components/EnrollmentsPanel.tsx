@@ -51,7 +51,7 @@ function EnrollmentItem({
       return;
     }
     update.mutate(
-      { id: enrollment.id, patch: { status: value } },
+      { id: enrollment.id, version: enrollment.version, patch: { status: value } },
       {
         onSuccess: () => toastSuccess(`${program} is now ${STATUS_LABELS[value].toLowerCase()}.`, 'Status changed'),
         onError: (error) => toastFailure(enrollmentFailureMessage(error), 'Status not changed'),

@@ -174,7 +174,8 @@ describe('ClientConsentGate', () => {
 
     const [request] = patchRequests();
     expect(request?.url).toBe(`${API}/users/user-profiles/${CLIENT_ID}`);
-    expect(request?.headers.get('If-Match')).toBeNull();
+    // Made from the profile version the client's device holds.
+    expect(request?.headers.get('If-Match')).toBe('"1"');
     const body = (await request?.clone().json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['hipaa_consent', 'hipaa_consent_date', 'hipaa_consent_version']);
     expect(body).toMatchObject({ hipaa_consent: true, hipaa_consent_version: '1.0' });
