@@ -23,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: aliases },
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],

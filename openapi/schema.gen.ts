@@ -215,6 +215,10 @@ export interface components {
             instance?: string;
             /** @description With 412, the version the record is at now (its ETag carries it too). */
             current_version?: number;
+            /** @description With 412, the record as it is now, so the caller can compare it with its change. */
+            current?: {
+                [key: string]: unknown;
+            };
             /** @description One entry per field that was refused. */
             errors?: {
                 /** @description Where the problem is, e.g. body.phone_number or query.page. */

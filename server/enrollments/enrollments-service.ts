@@ -211,7 +211,9 @@ export async function changeEnrollment(
       );
       if (!current) throw notFound('There is no such enrollment.');
       if (expectedVersions !== null && !expectedVersions.includes(current.version)) {
-        throw staleVersion('enrollment', current.version);
+        const enrollment = await selectEnrollment(tx, id);
+        if (!enrollment) throw notFound('There is no such enrollment.');
+        throw staleVersion('enrollment', enrollment);
       }
       const dates = current;
       checkDateOrder(

@@ -37,13 +37,18 @@ export function etagOfVersion(version: number): string {
   return `"${version}"`;
 }
 
-/** The answer to an update made from a version that is no longer the record's: 412 with the current ETag. */
-export function staleVersion(what: string, current: number): HttpProblem {
+/**
+ * The answer to an update made from a version that is no longer the record's:
+ * 412 with the current ETag and the record as it is now (the caller may read
+ * it: it was allowed to change it), so a device can tell a real conflict from
+ * a change of other fields.
+ */
+export function staleVersion(what: string, current: { version: number } & object): HttpProblem {
   return new HttpProblem(
     412,
-    `The ${what} has changed since the version you edited; it is at version ${current} now.`,
+    `The ${what} has changed since the version you edited; it is at version ${current.version} now.`,
     undefined,
-    { ETag: etagOfVersion(current) },
-    { current_version: current },
+    { ETag: etagOfVersion(current.version) },
+    { current_version: current.version, current },
   );
 }

@@ -78,7 +78,7 @@ export async function changeProfile(
       if (!(await updateProfileColumns(tx, userId, columns, expectedVersions))) {
         const current = await selectProfile(tx, userId);
         if (!current) throw notFound('This user has no profile.');
-        throw staleVersion('profile', current.version);
+        throw staleVersion('profile', current);
       }
       if (patch.role !== undefined) {
         await tx.query('UPDATE users SET role = $1 WHERE id = $2', [patch.role, userId]);

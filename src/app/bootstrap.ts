@@ -1,9 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { readEnv } from '@/config/env';
-import { initApi } from '@/lib/api';
+import { api, initApi } from '@/lib/api';
+import { deviceId } from '@/lib/api/device-id';
+import { initOutbox, sendThroughApi } from '@/lib/outbox';
 import { sessionStore } from '@/lib/auth/session';
 import { createQueryClient } from '@/lib/query/client';
-import { deviceSettings, keepsTokensInTabOnly } from '@/pwa/device-mode';
+import { deviceSettings, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
 import { startLocalData } from '@/pwa/local-data';
 import { startPwa } from './pwa';
 import { createAppRouter, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
@@ -47,8 +49,23 @@ async function start(): Promise<Boot> {
   const queryClient = createQueryClient();
   initApi({
     baseUrl: env.apiBase,
+    deviceId: deviceId(),
     getAccessToken: async () => (await auth)[0].getAccessToken(),
     refreshSession: async () => (await auth)[0].refreshSession(),
+  });
+  const outbox = initOutbox({
+    currentUser: () => {
+      const session = sessionStore.getSnapshot();
+      return session.authenticated ? session.username : null;
+    },
+    subscribeToSession: sessionStore.subscribe,
+    persists: persistsData(device.mode),
+    isOnline: () => onlineManager.isOnline(),
+    subscribeToOnline: (listener) => onlineManager.subscribe(listener),
+    send: (item) => sendThroughApi(api(), item),
+    // What shows the record is refreshed from the server once it has the change.
+    onDelivered: (item) =>
+      Promise.all(item.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined),
   });
   startPwa(sessionStore, async () => (await auth)[0].restoreSession());
   // Created now, mounted (and so guarded) only once the session is known below.
@@ -68,6 +85,8 @@ async function start(): Promise<Boot> {
   // Kiosk devices keep the tokens for this tab only, and none in localStorage; decided before the session is read.
   if (keepsTokensInTabOnly(device.mode)) tokens.keepTokensForThisTabOnly();
   await restoreSession();
+  // The signed-in author's unsent changes are back before any screen shows the records they change.
+  await outbox.start();
   // The signed-in user's saved data is back in the cache before any loader runs (an offline start).
   await startLocalData({ queryClient, session: sessionStore, settings: device, buildId: env.buildId });
   // A session that expires or ends: the spec's alert, then /login (src/app/session-expiry.ts).

@@ -23,6 +23,8 @@ export interface SessionTokens {
 export interface ApiClientOptions extends SessionTokens {
   /** Absolute URL ending in /api/v1. */
   baseUrl: string;
+  /** This device's own id, sent with every request (X-Thrive-Device) so the audit log says where a change came from. */
+  deviceId?: string;
   fetch?: (request: Request) => Promise<Response>;
 }
 
@@ -171,6 +173,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(options.refreshSession ? { refreshSession: options.refreshSession } : {}),
     }),
   );
+  const { deviceId } = options;
+  if (deviceId) {
+    client.use({
+      onRequest({ request }) {
+        request.headers.set('X-Thrive-Device', deviceId);
+        return request;
+      },
+    });
+  }
   return client;
 }
 

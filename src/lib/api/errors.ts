@@ -75,7 +75,7 @@ function parseProblem(text: string): Problem | null {
     return null;
   }
   if (typeof body !== 'object' || body === null) return null;
-  const { type, title, status, detail, instance, errors, current_version } = body as Record<string, unknown>;
+  const { type, title, status, detail, instance, errors, current_version, current } = body as Record<string, unknown>;
   if (typeof title !== 'string' || typeof status !== 'number') return null;
   return {
     type: typeof type === 'string' ? type : 'about:blank',
@@ -84,6 +84,9 @@ function parseProblem(text: string): Problem | null {
     ...(typeof detail === 'string' ? { detail } : {}),
     ...(typeof instance === 'string' ? { instance } : {}),
     ...(typeof current_version === 'number' ? { current_version } : {}),
+    ...(typeof current === 'object' && current !== null && !Array.isArray(current)
+      ? { current: current as Record<string, unknown> }
+      : {}),
     ...(Array.isArray(errors)
       ? {
           errors: errors.filter(

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCachePersistence, type CachePersistenceOptions } from './persist';
 import { KEEP_OFFLINE, storageSlotFor } from './persist-policy';
-import { openVault } from './vault';
+import { openVault } from '@/lib/storage/vault';
 
 const HOUR = 60 * 60 * 1000;
 const PRIYA = { first_name: 'Priya', last_name: 'Sharma' };

@@ -1,7 +1,7 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { KEEP_OFFLINE, persistDehydrateOptions, storageSlotFor } from './persist-policy';
-import { deleteOtherVaults, deleteVault, openVault, type VaultStorage } from './vault';
+import { deleteOtherVaults, deleteVault, openVault, type VaultStorage } from '@/lib/storage/vault';
 
 /**
  * The persisted query cache, following whoever is signed in on this device.

@@ -1,14 +1,20 @@
 import type { AsyncStorage } from '@tanstack/react-query-persist-client';
 
 /**
- * The persisted query cache at rest: AES-GCM ciphertext in IndexedDB, under a
- * key made per user by WebCrypto as non-extractable (script can use it but
- * never read it out) and kept in the same database, so an offline reload can
- * still decrypt. Deleting a user's slot deletes the key with the ciphertext:
- * whatever is left on disk afterwards cannot be read.
+ * What the app keeps for one user at rest (the query cache, unsent changes):
+ * AES-GCM ciphertext in IndexedDB, under a key made per user by WebCrypto as
+ * non-extractable (script can use it but never read it out) and kept in the
+ * same database, so an offline reload can still decrypt. Deleting a user's
+ * slot deletes the key with the ciphertext: whatever is left on disk
+ * afterwards cannot be read.
+ *
+ * Each use has its own database, so wiping one (the cache at sign-out) never
+ * touches another (the unsent changes, kept until they are sent).
  */
 
-const DB_NAME = 'thrive-vault';
+/** The databases: the persisted query cache, and the outbox of unsent changes. */
+export type VaultDatabase = 'thrive-vault' | 'thrive-outbox';
+const CACHE_DATABASE: VaultDatabase = 'thrive-vault';
 const DB_VERSION = 1;
 const KEYS = 'keys';
 const CACHES = 'caches';
@@ -33,8 +39,8 @@ function done(tx: IDBTransaction): Promise<void> {
   });
 }
 
-function openDb(): Promise<IDBDatabase> {
-  const req = indexedDB.open(DB_NAME, DB_VERSION);
+function openDb(database: VaultDatabase): Promise<IDBDatabase> {
+  const req = indexedDB.open(database, DB_VERSION);
   req.onupgradeneeded = () => {
     const db = req.result;
     if (!db.objectStoreNames.contains(KEYS)) db.createObjectStore(KEYS);
@@ -45,10 +51,11 @@ function openDb(): Promise<IDBDatabase> {
 
 /** Runs `work` in one transaction and closes the connection, so a later deleteDatabase is never blocked by us. */
 async function withStores<T>(
+  database: VaultDatabase,
   mode: IDBTransactionMode,
   work: (keys: IDBObjectStore, caches: IDBObjectStore) => Promise<T> | T,
 ): Promise<T> {
-  const db = await openDb();
+  const db = await openDb(database);
   try {
     const tx = db.transaction([KEYS, CACHES], mode);
     const finished = done(tx);
@@ -60,12 +67,12 @@ async function withStores<T>(
   }
 }
 
-async function keyFor(slot: string): Promise<CryptoKey> {
-  const existing: unknown = await withStores('readonly', (keys) => request<unknown>(keys.get(slot)));
+async function keyFor(database: VaultDatabase, slot: string): Promise<CryptoKey> {
+  const existing: unknown = await withStores(database, 'readonly', (keys) => request<unknown>(keys.get(slot)));
   if (existing instanceof CryptoKey) return existing;
   const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
   // A second tab may have made one meanwhile: keep whichever is stored first.
-  return withStores('readwrite', async (keys) => {
+  return withStores(database, 'readwrite', async (keys) => {
     const raced = await request<unknown>(keys.get(slot));
     if (raced instanceof CryptoKey) return raced;
     await request(keys.put(key, slot));
@@ -112,13 +119,15 @@ export interface VaultStorage extends AsyncStorage<string> {
 }
 
 /** Opens (creating its key if needed) the encrypted storage of one slot. */
-export async function openVault(slot: string): Promise<VaultStorage> {
-  let key: CryptoKey | undefined = await keyFor(slot);
+export async function openVault(slot: string, database: VaultDatabase = CACHE_DATABASE): Promise<VaultStorage> {
+  let key: CryptoKey | undefined = await keyFor(database, slot);
   const storedName = (name: string) => `${slot}:${name}`;
   return {
     async getItem(name) {
       if (!key) return null;
-      const sealed = await withStores('readonly', (_keys, caches) => request<unknown>(caches.get(storedName(name))));
+      const sealed = await withStores(database, 'readonly', (_keys, caches) =>
+        request<unknown>(caches.get(storedName(name))),
+      );
       if (!isSealed(sealed)) return null;
       return unseal(key, storedName(name), sealed);
     },
@@ -127,10 +136,10 @@ export async function openVault(slot: string): Promise<VaultStorage> {
       if (!current) return;
       const sealed = await seal(current, storedName(name), value);
       if (!key) return;
-      await withStores('readwrite', (_keys, caches) => request(caches.put(sealed, storedName(name))));
+      await withStores(database, 'readwrite', (_keys, caches) => request(caches.put(sealed, storedName(name))));
     },
     async removeItem(name) {
-      await withStores('readwrite', (_keys, caches) => request(caches.delete(storedName(name))));
+      await withStores(database, 'readwrite', (_keys, caches) => request(caches.delete(storedName(name))));
     },
     close() {
       key = undefined;
@@ -138,19 +147,19 @@ export async function openVault(slot: string): Promise<VaultStorage> {
   };
 }
 
-/** Deletes one slot's key and every cache written under it. */
-export async function deleteVault(slot: string): Promise<void> {
-  await deleteVaultsWhere((name) => name === slot || name.startsWith(`${slot}:`));
+/** Deletes one slot's key and everything written under it. */
+export async function deleteVault(slot: string, database: VaultDatabase = CACHE_DATABASE): Promise<void> {
+  await deleteVaultsWhere(database, (name) => name === slot || name.startsWith(`${slot}:`));
 }
 
-/** Deletes every slot except `keep` (the signed-in user's): no one else's data stays on this device. */
+/** Deletes every cache slot except `keep` (the signed-in user's): no one else's cached data stays on this device. */
 export async function deleteOtherVaults(keep: string | null): Promise<void> {
-  await deleteVaultsWhere((name) => keep === null || (name !== keep && !name.startsWith(`${keep}:`)));
+  await deleteVaultsWhere(CACHE_DATABASE, (name) => keep === null || (name !== keep && !name.startsWith(`${keep}:`)));
 }
 
-async function deleteVaultsWhere(matches: (name: string) => boolean): Promise<void> {
+async function deleteVaultsWhere(database: VaultDatabase, matches: (name: string) => boolean): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
-  await withStores('readwrite', async (keys, caches) => {
+  await withStores(database, 'readwrite', async (keys, caches) => {
     for (const store of [keys, caches]) {
       const names = await request(store.getAllKeys());
       for (const name of names) if (typeof name === 'string' && matches(name)) store.delete(name);
