@@ -26,8 +26,8 @@ const SURNAMES = words(
     "Mensah Müller Nguyen O'Brien Rossi Smith Tanaka Williams",
 );
 
-/** A small, fast, seedable generator (mulberry32): enough for demo data, not for secrets. */
-function randomSource(seed: number): () => number {
+/** A small, fast, seedable generator (mulberry32): enough for demo data and fault tests, not for secrets. */
+export function randomSource(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -12,6 +12,7 @@ import type { OutboxItem } from '../../src/lib/outbox/model.ts';
 import { sendThroughApi } from '../../src/lib/outbox/send.ts';
 import { createSender } from '../../src/lib/outbox/sender.ts';
 import { createMemoryStore, type OutboxStore } from '../../src/lib/outbox/store.ts';
+import { randomSource, generateClients } from '../../scripts/demo/clients.ts';
 import { accessToken, api, idOf, stack, type Schemas } from '../support/api-client.ts';
 
 type Enrollment = Schemas['Enrollment'];
@@ -21,18 +22,8 @@ const SEEDS = Number(process.env.OUTBOX_FAULT_SEEDS || 250);
 const RECORDS_PER_SEED = 3;
 const CHANGES_PER_SEED = 10;
 const PATH = '/users/user-program-enrollments/{id}';
-
-/** mulberry32: a small seeded generator, so a failing seed can be run again as it was. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A generated client of its own, so the many enrollments made here crowd no other test's lists. */
+const CLIENT = generateClients(stack.generatedClients).at(-1)!.id;
 
 /** A fetch that loses requests and answers, fails and dawdles, as a therapy bay's Wi-Fi does. */
 function unreliableFetch(random: () => number): (request: Request) => Promise<Response> {
@@ -55,7 +46,7 @@ async function newEnrollment(seed: number): Promise<Enrollment> {
   const answer = await api<Enrollment>('POST', '/users/user-program-enrollments', {
     as: 'coach',
     body: {
-      user: idOf('client2'),
+      user: CLIENT,
       program: 'iv_wellness',
       start_date: '2026-09-01',
       notes: `seed ${seed} #${created}`,
@@ -79,7 +70,7 @@ describe('the outbox sender through an unreliable network', () => {
     let reported = 0;
 
     for (let seed = 1; seed <= SEEDS; seed++) {
-      const random = seeded(seed);
+      const random = randomSource(seed);
       const records = await Promise.all(Array.from({ length: RECORDS_PER_SEED }, () => newEnrollment(seed)));
       const versions = new Map(records.map((record) => [record.id, record.version]));
       const planned: Planned[] = [];
@@ -166,7 +157,7 @@ describe('the outbox sender through an unreliable network', () => {
       // Exactly once: the nurse's applied updates of each record are as many as her changes that left the outbox.
       const trail = await api<AuditEventList>(
         'GET',
-        `/users/audit-events?action=enrollments.update&subject_id=${idOf('client2')}&page_size=100`,
+        `/users/audit-events?action=enrollments.update&subject_id=${CLIENT}&page_size=100`,
         { as: 'super' },
       );
       for (const record of records) {
