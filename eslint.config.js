@@ -124,6 +124,12 @@ export default tseslint.config(
   {
     files: ['src/**/*.tsx'],
     ...jsxA11y.configs.recommended,
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // A page with one job focuses its field on arrival (the sign-in steps, discovery's search box): that is the
+      // next thing the person does. Native elements with autoFocus stay refused.
+      'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
+    },
   },
   {
     files: ['src/lib/auth/**/*.{ts,tsx}'],

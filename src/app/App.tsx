@@ -42,7 +42,7 @@ function Started() {
   return (
     <QueryClientProvider client={boot.queryClient}>
       <RouterProvider router={boot.router} />
-      <PwaChrome settings={deviceSettings()} />
+      <PwaChrome settings={deviceSettings()} toLogin={() => void boot.router.navigate({ to: '/login' })} />
     </QueryClientProvider>
   );
 }

@@ -33,7 +33,7 @@ const src = path.join(root, 'src');
  */
 function signedInOnly(file: string): boolean {
   const relative = path.relative(src, file).split(path.sep);
-  if (relative[0] === 'app') return relative[1] === 'shell';
+  if (relative[0] === 'app') return relative[1] === 'shell' || relative[1] === 'sync';
   if (relative[0] === 'routes') return relative[1] === '_authenticated' || relative[1] === '_authenticated.tsx';
   if (relative[0] === 'features') return !['auth', 'access'].includes(relative[1]!);
   return false;

@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 're
 import { useSession } from '@/lib/auth/session';
 import { connectionStore } from './connection';
 import { discardDraftsOnLeave } from './drafts';
-import { signsOutWhenIdle, type DeviceSettings } from './device-mode';
+import { outbox } from '@/lib/outbox';
+import { persistsData, signsOutWhenIdle, type DeviceSettings } from './device-mode';
 import { wipeLocalData } from './local-data';
 import { useUpdateState } from './update-state';
 
@@ -16,7 +17,7 @@ const IdleSignOut = lazy(() => import('./IdleSignOut'));
  * What the installed app adds around every screen: the new-version notice,
  * the offline indicator, and the idle sign-out of shared and kiosk devices.
  */
-export function PwaChrome({ settings }: { settings: DeviceSettings }) {
+export function PwaChrome({ settings, toLogin }: { settings: DeviceSettings; toLogin: () => void }) {
   const session = useSession();
   const update = useUpdateState();
   const connection = useSyncExternalStore(connectionStore.subscribe, connectionStore.getSnapshot);
@@ -27,19 +28,26 @@ export function PwaChrome({ settings }: { settings: DeviceSettings }) {
   }, []);
   const signOutIdle = useCallback(() => {
     void (async () => {
+      // A kiosk keeps unsent changes in this page's memory only: a reload would lose them. They stay,
+      // unseen by the next person, until their author signs in again here.
+      const keepPage = !persistsData(settings.mode) && outbox().getSnapshot().counts.total > 0;
       try {
         // Loaded long before (the session itself depends on it); imported here so the entry does not carry it.
         const { signOut } = await import('@/lib/auth/amplify');
         await signOut();
       } finally {
         await wipeLocalData();
-        // A fresh page: nothing of the last user stays even in memory. No
-        // "leave site?" prompt for a draft may hold the page open on a kiosk.
-        discardDraftsOnLeave();
-        window.location.replace('/login');
+        if (keepPage) {
+          toLogin();
+        } else {
+          // A fresh page: nothing of the last user stays even in memory. No
+          // "leave site?" prompt for a draft may hold the page open on a kiosk.
+          discardDraftsOnLeave();
+          window.location.replace('/login');
+        }
       }
     })();
-  }, []);
+  }, [settings.mode, toLogin]);
 
   return (
     <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import { ThriveMark } from '@/components/ThriveMark';
 import { fullName, profileOf } from '@/features/users';
 import { userDetailQueryOptions } from '@/features/users';
 import { useSession } from '@/lib/auth/session';
+import { SyncIndicator } from '../sync/SyncIndicator';
 
 /** The phone's burger, which shows and hides the navigation bar. */
 export interface MobileNavToggle {
@@ -53,18 +54,21 @@ export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }
           </Text>
         </AnchorLink>
       </Group>
-      <Stack gap={0} miw={0} visibleFrom="sm" ta="right">
-        {name && (
-          <Text size="sm" fw={600} truncate data-testid="signed-in-name">
-            {name}
-          </Text>
-        )}
-        {session.email && (
-          <Text size="sm" c="dimmed" truncate>
-            {session.email}
-          </Text>
-        )}
-      </Stack>
+      <Group gap="md" wrap="nowrap" miw={0}>
+        <SyncIndicator />
+        <Stack gap={0} miw={0} visibleFrom="sm" ta="right">
+          {name && (
+            <Text size="sm" fw={600} truncate data-testid="signed-in-name">
+              {name}
+            </Text>
+          )}
+          {session.email && (
+            <Text size="sm" c="dimmed" truncate>
+              {session.email}
+            </Text>
+          )}
+        </Stack>
+      </Group>
     </Group>
   );
 }

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
+import { initTestOutbox } from '@/test/outbox';
 import { renderWithProviders } from '@/test/render';
 import { SignedInLayout } from './SignedInLayout';
 
@@ -12,6 +14,9 @@ function signedInAs(role: string) {
 
 // jsdom matches no media query: the phone layout, with the navigation behind the burger.
 describe('the signed-in shell on a phone', () => {
+  beforeEach(() => {
+    initTestOutbox();
+  });
   afterEach(() => sessionStore.set(SIGNED_OUT));
 
   it('a client gets a header and no navigation bar', async () => {
@@ -59,5 +64,50 @@ describe('the signed-in shell on a phone', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Backoffice', 'Users']);
+  });
+});
+
+describe('the sync line in the header', () => {
+  beforeEach(() => {
+    signedInAs('NURSE');
+  });
+  afterEach(() => {
+    sessionStore.set(SIGNED_OUT);
+    onlineManager.setOnline(true);
+  });
+
+  it('says all changes are saved, then counts a change made offline, and lists it', async () => {
+    const box = initTestOutbox();
+    await renderWithProviders(<SignedInLayout />);
+    expect(await screen.findByRole('button', { name: 'All changes saved. Show unsent changes' })).toBeTruthy();
+    act(() => onlineManager.setOnline(false));
+
+    await box.enqueue({
+      record: 'profile:c-1',
+      request: {
+        method: 'patch',
+        path: '/users/user-profiles/{id}',
+        pathParams: { id: 'c-1' },
+        body: { city: 'Pune' },
+      },
+      version: 3,
+      base: { city: null },
+      label: 'Profile of Priya Sharma',
+      fieldLabels: { city: 'City' },
+    });
+    const line = await screen.findByRole('button', {
+      name: '1 change saved on this device, waiting for the network. Show unsent changes',
+    });
+    await userEvent.click(line);
+    const drawer = await screen.findByRole('dialog', { name: 'Unsent changes' });
+    const item = within(drawer).getByRole('listitem', { name: 'Profile of Priya Sharma' });
+    expect(within(item).getByText('Waiting to send')).toBeTruthy();
+    expect(within(item).getByText(/City · made just now/)).toBeTruthy();
+
+    // Discarding asks first.
+    await userEvent.click(within(item).getByRole('button', { name: 'Discard' }));
+    expect(within(item).getByText('Discard this change?')).toBeTruthy();
+    await userEvent.click(within(item).getByRole('button', { name: 'Discard' }));
+    expect(await within(drawer).findByText('All your changes are saved on the server.')).toBeTruthy();
   });
 });

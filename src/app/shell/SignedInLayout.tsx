@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorBannerArea } from '@/components/ErrorBannerArea';
+import { SignOutConfirmation } from '../sync/SignOutConfirmation';
 import { brand } from '@/config/brand';
 import { isRole } from '@/lib/auth/roles';
 import { useSession } from '@/lib/auth/session';
@@ -100,6 +101,7 @@ export function SignedInLayout() {
           <Outlet />
         </Container>
       </AppShell.Main>
+      <SignOutConfirmation />
     </AppShell>
   );
 }

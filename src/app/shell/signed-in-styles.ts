@@ -29,3 +29,4 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Drawer.css';

@@ -1,2 +1,3 @@
 export { LoginPage } from './components/LoginPage';
 export { useSignOut } from './useSignOut';
+export { settleSignOutRequest, useSignOutRequest } from './sign-out-request';

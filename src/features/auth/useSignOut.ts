@@ -1,16 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { signOut } from '@/lib/auth/amplify';
+import { outbox } from '@/lib/outbox';
+import { askBeforeSigningOut } from './sign-out-request';
 
 /**
  * Signs out and returns to the sign-in page (spec section 4). The cached data
  * of this user is dropped only after the signed-in screens are gone, so they
- * never refetch without a session.
+ * never refetch without a session. With changes not yet on the server, the
+ * person is shown them first and decides (SignOutConfirmation); signing out
+ * never deletes them.
  */
 export function useSignOut() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: async () => {
       await signOut();
       await router.navigate({ to: '/login' });
@@ -18,4 +22,11 @@ export function useSignOut() {
       await router.invalidate();
     },
   });
+  return {
+    isPending: mutation.isPending,
+    mutate(): void {
+      if (outbox().getSnapshot().counts.total > 0) askBeforeSigningOut(() => mutation.mutate());
+      else mutation.mutate();
+    },
+  };
 }
