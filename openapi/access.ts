@@ -37,7 +37,15 @@ export type Operation =
   | 'profiles.read'
   | 'profiles.update'
   | 'enrollments.read'
-  | 'enrollments.write';
+  | 'enrollments.write'
+  /** Reading the clinics, their resources and services: the schedule's catalog, about no user (reachesEveryone). */
+  | 'schedule.catalog'
+  /** Reading a client's appointments. */
+  | 'appointments.read'
+  /** Booking a client, rescheduling, moving an appointment on (check-in, start, complete, no-show), notes. */
+  | 'appointments.write'
+  /** Cancelling a booked appointment (a client: its own, until the cut-off; see appointments.ts). */
+  | 'appointments.cancel';
 
 interface Grant {
   /** The caller's own record. */
@@ -74,6 +82,17 @@ const EVERYONE: readonly RoleOrNone[] = [...ROLES, 'NO_ROLE'];
 /** ADMIN manages every account but SUPER_ADMIN ones, so it cannot raise anyone (itself included) above itself. */
 const ALL_BUT_SUPER_ADMINS: readonly RoleOrNone[] = EVERYONE.filter((role) => role !== 'SUPER_ADMIN');
 
+/**
+ * The staff group's schedule (spec section 6: appointments belong to the staff
+ * areas; ADMIN is not in that group and has no part in it).
+ */
+const SCHEDULING: Permissions = {
+  'schedule.catalog': { roles: EVERYONE },
+  'appointments.read': { roles: CLIENTS },
+  'appointments.write': { roles: CLIENTS },
+  'appointments.cancel': { roles: CLIENTS },
+};
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const CLINICAL_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -83,6 +102,7 @@ const CLINICAL_STAFF: Permissions = {
   'profiles.update': { self: true, roles: CLIENTS },
   'enrollments.read': { roles: CLIENTS },
   'enrollments.write': { roles: CLIENTS },
+  ...SCHEDULING,
 };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
@@ -91,6 +111,9 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'profiles.read': { self: true },
     'profiles.update': { self: true },
     'enrollments.read': { self: true },
+    // Its own appointments; cancelling only while booked and until the cut-off (appointments.ts).
+    'appointments.read': { self: true },
+    'appointments.cancel': { self: true },
   },
   NURSE: CLINICAL_STAFF,
   RECEPTION: CLINICAL_STAFF,
@@ -124,6 +147,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'profiles.update': { roles: EVERYONE },
     'enrollments.read': { roles: CLIENTS },
     'enrollments.write': { roles: CLIENTS },
+    ...SCHEDULING,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
@@ -193,7 +217,10 @@ export function profileWriteRights(caller: Caller, target: Target): ProfileWrite
 }
 
 /** The roles whose users a list operation shows the caller; empty when it may not list at all. */
-export function rolesListable(caller: Caller, operation: 'users.list' | 'enrollments.read'): readonly RoleOrNone[] {
+export function rolesListable(
+  caller: Caller,
+  operation: 'users.list' | 'enrollments.read' | 'appointments.read',
+): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }
 

@@ -8,3 +8,5 @@ export * from './schema.gen.ts';
 export { ROLES, isRole } from './roles.ts';
 export * from './access.ts';
 export * from './profile-fields.ts';
+export * from './appointments.ts';
+export * from './clinic-time.ts';

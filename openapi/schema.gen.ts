@@ -198,6 +198,117 @@ export interface paths {
         patch: operations["patchEnrollment"];
         trace?: never;
     };
+    "/clinics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinics, with their time zones and opening hours (staff roles) */
+        get: operations["listClinics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What can be booked (chairs, chambers, rooms, devices), optionally of one clinic (staff roles) */
+        get: operations["listResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the clinics offer, with default durations and the resource kinds each needs (staff roles) */
+        get: operations["listServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Appointments, earliest first (staff roles; a client its own)
+         * @description Staff roles see every client's appointments; a client sees only its own (a `client`
+         *     filter naming anyone else is refused with 403). `from` and `to` select the
+         *     appointments that overlap that span. Times are instants written in the clinic's zone.
+         *     Every read is recorded in the audit trail.
+         */
+        get: operations["listAppointments"];
+        put?: never;
+        /**
+         * Book a client onto a resource (staff roles)
+         * @description Booking needs the server: it decides who gets the time. The database refuses a
+         *     booking that overlaps another on the same resource (its time plus the resource's
+         *     turnover) or another of the same client; the answer is 409 saying what is taken.
+         *     Back-to-back bookings are allowed; cancelled and no-show appointments free their time.
+         *     The duration defaults to the service's.
+         */
+        post: operations["createAppointment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One appointment (staff roles; a client its own) */
+        get: operations["getAppointment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Move an appointment on (status), reschedule it, or change its notes
+         * @description Status moves: booked -> checked_in -> in_progress -> completed, and booked ->
+         *     cancelled or no_show; any other move answers 409 naming the current status. Only a
+         *     booked appointment can be rescheduled (`starts_at`, `duration`, `resource_id`), and a
+         *     reschedule that overlaps another booking answers 409 like a booking does.
+         *     A client may only cancel its own booked appointment, and only until 24 hours before it
+         *     starts (409 after that). `If-Match` with the version edited is required (428 without;
+         *     412 with the current version when the appointment has moved on).
+         */
+        patch: operations["patchAppointment"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -225,6 +336,21 @@ export interface components {
                 field: string;
                 message: string;
             }[];
+            /** @description With 409 for an overlapping booking, what holds the time. */
+            clash?: {
+                /**
+                 * @description The resource is taken, or the client is elsewhere.
+                 * @enum {string}
+                 */
+                kind: "resource" | "client";
+                /** Format: date-time */
+                starts_at: string;
+                /**
+                 * Format: date-time
+                 * @description For a resource, the end plus its turnover.
+                 */
+                until: string;
+            };
         };
         NullableText: string | null;
         Profile: {
@@ -431,7 +557,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "audit.list";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "audit.list";
         /**
          * @description How it ended; `denied` is a refusal by the access rules.
          * @enum {string}
@@ -448,7 +574,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "audit_log";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "audit_log";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -544,6 +670,149 @@ export interface components {
             /** @description The previous page number */
             previous?: number | null;
         };
+        /** @description An IANA time zone, e.g. Asia/Kolkata. */
+        TimeZone: string;
+        /** @description A wall-clock time at the clinic, HH:MM. */
+        ClockTime: string;
+        OpeningHours: {
+            /** @description ISO weekday: 1 Monday ... 7 Sunday. */
+            weekday: number;
+            opens: components["schemas"]["ClockTime"];
+            closes: components["schemas"]["ClockTime"];
+        };
+        Clinic: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            time_zone: components["schemas"]["TimeZone"];
+            /** @description One entry per weekday the clinic opens, in the clinic's zone; a missing weekday is closed. */
+            opening_hours: components["schemas"]["OpeningHours"][];
+        };
+        ClinicList: {
+            results: components["schemas"]["Clinic"][];
+        };
+        /**
+         * @description What a resource is.
+         * @enum {string}
+         */
+        ResourceKind: "iv_chair" | "hbot_chamber" | "hbot_seat" | "red_light" | "pemf" | "sauna" | "consultation_room";
+        Resource: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            clinic_id: string;
+            name: string;
+            kind: components["schemas"]["ResourceKind"];
+            /** @description One booking at a time. */
+            capacity: number;
+            /** @description Time kept free after each booking (cleaning, resetting), HH:MM:SS. */
+            turnover: components["schemas"]["Duration"];
+        };
+        ResourceList: {
+            results: components["schemas"]["Resource"][];
+        };
+        /** @enum {string} */
+        TherapyKind: "iv" | "hbot" | "pet" | "red_light" | "fir" | "consultation";
+        Service: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            therapy_kind: components["schemas"]["TherapyKind"];
+            default_duration: components["schemas"]["Duration"];
+            /** @description The kinds of resource the service can be booked on. */
+            resource_kinds: components["schemas"]["ResourceKind"][];
+        };
+        ServiceList: {
+            results: components["schemas"]["Service"][];
+        };
+        /** @enum {string} */
+        AppointmentStatus: "booked" | "checked_in" | "in_progress" | "completed" | "cancelled" | "no_show";
+        Appointment: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            /** Format: uuid */
+            clinic_id: string;
+            clinic_name: string;
+            time_zone: components["schemas"]["TimeZone"];
+            /** Format: uuid */
+            resource_id: string;
+            resource_name: string;
+            resource_kind: components["schemas"]["ResourceKind"];
+            /** Format: uuid */
+            service_id: string;
+            service_name: string;
+            therapy_kind: components["schemas"]["TherapyKind"];
+            /** Format: uuid */
+            staff_id: string | null;
+            staff_name: string | null;
+            /**
+             * Format: date-time
+             * @description An instant, written in the clinic's zone.
+             */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /**
+             * Format: date-time
+             * @description When the resource is free again (the end plus the resource's turnover).
+             */
+            occupied_until: string;
+            duration: components["schemas"]["Duration"];
+            status: components["schemas"]["AppointmentStatus"];
+            notes: string | null;
+            /** @description Who booked it (an identity username). */
+            created_by: string;
+            /** @description Increases with every change; the ETag carries it. */
+            version: number;
+            /** Format: date-time */
+            checked_in_at: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AppointmentList: {
+            results: components["schemas"]["Appointment"][];
+            /** @description More appointments matched than `limit`. */
+            truncated: boolean;
+        };
+        /** @description HH:MM:SS, from 5 minutes to 12 hours. */
+        AppointmentDuration: string;
+        AppointmentCreate: {
+            client_id: components["schemas"]["UserIdValue"];
+            /** Format: uuid */
+            resource_id: string;
+            /** Format: uuid */
+            service_id: string;
+            /**
+             * Format: date-time
+             * @description An ISO instant (with its offset).
+             */
+            starts_at: string;
+            duration?: components["schemas"]["AppointmentDuration"];
+            /** Format: uuid */
+            staff_id?: string | null;
+            notes?: string | null;
+        };
+        AppointmentPatch: {
+            status?: components["schemas"]["AppointmentStatus"];
+            /** Format: date-time */
+            starts_at?: string;
+            duration?: components["schemas"]["AppointmentDuration"];
+            /** Format: uuid */
+            resource_id?: string;
+            /** Format: uuid */
+            staff_id?: string | null;
+            notes?: string | null;
+        };
     };
     responses: {
         /** @description A problem, described for the caller. */
@@ -608,6 +877,23 @@ export type Enrollment = components['schemas']['Enrollment'];
 export type EnrollmentCreate = components['schemas']['EnrollmentCreate'];
 export type EnrollmentPatch = components['schemas']['EnrollmentPatch'];
 export type EnrollmentList = components['schemas']['EnrollmentList'];
+export type TimeZone = components['schemas']['TimeZone'];
+export type ClockTime = components['schemas']['ClockTime'];
+export type OpeningHours = components['schemas']['OpeningHours'];
+export type Clinic = components['schemas']['Clinic'];
+export type ClinicList = components['schemas']['ClinicList'];
+export type ResourceKind = components['schemas']['ResourceKind'];
+export type Resource = components['schemas']['Resource'];
+export type ResourceList = components['schemas']['ResourceList'];
+export type TherapyKind = components['schemas']['TherapyKind'];
+export type Service = components['schemas']['Service'];
+export type ServiceList = components['schemas']['ServiceList'];
+export type AppointmentStatus = components['schemas']['AppointmentStatus'];
+export type Appointment = components['schemas']['Appointment'];
+export type AppointmentList = components['schemas']['AppointmentList'];
+export type AppointmentDuration = components['schemas']['AppointmentDuration'];
+export type AppointmentCreate = components['schemas']['AppointmentCreate'];
+export type AppointmentPatch = components['schemas']['AppointmentPatch'];
 export type ResponseProblem = components['responses']['Problem'];
 export type ParameterUserId = components['parameters']['UserId'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
@@ -1092,6 +1378,235 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listClinics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every clinic, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listResources: {
+        parameters: {
+            query?: {
+                clinic?: string;
+                kind?: components["schemas"]["ResourceKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resources, by clinic, then in the clinic's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every service, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAppointments: {
+        parameters: {
+            query?: {
+                /** @description Only appointments ending after this instant. */
+                from?: string;
+                /** @description Only appointments starting before this instant. */
+                to?: string;
+                clinic?: string;
+                resource?: string;
+                client?: components["schemas"]["UserIdValue"];
+                /** @description One or more statuses (repeat the parameter). */
+                status?: components["schemas"]["AppointmentStatus"][];
+                /** @description At most this many, earliest first; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointments the caller may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The appointment. The ETag carries its version, for If-Match on PATCH. */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAppointment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The appointment. The ETag carries its version. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    patchAppointment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of the version the change was made from. Required on every update of an
+                 *     editable record: without it the answer is 428; on a record that has moved on, 412
+                 *     with the current version (its ETag, and `current_version` in the problem).
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentPatch"];
+            };
+        };
+        responses: {
+            /** @description The appointment as it is now. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Appointment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -1104,11 +1619,15 @@ type ReadonlyArray<T> = [
 export const pathsUsersUsersGetParametersQueryOrderingValues: ReadonlyArray<FlattenedDeepRequired<paths>["/users/users"]["get"]["parameters"]["query"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
 export const pathsUsersAuditEventsGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/users/audit-events"]["get"]["parameters"]["query"]["kind"]> = ["change", "read"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["CLIENT", "NURSE", "RECEPTION", "DOCTOR", "HEALTH_COACH", "NUTRITIONIST", "ADMIN", "SUPER_ADMIN"];
+export const problemClashKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["clash"]["kind"]> = ["resource", "client"];
 export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactMethod"]> = ["phone", "email", "sms"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "audit.list"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "audit.list"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "audit_log"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "audit_log"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
+export const resourceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceKind"]> = ["iv_chair", "hbot_chamber", "hbot_seat", "red_light", "pemf", "sauna", "consultation_room"];
+export const therapyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TherapyKind"]> = ["iv", "hbot", "pet", "red_light", "fir", "consultation"];
+export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["booked", "checked_in", "in_progress", "completed", "cancelled", "no_show"];

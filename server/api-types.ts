@@ -27,6 +27,18 @@ export type Enrollment = Schemas['Enrollment'];
 export type EnrollmentCreate = Schemas['EnrollmentCreate'];
 export type EnrollmentPatch = Schemas['EnrollmentPatch'];
 export type EnrollmentList = Schemas['EnrollmentList'];
+export type Clinic = Schemas['Clinic'];
+export type ClinicList = Schemas['ClinicList'];
+export type Resource = Schemas['Resource'];
+export type ResourceKind = Schemas['ResourceKind'];
+export type ResourceList = Schemas['ResourceList'];
+export type Service = Schemas['Service'];
+export type ServiceList = Schemas['ServiceList'];
+export type Appointment = Schemas['Appointment'];
+export type AppointmentStatus = Schemas['AppointmentStatus'];
+export type AppointmentList = Schemas['AppointmentList'];
+export type AppointmentCreate = Schemas['AppointmentCreate'];
+export type AppointmentPatch = Schemas['AppointmentPatch'];
 
 /** Query parameters after validation, with the contract's defaults applied. */
 export type ListUsersQuery = Required<
@@ -44,5 +56,11 @@ export type ListAuditEventsQuery = Required<
     NonNullable<operations['listAuditEvents']['parameters']['query']>,
     'subject_id' | 'action' | 'kind' | 'until_id'
   >;
+
+export type ListResourcesQuery = NonNullable<operations['listResources']['parameters']['query']>;
+export type ListAppointmentsQuery = Required<
+  Pick<NonNullable<operations['listAppointments']['parameters']['query']>, 'limit'>
+> &
+  Omit<NonNullable<operations['listAppointments']['parameters']['query']>, 'limit'>;
 
 export { ROLES, isRole };

@@ -17,6 +17,9 @@ import { stackConfig, type StackConfig } from '../stack/config.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
 import { generateClients } from './clients.ts';
 import { seedDatabase } from './seed-database.ts';
+import { DEMO_CLINICS, seedScheduleCatalog, writeDemoWeek } from './schedule.ts';
+import { wallClockAt } from '../../openapi/clinic-time.ts';
+import { demoAccount } from './accounts.ts';
 
 /** Clients a new DATA_DIR starts with. */
 export const DEFAULT_DEMO_CLIENTS = 50;
@@ -33,14 +36,42 @@ async function seedDatabaseWith(config: StackConfig, accounts: readonly DemoAcco
   }
 }
 
-/** Seeds a new DATA_DIR; leaves one that was seeded before as it is (deleted demo users stay deleted). */
-export async function ensureDemoData(config: StackConfig): Promise<void> {
-  if (existsSync(markerFile(config))) return;
-  mkdirSync(config.dataDir, { recursive: true });
-  const accounts = [...DEMO_ACCOUNTS, ...generateClients(DEFAULT_DEMO_CLIENTS)];
-  await seedIdentity(config, accounts);
-  await seedDatabaseWith(config, accounts);
-  writeFileSync(markerFile(config), JSON.stringify({ seededAt: new Date().toISOString() }) + '\n');
+const scheduleMarkerFile = (config: StackConfig) => path.join(config.dataDir, 'schedule.json');
+
+/**
+ * Seeds a new DATA_DIR; leaves the accounts of one that was seeded before as
+ * they are (deleted demo users stay deleted). The demo schedule is written
+ * again whenever the day at the demo clinic is not the one it was written for.
+ */
+export async function ensureDemoData(config: StackConfig, now = new Date()): Promise<void> {
+  if (!existsSync(markerFile(config))) {
+    mkdirSync(config.dataDir, { recursive: true });
+    const accounts = [...DEMO_ACCOUNTS, ...generateClients(DEFAULT_DEMO_CLIENTS)];
+    await seedIdentity(config, accounts);
+    await seedDatabaseWith(config, accounts);
+    writeFileSync(markerFile(config), JSON.stringify({ seededAt: now.toISOString() }) + '\n');
+  }
+  await ensureDemoSchedule(config, now);
+}
+
+async function ensureDemoSchedule(config: StackConfig, now: Date): Promise<void> {
+  const day = wallClockAt(now, DEMO_CLINICS[0]!.timeZone).date;
+  const marker = scheduleMarkerFile(config);
+  if (existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { day?: string }).day === day) return;
+  const db = await openMigratedDatabase(configFromStack(config).database);
+  try {
+    await seedScheduleCatalog(db);
+    // Only clients the database still holds (a demo user may have been deleted).
+    const present = new Set(
+      (await db.query<{ id: string }>("SELECT id FROM users WHERE role = 'CLIENT'")).map((row) => row.id),
+    );
+    const clients = generateClients(DEFAULT_DEMO_CLIENTS).filter((client) => present.has(client.id));
+    const featured = demoAccount('client2@thrive.test');
+    if (clients.length > 0 && present.has(featured.id)) await writeDemoWeek(db, now, clients, featured);
+  } finally {
+    await db.close();
+  }
+  writeFileSync(marker, JSON.stringify({ day, writtenAt: now.toISOString() }) + '\n');
 }
 
 function stackIsRunning(config: StackConfig): boolean {

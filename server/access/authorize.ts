@@ -33,10 +33,17 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'profiles.update': 'You may not change this profile.',
   'enrollments.read': 'You may not see these enrollments.',
   'enrollments.write': 'You may not change the enrollments of this user.',
+  'schedule.catalog': 'You may not see the clinics’ schedule.',
+  'appointments.read': 'You may not see these appointments.',
+  'appointments.write': 'You may not book or change appointments of this user.',
+  'appointments.cancel': 'You may not cancel this appointment.',
 };
 
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */
-export function authorizeOverEveryone(caller: Caller, operation: 'users.count' | 'audit.read'): void {
+export function authorizeOverEveryone(
+  caller: Caller,
+  operation: 'users.count' | 'audit.read' | 'schedule.catalog',
+): void {
   if (!reachesEveryone(caller, operation)) throw refusal(operation, 'not-granted');
 }
 

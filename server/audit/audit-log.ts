@@ -38,6 +38,10 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'enrollments.create': 'change',
   'enrollments.update': 'change',
   'enrollments.delete': 'change',
+  'appointments.list': 'read',
+  'appointments.read': 'read',
+  'appointments.create': 'change',
+  'appointments.update': 'change',
   'audit.list': 'read',
 };
 

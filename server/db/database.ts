@@ -9,6 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
@@ -36,7 +37,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
-  const options = { extensions: { pg_trgm } };
+  // btree_gist: the schedule's exclusion constraints compare ids with = beside time ranges with &&.
+  const options = { extensions: { pg_trgm, btree_gist } };
   const pglite = dataDir === null ? await PGlite.create(options) : await PGlite.create(dataDir, options);
   // PGlite is one connection: its transaction() holds a lock that every other
   // query waits for, so concurrent requests see the same isolation as on a server.
@@ -91,6 +93,13 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/** The constraint an exclusion-constraint violation (SQLSTATE 23P01) names, or undefined for any other error. */
+export function violatedExclusion(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '23P01' && typeof constraint === 'string' ? constraint : undefined;
 }
 
 /** Whether a database error is a unique-constraint violation (the same SQLSTATE on both drivers). */

@@ -5,10 +5,14 @@
  */
 import { Router, type Request } from 'express';
 import type {
+  AppointmentCreate,
+  AppointmentPatch,
   EnrollmentCreate,
   EnrollmentPatch,
   ListAuditEventsQuery,
+  ListAppointmentsQuery,
   ListEnrollmentsQuery,
+  ListResourcesQuery,
   ListUsersQuery,
   ProfilePatch,
   UserCreate,
@@ -24,8 +28,16 @@ import {
   deleteEnrollment,
   listEnrollments,
 } from '../enrollments/enrollments-service.ts';
+import { etagOfVersion } from './preconditions.ts';
 import { etagOf } from '../profiles/profile-store.ts';
 import { changeProfile, readProfile } from '../profiles/profiles-service.ts';
+import {
+  changeAppointment,
+  createAppointment,
+  listAppointments,
+  readAppointment,
+} from '../scheduling/appointments-service.ts';
+import { listClinics, listResources, listServices } from '../scheduling/catalog.ts';
 import { countUsers, createUser, deleteUser, listUsers, readUser, setUserEnabled } from '../users/users-service.ts';
 
 /** What the validator let through: the contract's shape, which the generated types describe. */
@@ -107,6 +119,40 @@ export function apiRoutes(deps: AppDependencies): Router {
   router.delete('/users/user-program-enrollments/:id', async (req, res) => {
     await deleteEnrollment(db, callerOf(res), pathId(req));
     res.status(204).end();
+  });
+
+  router.get('/clinics', async (_req, res) => {
+    res.json(await listClinics(db, callerOf(res)));
+  });
+
+  router.get('/resources', async (req, res) => {
+    res.json(await listResources(db, callerOf(res), validated<ListResourcesQuery>(req.query)));
+  });
+
+  router.get('/services', async (_req, res) => {
+    res.json(await listServices(db, callerOf(res)));
+  });
+
+  router.get('/appointments', async (req, res) => {
+    res.json(await listAppointments(db, callerOf(res), validated<ListAppointmentsQuery>(req.query)));
+  });
+
+  router.post('/appointments', async (req, res) => {
+    sendAnswer(res, await createAppointment({ db, now }, callerOf(res), validated<AppointmentCreate>(req.body)));
+  });
+
+  router.get('/appointments/:id', async (req, res) => {
+    const appointment = await readAppointment(db, callerOf(res), pathId(req));
+    res.set('ETag', etagOfVersion(appointment.version)).json(appointment);
+  });
+
+  router.patch('/appointments/:id', async (req, res) => {
+    const answer = await changeAppointment({ db, now }, callerOf(res), {
+      id: pathId(req),
+      patch: validated<AppointmentPatch>(req.body),
+      ifMatch: req.get('if-match'),
+    });
+    sendAnswer(res, answer);
   });
 
   return router;

@@ -142,7 +142,16 @@ describe('recent changes (the audit feed)', () => {
     expect(creations.body.results.length).toBeGreaterThan(0);
     expect(new Set(creations.body.results.map((event) => event.action))).toEqual(new Set(['users.create']));
 
-    const reads = ['users.list', 'users.read', 'users.count', 'profiles.read', 'enrollments.list', 'audit.list'];
+    const reads = [
+      'users.list',
+      'users.read',
+      'users.count',
+      'profiles.read',
+      'enrollments.list',
+      'appointments.list',
+      'appointments.read',
+      'audit.list',
+    ];
     const kinds = (events: AuditEvent[]) => new Set(events.map((event) => reads.includes(event.action)));
     expect(kinds((await feed('kind=change&page_size=100')).body.results)).toEqual(new Set([false]));
     expect(kinds((await feed('kind=read&page_size=100')).body.results)).toEqual(new Set([true]));

@@ -13,6 +13,7 @@ import type { TestProject } from 'vitest/node';
 import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { seedDatabase } from '../../scripts/demo/seed-database.ts';
+import { seedScheduleCatalog } from '../../scripts/demo/schedule.ts';
 import { seedIdentity } from '../../scripts/identity/seed.ts';
 import { configFromStack, stackConfig } from '../../scripts/stack/config.ts';
 import { startBackend } from '../../scripts/stack/backend.ts';
@@ -51,6 +52,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const db = await openMigratedDatabase(configFromStack(stack).database);
     try {
       await seedDatabase(db, accounts);
+      // The clinics, resources and services; the tests book their own appointments.
+      await seedScheduleCatalog(db);
     } finally {
       await db.close();
     }

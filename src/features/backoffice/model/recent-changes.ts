@@ -28,12 +28,21 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'enrollments.create': () => 'added a program enrollment for',
   'enrollments.update': () => 'changed a program enrollment of',
   'enrollments.delete': () => 'removed a program enrollment of',
+  'appointments.create': () => 'booked an appointment for',
+  'appointments.update': (fields) =>
+    fields.length === 1 && fields[0] === 'status'
+      ? 'moved on an appointment of'
+      : fields.some((field) => ['starts_at', 'duration', 'resource_id'].includes(field))
+        ? 'rescheduled an appointment of'
+        : 'changed an appointment of',
   // Reads are not among recent changes; named anyway, should the feed ever show them.
   'users.list': () => 'listed users',
   'users.read': () => 'looked at the account of',
   'users.count': () => 'counted users',
   'profiles.read': () => 'looked at the profile of',
   'enrollments.list': () => 'looked at the enrollments of',
+  'appointments.list': () => 'looked at the appointments of',
+  'appointments.read': () => 'looked at an appointment of',
   'audit.list': () => 'read the audit trail',
 };
 

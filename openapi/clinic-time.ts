@@ -1,0 +1,127 @@
+/**
+ * Times at a clinic. The API carries instants (ISO 8601 with an offset); a
+ * clinic's day, its opening hours and what its screens show are wall-clock
+ * times in the clinic's IANA zone, which may be another zone than the
+ * device's. These helpers convert between the two with the platform's own
+ * zone data (Intl), the same on the server and in the browser.
+ */
+
+export interface WallClock {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM:SS */
+  time: string;
+  /** ISO weekday: 1 Monday ... 7 Sunday. */
+  weekday: number;
+  /** Minutes east of UTC at that instant, e.g. 330 for Asia/Kolkata. */
+  offsetMinutes: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const WEEKDAYS: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The wall clock in `timeZone` at `instant`. */
+export function wallClockAt(instant: Date, timeZone: string): WallClock {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  const day = Number(parts.day);
+  const hour = Number(parts.hour);
+  const minute = Number(parts.minute);
+  const second = Number(parts.second);
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const wholeSeconds = Math.floor(instant.getTime() / 1000) * 1000;
+  return {
+    date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`,
+    time: `${pad(hour)}:${pad(minute)}:${pad(second)}`,
+    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
+    offsetMinutes: Math.round((asUtc - wholeSeconds) / 60_000),
+  };
+}
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** `instant` as ISO 8601 in the clinic's zone, e.g. 2026-05-12T10:00:00+05:30: the same instant, read as the clinic reads it. */
+export function isoInZone(instant: Date, timeZone: string): string {
+  const clock = wallClockAt(instant, timeZone);
+  return `${clock.date}T${clock.time}${offsetText(clock.offsetMinutes)}`;
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * The instant at which the clock in `timeZone` shows `wallClock`
+ * (`YYYY-MM-DD HH:MM[:SS]`). A time that the clock skips (a daylight-saving
+ * gap) is read with the offset before the gap, i.e. as the later instant.
+ */
+export function instantAt(wallClock: string, timeZone: string): Date {
+  const match = WALL_CLOCK.exec(wallClock);
+  if (!match) throw new RangeError(`Not a wall-clock time: ${wallClock}`);
+  const [, y, mo, d, h, mi, s] = match;
+  const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+  const shows = (instant: number) =>
+    asUtc - instant === wallClockAt(new Date(instant), timeZone).offsetMinutes * 60_000;
+  const first = asUtc - wallClockAt(new Date(asUtc), timeZone).offsetMinutes * 60_000;
+  if (shows(first)) return new Date(first);
+  const second = asUtc - wallClockAt(new Date(first), timeZone).offsetMinutes * 60_000;
+  if (shows(second)) return new Date(second);
+  // In a gap no instant shows that time: the later candidate is the one after the gap.
+  return new Date(Math.max(first, second));
+}
+
+/** `YYYY-MM-DD` plus `days` (calendar arithmetic, no zone involved). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + days));
+  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+}
+
+/** ISO weekday (1 Monday ... 7 Sunday) of a `YYYY-MM-DD` date. */
+export function weekdayOf(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The Monday of the week `date` falls in. */
+export function mondayOf(date: string): string {
+  return addDays(date, 1 - weekdayOf(date));
+}
+
+/** `HH:MM:SS` (the contract's Duration) in minutes. */
+export function durationMinutes(duration: string): number {
+  const [h = 0, m = 0, s = 0] = duration.split(':').map(Number);
+  return h * 60 + m + s / 60;
+}
+
+/** Minutes as the contract's Duration, `HH:MM:SS`. */
+export function durationOf(minutes: number): string {
+  const whole = Math.round(minutes * 60);
+  return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}`;
+}

@@ -1,0 +1,494 @@
+/**
+ * Appointments: booking, reading, moving on through their statuses and
+ * rescheduling. Overlaps are refused by the database (migration 004); this
+ * service turns its refusal into an answer that says what is taken.
+ */
+import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { ACCESS_RULES, inGroup, listsEveryone, rolesListable } from '../../openapi/access.ts';
+import type { Actor } from '../auth/authenticate.ts';
+import {
+  RESCHEDULABLE_STATUS,
+  CLIENT_CANCEL_CUTOFF_HOURS,
+  canMove,
+  clientMayCancel,
+} from '../../openapi/appointments.ts';
+import { durationMinutes, wallClockAt } from '../../openapi/clinic-time.ts';
+import {
+  isRole,
+  type Appointment,
+  type AppointmentCreate,
+  type AppointmentList,
+  type AppointmentPatch,
+  type AppointmentStatus,
+  type Clinic,
+  type ListAppointmentsQuery,
+  type Resource,
+  type Service,
+} from '../api-types.ts';
+import { audited, type AuditEntry } from '../audit/audit-log.ts';
+import { violatedExclusion, type Database, type Queryable } from '../db/database.ts';
+import { API_BASE_PATH, type Answer } from '../http/answer.ts';
+import { etagOfVersion, requireIfMatch, staleVersion } from '../http/preconditions.ts';
+import {
+  HttpProblem,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  type FieldError,
+  type Problem,
+} from '../http/problem.ts';
+import { SELECT_APPOINTMENT, selectAppointment, toAppointment, type AppointmentRow } from './appointment-store.ts';
+import { selectClinic, selectResource, selectService, serviceFits } from './catalog.ts';
+
+export interface SchedulingDeps {
+  db: Database;
+  now: () => Date;
+}
+
+/** What a clash answer names besides its message: which rule, and the time that is taken. */
+interface Clash {
+  kind: 'resource' | 'client';
+  starts_at: string;
+  until: string;
+}
+
+/** 409 for a booking or reschedule that overlaps another: the message says what is taken, `clash` the same for programs. */
+class ClashProblem extends HttpProblem {
+  constructor(
+    detail: string,
+    readonly clash: Clash | null,
+  ) {
+    super(409, detail, [{ field: 'body.starts_at', message: detail }]);
+  }
+
+  override toJSON(): Problem {
+    return { ...super.toJSON(), ...(this.clash ? { clash: this.clash } : {}) };
+  }
+}
+
+const STATUS_WORDS: Readonly<Record<AppointmentStatus, string>> = {
+  booked: 'booked',
+  checked_in: 'checked in',
+  in_progress: 'in progress',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  no_show: 'marked as a no-show',
+};
+
+const MOVE_WORDS: Readonly<Record<AppointmentStatus, string>> = {
+  booked: 'booked again',
+  checked_in: 'checked in',
+  in_progress: 'started',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  no_show: 'marked as a no-show',
+};
+
+/** When each status was reached. */
+const STATUS_TIMESTAMPS: Partial<Record<AppointmentStatus, string>> = {
+  checked_in: 'checked_in_at',
+  in_progress: 'started_at',
+  completed: 'completed_at',
+  cancelled: 'cancelled_at',
+  no_show: 'cancelled_at',
+};
+
+const MIN_DURATION_MINUTES = 5;
+const MAX_DURATION_MINUTES = 12 * 60;
+/** The longest an appointment lasts: a span query can then use the start-time index from both ends. */
+const LONGEST_APPOINTMENT = '12 hours';
+
+function hhmm(instant: Date, timeZone: string): string {
+  return wallClockAt(instant, timeZone).time.slice(0, 5);
+}
+
+function dayLabel(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short' }).format(
+    instant,
+  );
+}
+
+function parseInstant(value: string, field: string): Date {
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) throw badRequest('Not a time.', [{ field, message: 'not a valid instant' }]);
+  return instant;
+}
+
+function checkDuration(minutes: number): void {
+  if (minutes < MIN_DURATION_MINUTES || minutes > MAX_DURATION_MINUTES) {
+    throw badRequest('An appointment lasts from 5 minutes to 12 hours.', [
+      { field: 'body.duration', message: 'must be from 00:05:00 to 12:00:00' },
+    ]);
+  }
+}
+
+/** Refuses a time outside the clinic's opening hours on that day (in the clinic's zone). */
+function checkOpeningHours(clinic: Clinic, start: Date, minutes: number): void {
+  const end = new Date(start.getTime() + minutes * 60_000);
+  const from = wallClockAt(start, clinic.time_zone);
+  const to = wallClockAt(end, clinic.time_zone);
+  const hours = clinic.opening_hours.find((entry) => entry.weekday === from.weekday);
+  const day = dayLabel(start, clinic.time_zone);
+  if (!hours) {
+    throw conflict(`${clinic.name} is closed on ${day}.`, [
+      { field: 'body.starts_at', message: 'the clinic is closed' },
+    ]);
+  }
+  const inside = from.date === to.date && from.time >= `${hours.opens}:00` && to.time <= `${hours.closes}:00`;
+  if (!inside) {
+    const message = `${clinic.name} is open from ${hours.opens} to ${hours.closes} on ${day} (${clinic.time_zone} time).`;
+    throw conflict(message, [{ field: 'body.starts_at', message }]);
+  }
+}
+
+/** The resource, service and clinic of a booking, checked to fit together. */
+async function bookingParts(
+  db: Queryable,
+  resourceId: string,
+  serviceId: string,
+): Promise<{ resource: Resource; service: Service; clinic: Clinic }> {
+  const [resource, service] = await Promise.all([selectResource(db, resourceId), selectService(db, serviceId)]);
+  const errors: FieldError[] = [];
+  if (!resource) errors.push({ field: 'body.resource_id', message: 'no such resource' });
+  if (!service) errors.push({ field: 'body.service_id', message: 'no such service' });
+  if (!resource || !service) throw badRequest('The resource or the service does not exist.', errors);
+  if (!serviceFits(service, resource.kind)) {
+    const message = `${service.name} cannot be booked on ${resource.name}.`;
+    throw badRequest(message, [{ field: 'body.resource_id', message }]);
+  }
+  const clinic = await selectClinic(db, resource.clinic_id);
+  if (!clinic) throw new Error(`Resource ${resource.id} has no clinic`);
+  return { resource, service, clinic };
+}
+
+/** A staff member named on an appointment must hold a staff role. */
+async function checkStaff(db: Queryable, staffId: string | null | undefined): Promise<void> {
+  if (staffId == null) return;
+  const [user] = await db.query<{ role: string | null; status: string }>(
+    'SELECT role, status FROM users WHERE id = $1',
+    [staffId],
+  );
+  if (
+    !user ||
+    !isRole(user.role) ||
+    user.role === 'ADMIN' ||
+    !inGroup(user.role, 'staff') ||
+    user.status !== 'active'
+  ) {
+    throw badRequest('The staff member named is not one of the clinic’s active staff.', [
+      { field: 'body.staff_id', message: 'not an active staff member' },
+    ]);
+  }
+}
+
+/**
+ * After the database refused an overlap: finds what holds the time, for the
+ * message. Runs outside the refused transaction (which is gone).
+ */
+async function clashProblem(
+  db: Queryable,
+  constraint: string,
+  want: { id: string | null; clientId: string; resource: Resource; clinic: Clinic; start: Date; minutes: number },
+): Promise<ClashProblem> {
+  const zone = want.clinic.time_zone;
+  const end = new Date(want.start.getTime() + want.minutes * 60_000);
+  const occupiedEnd = new Date(end.getTime() + durationMinutes(want.resource.turnover) * 60_000);
+  const byResource = constraint === 'appointments_resource_free';
+  const [taken] = await db.query<AppointmentRow>(
+    `${SELECT_APPOINTMENT}
+     WHERE a.status NOT IN ('cancelled', 'no_show') AND a.id IS DISTINCT FROM $1::uuid
+       AND ${byResource ? 'a.resource_id = $2' : 'a.client_id = $2'}
+       AND tstzrange(a.starts_at, ${byResource ? 'a.occupied_until' : 'a.ends_at'}) && tstzrange($3, $4)
+     ORDER BY a.starts_at LIMIT 1`,
+    [want.id, byResource ? want.resource.id : want.clientId, want.start, byResource ? occupiedEnd : end],
+  );
+  if (!taken) {
+    // Freed again between the refusal and this look: the caller may simply try once more.
+    return new ClashProblem('That time was just taken by another booking; please try again.', null);
+  }
+  const appointment = toAppointment(taken);
+  const from = new Date(appointment.starts_at);
+  const until = new Date(byResource ? appointment.occupied_until : appointment.ends_at);
+  const span = `from ${hhmm(from, zone)} to ${hhmm(until, zone)} on ${dayLabel(from, zone)} (${zone} time)`;
+  const turnover =
+    byResource && appointment.occupied_until !== appointment.ends_at
+      ? ', including the time to get it ready again'
+      : '';
+  const detail = byResource
+    ? `${want.resource.name} is taken ${span}${turnover}.`
+    : `This client already has ${appointment.service_name} on ${appointment.resource_name} ${span}.`;
+  return new ClashProblem(detail, {
+    kind: byResource ? 'resource' : 'client',
+    starts_at: appointment.starts_at,
+    until: byResource ? appointment.occupied_until : appointment.ends_at,
+  });
+}
+
+export async function listAppointments(
+  db: Database,
+  caller: Actor,
+  query: ListAppointmentsQuery,
+): Promise<AppointmentList> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'appointments.list',
+    resourceType: 'appointment',
+    resourceId: null,
+    subjectId: query.client ?? null,
+  };
+  return audited(db, entry, async () => {
+    const params: unknown[] = [];
+    const where: string[] = [];
+    const grant = ACCESS_RULES[caller.role]['appointments.read'];
+    if (query.client !== undefined) {
+      authorize(caller, 'appointments.read', await targetUser(db, query.client), 'query.client');
+      where.push(`a.client_id = $${params.push(query.client)}`);
+    } else if (grant?.roles) {
+      const listable = rolesListable(caller, 'appointments.read');
+      if (!listsEveryone(listable)) where.push(roleFilterSql('cu.role', listable, params));
+    } else if (grant?.self) {
+      entry.subjectId = caller.id;
+      where.push(`a.client_id = $${params.push(caller.id)}`);
+    } else {
+      throw forbidden('You may not see appointments.');
+    }
+
+    if (query.from !== undefined && query.to !== undefined && Date.parse(query.from) >= Date.parse(query.to)) {
+      throw badRequest('`from` must come before `to`.', [{ field: 'query.to', message: 'must be after from' }]);
+    }
+    if (query.from !== undefined) {
+      const from = `$${params.push(parseInstant(query.from, 'query.from'))}`;
+      // The second condition adds nothing but lets the start-time index bound the scan from below.
+      where.push(
+        `a.ends_at > ${from}::timestamptz`,
+        `a.starts_at > ${from}::timestamptz - interval '${LONGEST_APPOINTMENT}'`,
+      );
+    }
+    if (query.to !== undefined) where.push(`a.starts_at < $${params.push(parseInstant(query.to, 'query.to'))}`);
+    if (query.clinic !== undefined) where.push(`a.clinic_id = $${params.push(query.clinic)}`);
+    if (query.resource !== undefined) where.push(`a.resource_id = $${params.push(query.resource)}`);
+    if (query.status !== undefined && query.status.length > 0) {
+      where.push(`a.status IN (${query.status.map((status) => `$${params.push(status)}`).join(', ')})`);
+    }
+    const rows = await db.query<AppointmentRow>(
+      `${SELECT_APPOINTMENT} WHERE ${where.length > 0 ? where.join(' AND ') : 'true'}
+       ORDER BY a.starts_at, r.position, a.id LIMIT $${params.push(query.limit + 1)}`,
+      params,
+    );
+    return { results: rows.slice(0, query.limit).map(toAppointment), truncated: rows.length > query.limit };
+  });
+}
+
+/** Finds an appointment and checks the caller may `operation` its client's appointments. */
+async function reachableAppointment(
+  db: Queryable,
+  caller: Actor,
+  id: string,
+  operation: 'appointments.read' | 'appointments.write' | 'appointments.cancel',
+  entry: AuditEntry,
+  { lock = false } = {},
+): Promise<{ appointment: Appointment; via: 'self' | 'role' }> {
+  if (!ACCESS_RULES[caller.role][operation]) throw forbidden('You may not see or change appointments.');
+  const appointment = await selectAppointment(db, id, { lock });
+  if (!appointment) throw notFound('There is no such appointment.');
+  entry.subjectId = appointment.client_id;
+  const via = authorize(caller, operation, await targetUser(db, appointment.client_id));
+  return { appointment, via };
+}
+
+export async function readAppointment(db: Database, caller: Actor, id: string): Promise<Appointment> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'appointments.read',
+    resourceType: 'appointment',
+    resourceId: id,
+    subjectId: null,
+  };
+  return audited(
+    db,
+    entry,
+    async () => (await reachableAppointment(db, caller, id, 'appointments.read', entry)).appointment,
+  );
+}
+
+export async function createAppointment(
+  { db }: SchedulingDeps,
+  caller: Actor,
+  input: AppointmentCreate,
+): Promise<Answer<Appointment>> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'appointments.create',
+    resourceType: 'appointment',
+    resourceId: null,
+    subjectId: input.client_id,
+    fields: Object.keys(input),
+  };
+  return audited(db, entry, async (audit) => {
+    authorize(caller, 'appointments.write', await targetUser(db, input.client_id), 'body.client_id');
+    const { resource, service, clinic } = await bookingParts(db, input.resource_id, input.service_id);
+    await checkStaff(db, input.staff_id);
+    const start = parseInstant(input.starts_at, 'body.starts_at');
+    const duration = input.duration ?? service.default_duration;
+    const minutes = durationMinutes(duration);
+    checkDuration(minutes);
+    checkOpeningHours(clinic, start, minutes);
+    try {
+      return await db.transaction(async (tx) => {
+        const [created] = await tx.query<{ id: string }>(
+          `INSERT INTO appointments (client_id, resource_id, service_id, staff_id, starts_at, duration, notes, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6::interval, $7, $8) RETURNING id`,
+          [
+            input.client_id,
+            resource.id,
+            service.id,
+            input.staff_id ?? null,
+            start,
+            duration,
+            input.notes ?? null,
+            caller.id,
+          ],
+        );
+        if (!created) throw new Error('INSERT ... RETURNING gave no row');
+        entry.resourceId = created.id;
+        const appointment = await selectAppointment(tx, created.id);
+        if (!appointment) throw new Error(`Appointment ${created.id} vanished inside its own insert`);
+        return audit.recordSuccess(tx, {
+          status: 201,
+          body: appointment,
+          headers: {
+            Location: `${API_BASE_PATH}/appointments/${appointment.id}`,
+            ETag: etagOfVersion(appointment.version),
+          },
+        });
+      });
+    } catch (error) {
+      const constraint = violatedExclusion(error);
+      if (!constraint) throw error;
+      throw await clashProblem(db, constraint, {
+        id: null,
+        clientId: input.client_id,
+        resource,
+        clinic,
+        start,
+        minutes,
+      });
+    }
+  });
+}
+
+export interface AppointmentChange {
+  id: string;
+  patch: AppointmentPatch;
+  ifMatch: string | undefined;
+}
+
+const RESCHEDULE_FIELDS = ['starts_at', 'duration', 'resource_id'] as const;
+
+export async function changeAppointment(
+  { db, now }: SchedulingDeps,
+  caller: Actor,
+  { id, patch, ifMatch }: AppointmentChange,
+): Promise<Answer<Appointment>> {
+  const fields = Object.keys(patch) as (keyof AppointmentPatch)[];
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'appointments.update',
+    resourceType: 'appointment',
+    resourceId: id,
+    subjectId: null,
+    fields,
+  };
+  return audited(db, entry, async (audit) => {
+    const cancelOnly = fields.length === 1 && patch.status === 'cancelled';
+    // A caller who may only cancel (a client) is told which fields it may not change, rather than just no.
+    const mayWrite = ACCESS_RULES[caller.role]['appointments.write'] !== undefined;
+    const operation = cancelOnly || !mayWrite ? 'appointments.cancel' : 'appointments.write';
+    const { appointment: seen, via } = await reachableAppointment(db, caller, id, operation, entry);
+    if (!cancelOnly && (via === 'self' || !mayWrite)) {
+      throw forbidden('You may only cancel your own appointment; the clinic changes the rest.', [
+        ...fields
+          .filter((field) => field !== 'status')
+          .map((field) => ({ field: `body.${field}`, message: 'You may not change this field.' })),
+        ...(patch.status !== undefined && patch.status !== 'cancelled'
+          ? [{ field: 'body.status', message: 'You may only cancel.' }]
+          : []),
+      ]);
+    }
+    const expected = requireIfMatch(ifMatch);
+
+    const reschedules = RESCHEDULE_FIELDS.some((field) => patch[field] !== undefined);
+    const resourceId = patch.resource_id ?? seen.resource_id;
+    const parts = reschedules ? await bookingParts(db, resourceId, seen.service_id) : null;
+    if (patch.staff_id !== undefined) await checkStaff(db, patch.staff_id);
+    const start =
+      patch.starts_at !== undefined ? parseInstant(patch.starts_at, 'body.starts_at') : new Date(seen.starts_at);
+    const minutes = durationMinutes(patch.duration ?? seen.duration);
+    if (patch.duration !== undefined) checkDuration(minutes);
+
+    try {
+      return await db.transaction(async (tx) => {
+        const current = await selectAppointment(tx, id, { lock: true });
+        if (!current) throw notFound('There is no such appointment.');
+        if (expected !== null && !expected.includes(current.version)) throw staleVersion('appointment', current);
+
+        const assignments: string[] = [];
+        const params: unknown[] = [id];
+        if (patch.status !== undefined) {
+          const to = patch.status;
+          if (!canMove(current.status, to)) {
+            throw conflict(`This appointment is ${STATUS_WORDS[current.status]}; it cannot be ${MOVE_WORDS[to]}.`, [
+              { field: 'body.status', message: `current status: ${current.status}` },
+            ]);
+          }
+          if (via === 'self' && !clientMayCancel(new Date(current.starts_at), now())) {
+            throw conflict(
+              `Appointments can be cancelled here until ${CLIENT_CANCEL_CUTOFF_HOURS} hours before they start. ` +
+                'Please call the clinic to cancel this one.',
+              [{ field: 'body.status', message: `less than ${CLIENT_CANCEL_CUTOFF_HOURS} hours before the start` }],
+            );
+          }
+          assignments.push(`status = $${params.push(to)}`);
+          const stamp = STATUS_TIMESTAMPS[to];
+          if (stamp) assignments.push(`${stamp} = now()`);
+        }
+        if (reschedules && parts) {
+          if (current.status !== RESCHEDULABLE_STATUS) {
+            throw conflict(`This appointment is ${STATUS_WORDS[current.status]}; only a booked one can be moved.`, [
+              { field: 'body.starts_at', message: `current status: ${current.status}` },
+            ]);
+          }
+          checkOpeningHours(parts.clinic, start, minutes);
+          assignments.push(
+            `starts_at = $${params.push(start)}`,
+            `duration = $${params.push(patch.duration ?? current.duration)}::interval`,
+            `resource_id = $${params.push(resourceId)}`,
+          );
+        }
+        if (patch.staff_id !== undefined) assignments.push(`staff_id = $${params.push(patch.staff_id)}`);
+        if (patch.notes !== undefined) assignments.push(`notes = $${params.push(patch.notes)}`);
+        assignments.push('version = version + 1', 'updated_at = now()');
+        await tx.query(`UPDATE appointments SET ${assignments.join(', ')} WHERE id = $1`, params);
+        const changed = await selectAppointment(tx, id);
+        if (!changed) throw new Error(`Appointment ${id} vanished inside its own update`);
+        return audit.recordSuccess(tx, {
+          status: 200,
+          body: changed,
+          headers: { ETag: etagOfVersion(changed.version) },
+        });
+      });
+    } catch (error) {
+      const constraint = violatedExclusion(error);
+      if (!constraint || !parts) throw error;
+      throw await clashProblem(db, constraint, {
+        id,
+        clientId: seen.client_id,
+        resource: parts.resource,
+        clinic: parts.clinic,
+        start,
+        minutes,
+      });
+    }
+  });
+}
