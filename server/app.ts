@@ -7,11 +7,14 @@
  * answer), then the handler. Authentication comes before validation so that a caller
  * without a valid token learns nothing about the API's shapes.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { authenticate, callerOf } from './auth/authenticate.ts';
 import type { AppDependencies } from './dependencies.ts';
+import { CONTRACT_FORMATS, refuseNul } from './http/input-limits.ts';
+import { logError, requestContext } from './http/log.ts';
 import { HttpProblem, badRequest, sendProblem, type FieldError } from './http/problem.ts';
 import { API_BASE_PATH, sendAnswer } from './http/answer.ts';
 import { KeyTakenMeanwhile, answerForTakenKey, idempotencyKeys } from './http/idempotency.ts';
@@ -30,6 +33,9 @@ export function createApp(deps: AppDependencies): Express {
   api.use((_req, res, next) => {
     // Health data must not be kept by browsers or proxies, error answers included.
     res.set('Cache-Control', 'no-store');
+    // One id per request, in the answer and in any log line about it: what support asks for, instead of data.
+    res.locals.requestId = randomUUID();
+    res.set('X-Request-Id', res.locals.requestId);
     next();
   });
   api.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
@@ -52,8 +58,10 @@ export function createApp(deps: AppDependencies): Express {
       validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
       ajvFormats: { mode: 'full' },
+      formats: CONTRACT_FORMATS,
     }),
   );
+  api.use(refuseNul);
   api.use(idempotencyKeys(deps.db, (res) => callerOf(res).id));
   api.use(apiRoutes(deps));
 
@@ -104,6 +112,12 @@ function fieldName(validatorPath: string): string {
   return [renamed, ...rest].filter(Boolean).join('.');
 }
 
+/** The SQLSTATE of a database error (both drivers put it in `code`). */
+function sqlStateOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
 /** body-parser marks its own errors with a `type`. */
 function bodyParserErrorType(error: unknown): string | undefined {
   const type = (error as { type?: unknown } | null)?.type;
@@ -123,13 +137,24 @@ const problemHandler: ErrorRequestHandler = (error: unknown, req, res, next) => 
   if (isValidatorError(error)) {
     if (error.status >= 500) {
       // A response that breaks the contract is our bug; say so in the log, not to the caller.
-      console.error(`Response to ${req.method} ${req.originalUrl} breaks the contract:`, error.errors);
+      // Which fields of our answer broke the contract, by path; never their values.
+      logError({
+        ...requestContext('Response breaks the contract', req, res, 500),
+        ids: { fields: error.errors.map((item) => item.path).join(' ') },
+      });
       return sendProblem(res, new HttpProblem(500, 'Something went wrong on our side.'));
     }
     const fields: FieldError[] = error.errors.map((item) => ({ field: fieldName(item.path), message: item.message }));
     const detail = error.status === 400 ? 'The request does not match the API contract.' : error.message;
     return sendProblem(res, new HttpProblem(error.status, detail, error.status === 400 ? fields : undefined));
   }
-  console.error(`Unexpected error on ${req.method} ${req.originalUrl}:`, error);
+  const sqlState = sqlStateOf(error);
+  if (sqlState?.startsWith('22') || sqlState?.startsWith('23')) {
+    // A value the database cannot take (class 22) or a rule it keeps (class 23) that no check before it caught:
+    // the request was at fault. Logged, so the check that should have caught it can be written.
+    logError(requestContext('Database refused a value', req, res, 400), error);
+    return sendProblem(res, badRequest('The database cannot store one of the values sent.'));
+  }
+  logError(requestContext('Unexpected error', req, res, 500), error);
   return sendProblem(res, new HttpProblem(500, 'Something went wrong on our side.'));
 };

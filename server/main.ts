@@ -11,6 +11,7 @@ import { createAccessTokenVerifier } from './auth/access-token.ts';
 import { ConfigurationError, parseServerConfig } from './config.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
 import { deleteExpiredKeys } from './http/idempotency.ts';
+import { logError } from './http/log.ts';
 import { createCognitoIdentityAdmin } from './identity/identity-admin.ts';
 
 /** How often keys past their keeping time are deleted. */
@@ -33,7 +34,9 @@ async function main(): Promise<void> {
   const db = await openMigratedDatabase(config.database);
   // Idempotency keys are kept 7 days; older ones are deleted now and every hour.
   const expireKeys = () =>
-    deleteExpiredKeys(db).catch((error: unknown) => console.error('Expiring keys failed:', error));
+    deleteExpiredKeys(db).catch((error: unknown) =>
+      logError({ event: 'Deleting expired idempotency keys failed' }, error),
+    );
   await expireKeys();
   const keyExpiry = setInterval(() => void expireKeys(), KEY_EXPIRY_INTERVAL_MS);
   keyExpiry.unref();

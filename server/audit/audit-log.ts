@@ -15,6 +15,7 @@ import type { Actor } from '../auth/authenticate.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Answer } from '../http/answer.ts';
 import { KeyTakenMeanwhile, storeKey } from '../http/idempotency.ts';
+import { logError } from '../http/log.ts';
 import { HttpProblem } from '../http/problem.ts';
 
 // The contract names the actions and outcomes, because the audit feed answers with them.
@@ -126,7 +127,7 @@ export async function audited<T>(db: Database, entry: AuditEntry, work: (audit: 
   } catch (error) {
     // A success written in a transaction that then rolled back is gone, so the failure is always written.
     await insertAuditRecord(db, entry, outcomeOf(error)).catch((auditError: unknown) =>
-      console.error('Could not write an audit record:', auditError),
+      logError({ event: 'Writing an audit record failed', ids: { action: entry.action } }, auditError),
     );
     throw error;
   }

@@ -9,6 +9,7 @@ import type { Caller } from '../../openapi/access.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem, forbidden, unauthorized } from '../http/problem.ts';
 import type { IdempotencyClaim } from '../http/idempotency.ts';
+import { logError } from '../http/log.ts';
 import { TokenRejectedError, type AccessTokenVerifier } from './access-token.ts';
 
 declare global {
@@ -17,6 +18,7 @@ declare global {
     interface Locals {
       caller?: Caller;
       deviceId?: string | null;
+      requestId?: string;
     }
   }
 }
@@ -40,7 +42,7 @@ export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryab
       ({ username } = await verifyAccessToken(token));
     } catch (error) {
       if (error instanceof TokenRejectedError) throw unauthorized(error.message);
-      console.error('Access token check failed:', error);
+      logError({ event: 'Checking an access token failed' }, error);
       throw new HttpProblem(503, 'The identity service could not be reached to check the access token.');
     }
     res.locals.caller = await loadCaller(db, username);

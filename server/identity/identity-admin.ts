@@ -22,6 +22,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role, UserAttribute, UserStatus } from '../api-types.ts';
 import type { ServerConfig } from '../config.ts';
+import { logError } from '../http/log.ts';
 import { HttpProblem } from '../http/problem.ts';
 
 export interface IdentityUser {
@@ -73,7 +74,7 @@ export async function callIdentityService<T>(call: () => Promise<T>, detail: str
     return await call();
   } catch (error) {
     if (error instanceof IdentityEmailTakenError || error instanceof HttpProblem) throw error;
-    console.error(`Identity service call failed (${detail}):`, error);
+    logError({ event: 'An identity service call failed', ids: { outcome: detail } }, error);
     throw new HttpProblem(502, detail);
   }
 }

@@ -7,7 +7,7 @@ import { audited } from '../audit/audit-log.ts';
 import type { Database } from '../db/database.ts';
 import type { Answer } from '../http/answer.ts';
 import { requireIfMatch, staleVersion } from '../http/preconditions.ts';
-import { forbidden, notFound } from '../http/problem.ts';
+import { badRequest, forbidden, notFound } from '../http/problem.ts';
 import { callIdentityService, type IdentityAdmin } from '../identity/identity-admin.ts';
 import { etagOf, isProfileColumn, selectProfile, updateProfileColumns, type ProfileColumn } from './profile-store.ts';
 
@@ -25,6 +25,20 @@ export async function readProfile(db: Database, caller: Actor, userId: string): 
     if (!profile) throw notFound('This user has no profile.');
     return profile;
   });
+}
+
+/** The earliest date of birth the clinic records: no one living was born before it. */
+const EARLIEST_BIRTH = '1900-01-01';
+
+/** A date of birth is a day that has been, and not before 1900 (400 naming the field). */
+function checkDateOfBirth(date: string | null | undefined, now: Date): void {
+  if (date == null) return;
+  const today = now.toISOString().slice(0, 10);
+  if (date < EARLIEST_BIRTH || date > today) {
+    throw badRequest('The date of birth is not a possible one.', [
+      { field: 'body.date_of_birth', message: `must be between ${EARLIEST_BIRTH} and today` },
+    ]);
+  }
 }
 
 export interface ProfileChange {
@@ -64,6 +78,7 @@ export async function changeProfile(
         throw forbidden('You may give your HIPAA consent only as true, version 1.0, dated now.', consentErrors);
       }
     }
+    checkDateOfBirth(patch.date_of_birth, deps.now());
     if (patch.role !== undefined) {
       // The grant must reach the user as it is and the role it is given.
       authorize(caller, 'users.assign-role', target, 'body.role');

@@ -20,6 +20,7 @@ import {
 import { audited, type AuditEntry } from '../audit/audit-log.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { API_BASE_PATH, type Answer } from '../http/answer.ts';
+import { logError } from '../http/log.ts';
 import { conflict, forbidden, notFound } from '../http/problem.ts';
 import {
   IdentityEmailTakenError,
@@ -226,8 +227,11 @@ export async function createUser(
     } catch (error) {
       await identityAdmin.deleteUser(identityUser.username).catch((compensationError: unknown) => {
         // Left for an operator: an account that can sign in but has no role in the API (it gets 403s).
-        console.error(
-          `Could not remove identity account ${identityUser.username} after a failed create:`,
+        logError(
+          {
+            event: 'Removing an identity account after a failed create failed',
+            ids: { account: identityUser.username },
+          },
           compensationError,
         );
       });
@@ -365,8 +369,11 @@ export async function setUserEnabled(
       if (identityUser !== null && restore !== null && restore !== enabled) {
         await setIdentityEnabled(identityAdmin, identityUser.username, restore).catch((compensationError: unknown) => {
           // Left for an operator: the identity account and the API's status disagree until the change is retried.
-          console.error(
-            `Could not put identity account ${identityUser.username} back after a failed ${entry.action}:`,
+          logError(
+            {
+              event: 'Putting an identity account back after a failed change failed',
+              ids: { account: identityUser.username, action: entry.action },
+            },
             compensationError,
           );
         });
