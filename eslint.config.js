@@ -119,6 +119,22 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': ['error', { patterns: [SDK_RESTRICTIONS.amplify, SDK_RESTRICTIONS.openapiFetch] }],
+      // Text goes into the page as text: no HTML from strings, anywhere.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render text as children; HTML from a string is an injection waiting to happen.',
+        },
+        {
+          selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'Set textContent, or build elements; HTML from a string is an injection waiting to happen.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]',
+          message: 'HTML from a string is an injection waiting to happen.',
+        },
+      ],
     },
   },
   {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { brand } from './src/config/brand.ts';
 
@@ -41,6 +41,64 @@ const dropConnectionWhenUpstreamDown: NonNullable<ProxyOptions['configure']> = (
   });
 };
 
+/**
+ * Where the app may connect besides its own origin: the identity service. A
+ * path (the local stack's /identity) is the app's own origin; none means
+ * Amazon Cognito in the configured region.
+ */
+function identityOrigin(env: Record<string, string>): string | null {
+  const endpoint = env.VITE_COGNITO_ENDPOINT ?? '';
+  if (endpoint.startsWith('/')) return null;
+  if (endpoint !== '') return new URL(endpoint).origin;
+  return `https://cognito-idp.${env.VITE_COGNITO_REGION || 'ap-south-1'}.amazonaws.com`;
+}
+
+/**
+ * The headers every page of the app is served with: a strict Content Security
+ * Policy (scripts from the app's own origin only, never inline; styles may be
+ * inline because Mantine writes its theme variables at run time), no sniffing,
+ * no referrer, no framing, an own browsing context group, and none of the
+ * device's sensors. The preview server sends them, and the build writes them
+ * to `_headers` for static hosting (Netlify and Cloudflare Pages read it).
+ */
+export function appSecurityHeaders(env: Record<string, string>): Record<string, string> {
+  const identity = identityOrigin(env);
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src 'self'${identity ? ` ${identity}` : ''}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  };
+}
+
+/** Writes the headers for static hosting next to the build (`_headers`, for every path). */
+function headersFile(headers: Record<string, string>): Plugin {
+  return {
+    name: 'thrive-headers-file',
+    apply: 'build',
+    generateBundle() {
+      const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
+      this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n${lines.join('\n')}\n` });
+    },
+  };
+}
+
 /** index.html names the theme colour as `%THRIVE_THEME_COLOR%`, so the brand set stays its one source. */
 function brandInIndexHtml(): Plugin {
   return {
@@ -68,8 +126,9 @@ function serverSettings(env: NodeJS.ProcessEnv) {
   };
 }
 
-export default defineConfig(() => {
+export default defineConfig(({ mode }) => {
   const stack = serverSettings(process.env);
+  const headers = appSecurityHeaders(loadEnv(mode, import.meta.dirname, 'VITE_'));
   const proxy: Record<string, ProxyOptions> = {
     '/api/v1': { target: stack.apiUrl, configure: dropConnectionWhenUpstreamDown },
     '/identity': {
@@ -78,7 +137,9 @@ export default defineConfig(() => {
       configure: dropConnectionWhenUpstreamDown,
     },
   };
-  const server = { host: 'localhost', port: stack.port, strictPort: true, proxy };
+  // No CORS: the app answers its own pages only. The dev server goes without the policy (its hot reload runs
+  // inline scripts); the preview server, which serves the production build, sends it.
+  const server = { host: 'localhost', port: stack.port, strictPort: true, proxy, cors: false };
 
   return {
     resolve: { alias: aliases },
@@ -91,6 +152,7 @@ export default defineConfig(() => {
       react(),
       versionFile(buildId),
       brandInIndexHtml(),
+      headersFile(headers),
       VitePWA({
         strategies: 'generateSW',
         registerType: 'prompt',
@@ -128,7 +190,7 @@ export default defineConfig(() => {
       }),
     ],
     server,
-    preview: server,
+    preview: { ...server, headers },
     build: {
       // BUILD_DIR lets two builds (e.g. two versions in a test) live side by side.
       outDir: stack.buildDir,
@@ -136,7 +198,8 @@ export default defineConfig(() => {
       // service worker's glob and counted by the bundle budget.
       emptyOutDir: true,
       target: 'es2022',
-      sourcemap: true,
+      // Production source maps would hand out the app's source: not built, so never served.
+      sourcemap: false,
     },
   };
 });

@@ -15,6 +15,7 @@ import { authenticate, callerOf } from './auth/authenticate.ts';
 import type { AppDependencies } from './dependencies.ts';
 import { CONTRACT_FORMATS, refuseNul } from './http/input-limits.ts';
 import { logError, requestContext } from './http/log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { HttpProblem, badRequest, sendProblem, type FieldError } from './http/problem.ts';
 import { API_BASE_PATH, sendAnswer } from './http/answer.ts';
 import { KeyTakenMeanwhile, answerForTakenKey, idempotencyKeys } from './http/idempotency.ts';
@@ -28,6 +29,7 @@ export function createApp(deps: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(securityHeaders);
 
   const api = express.Router();
   api.use((_req, res, next) => {
