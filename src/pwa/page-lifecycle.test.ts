@@ -25,7 +25,12 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  document.body.innerHTML = '<div id="root"><p>Priya Sharma, date of birth 1984-03-02</p></div>';
+  const page = document.createElement('div');
+  page.id = 'root';
+  const text = document.createElement('p');
+  text.textContent = 'Priya Sharma, date of birth 1984-03-02';
+  page.append(text);
+  document.body.replaceChildren(page);
   session.set(NURSE_A);
   saved = NURSE_A;
   reload.mockReset();
