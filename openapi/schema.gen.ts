@@ -557,12 +557,13 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "audit.list";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "audit.list" | "requests.refused";
         /**
-         * @description How it ended; `denied` is a refusal by the access rules.
+         * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
+         *     token, `rate_limited` one past the caller's limit.
          * @enum {string}
          */
-        AuditOutcome: "success" | "denied" | "not_found" | "conflict" | "invalid" | "error";
+        AuditOutcome: "success" | "denied" | "not_found" | "conflict" | "invalid" | "error" | "unauthenticated" | "rate_limited";
         AuditEvent: {
             /** @description Increases with every record. */
             id: number;
@@ -574,7 +575,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "audit_log";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "audit_log" | "request";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -595,6 +596,10 @@ export interface components {
              * @description The device the request came from (the app's own id for it), when it named one.
              */
             device_id: string | null;
+            /** @description For a refused request, the HTTP status it was answered with. */
+            status: number | null;
+            /** @description For a refused request, the route template it was sent to (never its values). */
+            route: string | null;
         };
         AuditEventList: {
             results: components["schemas"]["AuditEvent"][];
@@ -1623,9 +1628,9 @@ export const problemClashKindValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactMethod"]> = ["phone", "email", "sms"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "audit.list"];
-export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "audit_log"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "audit.list", "requests.refused"];
+export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "audit_log", "request"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
 export const resourceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceKind"]> = ["iv_chair", "hbot_chamber", "hbot_seat", "red_light", "pemf", "sauna", "consultation_room"];

@@ -14,7 +14,8 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import { authenticate, callerOf } from './auth/authenticate.ts';
 import type { AppDependencies } from './dependencies.ts';
 import { CONTRACT_FORMATS, refuseNul } from './http/input-limits.ts';
-import { logError, requestContext } from './http/log.ts';
+import { logError, requestContext, routeOf } from './http/log.ts';
+import { isRecorded, recordRefusal } from './audit/audit-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { HttpProblem, badRequest, sendProblem, type FieldError } from './http/problem.ts';
 import { API_BASE_PATH, sendAnswer } from './http/answer.ts';
@@ -73,8 +74,37 @@ export function createApp(deps: AppDependencies): Express {
     sendProblem(res, new HttpProblem(404, 'There is nothing at this address.'));
   });
   app.use(keyTakenMeanwhile(deps));
+  app.use(auditRefusals(deps));
   app.use(problemHandler);
   return app;
+}
+
+/** The HTTP status an error will be answered with, as far as it says. */
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof HttpProblem) return error.status;
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  if (typeof status === 'number') return status;
+  return typeof statusCode === 'number' ? statusCode : undefined;
+}
+
+/**
+ * Every request refused before an operation ran (no valid token, a body
+ * breaking the contract, too large, wrong method or type, too many requests)
+ * leaves one audit record; operations record their own refusals.
+ */
+function auditRefusals(deps: AppDependencies): ErrorRequestHandler {
+  return async (error: unknown, req, res, next) => {
+    const status = statusOf(error);
+    if (status !== undefined && status < 500 && !isRecorded(error)) {
+      const caller = res.locals.caller;
+      await recordRefusal(deps.db, {
+        actor: caller ? { ...caller, deviceId: res.locals.deviceId ?? null, idempotency: null } : null,
+        status,
+        route: routeOf(req),
+      }).catch((auditError: unknown) => logError(requestContext('Recording a refusal failed', req, res), auditError));
+    }
+    next(error);
+  };
 }
 
 /**

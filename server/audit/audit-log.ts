@@ -44,6 +44,7 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'appointments.create': 'change',
   'appointments.update': 'change',
   'audit.list': 'read',
+  'requests.refused': 'read',
 };
 
 export interface AuditEntry {
@@ -69,10 +70,16 @@ export interface AuditScope {
   recordSuccess<T>(tx: Queryable, answer: Answer<T>): Promise<Answer<T>>;
 }
 
-async function insertAuditRecord(db: Queryable, entry: AuditEntry, outcome: AuditOutcome): Promise<void> {
+async function insertAuditRecord(
+  db: Queryable,
+  entry: AuditEntry,
+  outcome: AuditOutcome,
+  refusal?: { status: number; route: string },
+): Promise<void> {
   await db.query(
-    `INSERT INTO audit_log (actor_id, action, resource_type, resource_id, subject_id, outcome, fields, device_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
+    `INSERT INTO audit_log (actor_id, action, resource_type, resource_id, subject_id, outcome, fields, device_id,
+                            status, route)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)`,
     [
       entry.actor.id,
       entry.action,
@@ -82,8 +89,56 @@ async function insertAuditRecord(db: Queryable, entry: AuditEntry, outcome: Audi
       outcome,
       entry.fields ? JSON.stringify(entry.fields) : null,
       entry.actor.deviceId,
+      refusal?.status ?? null,
+      refusal?.route ?? null,
     ],
   );
+}
+
+/** Marks an error whose failure an audited operation has recorded already. */
+const RECORDED = Symbol('thrive.audit.recorded');
+
+function markRecorded(error: unknown): void {
+  if (typeof error === 'object' && error !== null) Object.defineProperty(error, RECORDED, { value: true });
+}
+
+/** Whether an operation's audit record already tells of this error. */
+export function isRecorded(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && RECORDED in error;
+}
+
+const REFUSAL_OUTCOMES: Readonly<Record<number, AuditOutcome>> = {
+  400: 'invalid',
+  401: 'unauthenticated',
+  405: 'invalid',
+  413: 'invalid',
+  415: 'invalid',
+  422: 'invalid',
+  428: 'invalid',
+  429: 'rate_limited',
+};
+
+/**
+ * Records a request refused before any operation ran (a missing or bad token,
+ * a body that breaks the contract, too large, the wrong method or type, too
+ * many requests): who (or 'anonymous'), from which device, which route and
+ * how it was refused. Never the request's values.
+ */
+export async function recordRefusal(
+  db: Queryable,
+  refusal: { actor: Actor | null; status: number; route: string },
+): Promise<void> {
+  const outcome = REFUSAL_OUTCOMES[refusal.status];
+  if (!outcome) return;
+  const actor = refusal.actor ?? { id: 'anonymous', role: 'NO_ROLE', deviceId: null, idempotency: null };
+  const entry: AuditEntry = {
+    actor,
+    action: 'requests.refused',
+    resourceType: 'request',
+    resourceId: null,
+    subjectId: null,
+  };
+  await insertAuditRecord(db, entry, outcome, { status: refusal.status, route: refusal.route });
 }
 
 export function outcomeOf(error: unknown): AuditOutcome {
@@ -129,6 +184,7 @@ export async function audited<T>(db: Database, entry: AuditEntry, work: (audit: 
     await insertAuditRecord(db, entry, outcomeOf(error)).catch((auditError: unknown) =>
       logError({ event: 'Writing an audit record failed', ids: { action: entry.action } }, auditError),
     );
+    markRecorded(error);
     throw error;
   }
   if (!recorded) await insertAuditRecord(db, entry, 'success');

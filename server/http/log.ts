@@ -51,10 +51,20 @@ export function logError(context: LogContext, error?: unknown): void {
   console.error(JSON.stringify(record));
 }
 
-/** The route template of a request (`/api/v1/users/users/:id`), or the mount point when no route matched. */
+const ID_SEGMENT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)$/i;
+
+/**
+ * The route template of a request (`/api/v1/users/users/:id`). Before routing
+ * (a refused token, a body breaking the contract) it is the path with every
+ * id in it written `:id`, so no record is named.
+ */
 export function routeOf(req: Request): string {
   const template = (req.route as { path?: unknown } | undefined)?.path;
-  return `${req.baseUrl}${typeof template === 'string' ? template : ''}`;
+  if (typeof template === 'string') return `${req.baseUrl}${template}`;
+  const segments = `${req.baseUrl}${req.path}`
+    .split('/')
+    .map((segment) => (ID_SEGMENT.test(segment) ? ':id' : segment));
+  return segments.join('/');
 }
 
 /** The log context of a request that failed. */

@@ -151,6 +151,8 @@ describe('recent changes (the audit feed)', () => {
       'appointments.list',
       'appointments.read',
       'audit.list',
+      // A refused request changed nothing.
+      'requests.refused',
     ];
     const kinds = (events: AuditEvent[]) => new Set(events.map((event) => reads.includes(event.action)));
     expect(kinds((await feed('kind=change&page_size=100')).body.results)).toEqual(new Set([false]));
