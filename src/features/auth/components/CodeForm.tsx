@@ -2,6 +2,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import { FormError } from './FormError';
 
@@ -23,6 +24,7 @@ export function CodeForm({ label = 'Code', submitLabel, onSubmit, children }: Co
     validate: { code: (value) => (value.trim() === '' ? CODE_REQUIRED : null) },
   });
   const submit = useMutation({ mutationFn: (code: string) => onSubmit(code) });
+  const codeRef = useFocusOnMount<HTMLInputElement>();
 
   return (
     <form noValidate onSubmit={form.onSubmit(({ code }) => submit.mutate(code.replace(/\s+/g, '')))}>
@@ -31,7 +33,7 @@ export function CodeForm({ label = 'Code', submitLabel, onSubmit, children }: Co
         <TextInput
           label={label}
           required
-          autoFocus
+          ref={codeRef}
           autoComplete="one-time-code"
           inputMode="numeric"
           {...form.getInputProps('code')}

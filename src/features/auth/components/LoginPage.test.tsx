@@ -42,7 +42,7 @@ describe('LoginPage', () => {
     expect(passwordInput()).toBeTruthy();
     expect(screen.queryAllByRole('link')).toEqual([]);
     expect(screen.queryByText(/sign up|create account|forgot/i)).toBeNull();
-    expect(document.activeElement).toBe(emailInput());
+    expect(emailInput().matches(':focus')).toBe(true);
   });
 
   it('requires both fields, with an error under each', async () => {
@@ -108,7 +108,7 @@ describe('LoginPage', () => {
         signIn: () => Promise.resolve<SignInStep>({ name: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' }),
       });
       await atNewPassword(s);
-      expect(document.activeElement).toBe(newPassword());
+      expect(newPassword().matches(':focus')).toBe(true);
       await userEvent.type(newPassword(), 'abcdef');
       expect(screen.queryByText('Password must have upper case letters')).toBeNull();
       await userEvent.type(confirm(), 'abcde');

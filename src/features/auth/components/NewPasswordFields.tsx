@@ -1,20 +1,22 @@
 import { PasswordInput } from '@mantine/core';
+import type { Ref } from 'react';
 import type { useNewPasswordFields } from './useNewPasswordFields';
 
 /** The two inputs of a new password, with the pool's policy and the match rule. */
 export function NewPasswordFields({
   fields,
-  autoFocus = false,
+  passwordRef,
 }: {
   fields: ReturnType<typeof useNewPasswordFields>;
-  autoFocus?: boolean;
+  /** Receives the new password's input (to focus it when the step shows). */
+  passwordRef?: Ref<HTMLInputElement>;
 }) {
   return (
     <>
       <PasswordInput
         label="New password"
         required
-        autoFocus={autoFocus}
+        ref={passwordRef}
         autoComplete="new-password"
         {...fields.passwordProps}
       />

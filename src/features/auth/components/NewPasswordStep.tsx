@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import type { SignInFlow } from '../model/flow';
 import { FormError } from './FormError';
@@ -10,6 +11,7 @@ import { useNewPasswordFields } from './useNewPasswordFields';
 /** CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED: the temporary password must be replaced. */
 export function NewPasswordStep({ flow }: { flow: SignInFlow }) {
   const fields = useNewPasswordFields();
+  const passwordRef = useFocusOnMount<HTMLInputElement>();
   const submit = useMutation({ mutationFn: (password: string) => flow.answerChallenge(password) });
 
   return (
@@ -27,7 +29,7 @@ export function NewPasswordStep({ flow }: { flow: SignInFlow }) {
       >
         <Stack gap="md">
           <FormError message={submit.error ? signInErrorMessage(submit.error) : null} onDismiss={submit.reset} />
-          <NewPasswordFields fields={fields} autoFocus />
+          <NewPasswordFields fields={fields} passwordRef={passwordRef} />
           <Button type="submit" fullWidth loading={submit.isPending} disabled={submit.isPending}>
             Set password and sign in
           </Button>

@@ -1,6 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import type { SignInFlow } from '../model/flow';
 import { CODE_REQUIRED } from './CodeForm';
@@ -20,6 +21,7 @@ export function ResetPasswordStep({
   codeSentTo: string | null;
 }) {
   const send = useMutation({ mutationFn: () => flow.sendResetCode() });
+  const sendRef = useFocusOnMount<HTMLButtonElement>();
   return (
     <StepFrame
       title="Reset your password"
@@ -35,7 +37,13 @@ export function ResetPasswordStep({
       ) : (
         <Stack gap="md">
           <FormError message={send.error ? signInErrorMessage(send.error) : null} onDismiss={send.reset} />
-          <Button fullWidth autoFocus loading={send.isPending} disabled={send.isPending} onClick={() => send.mutate()}>
+          <Button
+            fullWidth
+            ref={sendRef}
+            loading={send.isPending}
+            disabled={send.isPending}
+            onClick={() => send.mutate()}
+          >
             Send code
           </Button>
         </Stack>
@@ -48,6 +56,7 @@ function ResetWithCode({ flow, onResend, resending }: { flow: SignInFlow; onRese
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const fields = useNewPasswordFields();
+  const codeRef = useFocusOnMount<HTMLInputElement>();
   const submit = useMutation({
     mutationFn: (values: { code: string; password: string }) => flow.confirmReset(values.code, values.password),
   });
@@ -69,7 +78,7 @@ function ResetWithCode({ flow, onResend, resending }: { flow: SignInFlow; onRese
         <TextInput
           label="Code"
           required
-          autoFocus
+          ref={codeRef}
           autoComplete="one-time-code"
           inputMode="numeric"
           value={code}

@@ -1,6 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { normaliseEmail } from '@/lib/auth/email';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import type { Notice, SignInFlow } from '../model/flow';
@@ -26,6 +27,7 @@ export function SignInForm({ flow, notice }: { flow: SignInFlow; notice: Notice 
       password: (value) => (value === '' ? SIGN_IN_FIELD_ERRORS.password : null),
     },
   });
+  const emailRef = useFocusOnMount<HTMLInputElement>();
   const submit = useMutation({
     // The e-mail is normalised again before submit; the password goes exactly as typed.
     mutationFn: ({ email, password }: Credentials) => flow.submitCredentials(normaliseEmail(email), password),
@@ -51,7 +53,7 @@ export function SignInForm({ flow, notice }: { flow: SignInFlow; notice: Notice 
           label="Email"
           type="email"
           required
-          autoFocus
+          ref={emailRef}
           autoComplete="username"
           inputMode="email"
           autoCapitalize="none"

@@ -1,6 +1,7 @@
 import { Button, Group, Radio, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
 import type { ContactStatus, VerifiableContact } from '@/lib/auth/steps';
 import type { SignInFlow } from '../model/flow';
 import { CodeForm } from './CodeForm';
@@ -24,6 +25,7 @@ export function ChooseContactStep({
   const send = useMutation({ mutationFn: (contact: VerifiableContact) => flow.chooseContact(contact) });
   const skip = useMutation({ mutationFn: () => flow.skipVerification() });
   const pending = send.isPending || skip.isPending;
+  const firstRef = useFocusOnMount<HTMLInputElement>();
 
   return (
     <StepFrame
@@ -45,7 +47,12 @@ export function ChooseContactStep({
           >
             <Stack gap="sm" mt="xs">
               {contacts.map((contact, index) => (
-                <Radio key={contact} value={contact} label={contactLabel(contact, status)} autoFocus={index === 0} />
+                <Radio
+                  key={contact}
+                  value={contact}
+                  label={contactLabel(contact, status)}
+                  ref={index === 0 ? firstRef : undefined}
+                />
               ))}
             </Stack>
           </Radio.Group>

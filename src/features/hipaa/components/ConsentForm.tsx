@@ -39,15 +39,15 @@ export function ConsentForm({ clientId }: { clientId: string }) {
   // The button is disabled until the box is ticked, and a disabled default button
   // blocks the browser's own Enter-to-submit: Enter on the checkbox submits here,
   // so a keyboard user who has not ticked it is told why nothing happens.
-  const submitOnEnter = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+  const submitOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
     event.preventDefault();
     submit();
   };
 
   const error = form.errors.accepted;
   return (
-    <form noValidate onSubmit={submit} onKeyDown={submitOnEnter} aria-label="Accept the HIPAA authorization">
+    <form noValidate onSubmit={submit} aria-label="Accept the HIPAA authorization">
       <Stack gap="md">
         {record.isError && (
           <Alert color="red" variant="light" role="alert">
@@ -64,6 +64,7 @@ export function ConsentForm({ clientId }: { clientId: string }) {
           label={CONSENT_LABELS.checkbox}
           disabled={saving}
           {...form.getInputProps('accepted', { type: 'checkbox' })}
+          onKeyDown={submitOnEnter}
           // Announced as it appears, also when Enter is pressed on the already focused box.
           error={error ? <span role="alert">{error}</span> : undefined}
           aria-invalid={error ? true : undefined}

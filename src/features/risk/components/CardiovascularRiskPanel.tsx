@@ -204,7 +204,6 @@ function RiskScale({ result }: { result: CardiovascularRiskResult }) {
           return (
             <Box
               key={part.category}
-              data-active={active || undefined}
               px="xs"
               py={6}
               style={{
