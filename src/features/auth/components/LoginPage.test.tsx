@@ -155,4 +155,48 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(s.answerChallenge).toHaveBeenCalledWith('totp@thrive.test', '123456'));
   });
+
+  it('on a required reset, asks for the code and checks the new password before sending', async () => {
+    const s = services({ signIn: () => Promise.resolve<SignInStep>({ name: 'RESET_PASSWORD' }) });
+    await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'reset@thrive.test');
+    await userEvent.type(passwordInput(), 'Old!2025');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+
+    const submit = await screen.findByRole('button', { name: 'Reset password and sign in' });
+    expect(screen.getByLabelText(/^Code/).matches(':focus')).toBe(true);
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Fresh!2026');
+    await userEvent.click(submit);
+    // Every check at once: the code, and the mismatch now that both fields count as touched.
+    expect(screen.getByText('Please enter the code')).toBeTruthy();
+    expect(screen.getByText('Your passwords must match')).toBeTruthy();
+    expect(s.setNewPasswordWithCode).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText(/^Code/), ' 123 456');
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), 'Fresh!2026');
+    await userEvent.click(submit);
+    await waitFor(() =>
+      expect(s.setNewPasswordWithCode).toHaveBeenCalledWith('reset@thrive.test', '123456', 'Fresh!2026'),
+    );
+  });
+
+  it('after sign-in, offers the contacts to verify, and sends a code to the one chosen', async () => {
+    const s = services({
+      fetchContactStatus: () =>
+        Promise.resolve({ email: 'a@thrive.test', emailVerified: false, phone: '+15555550101', phoneVerified: false }),
+    });
+    await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'a@thrive.test');
+    await userEvent.type(passwordInput(), 'Thrive!2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const email = await screen.findByRole('radio', { name: 'Email: a@thrive.test' });
+    expect(email).toHaveProperty('checked', true);
+    expect(email.matches(':focus')).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: 'Phone: +15555550101' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(s.sendContactCode).toHaveBeenCalledWith('phone_number'));
+    expect(await screen.findByRole('heading', { name: 'Verify your phone number' })).toBeTruthy();
+  });
 });

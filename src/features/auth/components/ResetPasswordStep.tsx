@@ -1,14 +1,15 @@
 import { Button, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import * as v from 'valibot';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
 import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import type { SignInFlow } from '../model/flow';
-import { CODE_REQUIRED } from './CodeForm';
-import { FormError } from './FormError';
-import { NewPasswordFields } from './NewPasswordFields';
+import { ResetPasswordSchema } from '../schemas';
+import { NEW_PASSWORD_FORM, NewPasswordFields, touchNewPassword } from './NewPasswordFields';
 import { StepFrame } from './StepFrame';
-import { useNewPasswordFields } from './useNewPasswordFields';
 
 /** RESET_PASSWORD: the clinic requires a new password; a code proves the e-mail first. */
 export function ResetPasswordStep({
@@ -53,9 +54,12 @@ export function ResetPasswordStep({
 }
 
 function ResetWithCode({ flow, onResend, resending }: { flow: SignInFlow; onResend: () => void; resending: boolean }) {
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const fields = useNewPasswordFields();
+  const form = useForm({
+    ...NEW_PASSWORD_FORM,
+    initialValues: { code: '', password: '', confirm: '' },
+    validate: schemaResolver(ResetPasswordSchema, { sync: true }),
+    transformValues: (values) => v.parse(ResetPasswordSchema, values),
+  });
   const codeRef = useFocusOnMount<HTMLInputElement>();
   const submit = useMutation({
     mutationFn: (values: { code: string; password: string }) => flow.confirmReset(values.code, values.password),
@@ -64,14 +68,10 @@ function ResetWithCode({ flow, onResend, resending }: { flow: SignInFlow; onRese
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const trimmed = code.replace(/\s+/g, '');
-        const codeOk = trimmed !== '';
-        setCodeError(codeOk ? null : CODE_REQUIRED);
-        const passwordOk = fields.validateForSubmit();
-        if (codeOk && passwordOk) submit.mutate({ code: trimmed, password: fields.values.password });
-      }}
+      onSubmit={form.onSubmit(
+        (values) => submit.mutate(values),
+        () => touchNewPassword(form),
+      )}
     >
       <Stack gap="md">
         <FormError message={submit.error ? signInErrorMessage(submit.error) : null} onDismiss={submit.reset} />
@@ -81,21 +81,14 @@ function ResetWithCode({ flow, onResend, resending }: { flow: SignInFlow; onRese
           ref={codeRef}
           autoComplete="one-time-code"
           inputMode="numeric"
-          value={code}
-          error={codeError}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setCode(value);
-            if (value.trim() !== '') setCodeError(null);
-          }}
+          {...form.getInputProps('code')}
         />
-        <NewPasswordFields fields={fields} />
-        <Button type="submit" fullWidth loading={submit.isPending} disabled={submit.isPending}>
-          Reset password and sign in
-        </Button>
-        <Button variant="light" fullWidth loading={resending} disabled={resending} onClick={onResend}>
-          Send a new code
-        </Button>
+        <NewPasswordFields form={form} />
+        <FormActions
+          layout="stack"
+          submit={{ label: 'Reset password and sign in', pending: submit.isPending }}
+          secondary={{ label: 'Send a new code', onClick: onResend, pending: resending }}
+        />
       </Stack>
     </form>
   );

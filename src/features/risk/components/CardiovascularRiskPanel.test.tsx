@@ -119,6 +119,15 @@ describe('CardiovascularRiskPanel', () => {
     expect(hdl.getAttribute('aria-invalid')).not.toBe('true');
   });
 
+  it('checks HDL against the total cholesterol again when the total changes', async () => {
+    const { user } = renderPanel({ sex: 'female', age: 50 });
+    await user.type(screen.getByLabelText('HDL cholesterol (mg/dL)'), '120');
+    await user.type(screen.getByLabelText('Total cholesterol (mg/dL)'), '110');
+    expect(screen.getByText('HDL cholesterol cannot be higher than total cholesterol')).toBeTruthy();
+    await user.type(screen.getByLabelText('Total cholesterol (mg/dL)'), '0');
+    expect(screen.queryByText('HDL cholesterol cannot be higher than total cholesterol')).toBeNull();
+  });
+
   it('flags a prefilled value out of range at once', () => {
     renderPanel({ sex: 'female', age: 19 });
     expect(screen.getByText('Age must be between 20 and 100 years')).toBeTruthy();
