@@ -9,6 +9,7 @@ import { renderWithProviders } from '@/test/render';
 import { userDetailQueryOptions, userKeys } from '@/features/users';
 import { type Profile } from '../model/profile';
 import { placeholderProfile, profileOf, type UserDetail } from '@/features/users';
+import { PROFILE_SECTIONS, fieldSpec } from '../model/fields';
 import { SAVE_MESSAGES } from '../model/save-errors';
 import { CONFLICT_TITLE } from './ConflictNotice';
 import { ProfileEditor, type Viewer } from './ProfileEditor';
@@ -132,6 +133,34 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     expect(await within(form).findByText('Must NOT have more than 200 characters', undefined, SLOW)).toBeTruthy();
     expect(within(form).getByLabelText('City').getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByRole('alert')).toHaveProperty('textContent', SAVE_MESSAGES.refused);
+  });
+
+  it('offers every field of the table in its section, with its hint', async () => {
+    const { form } = await openEditor();
+    const exactly = (label: string) => new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`);
+    for (const section of PROFILE_SECTIONS) {
+      const region = within(form).getByRole('region', { name: section.title });
+      const labels = section.fields.map((field) =>
+        fieldSpec(field).input === 'history'
+          ? within(region).getByRole('group', { name: fieldSpec(field).label })
+          : within(region).getByLabelText(exactly(fieldSpec(field).label)),
+      );
+      expect(labels, section.title).toHaveLength(section.fields.length);
+    }
+    expect(within(form).getByRole('textbox', { name: 'ABHA number', description: '14 digits.' })).toBeTruthy();
+    expect(
+      within(form).getByRole('textbox', { name: 'Phone', description: 'With country code, e.g. +15555550101' }),
+    ).toBeTruthy();
+    expect(
+      within(form).getByRole('combobox', {
+        name: 'Appointment duration',
+        description: "How long this person's appointments are booked for.",
+      }),
+    ).toBeTruthy();
+    const family = within(form).getByRole('group', { name: 'Family history' });
+    expect(
+      within(family).getByText('Topics and answers, e.g. Father: type 2 diabetes; Mother: high blood pressure.'),
+    ).toBeTruthy();
   });
 
   it('checks the fields before sending anything', async () => {
