@@ -125,6 +125,21 @@ describe('LoginPage', () => {
       expect(s.answerChallenge).not.toHaveBeenCalled();
     });
 
+    it('shows the mismatch when the fields are filled at once (pasted, or filled by a password manager)', async () => {
+      const s = services({
+        signIn: () => Promise.resolve<SignInStep>({ name: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' }),
+      });
+      await atNewPassword(s);
+      await userEvent.click(newPassword());
+      await userEvent.paste('abcdef');
+      await userEvent.click(confirm());
+      await userEvent.paste('abcdeg');
+      expect(await screen.findByText('Your passwords must match')).toBeTruthy();
+      await userEvent.clear(confirm());
+      await userEvent.paste('abcdef');
+      await waitFor(() => expect(screen.queryByText('Your passwords must match')).toBeNull());
+    });
+
     it('checks on submit and sends a valid new password', async () => {
       const s = services({
         signIn: () => Promise.resolve<SignInStep>({ name: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' }),

@@ -6,8 +6,11 @@ import { showsMatchError, showsPolicyErrors, type PasswordPair } from '../model/
 /**
  * How a form holding a new password is made: a field counts as touched once
  * it has been left (blurred), not as soon as it is typed into (spec section 5).
+ * A change does not clear the field's message first: the checks below run on
+ * every change and set or clear it themselves (a clear and a set in the same
+ * render would leave the field without the message it should show).
  */
-export const NEW_PASSWORD_FORM = { mode: 'controlled', touchTrigger: 'focus' } as const;
+export const NEW_PASSWORD_FORM = { mode: 'controlled', touchTrigger: 'focus', clearInputErrorOnChange: false } as const;
 
 type NewPasswordForm = UseFormReturnType<PasswordPair, unknown>;
 

@@ -57,6 +57,8 @@ function ResetWithCode({ flow, onResend, resending }: { flow: SignInFlow; onRese
   const form = useForm({
     ...NEW_PASSWORD_FORM,
     initialValues: { code: '', password: '', confirm: '' },
+    // The code's message goes as soon as a code is typed.
+    validateInputOnChange: ['code'],
     validate: schemaResolver(ResetPasswordSchema, { sync: true }),
     transformValues: (values) => v.parse(ResetPasswordSchema, values),
   });
