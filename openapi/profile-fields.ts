@@ -41,8 +41,10 @@ export interface ProfileFieldSpec {
   label: string;
   section: ProfileSectionId;
   input: ProfileInputKind;
-  /** Most characters (text kinds). */
+  /** Most characters (text kinds; for a history, of each answer). */
   max?: number;
+  /** Most answers (the `history` kind). */
+  maxAnswers?: number;
   /** Exactly this many digits (the `digits` kind). */
   digits?: number;
   /** A value is required (never cleared). */
@@ -51,10 +53,14 @@ export interface ProfileFieldSpec {
   selfService?: true;
   /** A short hint under the input. */
   hint?: string;
+  /** The browser's autofill for it, offered on a person's own profile only. */
+  autoComplete?: string;
 }
 
 /** NullableText in the contract. */
 const SHORT_TEXT = 200;
+/** HistoryObject in the contract: at most 100 answers, each of at most 2000 characters. */
+const HISTORY = { max: 2000, maxAnswers: 100 } as const;
 
 /** Every field, in the order it shows within its section. */
 export const PROFILE_FIELDS = {
@@ -70,21 +76,70 @@ export const PROFILE_FIELDS = {
     max: 2000,
     hint: 'A https:// address of the photo.',
   },
-  phone_number: { label: 'Phone', section: 'contact', input: 'phone', selfService: true },
+  phone_number: { label: 'Phone', section: 'contact', input: 'phone', selfService: true, autoComplete: 'tel' },
   alternate_phone: { label: 'Alternate phone', section: 'contact', input: 'phone', selfService: true },
-  alternate_email: { label: 'Alternate email', section: 'contact', input: 'email', max: 254, selfService: true },
+  alternate_email: {
+    label: 'Alternate email',
+    section: 'contact',
+    input: 'email',
+    max: 254,
+    selfService: true,
+    autoComplete: 'email',
+  },
   preferred_contact_method: {
     label: 'Preferred contact method',
     section: 'contact',
     input: 'contact-method',
     selfService: true,
   },
-  address_line_1: { label: 'Address line 1', section: 'contact', input: 'text', max: SHORT_TEXT, selfService: true },
-  address_line_2: { label: 'Address line 2', section: 'contact', input: 'text', max: SHORT_TEXT, selfService: true },
-  city: { label: 'City', section: 'contact', input: 'text', max: SHORT_TEXT, selfService: true },
-  state: { label: 'State or province', section: 'contact', input: 'text', max: SHORT_TEXT, selfService: true },
-  zipcode: { label: 'Postal code', section: 'contact', input: 'text', max: 20, selfService: true },
-  country: { label: 'Country', section: 'contact', input: 'text', max: SHORT_TEXT, selfService: true },
+  address_line_1: {
+    label: 'Address line 1',
+    section: 'contact',
+    input: 'text',
+    max: SHORT_TEXT,
+    selfService: true,
+    autoComplete: 'address-line1',
+  },
+  address_line_2: {
+    label: 'Address line 2',
+    section: 'contact',
+    input: 'text',
+    max: SHORT_TEXT,
+    selfService: true,
+    autoComplete: 'address-line2',
+  },
+  city: {
+    label: 'City',
+    section: 'contact',
+    input: 'text',
+    max: SHORT_TEXT,
+    selfService: true,
+    autoComplete: 'address-level2',
+  },
+  state: {
+    label: 'State or province',
+    section: 'contact',
+    input: 'text',
+    max: SHORT_TEXT,
+    selfService: true,
+    autoComplete: 'address-level1',
+  },
+  zipcode: {
+    label: 'Postal code',
+    section: 'contact',
+    input: 'text',
+    max: 20,
+    selfService: true,
+    autoComplete: 'postal-code',
+  },
+  country: {
+    label: 'Country',
+    section: 'contact',
+    input: 'text',
+    max: SHORT_TEXT,
+    selfService: true,
+    autoComplete: 'country-name',
+  },
   emergency_contact_name: {
     label: 'Emergency contact name',
     section: 'emergency',
@@ -116,8 +171,22 @@ export const PROFILE_FIELDS = {
   },
   health_goals: { label: 'Health goals', section: 'health', input: 'long-text', max: 4000, selfService: true },
   client_story: { label: 'Story', section: 'health', input: 'long-text', max: 10000, selfService: true },
-  lifestyle_history: { label: 'Lifestyle history', section: 'health', input: 'history', selfService: true },
-  family_history: { label: 'Family history', section: 'health', input: 'history', selfService: true },
+  lifestyle_history: {
+    label: 'Lifestyle history',
+    section: 'health',
+    input: 'history',
+    ...HISTORY,
+    selfService: true,
+    hint: 'Topics and answers, e.g. Sleep: about 6 hours; Exercise: walks daily.',
+  },
+  family_history: {
+    label: 'Family history',
+    section: 'health',
+    input: 'history',
+    ...HISTORY,
+    selfService: true,
+    hint: 'Topics and answers, e.g. Father: type 2 diabetes; Mother: high blood pressure.',
+  },
   abha_number: { label: 'ABHA number', section: 'ids', input: 'digits', digits: 14, hint: '14 digits.' },
   aadhar_number: { label: 'Aadhaar number', section: 'ids', input: 'digits', digits: 12, hint: '12 digits.' },
 } as const satisfies Record<ProfileField, ProfileFieldSpec>;

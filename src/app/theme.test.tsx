@@ -89,9 +89,9 @@ describe('touch targets of at least 44 px (PRODUCT.md section 1)', () => {
   });
 
   it('text inputs are 44 px high by default', () => {
-    renderThemed(<TextInput label="Email" />);
-    const wrapper = screen.getByLabelText('Email').parentElement;
-    expect(variable(wrapper, '--input-height')).toBe(TOUCH_TARGET);
+    // The height is set on the box around the input (Mantine's `wrapper`), reached through its test id.
+    renderThemed(<TextInput label="Email" attributes={{ wrapper: { 'data-testid': 'email-box' } }} />);
+    expect(variable(screen.getByTestId('email-box'), '--input-height')).toBe(TOUCH_TARGET);
   });
 
   it('a deliberately smaller size stays smaller', () => {

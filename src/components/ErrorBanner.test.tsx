@@ -13,13 +13,13 @@ import {
 
 function renderArea(ui?: React.ReactNode) {
   const store = createPageErrorStore();
-  const result = renderWithTheme(
+  const view = renderWithTheme(
     <>
       <ErrorBannerArea store={store} />
       {ui}
     </>,
   );
-  return { ...result, store };
+  return { ...view, store };
 }
 
 const UNREACHABLE = { message: 'Network error: Unable to connect to the API server.' };
@@ -91,8 +91,8 @@ describe('usePageError', () => {
         <Failing {...next} store={store} />
       </>
     );
-    const result = renderWithTheme(tree(props));
-    return { store, rerender: (next: Props) => result.rerender(tree(next)), unmount: result.unmount };
+    const view = renderWithTheme(tree(props));
+    return { store, rerender: (next: Props) => view.rerender(tree(next)), unmount: view.unmount };
   }
 
   it('shows the error while the component is on screen, and withdraws it when it goes', () => {

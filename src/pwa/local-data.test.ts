@@ -27,8 +27,12 @@ async function leaveSavedData(username: string): Promise<void> {
   });
   await persistence.setUser(username);
   queryClient.setQueryData(PROFILE_KEY, PRIYA);
-  // The persister writes on a timer.
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  // The persister writes in the background: wait until the profile is in the user's vault.
+  const { openVault } = await import('@/lib/storage/vault');
+  const { storageSlotFor } = await import('@/lib/query/persist-policy');
+  const vault = await openVault(await storageSlotFor(username));
+  await vi.waitFor(async () => expect(await vault.getItem('query-cache')).toContain(PRIYA.first_name));
+  vault.close();
 }
 
 /** How many records (keys and caches) the encrypted vault holds. */

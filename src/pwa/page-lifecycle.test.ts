@@ -16,12 +16,11 @@ const NURSE_B: SessionState = { ...NURSE_A, username: 'nurse-b', email: 'b@thriv
 const session = createSessionStore(NURSE_A);
 let saved: SessionState | Error = NURSE_A;
 const reload = vi.fn();
+const readSession = vi.fn(() => (saved instanceof Error ? Promise.reject(saved) : Promise.resolve(saved)));
 
 beforeAll(() => {
   // Listeners stay for the page's life, as in the app: installed once.
-  protectSignedInPages(session, () => (saved instanceof Error ? Promise.reject(saved) : Promise.resolve(saved)), {
-    reload,
-  });
+  protectSignedInPages(session, readSession, { reload });
 });
 
 beforeEach(() => {
@@ -34,13 +33,12 @@ beforeEach(() => {
   session.set(NURSE_A);
   saved = NURSE_A;
   reload.mockReset();
+  readSession.mockClear();
 });
 
 const root = () => document.getElementById('root')!;
 const leave = (persisted: boolean) => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted }));
 const comeBack = (persisted: boolean) => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted }));
-/** Lets the session read settle. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('a signed-in page in the back-forward cache', () => {
   it('is hidden as it is put away', () => {
@@ -54,8 +52,7 @@ describe('a signed-in page in the back-forward cache', () => {
     saved = SIGNED_OUT;
     comeBack(true);
     expect(root().style.visibility).toBe('hidden');
-    await settle();
-    expect(reload).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(root().style.visibility).toBe('hidden');
   });
 
@@ -63,29 +60,27 @@ describe('a signed-in page in the back-forward cache', () => {
     leave(true);
     saved = NURSE_B;
     comeBack(true);
-    await settle();
-    expect(reload).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('is loaded afresh when the session cannot be read', async () => {
     leave(true);
     saved = new Error('storage unavailable');
     comeBack(true);
-    await settle();
-    expect(reload).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('comes back as it was for the same user, still signed in', async () => {
     leave(true);
     comeBack(true);
-    await settle();
+    // Shown again once the saved session is read; the same read decides against a reload.
+    await vi.waitFor(() => expect(root().style.visibility).toBe(''));
     expect(reload).not.toHaveBeenCalled();
-    expect(root().style.visibility).toBe('');
   });
 });
 
 describe('pages outside the back-forward cache', () => {
-  it('are left alone: an ordinary load or a signed-out page', async () => {
+  it('are left alone: an ordinary load or a signed-out page', () => {
     leave(false);
     expect(root().style.visibility).toBe('');
     comeBack(false);
@@ -93,7 +88,8 @@ describe('pages outside the back-forward cache', () => {
     leave(true);
     expect(root().style.visibility).toBe('');
     comeBack(true);
-    await settle();
+    // Nothing was hidden, so the session is not even read again.
+    expect(readSession).not.toHaveBeenCalled();
     expect(reload).not.toHaveBeenCalled();
   });
 });

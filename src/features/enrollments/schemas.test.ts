@@ -1,5 +1,15 @@
+import { schemaResolver } from '@mantine/form';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ENROLLMENT_MESSAGES, NOTES_MAX, parseEnrollmentForm, type EnrollmentFormValues } from './schemas';
+import { ENROLLMENT_MESSAGES, EnrollmentFormSchema, NOTES_MAX, type EnrollmentFormValues } from './schemas';
+
+/** What the form submits, or the first message per field it shows. */
+function parseEnrollmentForm(values: EnrollmentFormValues) {
+  const result = v.safeParse(EnrollmentFormSchema, values);
+  return result.success
+    ? { success: true, output: result.output }
+    : { success: false, errors: schemaResolver(EnrollmentFormSchema, { sync: true })(values) };
+}
 
 const valid: EnrollmentFormValues = {
   program: 'longevity',
@@ -9,7 +19,7 @@ const valid: EnrollmentFormValues = {
   notes: '',
 };
 
-describe('parseEnrollmentForm', () => {
+describe('EnrollmentFormSchema', () => {
   it('gives the contract’s body: an open end and empty notes as null, notes trimmed', () => {
     expect(parseEnrollmentForm({ ...valid, notes: '  Referred by Dr Rao ' })).toEqual({
       success: true,

@@ -29,6 +29,7 @@ export interface EnrollmentFormValues {
   notes: string;
 }
 
+/** The enrollment form's checks; its output is the new enrollment's body, without its user (the dialog adds it). */
 export const EnrollmentFormSchema = v.pipe(
   v.object({
     program: v.picklist(PROGRAMS, ENROLLMENT_MESSAGES.program),
@@ -59,25 +60,4 @@ export const EnrollmentFormSchema = v.pipe(
     ),
     ['end_date'],
   ),
-);
-
-export type EnrollmentFields = Omit<EnrollmentCreate, 'user'>;
-export type EnrollmentFormErrors = Partial<Record<keyof EnrollmentFormValues, string>>;
-
-export type EnrollmentFormParse =
-  { success: true; output: EnrollmentFields } | { success: false; errors: EnrollmentFormErrors };
-
-const FIELDS: readonly (keyof EnrollmentFormValues)[] = ['program', 'status', 'start_date', 'end_date', 'notes'];
-
-/** The body of a new enrollment (without its user), or one message per field at fault. */
-export function parseEnrollmentForm(values: EnrollmentFormValues): EnrollmentFormParse {
-  const result = v.safeParse(EnrollmentFormSchema, values);
-  if (result.success) return { success: true, output: result.output };
-  const nested = v.flatten<typeof EnrollmentFormSchema>(result.issues).nested ?? {};
-  const errors: EnrollmentFormErrors = {};
-  for (const field of FIELDS) {
-    const message = nested[field]?.[0];
-    if (message) errors[field] = message;
-  }
-  return { success: false, errors };
-}
+) satisfies v.GenericSchema<EnrollmentFormValues, Omit<EnrollmentCreate, 'user'>>;

@@ -1,9 +1,12 @@
+import { schemaResolver } from '@mantine/form';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { PROFILE_SECTIONS, type ProfileField } from './model/fields';
+import { PROFILE_FIELD_NAMES, PROFILE_FIELDS } from '@contract';
+import { PROFILE_SECTIONS, fieldSpec, type ProfileField } from './model/fields';
 import { formValuesOf, type ProfileFormValues } from './model/form-values';
 import { type Profile } from './model/profile';
 import { placeholderProfile } from '@/features/users';
-import { PROFILE_LIMITS, PROFILE_MESSAGES, normalisePhone, parseProfileForm, type ParseOptions } from './schemas';
+import { PROFILE_MESSAGES, normalisePhone, profileFormSchema, type ProfileSchemaOptions } from './schemas';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';
 const ALL = new Set<ProfileField>(PROFILE_SECTIONS.flatMap((section) => section.fields));
@@ -17,27 +20,23 @@ const base: Profile = {
   lifestyle_history: { Sleep: '7 hours', Smoker: false, 'Coffee cups': 2 },
 };
 
-function parse(changes: Partial<ProfileFormValues>, options: Partial<ParseOptions> = {}) {
-  return parseProfileForm(
-    { ...formValuesOf(base), ...changes },
-    { base, fields: ALL, roleChoices: [], today: TODAY, ...options },
-  );
+function schemaFor(options: Partial<ProfileSchemaOptions> = {}) {
+  return profileFormSchema({ base, fields: ALL, roleChoices: [], today: () => TODAY, ...options });
 }
 
-function errorsOf(changes: Partial<ProfileFormValues>, options?: Partial<ParseOptions>): Record<string, string> {
-  const result = parse(changes, options);
-  return result.success ? {} : result.errors;
+/** The form's messages, as the form gets them: the first per field. */
+function errorsOf(changes: Partial<ProfileFormValues>, options?: Partial<ProfileSchemaOptions>) {
+  return schemaResolver(schemaFor(options), { sync: true })({ ...formValuesOf(base), ...changes });
 }
 
-function outputOf(changes: Partial<ProfileFormValues>, options?: Partial<ParseOptions>) {
-  const result = parse(changes, options);
-  if (!result.success) throw new Error(`unexpected errors: ${JSON.stringify(result.errors)}`);
-  return result.output;
+/** What the form submits. */
+function outputOf(changes: Partial<ProfileFormValues>, options?: Partial<ProfileSchemaOptions>) {
+  return v.parse(schemaFor(options), { ...formValuesOf(base), ...changes });
 }
 
 const x = (n: number) => 'x'.repeat(n);
 
-describe('parseProfileForm: the contract’s limits', () => {
+describe('profileFormSchema: the contract’s limits, from the field table', () => {
   it('needs first and last name, at most 100 characters each', () => {
     expect(errorsOf({ first_name: '  ' })).toEqual({ first_name: 'Enter the first name' });
     expect(errorsOf({ last_name: x(101) })).toEqual({ last_name: 'Last name can be at most 100 characters' });
@@ -45,16 +44,28 @@ describe('parseProfileForm: the contract’s limits', () => {
   });
 
   it.each([
-    ['title', PROFILE_LIMITS.title],
-    ['city', PROFILE_LIMITS.text],
-    ['address_line_1', PROFILE_LIMITS.text],
-    ['emergency_contact_name', PROFILE_LIMITS.text],
-    ['zipcode', PROFILE_LIMITS.zipcode],
-    ['health_goals', PROFILE_LIMITS.health_goals],
-    ['client_story', PROFILE_LIMITS.client_story],
+    ['title', 50],
+    ['city', 200],
+    ['address_line_1', 200],
+    ['emergency_contact_name', 200],
+    ['zipcode', 20],
+    ['health_goals', 4000],
+    ['client_story', 10000],
   ] as const)('%s holds at most %i characters', (field, max) => {
     expect(outputOf({ [field]: x(max) })[field]).toBe(x(max));
-    expect(Object.keys(errorsOf({ [field]: x(max + 1) }))).toEqual([field]);
+    expect(errorsOf({ [field]: x(max + 1) })).toEqual({
+      [field]: `${PROFILE_FIELDS[field].label} can be at most ${max} characters`,
+    });
+  });
+
+  it('checks every text field of the table against its own limit', () => {
+    const textFields = PROFILE_FIELD_NAMES.filter((field) => ['text', 'long-text'].includes(fieldSpec(field).input));
+    expect(textFields).toHaveLength(16);
+    for (const field of textFields) {
+      const max = fieldSpec(field).max ?? 0;
+      expect(Object.keys(errorsOf({ [field]: x(max) })), field).toEqual([]);
+      expect(Object.keys(errorsOf({ [field]: x(max + 1) })), field).toEqual([field]);
+    }
   });
 
   it('trims text and sends an emptied field as null', () => {
@@ -84,7 +95,9 @@ describe('parseProfileForm: the contract’s limits', () => {
     expect(outputOf({ date_of_birth: '1979-09-30' }).date_of_birth).toBe('1979-09-30');
     expect(outputOf({ date_of_birth: TODAY }).date_of_birth).toBe(TODAY);
     expect(errorsOf({ date_of_birth: '1979-02-30' })).toEqual({ date_of_birth: PROFILE_MESSAGES.date });
-    expect(errorsOf({ date_of_birth: '2026-05-02' })).toEqual({ date_of_birth: PROFILE_MESSAGES.futureBirth });
+    expect(errorsOf({ date_of_birth: '2026-05-02' })).toEqual({
+      date_of_birth: 'The date of birth cannot be in the future',
+    });
   });
 
   it('takes gender M, F or not specified, and the contact methods of the contract', () => {
@@ -107,8 +120,8 @@ describe('parseProfileForm: the contract’s limits', () => {
     expect(output.abha_number).toBe('91123456789012');
     expect(output.aadhar_number).toBe('123456789012');
     expect(errorsOf({ abha_number: '1234', aadhar_number: '12345678901a' })).toEqual({
-      abha_number: PROFILE_MESSAGES.abha,
-      aadhar_number: PROFILE_MESSAGES.aadhaar,
+      abha_number: 'An ABHA number has 14 digits',
+      aadhar_number: 'An Aadhaar number has 12 digits',
     });
   });
 
@@ -120,7 +133,7 @@ describe('parseProfileForm: the contract’s limits', () => {
   });
 });
 
-describe('parseProfileForm: histories', () => {
+describe('profileFormSchema: histories', () => {
   const row = (key: string, value: string, id = key) => ({ id, key, value });
 
   it('keeps the types of answers left as they were, and takes new text as text', () => {
@@ -144,12 +157,12 @@ describe('parseProfileForm: histories', () => {
 
   it('holds at most 100 answers', () => {
     const rows = Array.from({ length: 101 }, (_, i) => row(`Topic ${i}`, 'yes'));
-    expect(errorsOf({ family_history: rows })).toEqual({ family_history: PROFILE_MESSAGES.historyTooMany });
+    expect(errorsOf({ family_history: rows })).toEqual({ family_history: 'At most 100 answers' });
     expect(Object.keys(outputOf({ family_history: rows.slice(0, 100) }).family_history ?? {})).toHaveLength(100);
   });
 });
 
-describe('parseProfileForm: what the person may change', () => {
+describe('profileFormSchema: what the person may change', () => {
   it('neither checks nor returns fields outside the person’s rights', () => {
     const fields = new Set<ProfileField>(['phone_number', 'client_story']);
     const output = outputOf({ first_name: '', client_story: 'My story' }, { fields });

@@ -1,7 +1,9 @@
+import { schemaResolver } from '@mantine/form';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { calculateCardiovascularRisk, riskCategory, type CardiovascularRiskInput } from './cardiovascular-risk';
 import { riskInputFromProfile } from './prefill';
-import { HDL_ABOVE_TOTAL_MESSAGE, parseRiskInput } from './schemas';
+import { HDL_ABOVE_TOTAL_MESSAGE, RiskDraftSchema, RiskInputSchema, type RiskDraft } from './schemas';
 
 /*
  * Every expected value below is typed in from the published tables of
@@ -607,7 +609,7 @@ describe('calculateCardiovascularRisk guards', () => {
   });
 });
 
-describe('parseRiskInput', () => {
+describe('RiskInputSchema', () => {
   const valid = {
     sex: 'female',
     age: 52,
@@ -618,9 +620,11 @@ describe('parseRiskInput', () => {
     diabetic: true,
     treats_hypertension: true,
   };
+  /** The first message per field, as the panel shows them. */
+  const errorsOf = schemaResolver(RiskInputSchema, { sync: true });
 
   it('passes a valid input through', () => {
-    expect(parseRiskInput(valid)).toEqual({ success: true, output: valid });
+    expect(v.parse(RiskInputSchema, valid)).toEqual(valid);
   });
 
   it('accepts the ends of every range', () => {
@@ -628,33 +632,12 @@ describe('parseRiskInput', () => {
       { age: 20, hdl_cholesterol: 10, total_cholesterol: 80, systolic_bp: 70 },
       { age: 100, hdl_cholesterol: 150, total_cholesterol: 500, systolic_bp: 260 },
     ]) {
-      expect(parseRiskInput({ ...valid, ...edges }).success).toBe(true);
+      expect(errorsOf({ ...valid, ...edges })).toEqual({});
     }
   });
 
-  it('names every missing field', () => {
-    expect(parseRiskInput({})).toEqual({
-      success: false,
-      errors: {
-        sex: 'Choose the sex',
-        age: 'Enter the age',
-        hdl_cholesterol: 'Enter the HDL cholesterol',
-        total_cholesterol: 'Enter the total cholesterol',
-        systolic_bp: 'Enter the systolic blood pressure',
-        treats_hypertension: 'Choose whether the client is treated for high blood pressure',
-        smoker: 'Choose whether the client smokes',
-        diabetic: 'Choose whether the client is diabetic',
-      },
-    });
-  });
-
-  it('treats null, empty strings and a non-object as missing', () => {
-    expect(parseRiskInput({ ...valid, age: null, sex: '' })).toEqual({
-      success: false,
-      errors: { age: 'Enter the age', sex: 'Choose the sex' },
-    });
-    expect(parseRiskInput(undefined)).toMatchObject({ success: false, errors: { age: 'Enter the age' } });
-    expect(parseRiskInput('52')).toMatchObject({ success: false, errors: { sex: 'Choose the sex' } });
+  it('treats null and empty strings as missing', () => {
+    expect(errorsOf({ ...valid, age: null, sex: '' })).toEqual({ age: 'Enter the age', sex: 'Choose the sex' });
   });
 
   it.each([
@@ -672,21 +655,70 @@ describe('parseRiskInput', () => {
     ['sex', 'M', 'Sex must be male, female or other'],
     ['smoker', 'yes', 'Choose whether the client smokes'],
   ] as const)('%s = %s: "%s"', (field, value, message) => {
-    expect(parseRiskInput({ ...valid, [field]: value })).toEqual({ success: false, errors: { [field]: message } });
+    expect(errorsOf({ ...valid, [field]: value })).toEqual({ [field]: message });
   });
 
   it('refuses HDL above total cholesterol, under the HDL field', () => {
-    expect(parseRiskInput({ ...valid, hdl_cholesterol: 120, total_cholesterol: 110 })).toEqual({
-      success: false,
-      errors: { hdl_cholesterol: HDL_ABOVE_TOTAL_MESSAGE },
+    expect(errorsOf({ ...valid, hdl_cholesterol: 120, total_cholesterol: 110 })).toEqual({
+      hdl_cholesterol: HDL_ABOVE_TOTAL_MESSAGE,
     });
     expect(HDL_ABOVE_TOTAL_MESSAGE).toBe('HDL cholesterol cannot be higher than total cholesterol');
   });
 
   it('checks HDL against total cholesterol even when another field is wrong', () => {
-    expect(parseRiskInput({ ...valid, age: undefined, hdl_cholesterol: 120, total_cholesterol: 110 })).toEqual({
-      success: false,
-      errors: { age: 'Enter the age', hdl_cholesterol: HDL_ABOVE_TOTAL_MESSAGE },
+    expect(errorsOf({ ...valid, age: undefined, hdl_cholesterol: 120, total_cholesterol: 110 })).toEqual({
+      age: 'Enter the age',
+      hdl_cholesterol: HDL_ABOVE_TOTAL_MESSAGE,
+    });
+  });
+});
+
+describe('RiskDraftSchema (what the panel holds)', () => {
+  const empty: RiskDraft = {
+    sex: '',
+    age: '',
+    hdl_cholesterol: '',
+    total_cholesterol: '',
+    systolic_bp: '',
+    treats_hypertension: '',
+    smoker: '',
+    diabetic: '',
+  };
+
+  it('names every field still to fill in', () => {
+    expect(schemaResolver(RiskDraftSchema, { sync: true })(empty)).toEqual({
+      sex: 'Choose the sex',
+      age: 'Enter the age',
+      hdl_cholesterol: 'Enter the HDL cholesterol',
+      total_cholesterol: 'Enter the total cholesterol',
+      systolic_bp: 'Enter the systolic blood pressure',
+      treats_hypertension: 'Choose whether the client is treated for high blood pressure',
+      smoker: 'Choose whether the client smokes',
+      diabetic: 'Choose whether the client is diabetic',
+    });
+  });
+
+  it('reads numbers (also half typed, as text) and yes/no as the calculator’s input', () => {
+    expect(
+      v.parse(RiskDraftSchema, {
+        sex: 'male',
+        age: 55,
+        hdl_cholesterol: '50',
+        total_cholesterol: 213,
+        systolic_bp: 140,
+        treats_hypertension: 'no',
+        smoker: 'yes',
+        diabetic: 'no',
+      }),
+    ).toEqual({
+      sex: 'male',
+      age: 55,
+      hdl_cholesterol: 50,
+      total_cholesterol: 213,
+      systolic_bp: 140,
+      treats_hypertension: false,
+      smoker: true,
+      diabetic: false,
     });
   });
 });

@@ -281,7 +281,7 @@ export function isOutsideValidatedAge(age: number): boolean {
 }
 
 /**
- * Points and 10-year risk for valid input (see `parseRiskInput` in
+ * Points and 10-year risk for valid input (see `RiskInputSchema` in
  * ./schemas for the ranges). Throws on a number that is not finite, which only
  * a caller that skipped validation can pass.
  */

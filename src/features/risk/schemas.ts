@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { CardiovascularRiskInput } from './cardiovascular-risk';
+import type { CardiovascularRiskInput, Sex } from './cardiovascular-risk';
 
 /**
  * Plausible ranges for the calculator's inputs. They are wider than the
@@ -22,7 +22,6 @@ export const RISK_INPUT_RANGES = {
 
 export type NumericRiskField = keyof typeof RISK_INPUT_RANGES;
 export type RiskField = keyof CardiovascularRiskInput;
-export type RiskFieldErrors = Partial<Record<RiskField, string>>;
 
 /** What each field is called in its messages. */
 const NUMBER_NAMES: Record<NumericRiskField, { label: string; missing: string }> = {
@@ -82,9 +81,6 @@ export const RiskInputSchema = v.pipe(
   ),
 );
 
-export type RiskInputParse =
-  { success: true; output: CardiovascularRiskInput } | { success: false; errors: RiskFieldErrors };
-
 /** Every input field, in the order the panel shows them. */
 export const RISK_FIELDS: readonly RiskField[] = [
   'sex',
@@ -97,21 +93,62 @@ export const RISK_FIELDS: readonly RiskField[] = [
   'diabetic',
 ];
 
-/** The valid input, or one message per field that is missing or out of range. */
-export function parseRiskInput(raw: unknown): RiskInputParse {
-  // Anything but an object reads as an empty one. Every field is then given as
-  // a key, because valibot reports an absent key with a generic message of its
-  // own, where an undefined value gets the field's "Enter the ..." message.
-  const source: Record<string, unknown> = typeof raw === 'object' && raw !== null ? { ...raw } : {};
-  const input = Object.fromEntries(RISK_FIELDS.map((field) => [field, source[field]]));
-  // Not abortPipeEarly: it would also skip the HDL-above-total check whenever another field is wrong.
-  const result = v.safeParse(RiskInputSchema, input);
-  if (result.success) return { success: true, output: result.output };
-  const nested = v.flatten<typeof RiskInputSchema>(result.issues).nested ?? {};
-  const errors: RiskFieldErrors = {};
-  for (const field of RISK_FIELDS) {
-    const message = nested[field]?.[0];
-    if (message) errors[field] = message;
-  }
-  return { success: false, errors };
+export type YesNo = 'yes' | 'no';
+
+/**
+ * What the panel holds while staff fill it in: numbers as the number inputs
+ * hand them over (a string while half typed, '' when empty), yes/no and the
+ * sex as chosen ('' until chosen).
+ */
+export type RiskDraft = {
+  sex: Sex | '';
+  age: number | string;
+  hdl_cholesterol: number | string;
+  total_cholesterol: number | string;
+  systolic_bp: number | string;
+  treats_hypertension: YesNo | '';
+  smoker: YesNo | '';
+  diabetic: YesNo | '';
+};
+
+function numberOrMissing(value: number | string): number | undefined {
+  if (typeof value === 'number') return value;
+  if (value.trim() === '') return undefined;
+  return Number(value);
 }
+
+function yesNoOrMissing(value: YesNo | ''): boolean | undefined {
+  return value === '' ? undefined : value === 'yes';
+}
+
+const DraftNumber = v.union([v.number(), v.string()]);
+const DraftYesNo = v.picklist(['', 'yes', 'no']);
+
+/**
+ * The panel's checks: the draft read as the calculator's input (every field
+ * present, a missing one undefined, so each gets its own "Enter the ..."
+ * message), then RiskInputSchema. Its output is the calculator's input.
+ */
+export const RiskDraftSchema = v.pipe(
+  v.object({
+    sex: v.picklist(['', 'male', 'female', 'other']),
+    age: DraftNumber,
+    hdl_cholesterol: DraftNumber,
+    total_cholesterol: DraftNumber,
+    systolic_bp: DraftNumber,
+    treats_hypertension: DraftYesNo,
+    smoker: DraftYesNo,
+    diabetic: DraftYesNo,
+  }),
+  v.transform((draft) => ({
+    sex: draft.sex === '' ? undefined : draft.sex,
+    age: numberOrMissing(draft.age),
+    hdl_cholesterol: numberOrMissing(draft.hdl_cholesterol),
+    total_cholesterol: numberOrMissing(draft.total_cholesterol),
+    systolic_bp: numberOrMissing(draft.systolic_bp),
+    treats_hypertension: yesNoOrMissing(draft.treats_hypertension),
+    smoker: yesNoOrMissing(draft.smoker),
+    diabetic: yesNoOrMissing(draft.diabetic),
+  })),
+  RiskInputSchema,
+);

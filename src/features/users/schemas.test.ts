@@ -1,9 +1,10 @@
+import { schemaResolver } from '@mantine/form';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import type { Role } from '@/lib/auth/roles';
 import {
   CREATE_USER_MESSAGES,
   EMPTY_CREATE_USER,
-  createUserErrors,
   createUserSchema,
   phoneNumberOf,
   type CreateUserValues,
@@ -16,6 +17,10 @@ const VALID: CreateUserValues = {
   last_name: 'Varghese',
   role: 'NURSE',
 };
+
+/** The field errors the create form shows: the schema's first message per field. */
+const createUserErrors = (creator: Role | null, values: CreateUserValues) =>
+  schemaResolver(createUserSchema(creator), { sync: true })(values);
 
 const errorsOf = (change: Partial<CreateUserValues>, creator: 'ADMIN' | 'SUPER_ADMIN' = 'SUPER_ADMIN') =>
   createUserErrors(creator, { ...VALID, ...change });

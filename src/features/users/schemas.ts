@@ -128,15 +128,3 @@ export function createUserSchema(creator: Role | null) {
     })),
   );
 }
-
-/** The form's field errors from the schema's issues: the first message per field. */
-export function createUserErrors(creator: Role | null, values: CreateUserValues): Record<string, string> {
-  const result = v.safeParse(createUserSchema(creator), values);
-  const errors: Record<string, string> = {};
-  if (result.success) return errors;
-  for (const issue of result.issues) {
-    const field = v.getDotPath(issue);
-    if (field !== null) errors[field] ??= issue.message;
-  }
-  return errors;
-}

@@ -117,15 +117,21 @@ describe('tokenFromHeader', () => {
 function expiringSession({ refreshFails = false, refreshUnreachable = false } = {}) {
   let token = 'old.access.token';
   let issued = 0;
+  let held: Promise<void> = Promise.resolve();
   const session = {
     accepted: new Set<string>(),
     get token() {
       return token;
     },
+    /** Keeps every refresh from answering until the returned function is called. */
+    holdRefresh(): () => void {
+      let release: () => void = () => undefined;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return release;
+    },
     getAccessToken: vi.fn(() => Promise.resolve(token)),
     refreshSession: vi.fn(async () => {
-      // Let every parallel call reach the client before the refresh answers.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await held;
       if (refreshUnreachable) throw new TypeError('Failed to fetch');
       if (refreshFails) return undefined;
       issued += 1;
@@ -262,8 +268,13 @@ describe('a refused access token', () => {
 
   it('refreshes once for ten parallel calls, and each is retried once with the new token', async () => {
     const session = expiringSession();
+    const release = session.holdRefresh();
     const { client, seen } = sessionClient(session);
-    const results = await Promise.all(Array.from({ length: 10 }, () => getUser(client)));
+    const calls = Promise.all(Array.from({ length: 10 }, () => getUser(client)));
+    // Every call is refused before the refresh answers.
+    await vi.waitFor(() => expect(seen).toHaveLength(10));
+    release();
+    const results = await calls;
     expect(results.every((r) => r.response.status === 200)).toBe(true);
     expect(session.refreshSession).toHaveBeenCalledTimes(1);
     expect(seen).toHaveLength(20);
@@ -272,8 +283,12 @@ describe('a refused access token', () => {
 
   it('refreshes once for ten parallel calls when the refresh fails, and all ten report the expired session', async () => {
     const session = expiringSession({ refreshFails: true });
+    const release = session.holdRefresh();
     const { client, fetch } = sessionClient(session);
-    const errors = await Promise.all(Array.from({ length: 10 }, () => getUser(client).catch((e: unknown) => e)));
+    const calls = Promise.all(Array.from({ length: 10 }, () => getUser(client).catch((e: unknown) => e)));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(10));
+    release();
+    const errors = await calls;
     expect(errors.every((e) => e instanceof SessionExpiredError)).toBe(true);
     expect(session.refreshSession).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledTimes(10);
@@ -295,18 +310,12 @@ describe('a refused access token', () => {
 
   it('holds calls made during a refresh until the new token is there', async () => {
     const session = expiringSession();
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const refresh = session.refreshSession.getMockImplementation();
-    session.refreshSession.mockImplementation(async () => {
-      await released;
-      return refresh?.();
-    });
+    const release = session.holdRefresh();
     const { client, seen } = sessionClient(session);
     const first = getUser(client);
     await vi.waitFor(() => expect(session.refreshSession).toHaveBeenCalled());
+    // The client runs the session middleware as a call is made: this one is now waiting for the refresh.
     const second = getUser(client);
-    await new Promise((resolve) => setTimeout(resolve, 10));
     release();
     const results = await Promise.all([first, second]);
     expect(results.map((r) => r.response.status)).toEqual([200, 200]);

@@ -30,9 +30,15 @@ async function storedFor(username: string): Promise<unknown> {
   return text ? JSON.parse(text) : null;
 }
 
-/** The persister's throttled write runs on a timer. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+/** The query keys of what is stored for a user ([] for nothing). */
+async function storedKeys(username: string): Promise<unknown[]> {
+  const stored = (await storedFor(username)) as { clientState: { queries: { queryKey: unknown }[] } } | null;
+  return stored?.clientState.queries.map((query) => query.queryKey) ?? [];
+}
+
+/** Waits for the persister, which writes in the background, to have stored `queryKey` for `username`. */
+async function persisted(username: string, queryKey: unknown[]): Promise<void> {
+  await vi.waitFor(async () => expect(await storedKeys(username)).toContainEqual(queryKey));
 }
 
 async function vaultNames(): Promise<string[]> {
@@ -61,7 +67,7 @@ describe('the persisted query cache', () => {
     await persistence.setUser('nurse-a');
     queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     queryClient.setQueryData(['appointments', 'today'], ['10:00']);
-    await settle();
+    await persisted('nurse-a', ['users', 'detail', 'c-1']);
     const stored = (await storedFor('nurse-a')) as {
       buster: string;
       clientState: { queries: { queryKey: unknown }[] };
@@ -74,7 +80,7 @@ describe('the persisted query cache', () => {
     const first = setup();
     await first.persistence.setUser('nurse-a');
     first.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
-    await settle();
+    await persisted('nurse-a', ['users', 'detail', 'c-1']);
 
     const reloaded = setup();
     await reloaded.persistence.setUser('nurse-a');
@@ -85,7 +91,7 @@ describe('the persisted query cache', () => {
     const { queryClient, persistence } = setup();
     await persistence.setUser('nurse-a');
     queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
-    await settle();
+    await persisted('nurse-a', ['users', 'detail', 'c-1']);
     await persistence.setUser(null);
     expect(await vaultNames()).toEqual([]);
   });
@@ -96,7 +102,7 @@ describe('the persisted query cache', () => {
     const signedOut = persistence.setUser(null);
     queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
     await signedOut;
-    await settle();
+    // Sign-out stops the writes as it begins: no write is left to land after it.
     expect(await vaultNames()).toEqual([]);
   });
 
@@ -104,7 +110,7 @@ describe('the persisted query cache', () => {
     const a = setup();
     await a.persistence.setUser('nurse-a');
     a.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
-    await settle();
+    await persisted('nurse-a', ['users', 'detail', 'c-1']);
 
     // Nurse A closed the tab without signing out; nurse B signs in on the same tablet.
     const b = setup();
@@ -118,7 +124,7 @@ describe('the persisted query cache', () => {
     const first = setup();
     await first.persistence.setUser('nurse-a');
     first.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
-    await settle();
+    await persisted('nurse-a', ['users', 'detail', 'c-1']);
 
     vi.setSystemTime(Date.now() + 12 * HOUR + 1);
     const later = setup();
@@ -131,7 +137,7 @@ describe('the persisted query cache', () => {
     const first = setup();
     await first.persistence.setUser('nurse-a');
     first.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
-    await settle();
+    await persisted('nurse-a', ['users', 'detail', 'c-1']);
 
     vi.setSystemTime(Date.now() + 12 * HOUR - 1000);
     const later = setup();
@@ -143,7 +149,7 @@ describe('the persisted query cache', () => {
     const first = setup();
     await first.persistence.setUser('nurse-a');
     first.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
-    await settle();
+    await persisted('nurse-a', ['users', 'detail', 'c-1']);
 
     const next = setup({ buster: 'build-2' });
     await next.persistence.setUser('nurse-a');
@@ -154,12 +160,12 @@ describe('the persisted query cache', () => {
     const before = setup();
     await before.persistence.setUser('nurse-a');
     before.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
-    await settle();
+    await persisted('nurse-a', ['users', 'detail', 'c-1']);
 
     const kiosk = setup({ enabled: false });
     await kiosk.persistence.setUser('reception');
+    // A kiosk has no persister at all: nothing is written in the background.
     kiosk.queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
-    await settle();
     expect(kiosk.queryClient.getQueryData(['users', 'detail', 'c-1'])).toEqual(PRIYA);
     expect(await vaultNames()).toEqual([]);
   });
@@ -168,10 +174,10 @@ describe('the persisted query cache', () => {
     const { queryClient, persistence } = setup();
     await persistence.setUser('nurse-a');
     queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
-    await settle();
+    await persisted('nurse-a', ['users', 'detail', 'c-1']);
     await persistence.wipeAll();
+    // Wiping stops the writes as it begins: this change is never written.
     queryClient.setQueryData(['users', 'detail', 'c-2'], PRIYA);
-    await settle();
     expect(await vaultNames()).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
-import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { FormError } from '@/components/FormError';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import type { SignInFlow } from '../model/flow';
 import { CodeForm } from './CodeForm';
-import { FormError } from './FormError';
 import { StepFrame } from './StepFrame';
 
 /** CONFIRM_SIGN_UP: the account is not confirmed yet; a code sent to the e-mail confirms it. */
@@ -16,17 +15,15 @@ export function ConfirmAccountStep({ flow, codeSentTo }: { flow: SignInFlow; cod
       onBack={() => flow.restart()}
     >
       <FormError message={resend.error ? signInErrorMessage(resend.error) : null} onDismiss={resend.reset} />
-      <CodeForm submitLabel="Confirm and sign in" onSubmit={flow.confirmAccount}>
-        <Button
-          variant="light"
-          fullWidth
-          loading={resend.isPending}
-          disabled={resend.isPending}
-          onClick={() => resend.mutate()}
-        >
-          {resend.isSuccess ? 'Code sent – send another' : 'Send a new code'}
-        </Button>
-      </CodeForm>
+      <CodeForm
+        submitLabel="Confirm and sign in"
+        onSubmit={flow.confirmAccount}
+        secondary={{
+          label: resend.isSuccess ? 'Code sent – send another' : 'Send a new code',
+          onClick: () => resend.mutate(),
+          pending: resend.isPending,
+        }}
+      />
     </StepFrame>
   );
 }

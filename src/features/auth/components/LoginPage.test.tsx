@@ -42,7 +42,7 @@ describe('LoginPage', () => {
     expect(passwordInput()).toBeTruthy();
     expect(screen.queryAllByRole('link')).toEqual([]);
     expect(screen.queryByText(/sign up|create account|forgot/i)).toBeNull();
-    expect(document.activeElement).toBe(emailInput());
+    expect(emailInput().matches(':focus')).toBe(true);
   });
 
   it('requires both fields, with an error under each', async () => {
@@ -108,7 +108,7 @@ describe('LoginPage', () => {
         signIn: () => Promise.resolve<SignInStep>({ name: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' }),
       });
       await atNewPassword(s);
-      expect(document.activeElement).toBe(newPassword());
+      expect(newPassword().matches(':focus')).toBe(true);
       await userEvent.type(newPassword(), 'abcdef');
       expect(screen.queryByText('Password must have upper case letters')).toBeNull();
       await userEvent.type(confirm(), 'abcde');
@@ -123,6 +123,21 @@ describe('LoginPage', () => {
       await userEvent.type(confirm(), 'g');
       expect(screen.getByText('Your passwords must match')).toBeTruthy();
       expect(s.answerChallenge).not.toHaveBeenCalled();
+    });
+
+    it('shows the mismatch when the fields are filled at once (pasted, or filled by a password manager)', async () => {
+      const s = services({
+        signIn: () => Promise.resolve<SignInStep>({ name: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' }),
+      });
+      await atNewPassword(s);
+      await userEvent.click(newPassword());
+      await userEvent.paste('abcdef');
+      await userEvent.click(confirm());
+      await userEvent.paste('abcdeg');
+      expect(await screen.findByText('Your passwords must match')).toBeTruthy();
+      await userEvent.clear(confirm());
+      await userEvent.paste('abcdef');
+      await waitFor(() => expect(screen.queryByText('Your passwords must match')).toBeNull());
     });
 
     it('checks on submit and sends a valid new password', async () => {
@@ -154,5 +169,49 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText(/^Code/), '123 456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(s.answerChallenge).toHaveBeenCalledWith('totp@thrive.test', '123456'));
+  });
+
+  it('on a required reset, asks for the code and checks the new password before sending', async () => {
+    const s = services({ signIn: () => Promise.resolve<SignInStep>({ name: 'RESET_PASSWORD' }) });
+    await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'reset@thrive.test');
+    await userEvent.type(passwordInput(), 'Old!2025');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+
+    const submit = await screen.findByRole('button', { name: 'Reset password and sign in' });
+    expect(screen.getByLabelText(/^Code/).matches(':focus')).toBe(true);
+    await userEvent.type(screen.getByLabelText(/^New password/), 'Fresh!2026');
+    await userEvent.click(submit);
+    // Every check at once: the code, and the mismatch now that both fields count as touched.
+    expect(screen.getByText('Please enter the code')).toBeTruthy();
+    expect(screen.getByText('Your passwords must match')).toBeTruthy();
+    expect(s.setNewPasswordWithCode).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText(/^Code/), ' 123 456');
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), 'Fresh!2026');
+    await userEvent.click(submit);
+    await waitFor(() =>
+      expect(s.setNewPasswordWithCode).toHaveBeenCalledWith('reset@thrive.test', '123456', 'Fresh!2026'),
+    );
+  });
+
+  it('after sign-in, offers the contacts to verify, and sends a code to the one chosen', async () => {
+    const s = services({
+      fetchContactStatus: () =>
+        Promise.resolve({ email: 'a@thrive.test', emailVerified: false, phone: '+15555550101', phoneVerified: false }),
+    });
+    await renderWithProviders(<LoginPage services={s} />, { path: '/login' });
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'a@thrive.test');
+    await userEvent.type(passwordInput(), 'Thrive!2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const email = await screen.findByRole('radio', { name: 'Email: a@thrive.test' });
+    expect(email).toHaveProperty('checked', true);
+    expect(email.matches(':focus')).toBe(true);
+    await userEvent.click(screen.getByRole('radio', { name: 'Phone: +15555550101' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await waitFor(() => expect(s.sendContactCode).toHaveBeenCalledWith('phone_number'));
+    expect(await screen.findByRole('heading', { name: 'Verify your phone number' })).toBeTruthy();
   });
 });

@@ -1,15 +1,25 @@
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import type { SignInFlow } from '../model/flow';
-import { FormError } from './FormError';
-import { NewPasswordFields } from './NewPasswordFields';
+import { NewPasswordSchema } from '../schemas';
+import { NEW_PASSWORD_FORM, NewPasswordFields, touchNewPassword } from './NewPasswordFields';
 import { StepFrame } from './StepFrame';
-import { useNewPasswordFields } from './useNewPasswordFields';
 
 /** CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED: the temporary password must be replaced. */
 export function NewPasswordStep({ flow }: { flow: SignInFlow }) {
-  const fields = useNewPasswordFields();
+  const form = useForm({
+    ...NEW_PASSWORD_FORM,
+    initialValues: { password: '', confirm: '' },
+    validate: schemaResolver(NewPasswordSchema, { sync: true }),
+    transformValues: (values) => v.parse(NewPasswordSchema, values),
+  });
+  const passwordRef = useFocusOnMount<HTMLInputElement>();
   const submit = useMutation({ mutationFn: (password: string) => flow.answerChallenge(password) });
 
   return (
@@ -20,17 +30,15 @@ export function NewPasswordStep({ flow }: { flow: SignInFlow }) {
     >
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (fields.validateForSubmit()) submit.mutate(fields.values.password);
-        }}
+        onSubmit={form.onSubmit(
+          ({ password }) => submit.mutate(password),
+          () => touchNewPassword(form),
+        )}
       >
         <Stack gap="md">
           <FormError message={submit.error ? signInErrorMessage(submit.error) : null} onDismiss={submit.reset} />
-          <NewPasswordFields fields={fields} autoFocus />
-          <Button type="submit" fullWidth loading={submit.isPending} disabled={submit.isPending}>
-            Set password and sign in
-          </Button>
+          <NewPasswordFields form={form} passwordRef={passwordRef} />
+          <FormActions layout="stack" submit={{ label: 'Set password and sign in', pending: submit.isPending }} />
         </Stack>
       </form>
     </StepFrame>

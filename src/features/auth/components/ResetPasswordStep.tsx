@@ -1,13 +1,15 @@
 import { Button, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import * as v from 'valibot';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import type { SignInFlow } from '../model/flow';
-import { CODE_REQUIRED } from './CodeForm';
-import { FormError } from './FormError';
-import { NewPasswordFields } from './NewPasswordFields';
+import { ResetPasswordSchema } from '../schemas';
+import { NEW_PASSWORD_FORM, NewPasswordFields, touchNewPassword } from './NewPasswordFields';
 import { StepFrame } from './StepFrame';
-import { useNewPasswordFields } from './useNewPasswordFields';
 
 /** RESET_PASSWORD: the clinic requires a new password; a code proves the e-mail first. */
 export function ResetPasswordStep({
@@ -20,6 +22,7 @@ export function ResetPasswordStep({
   codeSentTo: string | null;
 }) {
   const send = useMutation({ mutationFn: () => flow.sendResetCode() });
+  const sendRef = useFocusOnMount<HTMLButtonElement>();
   return (
     <StepFrame
       title="Reset your password"
@@ -35,7 +38,13 @@ export function ResetPasswordStep({
       ) : (
         <Stack gap="md">
           <FormError message={send.error ? signInErrorMessage(send.error) : null} onDismiss={send.reset} />
-          <Button fullWidth autoFocus loading={send.isPending} disabled={send.isPending} onClick={() => send.mutate()}>
+          <Button
+            fullWidth
+            ref={sendRef}
+            loading={send.isPending}
+            disabled={send.isPending}
+            onClick={() => send.mutate()}
+          >
             Send code
           </Button>
         </Stack>
@@ -45,9 +54,15 @@ export function ResetPasswordStep({
 }
 
 function ResetWithCode({ flow, onResend, resending }: { flow: SignInFlow; onResend: () => void; resending: boolean }) {
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const fields = useNewPasswordFields();
+  const form = useForm({
+    ...NEW_PASSWORD_FORM,
+    initialValues: { code: '', password: '', confirm: '' },
+    // The code's message goes as soon as a code is typed.
+    validateInputOnChange: ['code'],
+    validate: schemaResolver(ResetPasswordSchema, { sync: true }),
+    transformValues: (values) => v.parse(ResetPasswordSchema, values),
+  });
+  const codeRef = useFocusOnMount<HTMLInputElement>();
   const submit = useMutation({
     mutationFn: (values: { code: string; password: string }) => flow.confirmReset(values.code, values.password),
   });
@@ -55,38 +70,27 @@ function ResetWithCode({ flow, onResend, resending }: { flow: SignInFlow; onRese
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const trimmed = code.replace(/\s+/g, '');
-        const codeOk = trimmed !== '';
-        setCodeError(codeOk ? null : CODE_REQUIRED);
-        const passwordOk = fields.validateForSubmit();
-        if (codeOk && passwordOk) submit.mutate({ code: trimmed, password: fields.values.password });
-      }}
+      onSubmit={form.onSubmit(
+        (values) => submit.mutate(values),
+        () => touchNewPassword(form),
+      )}
     >
       <Stack gap="md">
         <FormError message={submit.error ? signInErrorMessage(submit.error) : null} onDismiss={submit.reset} />
         <TextInput
           label="Code"
           required
-          autoFocus
+          ref={codeRef}
           autoComplete="one-time-code"
           inputMode="numeric"
-          value={code}
-          error={codeError}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setCode(value);
-            if (value.trim() !== '') setCodeError(null);
-          }}
+          {...form.getInputProps('code')}
         />
-        <NewPasswordFields fields={fields} />
-        <Button type="submit" fullWidth loading={submit.isPending} disabled={submit.isPending}>
-          Reset password and sign in
-        </Button>
-        <Button variant="light" fullWidth loading={resending} disabled={resending} onClick={onResend}>
-          Send a new code
-        </Button>
+        <NewPasswordFields form={form} />
+        <FormActions
+          layout="stack"
+          submit={{ label: 'Reset password and sign in', pending: submit.isPending }}
+          secondary={{ label: 'Send a new code', onClick: onResend, pending: resending }}
+        />
       </Stack>
     </form>
   );

@@ -1,38 +1,33 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, PasswordInput, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { normaliseEmail } from '@/lib/auth/email';
+import * as v from 'valibot';
+import { EmailInput } from '@/components/EmailInput';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import type { Notice, SignInFlow } from '../model/flow';
-import { FormError } from './FormError';
+import { SignInSchema } from '../schemas';
 
-export const SIGN_IN_FIELD_ERRORS = {
-  email: 'Email is required',
-  password: 'Password is required',
-} as const;
-
-interface Credentials {
-  email: string;
-  password: string;
-}
+type Credentials = v.InferOutput<typeof SignInSchema>;
 
 /** E-mail and password. No sign-up and no forgotten-password link: users contact the clinic. */
 export function SignInForm({ flow, notice }: { flow: SignInFlow; notice: Notice | null }) {
-  const form = useForm<Credentials>({
+  const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
-    validate: {
-      email: (value) => (value === '' ? SIGN_IN_FIELD_ERRORS.email : null),
-      password: (value) => (value === '' ? SIGN_IN_FIELD_ERRORS.password : null),
-    },
-  });
-  const submit = useMutation({
+    validate: schemaResolver(SignInSchema, { sync: true }),
     // The e-mail is normalised again before submit; the password goes exactly as typed.
-    mutationFn: ({ email, password }: Credentials) => flow.submitCredentials(normaliseEmail(email), password),
+    transformValues: (values) => v.parse(SignInSchema, values),
+  });
+  const emailRef = useFocusOnMount<HTMLInputElement>();
+  const submit = useMutation({
+    mutationFn: ({ email, password }: Credentials) => flow.submitCredentials(email, password),
   });
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => submit.mutate(values))} aria-label="Sign in">
+    <form noValidate onSubmit={form.onSubmit((credentials) => submit.mutate(credentials))} aria-label="Sign in">
       <Stack gap="md">
         {notice && (
           <Alert
@@ -47,22 +42,9 @@ export function SignInForm({ flow, notice }: { flow: SignInFlow; notice: Notice 
           </Alert>
         )}
         <FormError message={submit.error ? signInErrorMessage(submit.error) : null} onDismiss={submit.reset} />
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          autoFocus
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('email')}
-          onChange={(event) => form.setFieldValue('email', normaliseEmail(event.currentTarget.value))}
-        />
+        <EmailInput label="Email" required ref={emailRef} autoComplete="username" {...form.getInputProps('email')} />
         <PasswordInput label="Password" required autoComplete="current-password" {...form.getInputProps('password')} />
-        <Button type="submit" fullWidth loading={submit.isPending} disabled={submit.isPending}>
-          Sign in
-        </Button>
+        <FormActions layout="stack" submit={{ label: 'Sign in', pending: submit.isPending }} />
       </Stack>
     </form>
   );

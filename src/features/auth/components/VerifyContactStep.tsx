@@ -1,8 +1,12 @@
-import { Button, Group, Radio, Stack } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import * as v from 'valibot';
+import { FormActions } from '@/components/FormActions';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
 import type { ContactStatus, VerifiableContact } from '@/lib/auth/steps';
 import type { SignInFlow } from '../model/flow';
+import { ContactChoiceSchema } from '../schemas';
 import { CodeForm } from './CodeForm';
 import { StepFrame } from './StepFrame';
 
@@ -20,43 +24,40 @@ export function ChooseContactStep({
   contacts: VerifiableContact[];
   status: ContactStatus;
 }) {
-  const [choice, setChoice] = useState<VerifiableContact>(contacts[0] ?? 'email');
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { contact: contacts[0] ?? 'email' },
+    validate: schemaResolver(ContactChoiceSchema, { sync: true }),
+    transformValues: (values) => v.parse(ContactChoiceSchema, values),
+  });
   const send = useMutation({ mutationFn: (contact: VerifiableContact) => flow.chooseContact(contact) });
   const skip = useMutation({ mutationFn: () => flow.skipVerification() });
-  const pending = send.isPending || skip.isPending;
+  const firstRef = useFocusOnMount<HTMLInputElement>();
 
   return (
     <StepFrame
       title="Verify how we reach you"
       description="Your contact details are not verified yet. Choose one and we will send you a code, or skip this for now."
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send.mutate(choice);
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit(({ contact }) => send.mutate(contact))}>
         <Stack gap="md">
-          <Radio.Group
-            label="Contact to verify"
-            value={choice}
-            onChange={(value) => setChoice(value === 'phone_number' ? 'phone_number' : 'email')}
-          >
+          <Radio.Group label="Contact to verify" {...form.getInputProps('contact')}>
             <Stack gap="sm" mt="xs">
               {contacts.map((contact, index) => (
-                <Radio key={contact} value={contact} label={contactLabel(contact, status)} autoFocus={index === 0} />
+                <Radio
+                  key={contact}
+                  value={contact}
+                  label={contactLabel(contact, status)}
+                  ref={index === 0 ? firstRef : undefined}
+                />
               ))}
             </Stack>
           </Radio.Group>
-          <Group grow>
-            <Button variant="light" disabled={pending} loading={skip.isPending} onClick={() => skip.mutate()}>
-              Skip
-            </Button>
-            <Button type="submit" disabled={pending} loading={send.isPending}>
-              Send code
-            </Button>
-          </Group>
+          <FormActions
+            layout="stack"
+            submit={{ label: 'Send code', pending: send.isPending, disabled: skip.isPending }}
+            secondary={{ label: 'Skip', onClick: () => skip.mutate(), pending: skip.isPending }}
+          />
         </Stack>
       </form>
     </StepFrame>
@@ -79,17 +80,11 @@ export function ContactCodeStep({
       title={`Verify your ${what}`}
       description={`We sent a code${codeSentTo ? ` to ${codeSentTo}` : ''}. Enter it to verify your ${what}, or skip this for now.`}
     >
-      <CodeForm submitLabel="Verify" onSubmit={flow.confirmContact}>
-        <Button
-          variant="light"
-          fullWidth
-          disabled={skip.isPending}
-          loading={skip.isPending}
-          onClick={() => skip.mutate()}
-        >
-          Skip
-        </Button>
-      </CodeForm>
+      <CodeForm
+        submitLabel="Verify"
+        onSubmit={flow.confirmContact}
+        secondary={{ label: 'Skip', onClick: () => skip.mutate(), pending: skip.isPending }}
+      />
     </StepFrame>
   );
 }

@@ -1,5 +1,8 @@
+import { schemaResolver } from '@mantine/form';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { newPasswordErrors, passwordMatchError, passwordPolicyErrors } from './password';
+import { NewPasswordSchema } from '../schemas';
+import { passwordPolicyErrors, showsMatchError, showsPolicyErrors } from './password';
 
 describe('passwordPolicyErrors', () => {
   it('accepts a password with every kind of character and 8 of them', () => {
@@ -33,36 +36,52 @@ describe('passwordPolicyErrors', () => {
   });
 });
 
-describe('passwordMatchError', () => {
-  const untouched = { password: false, confirm: false };
-  const bothTouched = { password: true, confirm: true };
+describe('NewPasswordSchema', () => {
+  const errorsOf = schemaResolver(NewPasswordSchema, { sync: true });
 
-  it('is silent when the two are equal', () => {
-    expect(passwordMatchError({ password: 'Thrive!2026', confirm: 'Thrive!2026' }, bothTouched)).toBeNull();
+  it('takes a password that meets the policy and matches its confirmation', () => {
+    expect(errorsOf({ password: 'Thrive!2026', confirm: 'Thrive!2026' })).toEqual({});
+    expect(v.parse(NewPasswordSchema, { password: 'Thrive!2026', confirm: 'Thrive!2026' })).toEqual({
+      password: 'Thrive!2026',
+    });
   });
 
-  it('shows for a difference once both have at least 6 characters, touched or not', () => {
-    expect(passwordMatchError({ password: 'abcdef', confirm: 'abcdeg' }, untouched)).toBe('Your passwords must match');
+  it('puts every broken policy rule under the password, one per line, and a mismatch under the confirmation', () => {
+    expect(errorsOf({ password: 'abcdef', confirm: 'abcdeg' })).toEqual({
+      password: [
+        'Password must have at least 8 characters',
+        'Password must have upper case letters',
+        'Password must have numbers',
+        'Password must have special characters',
+      ].join('\n'),
+      confirm: 'Your passwords must match',
+    });
   });
 
-  it('stays silent below 6 characters in either field until both are touched', () => {
-    expect(passwordMatchError({ password: 'abcde', confirm: 'abcdefg' }, untouched)).toBeNull();
-    expect(
-      passwordMatchError({ password: 'abcdefg', confirm: 'abcde' }, { password: true, confirm: false }),
-    ).toBeNull();
-    expect(passwordMatchError({ password: 'abcdefg', confirm: 'abcde' }, bothTouched)).toBe(
-      'Your passwords must match',
-    );
-    expect(passwordMatchError({ password: 'a', confirm: '' }, bothTouched)).toBe('Your passwords must match');
+  it('reports a mismatch of any length (when it shows is the form’s rule)', () => {
+    expect(errorsOf({ password: 'Thrive!2026', confirm: 'T' })).toEqual({ confirm: 'Your passwords must match' });
   });
 });
 
-describe('newPasswordErrors', () => {
-  it('shows policy messages only once the password field was touched', () => {
-    const values = { password: 'short', confirm: '' };
-    expect(newPasswordErrors(values, { password: false, confirm: false }).password).toEqual([]);
-    expect(newPasswordErrors(values, { password: true, confirm: false }).password).toContain(
-      'Password must have at least 8 characters',
-    );
+describe('showsMatchError', () => {
+  const untouched = { password: false, confirm: false };
+  const bothTouched = { password: true, confirm: true };
+
+  it('shows for a difference once both have at least 6 characters, touched or not', () => {
+    expect(showsMatchError({ password: 'abcdef', confirm: 'abcdeg' }, untouched)).toBe(true);
+  });
+
+  it('stays silent below 6 characters in either field until both are touched', () => {
+    expect(showsMatchError({ password: 'abcde', confirm: 'abcdefg' }, untouched)).toBe(false);
+    expect(showsMatchError({ password: 'abcdefg', confirm: 'abcde' }, { password: true, confirm: false })).toBe(false);
+    expect(showsMatchError({ password: 'abcdefg', confirm: 'abcde' }, bothTouched)).toBe(true);
+    expect(showsMatchError({ password: 'a', confirm: '' }, bothTouched)).toBe(true);
+  });
+});
+
+describe('showsPolicyErrors', () => {
+  it('shows the policy messages only once the password field was touched', () => {
+    expect(showsPolicyErrors({ password: false, confirm: true })).toBe(false);
+    expect(showsPolicyErrors({ password: true, confirm: false })).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The identity pool's password policy and the new-password match rule
- * (spec section 5). Pure, so the sign-in screens and the tests share them.
+ * (spec section 5). Pure, so the sign-in screens and the tests share them;
+ * the checks themselves are in ../schemas.ts.
  */
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -23,41 +24,30 @@ export function passwordPolicyErrors(password: string, minLength: number = MIN_P
   return errors;
 }
 
-export interface PasswordPair {
+// A type, not an interface: valibot's object checks need it indexable.
+export type PasswordPair = {
   password: string;
   confirm: string;
-}
+};
 
+/** Which of the two fields have been left (blurred) at least once, or submitted. */
 export interface TouchedPair {
   password: boolean;
   confirm: boolean;
 }
 
 /**
- * 'Your passwords must match' shows when the two differ and either both have
- * at least six characters or both fields have been touched.
+ * When the match rule's message shows: the two differ and either both have at
+ * least six characters or both fields have been touched. (Whether they differ
+ * is the schema's check; this is when to say so.)
  */
-export function passwordMatchError(values: PasswordPair, touched: TouchedPair): string | null {
-  if (values.password === values.confirm) return null;
+export function showsMatchError(values: PasswordPair, touched: TouchedPair): boolean {
   const bothLongEnough =
     values.password.length >= MATCH_CHECK_THRESHOLD && values.confirm.length >= MATCH_CHECK_THRESHOLD;
-  const bothTouched = touched.password && touched.confirm;
-  return bothLongEnough || bothTouched ? PASSWORDS_MUST_MATCH : null;
+  return bothLongEnough || (touched.password && touched.confirm);
 }
 
-export interface NewPasswordErrors {
-  /** Policy messages for the new password (shown once that field was touched). */
-  password: string[];
-  confirm: string | null;
-}
-
-export function newPasswordErrors(values: PasswordPair, touched: TouchedPair): NewPasswordErrors {
-  return {
-    password: touched.password ? passwordPolicyErrors(values.password) : [],
-    confirm: passwordMatchError(values, touched),
-  };
-}
-
-export function hasNewPasswordErrors(errors: NewPasswordErrors): boolean {
-  return errors.password.length > 0 || errors.confirm !== null;
+/** The policy messages show once the new password has been touched. */
+export function showsPolicyErrors(touched: TouchedPair): boolean {
+  return touched.password;
 }

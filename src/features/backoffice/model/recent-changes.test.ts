@@ -17,6 +17,8 @@ const CREATE: AuditEvent = {
   outcome: 'success',
   fields: [],
   device_id: null,
+  status: null,
+  route: null,
 };
 
 describe('describeChange', () => {

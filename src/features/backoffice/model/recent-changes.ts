@@ -44,6 +44,7 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'appointments.list': () => 'looked at the appointments of',
   'appointments.read': () => 'looked at an appointment of',
   'audit.list': () => 'read the audit trail',
+  'requests.refused': () => 'sent a request that was refused',
 };
 
 const OUTCOMES: Readonly<Record<AuditEvent['outcome'], string | null>> = {
@@ -53,6 +54,8 @@ const OUTCOMES: Readonly<Record<AuditEvent['outcome'], string | null>> = {
   conflict: 'Conflict',
   invalid: 'Invalid',
   error: 'Failed',
+  unauthenticated: 'Not signed in',
+  rate_limited: 'Too many requests',
 };
 
 export interface ChangeLine {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '@/lib/api';
+import { installFakeApi, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { placeholderProfile } from '@/features/users';
 import { ClientDetailsPage } from './ClientDetailsPage';
@@ -21,23 +21,25 @@ const NURSE = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'NURSE' } as c
 /** The whole page (profile sections, risk panel, enrollments) takes jsdom a while to draw. */
 const SLOW = { timeout: 10_000 };
 
-const fetch = vi.fn<(request: Request) => Promise<Response>>();
+let api: FakeApi;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-01T12:00:00Z') });
-  fetch.mockReset();
-  fetch.mockImplementation((request) => {
-    const url = new URL(request.url);
-    if (url.pathname.endsWith('/users/user-program-enrollments')) {
-      return Promise.resolve(
-        Response.json({ results: [], count: 0, page: 1, page_size: 20, next: null, previous: null }),
-      );
-    }
-    const id = url.pathname.split('/').pop() as keyof typeof PROFILES;
-    const profile = { ...placeholderProfile(id, `${id}@thrive.test`), ...PROFILES[id] };
-    return Promise.resolve(Response.json({ Username: id, Profile: profile, UserAttributes: [] }));
+  api = installFakeApi({
+    'GET /users/user-program-enrollments': () => ({
+      results: [],
+      count: 0,
+      page: 1,
+      page_size: 20,
+      next: null,
+      previous: null,
+    }),
+    'GET /users/users/{id}': ({ params: { id } }) => ({
+      Username: id,
+      Profile: { ...placeholderProfile(id, `${id}@thrive.test`), ...PROFILES[id as keyof typeof PROFILES] },
+      UserAttributes: [],
+    }),
   });
-  initApi({ baseUrl: 'http://thrive.test/api/v1', getAccessToken: () => Promise.resolve('a.b.c'), fetch });
   return () => vi.useRealTimers();
 });
 
@@ -94,9 +96,7 @@ describe('ClientDetailsPage', () => {
     expect(screen.getByRole('region', { name: 'Program enrollments' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Contact details' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit profile' })).toBeTruthy();
-    const enrollmentCall = fetch.mock.calls
-      .map(([request]) => new URL(request.url))
-      .find((url) => url.pathname.endsWith('/users/user-program-enrollments'));
-    expect(enrollmentCall?.searchParams.get('user')).toBe(DANIEL);
+    const [enrollmentCall] = api.callsTo('GET /users/user-program-enrollments');
+    expect(enrollmentCall?.query.get('user')).toBe(DANIEL);
   });
 });

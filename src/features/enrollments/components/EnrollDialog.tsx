@@ -1,13 +1,16 @@
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { onlineManager } from '@tanstack/react-query';
 import { useState } from 'react';
+import * as v from 'valibot';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
 import { toastSuccess } from '@/components/toasts';
 import { isApiError } from '@/lib/api';
 import { useCreateEnrollment } from '../api/queries';
 import { ENROLLMENT_OFFLINE, enrollmentFailureMessage } from '../model/errors';
 import { ENROLLMENT_STATUSES, PROGRAMS, PROGRAM_LABELS, STATUS_LABELS } from '../model/labels';
-import { NOTES_MAX, parseEnrollmentForm, type EnrollmentFormValues } from '../schemas';
+import { EnrollmentFormSchema, NOTES_MAX, type EnrollmentFormValues } from '../schemas';
 import { todayIso } from '@/lib/validation/formats';
 
 const PROGRAM_OPTIONS = [
@@ -36,14 +39,12 @@ export function EnrollDialog({
 }) {
   const create = useCreateEnrollment(userId);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<EnrollmentFormValues>({
+  const form = useForm({
     mode: 'controlled',
     initialValues: emptyValues(),
-    validate: (values) => {
-      const parsed = parseEnrollmentForm(values);
-      return parsed.success ? {} : parsed.errors;
-    },
+    validate: schemaResolver(EnrollmentFormSchema, { sync: true }),
     validateInputOnBlur: true,
+    transformValues: (values) => v.parse(EnrollmentFormSchema, values),
   });
 
   function close(): void {
@@ -52,20 +53,15 @@ export function EnrollDialog({
     onClose();
   }
 
-  function submit(values: EnrollmentFormValues): void {
+  function submit(fields: v.InferOutput<typeof EnrollmentFormSchema>): void {
     setProblem(null);
-    const parsed = parseEnrollmentForm(values);
-    if (!parsed.success) {
-      form.setErrors(parsed.errors);
-      return;
-    }
     if (!onlineManager.isOnline()) {
       setProblem(ENROLLMENT_OFFLINE);
       return;
     }
-    const program = PROGRAM_LABELS[parsed.output.program];
+    const program = PROGRAM_LABELS[fields.program];
     create.mutate(
-      { user: userId, ...parsed.output },
+      { user: userId, ...fields },
       {
         onSuccess: () => {
           toastSuccess(`${clientName} is enrolled in ${program}.`, 'Enrolled');
@@ -112,19 +108,11 @@ export function EnrollDialog({
             description={`${form.values.notes.length.toLocaleString()} of ${NOTES_MAX.toLocaleString()} characters`}
             {...form.getInputProps('notes')}
           />
-          {problem && (
-            <Alert color="red" variant="light" role="alert">
-              {problem}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Enroll
-            </Button>
-          </Group>
+          <FormError message={problem} />
+          <FormActions
+            submit={{ label: 'Enroll', pending: create.isPending }}
+            secondary={{ label: 'Cancel', onClick: close }}
+          />
         </Stack>
       </form>
     </Modal>

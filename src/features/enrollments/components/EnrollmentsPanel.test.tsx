@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '@/lib/api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi, problem, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import type { Enrollment } from '../model/labels';
 import { ENROLLMENT_MESSAGES } from '../schemas';
@@ -11,15 +11,9 @@ import { EnrollmentsPanel } from './EnrollmentsPanel';
 const CLIENT_ID = '5f0c1c1e-1111-4222-8333-444455556666';
 const SLOW = { timeout: 10_000 };
 
-interface Call {
-  method: string;
-  path: string;
-  query: string;
-  body: unknown;
-}
-
 let enrollments: Enrollment[];
-let calls: Call[];
+let api: FakeApi;
+/** What the next write (POST, PATCH or DELETE) answers instead of doing it. */
 let failNextWrite: Response | null;
 
 function enrollment(id: string, fields: Partial<Enrollment>): Enrollment {
@@ -40,68 +34,65 @@ function enrollment(id: string, fields: Partial<Enrollment>): Enrollment {
   };
 }
 
-/** A tiny stand-in for the enrollment calls of the API. */
-const fetch = vi.fn(async (request: Request): Promise<Response> => {
-  const url = new URL(request.url);
-  const path = url.pathname.replace('/api/v1', '');
-  const body: unknown = ['POST', 'PATCH'].includes(request.method) ? await request.json() : null;
-  calls.push({ method: request.method, path, query: url.search, body });
-  if (request.method !== 'GET' && failNextWrite) {
-    const answer = failNextWrite;
-    failNextWrite = null;
-    return answer;
-  }
-  const id = path.split('/').pop() ?? '';
-  switch (request.method) {
-    case 'GET':
-      return Response.json({
-        results: enrollments,
-        count: enrollments.length,
-        page: 1,
-        page_size: 20,
-        next: null,
-        previous: null,
-      });
-    case 'POST': {
-      const created = enrollment(`e-${enrollments.length + 1}`, body as Partial<Enrollment>);
-      enrollments = [created, ...enrollments];
-      return Response.json(created, { status: 201 });
-    }
-    case 'PATCH':
-      enrollments = enrollments.map((item) => (item.id === id ? { ...item, ...(body as Partial<Enrollment>) } : item));
-      return Response.json(enrollments.find((item) => item.id === id));
-    case 'DELETE':
-      enrollments = enrollments.filter((item) => item.id !== id);
-      return new Response(null, { status: 204 });
-    default:
-      return new Response(null, { status: 405 });
-  }
-});
+function refusal(): Response | null {
+  const answer = failNextWrite;
+  failNextWrite = null;
+  return answer;
+}
+
+const posts = () => api.callsTo('POST /users/user-program-enrollments');
 
 beforeEach(() => {
   enrollments = [];
-  calls = [];
   failNextWrite = null;
-  fetch.mockClear();
-  initApi({ baseUrl: 'http://thrive.test/api/v1', getAccessToken: () => Promise.resolve('a.b.c'), fetch });
+  // The enrollment calls of the API, over a list kept here.
+  api = installFakeApi({
+    'GET /users/user-program-enrollments': () => ({
+      results: enrollments,
+      count: enrollments.length,
+      page: 1,
+      page_size: 20,
+      next: null,
+      previous: null,
+    }),
+    'POST /users/user-program-enrollments': ({ body }) => {
+      const refused = refusal();
+      if (refused) return refused;
+      const created = enrollment(`e-${enrollments.length + 1}`, body);
+      enrollments = [created, ...enrollments];
+      return created;
+    },
+    'PATCH /users/user-program-enrollments/{id}': ({ params, body }) => {
+      const refused = refusal();
+      if (refused) return refused;
+      enrollments = enrollments.map((item) => (item.id === params.id ? { ...item, ...body } : item));
+      return enrollments.find((item) => item.id === params.id) ?? problem(404, 'No such enrollment');
+    },
+    'DELETE /users/user-program-enrollments/{id}': ({ params }) => {
+      const refused = refusal();
+      if (refused) return refused;
+      enrollments = enrollments.filter((item) => item.id !== params.id);
+      return undefined;
+    },
+  });
 });
 
 async function renderPanel() {
   const user = userEvent.setup({ delay: null });
   await renderWithProviders(<EnrollmentsPanel userId={CLIENT_ID} clientName="Daniel Okafor" />);
-  return user;
+  return { user };
 }
 
 describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
   it('says when the client has no enrollments, and asks the API for this client’s only', async () => {
     await renderPanel();
     expect(await screen.findByText('Daniel Okafor is not enrolled in any program yet.', undefined, SLOW)).toBeTruthy();
-    expect(calls[0]).toMatchObject({ method: 'GET', path: '/users/user-program-enrollments' });
-    expect(new URLSearchParams(calls[0]?.query).get('user')).toBe(CLIENT_ID);
+    const [list] = api.callsTo('GET /users/user-program-enrollments');
+    expect(list?.query.get('user')).toBe(CLIENT_ID);
   });
 
   it('enrolls through a form that checks the program and dates first', async () => {
-    const user = await renderPanel();
+    const { user } = await renderPanel();
     await screen.findByText(/not enrolled in any program/, undefined, SLOW);
     await user.click(screen.getByRole('button', { name: 'Enroll in a program' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enroll Daniel Okafor in a program' }, SLOW);
@@ -116,14 +107,14 @@ describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
     await user.type(form.getByLabelText(/^End date/), '2026-06-01');
     await user.click(form.getByRole('button', { name: 'Enroll' }));
     expect(await form.findByText(ENROLLMENT_MESSAGES.endBeforeStart, undefined, SLOW)).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(posts()).toEqual([]);
 
     await user.clear(form.getByLabelText(/^End date/));
     await user.type(form.getByLabelText('Notes'), 'Referred by Dr Rao');
     await user.click(form.getByRole('button', { name: 'Enroll' }));
 
     expect(await screen.findByText('Metabolic Reset', undefined, SLOW)).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+    expect(posts()[0]?.body).toEqual({
       user: CLIENT_ID,
       program: 'metabolic_reset',
       status: 'active',
@@ -135,21 +126,14 @@ describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
   });
 
   it('shows the server’s field errors on the enrollment form', async () => {
-    const user = await renderPanel();
+    const { user } = await renderPanel();
     await screen.findByText(/not enrolled in any program/, undefined, SLOW);
     await user.click(screen.getByRole('button', { name: 'Enroll in a program' }));
     const form = within(await screen.findByRole('dialog', undefined, SLOW));
     await user.selectOptions(form.getByLabelText(/^Program/), 'longevity');
-    failNextWrite = Response.json(
-      {
-        type: 'about:blank',
-        title: 'Bad Request',
-        status: 400,
-        detail: 'An enrollment cannot end before it starts.',
-        errors: [{ field: 'body.end_date', message: 'must not be before start_date' }],
-      },
-      { status: 400 },
-    );
+    failNextWrite = problem(400, 'An enrollment cannot end before it starts.', [
+      { field: 'body.end_date', message: 'must not be before start_date' },
+    ]);
     await user.click(form.getByRole('button', { name: 'Enroll' }));
     expect(await form.findByText('must not be before start_date', undefined, SLOW)).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
@@ -165,7 +149,7 @@ describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
         end_date: '2025-12-31',
       }),
     ];
-    const user = await renderPanel();
+    const { user } = await renderPanel();
     const longevity = await screen.findByRole('listitem', { name: 'Longevity' }, SLOW);
 
     await user.selectOptions(within(longevity).getByLabelText('Status of Longevity'), 'paused');
@@ -173,7 +157,7 @@ describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
       () => expect(within(longevity).getByText('Paused', { selector: '.mantine-Badge-label' })).toBeTruthy(),
       SLOW,
     );
-    expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({
+    expect(api.callsTo('PATCH /users/user-program-enrollments/{id}')[0]).toMatchObject({
       path: '/users/user-program-enrollments/e-1',
       body: { status: 'paused' },
     });
@@ -185,19 +169,12 @@ describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
     expect(within(confirm).getByText(/Remove the IV Wellness enrollment of Daniel Okafor\?/)).toBeTruthy();
     await user.click(within(confirm).getByRole('button', { name: 'Remove enrollment' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'IV Wellness' })).toBeNull(), SLOW);
-    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe('/users/user-program-enrollments/e-2');
+    expect(api.callsTo('DELETE /users/user-program-enrollments/{id}')[0]?.params).toEqual({ id: 'e-2' });
     expect(screen.getByRole('listitem', { name: 'Longevity' })).toBeTruthy();
   });
 
   it('shows a failed load with a way to try again', async () => {
-    fetch.mockImplementationOnce(() =>
-      Promise.resolve(
-        Response.json(
-          { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'You may not see these enrollments.' },
-          { status: 403 },
-        ),
-      ),
-    );
+    api.on('GET /users/user-program-enrollments', () => problem(403, 'You may not see these enrollments.'));
     await renderPanel();
     expect(await screen.findByText('You may not see these enrollments.', undefined, SLOW)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -1,6 +1,6 @@
 import { QueryClient, onlineManager } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '@/lib/api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi, unreachable, type FakeApi, type Handler } from '@/test/fake-api';
 import { placeholderProfile, type UserDetail } from '@/features/users';
 import { userKeys } from '@/features/users';
 import { loadClientDetail } from './client-detail';
@@ -16,46 +16,45 @@ function detail(consented: boolean): UserDetail {
 }
 
 describe('loadClientDetail', () => {
-  const fetch = vi.fn<(request: Request) => Promise<Response>>();
+  let api: FakeApi;
+  let answer: Handler<'GET /users/users/{id}'>;
   let queryClient: QueryClient;
 
   beforeEach(() => {
-    fetch.mockReset();
-    initApi({ baseUrl: 'http://localhost:4173/api/v1', getAccessToken: () => Promise.resolve('a.b.c'), fetch });
+    answer = () => detail(false);
+    api = installFakeApi({ 'GET /users/users/{id}': (request) => answer(request) });
     queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
   });
 
   afterEach(() => onlineManager.setOnline(true));
 
   it('fetches the detail when there is none on the device', async () => {
-    fetch.mockResolvedValue(Response.json(detail(false)));
     expect(await loadClientDetail(queryClient, ID)).toEqual(detail(false));
-    expect(fetch).toHaveBeenCalledTimes(1);
-    expect(fetch.mock.calls[0]?.[0].url).toBe(`http://localhost:4173/api/v1/users/users/${ID}`);
+    expect(api.calls.map((call) => call.path)).toEqual([`/users/users/${ID}`]);
   });
 
   it('trusts a fresh copy that records consent', async () => {
     queryClient.setQueryData(userKeys.detail(ID), detail(true));
     expect(await loadClientDetail(queryClient, ID)).toEqual(detail(true));
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('asks the server again when the copy on the device says "not consented"', async () => {
     queryClient.setQueryData(userKeys.detail(ID), detail(false));
-    fetch.mockResolvedValue(Response.json(detail(true)));
+    answer = () => detail(true);
     expect(await loadClientDetail(queryClient, ID)).toEqual(detail(true));
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(api.calls).toHaveLength(1);
     expect(queryClient.getQueryData(userKeys.detail(ID))).toEqual(detail(true));
   });
 
   it('keeps the copy when the server cannot be asked', async () => {
     queryClient.setQueryData(userKeys.detail(ID), detail(false));
-    fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    answer = unreachable;
     expect(await loadClientDetail(queryClient, ID)).toEqual(detail(false));
+    expect(api.calls).toHaveLength(1);
 
-    fetch.mockClear();
     onlineManager.setOnline(false);
     expect(await loadClientDetail(queryClient, ID)).toEqual(detail(false));
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(1);
   });
 });

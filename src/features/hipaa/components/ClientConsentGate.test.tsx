@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, isInaccessible, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toastSuccess } from '@/components/toasts';
-import { initApi } from '@/lib/api';
 import type { Role } from '@/lib/auth/roles';
+import { installFakeApi, problem, type FakeApi, type Handler } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { type Profile } from '@/features/profiles';
 import { placeholderProfile, type UserDetail } from '@/features/users';
@@ -16,8 +16,6 @@ const signOut = vi.fn();
 vi.mock('@/features/auth/useSignOut', () => ({ useSignOut: () => ({ mutate: signOut, isPending: false }) }));
 
 const CLIENT_ID = '5f0c1c1e-1111-4222-8333-444455556666';
-const API = 'http://localhost:4173/api/v1';
-
 function profile(consented: boolean): Profile {
   return {
     ...placeholderProfile(CLIENT_ID, 'consent@thrive.test'),
@@ -33,16 +31,14 @@ function detail(Profile: Profile | null): UserDetail {
 }
 
 /** The API as the gate meets it: the client's detail, and the answer to the consent PATCH. */
+let api: FakeApi;
 let current: UserDetail;
-let answerPatch: (request: Request) => Promise<Response>;
-const fetch = vi.fn(async (request: Request) => {
-  if (request.method === 'GET') return Response.json(current);
-  return answerPatch(request);
-});
+let answerPatch: Handler<'PATCH /users/user-profiles/{id}'>;
 
-function patchRequests(): Request[] {
-  return fetch.mock.calls.map(([request]) => request).filter((request) => request.method === 'PATCH');
-}
+const patchRequests = () => api.callsTo('PATCH /users/user-profiles/{id}');
+
+/** Made inert behind the authorization, itself or with what holds it. */
+const isInert = (element: HTMLElement) => element.matches('[inert], [inert] *');
 
 async function renderGate(role: Role = 'CLIENT') {
   const view = await renderWithProviders(
@@ -58,12 +54,14 @@ const checkbox = () => screen.getByRole('checkbox', { name: 'I have read this au
 const acceptButton = () => screen.getByRole('button', { name: 'Accept and continue' });
 
 beforeEach(() => {
-  fetch.mockClear();
   vi.mocked(toastSuccess).mockClear();
   signOut.mockClear();
   current = detail(profile(false));
-  answerPatch = () => Promise.resolve(Response.json(profile(true)));
-  initApi({ baseUrl: API, getAccessToken: () => Promise.resolve('a.b.c'), fetch });
+  answerPatch = () => profile(true);
+  api = installFakeApi({
+    'GET /users/users/{id}': () => current,
+    'PATCH /users/user-profiles/{id}': (request) => answerPatch(request),
+  });
 });
 
 describe('ClientConsentGate', () => {
@@ -90,9 +88,10 @@ describe('ClientConsentGate', () => {
     expect(within(modal).queryByRole('button', { name: /close/i })).toBeNull();
     // The page behind is out of reach of keyboard and screen reader.
     const behind = screen.getByText(/Your Thrive portal opens once/);
-    expect(behind.closest('[inert]')).not.toBeNull();
-    expect(behind.closest('[aria-hidden="true"]')).not.toBeNull();
-    expect(modal.closest('[inert]')).toBeNull();
+    expect(isInert(behind)).toBe(true);
+    expect(isInaccessible(behind)).toBe(true);
+    expect(isInert(modal)).toBe(false);
+    expect(isInaccessible(modal)).toBe(false);
   });
 
   it('counts a client without a profile (the placeholder) as not consented', async () => {
@@ -113,7 +112,7 @@ describe('ClientConsentGate', () => {
     await renderGate('SUPER_ADMIN');
     expect(await screen.findByText('Portal content')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('cannot be closed with Escape or by clicking outside', async () => {
@@ -121,10 +120,9 @@ describe('ClientConsentGate', () => {
     const modal = await dialog();
     await userEvent.keyboard('{Escape}');
     fireEvent.keyDown(modal, { key: 'Escape' });
-    for (const outside of document.querySelectorAll('.mantine-Modal-overlay, .mantine-Modal-inner')) {
-      fireEvent.mouseDown(outside);
-      fireEvent.click(outside);
-    }
+    const backdrop = screen.getByTestId('hipaa-backdrop');
+    fireEvent.mouseDown(backdrop);
+    fireEvent.click(backdrop);
     expect(screen.getByRole('dialog', { name: 'HIPAA authorization' })).toBeTruthy();
     expect(screen.queryByText('Portal content')).toBeNull();
   });
@@ -146,9 +144,12 @@ describe('ClientConsentGate', () => {
     await userEvent.keyboard('{Enter}');
     const message = await screen.findByRole('alert');
     expect(message.textContent).toBe('Please accept the terms by checking the box');
-    // At the checkbox: it names the message as its description.
-    expect(checkbox().getAttribute('aria-describedby')).toContain(message.parentElement?.id);
-    expect(checkbox().getAttribute('aria-invalid')).toBe('true');
+    // At the checkbox: the message is its description.
+    const described = screen.getByRole('checkbox', {
+      name: 'I have read this authorization and I agree to it.',
+      description: 'Please accept the terms by checking the box',
+    });
+    expect(described.getAttribute('aria-invalid')).toBe('true');
 
     await userEvent.click(checkbox());
     expect(screen.queryByText('Please accept the terms by checking the box')).toBeNull();
@@ -159,7 +160,7 @@ describe('ClientConsentGate', () => {
   });
 
   it('records consent with exactly the consent fields, then opens the portal', async () => {
-    let answer: (response: Response) => void = () => undefined;
+    let answer: (response: Profile) => void = () => undefined;
     answerPatch = () => new Promise((resolve) => (answer = resolve));
     const { queryClient } = await renderGate();
     await dialog();
@@ -173,10 +174,10 @@ describe('ClientConsentGate', () => {
     expect(checkbox()).toHaveProperty('checked', true);
 
     const [request] = patchRequests();
-    expect(request?.url).toBe(`${API}/users/user-profiles/${CLIENT_ID}`);
+    expect(request?.path).toBe(`/users/user-profiles/${CLIENT_ID}`);
     // Made from the profile version the client's device holds.
     expect(request?.headers.get('If-Match')).toBe('"1"');
-    const body = (await request?.clone().json()) as Record<string, unknown>;
+    const body = request?.body ?? {};
     expect(Object.keys(body).sort()).toEqual(['hipaa_consent', 'hipaa_consent_date', 'hipaa_consent_version']);
     expect(body).toMatchObject({ hipaa_consent: true, hipaa_consent_version: '1.0' });
     const date = String(body.hipaa_consent_date);
@@ -184,7 +185,7 @@ describe('ClientConsentGate', () => {
     expect(Date.parse(date)).toBeGreaterThanOrEqual(before);
     expect(Date.parse(date)).toBeLessThanOrEqual(Date.now());
 
-    answer(Response.json(profile(true)));
+    answer(profile(true));
     expect(await screen.findByText('Portal content')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     // The cached detail now holds the consented profile (what is saved on the device, too).
@@ -194,17 +195,12 @@ describe('ClientConsentGate', () => {
       'Authorization recorded',
     );
     // The page behind is usable again.
-    expect(screen.getByText('Portal content').closest('[inert]')).toBeNull();
+    expect(isInert(screen.getByText('Portal content'))).toBe(false);
+    expect(isInaccessible(screen.getByText('Portal content'))).toBe(false);
   });
 
   it('says so when consent cannot be recorded, and keeps the authorization and the tick', async () => {
-    answerPatch = () =>
-      Promise.resolve(
-        Response.json(
-          { type: 'about:blank', title: 'Internal Server Error', status: 500 },
-          { status: 500, headers: { 'content-type': 'application/problem+json' } },
-        ),
-      );
+    answerPatch = () => problem(500, 'Internal Server Error');
     await renderGate();
     await dialog();
     await userEvent.click(checkbox());
@@ -219,7 +215,7 @@ describe('ClientConsentGate', () => {
     expect(toastSuccess).not.toHaveBeenCalled();
 
     // Trying again can succeed.
-    answerPatch = () => Promise.resolve(Response.json(profile(true)));
+    answerPatch = () => profile(true);
     await userEvent.click(acceptButton());
     expect(await screen.findByText('Portal content')).toBeTruthy();
   });

@@ -1,10 +1,13 @@
-import { Alert, Button, Checkbox, Flex, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Checkbox, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import type { KeyboardEvent } from 'react';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
 import { useOnline } from '@/pwa/connection';
 import { useSignOut } from '@/features/auth';
 import { useRecordConsent } from '../api/consent';
 import { CONSENT_MESSAGES } from '../model/consent';
+import { ConsentSchema } from '../schemas';
 
 export const CONSENT_LABELS = {
   checkbox: 'I have read this authorization and I agree to it.',
@@ -29,7 +32,7 @@ export function ConsentForm({ clientId }: { clientId: string }) {
   const form = useForm<ConsentValues>({
     mode: 'controlled',
     initialValues: { accepted: false },
-    validate: { accepted: (accepted) => (accepted ? null : CONSENT_MESSAGES.notTicked) },
+    validate: schemaResolver(ConsentSchema, { sync: true }),
   });
   const saving = record.isPending;
   const submit = form.onSubmit(() => {
@@ -39,21 +42,17 @@ export function ConsentForm({ clientId }: { clientId: string }) {
   // The button is disabled until the box is ticked, and a disabled default button
   // blocks the browser's own Enter-to-submit: Enter on the checkbox submits here,
   // so a keyboard user who has not ticked it is told why nothing happens.
-  const submitOnEnter = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
+  const submitOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
     event.preventDefault();
     submit();
   };
 
   const error = form.errors.accepted;
   return (
-    <form noValidate onSubmit={submit} onKeyDown={submitOnEnter} aria-label="Accept the HIPAA authorization">
+    <form noValidate onSubmit={submit} aria-label="Accept the HIPAA authorization">
       <Stack gap="md">
-        {record.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {CONSENT_MESSAGES.saveFailed}
-          </Alert>
-        )}
+        <FormError message={record.isError ? CONSENT_MESSAGES.saveFailed : null} />
         {!online && (
           <Text size="sm" c="dimmed">
             {CONSENT_LABELS.offline}
@@ -64,25 +63,27 @@ export function ConsentForm({ clientId }: { clientId: string }) {
           label={CONSENT_LABELS.checkbox}
           disabled={saving}
           {...form.getInputProps('accepted', { type: 'checkbox' })}
+          onKeyDown={submitOnEnter}
           // Announced as it appears, also when Enter is pressed on the already focused box.
           error={error ? <span role="alert">{error}</span> : undefined}
           aria-invalid={error ? true : undefined}
           // The label is the touch target, 44 px tall; the box lines up with its first line.
           styles={{ body: { alignItems: 'flex-start' }, inner: { marginTop: 10 }, label: { paddingBlock: 10 } }}
         />
-        <Flex direction={{ base: 'column', xs: 'row-reverse' }} justify="space-between" gap="sm">
-          <Button type="submit" disabled={!form.values.accepted || saving}>
-            {saving ? CONSENT_LABELS.saving : CONSENT_LABELS.accept}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => signOut.mutate()}
-            loading={signOut.isPending}
-            disabled={saving || signOut.isPending}
-          >
-            {CONSENT_LABELS.signOut}
-          </Button>
-        </Flex>
+        <FormActions
+          layout="apart"
+          // No loader over the label: it reads 'Processing...' while saving (spec section 4).
+          submit={{
+            label: saving ? CONSENT_LABELS.saving : CONSENT_LABELS.accept,
+            disabled: !form.values.accepted || saving,
+          }}
+          secondary={{
+            label: CONSENT_LABELS.signOut,
+            onClick: () => signOut.mutate(),
+            pending: signOut.isPending,
+            disabled: saving,
+          }}
+        />
       </Stack>
     </form>
   );

@@ -34,7 +34,8 @@ export function HipaaAuthorizationModal({
       fullScreen={phone === true}
       size="lg"
     >
-      <Modal.Overlay backgroundOpacity={0.6} blur={2} />
+      {/* The backdrop has no role to find it by; the tests click it to show it does not close the dialog. */}
+      <Modal.Overlay backgroundOpacity={0.6} blur={2} data-testid="hipaa-backdrop" />
       <Modal.Content ref={dialogRef}>
         <Modal.Header style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
           <Stack gap={4}>

@@ -2,21 +2,21 @@ import { ActionIcon, Button, Group, Input, Stack, Text, TextInput, Textarea } fr
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
-import { FIELD_LABELS, type HistoryField } from '../model/fields';
-import { newHistoryRowId, type ProfileFormValues } from '../model/form-values';
-import { PROFILE_LIMITS } from '../schemas';
-
-const EXAMPLES: Record<HistoryField, string> = {
-  lifestyle_history: 'Topics and answers, e.g. Sleep: about 6 hours; Exercise: walks daily.',
-  family_history: 'Topics and answers, e.g. Father: type 2 diabetes; Mother: high blood pressure.',
-};
+import { fieldSpec, type HistoryField } from '../model/fields';
+import { newHistoryRowId, type ParsedProfile, type ProfileFormValues } from '../model/form-values';
 
 /** A history (free-form answers keyed by topic) as rows of topic and answer. */
-export function HistoryEditor({ field, form }: { field: HistoryField; form: UseFormReturnType<ProfileFormValues> }) {
+export function HistoryEditor({
+  field,
+  form,
+}: {
+  field: HistoryField;
+  form: UseFormReturnType<ProfileFormValues, ParsedProfile>;
+}) {
   const id = useId();
-  const label = FIELD_LABELS[field];
+  const { label, hint, maxAnswers = Number.POSITIVE_INFINITY } = fieldSpec(field);
   const entries = form.values[field];
-  const full = entries.length >= PROFILE_LIMITS.historyAnswers;
+  const full = entries.length >= maxAnswers;
   const error = form.errors[field];
 
   return (
@@ -24,7 +24,7 @@ export function HistoryEditor({ field, form }: { field: HistoryField; form: UseF
       id={id}
       label={label}
       labelElement="div"
-      description={EXAMPLES[field]}
+      description={hint}
       error={error}
       size="md"
       role="group"
@@ -88,7 +88,7 @@ export function HistoryEditor({ field, form }: { field: HistoryField; form: UseF
         </Button>
         {full && (
           <Text size="sm" c="dimmed">
-            A history holds at most {PROFILE_LIMITS.historyAnswers} answers.
+            A history holds at most {maxAnswers} answers.
           </Text>
         )}
       </Stack>

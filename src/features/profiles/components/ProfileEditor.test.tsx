@@ -3,12 +3,13 @@ import { onlineManager, useSuspenseQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '@/lib/api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installFakeApi, problem, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { userDetailQueryOptions, userKeys } from '@/features/users';
 import { type Profile } from '../model/profile';
 import { placeholderProfile, profileOf, type UserDetail } from '@/features/users';
+import { PROFILE_SECTIONS, fieldSpec } from '../model/fields';
 import { SAVE_MESSAGES } from '../model/save-errors';
 import { CONFLICT_TITLE } from './ConflictNotice';
 import { ProfileEditor, type Viewer } from './ProfileEditor';
@@ -29,42 +30,19 @@ const saved: Profile = {
   version: 4,
 };
 
-interface Call {
-  method: string;
-  path: string;
-  ifMatch: string | null;
-  body: unknown;
-}
-
-let calls: Call[];
+let api: FakeApi;
 /** What the next PATCH answers (in order); GET user-profiles answers `current`. */
 let patchAnswers: Response[];
 let current: Profile;
 
-const problem = (status: number, title: string, errors?: { field: string; message: string }[]) =>
-  Response.json({ type: 'about:blank', title, status, detail: title, errors }, { status });
-
-const fetch = vi.fn(async (request: Request): Promise<Response> => {
-  const path = new URL(request.url).pathname.replace('/api/v1', '');
-  const body: unknown = request.method === 'PATCH' ? await request.json() : null;
-  calls.push({ method: request.method, path, ifMatch: request.headers.get('If-Match'), body });
-  if (request.method === 'GET' && path === `/users/users/${CLIENT_ID}`) {
-    const detail: UserDetail = { Username: CLIENT_ID, Profile: saved, UserAttributes: [] };
-    return Response.json(detail);
-  }
-  if (request.method === 'GET' && path === `/users/user-profiles/${CLIENT_ID}`) return Response.json(current);
-  if (request.method === 'PATCH' && path === `/users/user-profiles/${CLIENT_ID}`) {
-    return patchAnswers.shift() ?? problem(500, 'No answer prepared');
-  }
-  return problem(404, `Nothing at ${path}`);
-});
-
 beforeEach(() => {
-  calls = [];
   patchAnswers = [];
   current = saved;
-  fetch.mockClear();
-  initApi({ baseUrl: 'http://thrive.test/api/v1', getAccessToken: () => Promise.resolve('a.b.c'), fetch });
+  api = installFakeApi({
+    'GET /users/users/{id}': () => ({ Username: CLIENT_ID, Profile: saved, UserAttributes: [] }),
+    'GET /users/user-profiles/{id}': () => current,
+    'PATCH /users/user-profiles/{id}': () => patchAnswers.shift() ?? problem(500, 'No answer prepared'),
+  });
 });
 
 afterEach(() => onlineManager.setOnline(true));
@@ -77,17 +55,22 @@ function Harness({ viewer }: { viewer: Viewer }) {
 async function openEditor(viewer: Viewer = ADMIN) {
   // No pause between key presses: the form is large, and jsdom slow to redraw it.
   const user = userEvent.setup({ delay: null });
-  const rendered = await renderWithProviders(
+  const view = await renderWithProviders(
     <Suspense fallback="Loading">
       <Harness viewer={viewer} />
     </Suspense>,
   );
   await user.click(await screen.findByRole('button', { name: 'Edit profile' }, SLOW));
   const form = await screen.findByRole('form', { name: 'Edit profile' }, SLOW);
-  return { user, form, ...rendered };
+  return { user, form, ...view };
 }
 
-const patches = () => calls.filter((call) => call.method === 'PATCH');
+const patches = () =>
+  api.callsTo('PATCH /users/user-profiles/{id}').map((call) => ({
+    path: call.path,
+    ifMatch: call.headers.get('If-Match'),
+    body: call.body,
+  }));
 
 // A whole profile form in jsdom, typed into key by key: slow on a busy two-core machine.
 describe('ProfileEditor', { timeout: 40_000 }, () => {
@@ -104,7 +87,6 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull();
     expect(patches()).toEqual([
       {
-        method: 'PATCH',
         path: `/users/user-profiles/${CLIENT_ID}`,
         ifMatch: '"4"',
         body: { phone_number: '+15555550199' },
@@ -122,8 +104,7 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     patchAnswers.push(problem(412, 'The profile has changed since the version you edited'));
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    // Text queries stay quick on a page this large; the alert is the title's container.
-    const alert = (await screen.findByText(CONFLICT_TITLE, undefined, SLOW)).closest<HTMLElement>('[role="alert"]')!;
+    const alert = await screen.findByRole('alert', { name: CONFLICT_TITLE }, SLOW);
     expect(within(alert).getByText('Now: +15555550177')).toBeTruthy();
     expect(within(alert).getByText('Yours: +15555550199')).toBeTruthy();
     // The form shows the profile as it is now, the other person's story included.
@@ -152,6 +133,34 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     expect(await within(form).findByText('Must NOT have more than 200 characters', undefined, SLOW)).toBeTruthy();
     expect(within(form).getByLabelText('City').getAttribute('aria-invalid')).toBe('true');
     expect(within(form).getByRole('alert')).toHaveProperty('textContent', SAVE_MESSAGES.refused);
+  });
+
+  it('offers every field of the table in its section, with its hint', async () => {
+    const { form } = await openEditor();
+    const exactly = (label: string) => new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`);
+    for (const section of PROFILE_SECTIONS) {
+      const region = within(form).getByRole('region', { name: section.title });
+      const labels = section.fields.map((field) =>
+        fieldSpec(field).input === 'history'
+          ? within(region).getByRole('group', { name: fieldSpec(field).label })
+          : within(region).getByLabelText(exactly(fieldSpec(field).label)),
+      );
+      expect(labels, section.title).toHaveLength(section.fields.length);
+    }
+    expect(within(form).getByRole('textbox', { name: 'ABHA number', description: '14 digits.' })).toBeTruthy();
+    expect(
+      within(form).getByRole('textbox', { name: 'Phone', description: 'With country code, e.g. +15555550101' }),
+    ).toBeTruthy();
+    expect(
+      within(form).getByRole('combobox', {
+        name: 'Appointment duration',
+        description: "How long this person's appointments are booked for.",
+      }),
+    ).toBeTruthy();
+    const family = within(form).getByRole('group', { name: 'Family history' });
+    expect(
+      within(family).getByText('Topics and answers, e.g. Father: type 2 diabetes; Mother: high blood pressure.'),
+    ).toBeTruthy();
   });
 
   it('checks the fields before sending anything', async () => {

@@ -1,21 +1,21 @@
 import { NativeSelect, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { contactMethodValues } from '@contract';
+import { EmailInput } from '@/components/EmailInput';
+import { todayIso } from '@/lib/validation/formats';
 import {
   APPOINTMENT_DURATIONS,
   CONTACT_METHOD_LABELS,
-  FIELD_LABELS,
   durationLabel,
+  fieldSpec,
   isHistoryField,
   type ProfileField,
 } from '../model/fields';
-import type { ProfileFormValues } from '../model/form-values';
-import { todayIso } from '@/lib/validation/formats';
-import { PROFILE_LIMITS } from '../schemas';
+import type { ParsedProfile, ProfileFormValues } from '../model/form-values';
 import { HistoryEditor } from './HistoryEditor';
 import { Wide } from './ProfileSection';
 
-export type ProfileFormApi = UseFormReturnType<ProfileFormValues>;
+export type ProfileFormApi = UseFormReturnType<ProfileFormValues, ParsedProfile>;
 
 const GENDER_OPTIONS = [
   { value: '', label: 'Not specified' },
@@ -28,151 +28,66 @@ const CONTACT_OPTIONS = contactMethodValues.map((value) => ({ value, label: CONT
 /** A number typed without a country code gets +1 (normalisePhone); the hint shows the expected form. */
 const PHONE_HINT = 'With country code, e.g. +15555550101';
 
-/** The browser's autofill for the person's own profile only: staff must not fill a client's form with their own data. */
-const OWN_AUTOCOMPLETE: Partial<Record<ProfileField, string>> = {
-  phone_number: 'tel',
-  alternate_email: 'email',
-  address_line_1: 'address-line1',
-  address_line_2: 'address-line2',
-  city: 'address-level2',
-  state: 'address-level1',
-  zipcode: 'postal-code',
-  country: 'country-name',
-};
-
 function counter(length: number, max: number): string {
   return `${length.toLocaleString()} of ${max.toLocaleString()} characters`;
 }
 
-/** The input for one profile field, wired to the form. */
+/** The appointment lengths offered, with the profile's own first when it is not one of them. */
+function durationOptions(current: string) {
+  return APPOINTMENT_DURATIONS.some((option) => option.value === current)
+    ? [...APPOINTMENT_DURATIONS]
+    : [{ value: current, label: durationLabel(current) }, ...APPOINTMENT_DURATIONS];
+}
+
+/** The input for one profile field, by its kind in the contract's field table, wired to the form. */
 export function ProfileFieldInput({ field, form, own }: { field: ProfileField; form: ProfileFormApi; own: boolean }) {
-  const label = FIELD_LABELS[field];
-  const autoComplete = own ? (OWN_AUTOCOMPLETE[field] ?? 'off') : 'off';
+  const spec = fieldSpec(field);
+  const value = form.values[field];
+  const common = {
+    label: spec.label,
+    description: spec.hint,
+    // The browser's autofill on the person's own profile only: staff must not fill a client's form with their own data.
+    autoComplete: own ? (spec.autoComplete ?? 'off') : 'off',
+    ...form.getInputProps(field),
+  };
 
-  if (isHistoryField(field)) {
-    return (
-      <Wide>
-        <HistoryEditor field={field} form={form} />
-      </Wide>
-    );
-  }
-
-  switch (field) {
-    case 'gender':
-      return <NativeSelect size="md" label={label} data={GENDER_OPTIONS} {...form.getInputProps(field)} />;
-    case 'preferred_contact_method':
-      return <NativeSelect size="md" label={label} data={CONTACT_OPTIONS} {...form.getInputProps(field)} />;
-    case 'appointment_duration': {
-      const current = form.values.appointment_duration;
-      const options = APPOINTMENT_DURATIONS.some((option) => option.value === current)
-        ? APPOINTMENT_DURATIONS
-        : [{ value: current, label: durationLabel(current) }, ...APPOINTMENT_DURATIONS];
-      return (
-        <NativeSelect
-          size="md"
-          label={label}
-          description="How long this person's appointments are booked for."
-          data={[...options]}
-          {...form.getInputProps(field)}
-        />
-      );
-    }
-    case 'date_of_birth':
-      return <TextInput label={label} type="date" max={todayIso()} autoComplete="off" {...form.getInputProps(field)} />;
-    case 'phone_number':
-    case 'alternate_phone':
-    case 'emergency_contact_number':
-      return (
-        <TextInput
-          label={label}
-          type="tel"
-          inputMode="tel"
-          autoComplete={autoComplete}
-          description={PHONE_HINT}
-          {...form.getInputProps(field)}
-        />
-      );
-    case 'alternate_email':
-      return (
-        <TextInput
-          label={label}
-          type="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoComplete={autoComplete}
-          {...form.getInputProps(field)}
-        />
-      );
-    case 'profile_picture':
-      return (
-        <TextInput
-          label={label}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          description="A https:// address of the photo."
-          {...form.getInputProps(field)}
-        />
-      );
-    case 'abha_number':
-      return (
-        <TextInput
-          label={label}
-          inputMode="numeric"
-          autoComplete="off"
-          description="14 digits."
-          {...form.getInputProps(field)}
-        />
-      );
-    case 'aadhar_number':
-      return (
-        <TextInput
-          label={label}
-          inputMode="numeric"
-          autoComplete="off"
-          description="12 digits."
-          {...form.getInputProps(field)}
-        />
-      );
-    case 'health_goals':
-    case 'client_story': {
-      const max = PROFILE_LIMITS[field];
+  switch (spec.input) {
+    case 'text':
+      return <TextInput {...common} required={spec.required} />;
+    case 'long-text':
       return (
         <Wide>
           <Textarea
+            {...common}
             size="md"
-            label={label}
             autosize
             minRows={3}
             maxRows={12}
-            description={counter(form.values[field].length, max)}
-            {...form.getInputProps(field)}
+            description={counter(typeof value === 'string' ? value.length : 0, spec.max ?? 0)}
           />
         </Wide>
       );
-    }
-    case 'title':
-    case 'first_name':
-    case 'last_name':
-    case 'address_line_1':
-    case 'address_line_2':
-    case 'city':
-    case 'state':
-    case 'zipcode':
-    case 'country':
-    case 'occupation':
-    case 'organization':
-    case 'clinic':
-    case 'emergency_contact_name':
-    case 'emergency_contact_relation':
-      return (
-        <TextInput
-          label={label}
-          required={field === 'first_name' || field === 'last_name'}
-          autoComplete={autoComplete}
-          {...form.getInputProps(field)}
-        />
-      );
+    case 'phone':
+      return <TextInput {...common} type="tel" inputMode="tel" description={spec.hint ?? PHONE_HINT} />;
+    case 'email':
+      return <EmailInput {...common} asTyped />;
+    case 'past-date':
+      return <TextInput {...common} type="date" max={todayIso()} />;
+    case 'url':
+      return <TextInput {...common} type="url" inputMode="url" />;
+    case 'digits':
+      return <TextInput {...common} inputMode="numeric" />;
+    case 'gender':
+      return <NativeSelect {...common} size="md" data={GENDER_OPTIONS} />;
+    case 'contact-method':
+      return <NativeSelect {...common} size="md" data={CONTACT_OPTIONS} />;
+    case 'duration':
+      return <NativeSelect {...common} size="md" data={durationOptions(typeof value === 'string' ? value : '')} />;
+    case 'history':
+      return isHistoryField(field) ? (
+        <Wide>
+          <HistoryEditor field={field} form={form} />
+        </Wide>
+      ) : null;
   }
 }

@@ -1,7 +1,10 @@
-import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import * as v from 'valibot';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
 import { toastSuccess } from '@/components/toasts';
 import { isApiError } from '@/lib/api';
 import { ROLE_LABELS, roleLabel, type Role } from '@/lib/auth/roles';
@@ -21,7 +24,7 @@ import {
 import type { ProfileEditRights } from '../model/permissions';
 import type { Profile } from '../model/profile';
 import { SAVE_MESSAGES, saveFailureMessage, serverFieldErrors } from '../model/save-errors';
-import { parseProfileForm, type ParseOptions } from '../schemas';
+import { profileFormSchema } from '../schemas';
 import { ConflictNotice } from './ConflictNotice';
 import { LeaveGuard } from './LeaveGuard';
 import { ProfileFieldInput, type ProfileFormApi } from './ProfileFieldInput';
@@ -87,29 +90,23 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
   const conflictRef = useRef<HTMLDivElement>(null);
   /** The version being edited; after a conflict, the profile as it was then read. */
   const [base, setBase] = useState(profile);
-  const baseRef = useRef(profile);
+  const [initialValues] = useState(() => formValuesOf(profile));
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
-  useEffect(() => {
-    baseRef.current = base;
-  }, [base]);
-
-  const optionsFor = (edited: Profile): ParseOptions => ({
-    base: edited,
-    fields: rights.fields,
-    roleChoices: rights.roleChoices,
-  });
-
-  const form = useForm<ProfileFormValues>({
+  // The checks of the fields the person may change, from the contract's field table.
+  const schema = useMemo(
+    () => profileFormSchema({ base, fields: rights.fields, roleChoices: rights.roleChoices }),
+    [base, rights.fields, rights.roleChoices],
+  );
+  const form = useForm<ProfileFormValues, ParsedProfile>({
     mode: 'controlled',
-    initialValues: formValuesOf(profile),
-    validate: (values) => {
-      const parsed = parseProfileForm(values, optionsFor(baseRef.current));
-      return parsed.success ? {} : parsed.errors;
-    },
+    initialValues,
+    validate: schemaResolver(schema, { sync: true }),
     validateInputOnBlur: true,
+    // What is submitted is the schema's output: the contract's values of the fields the person may change.
+    transformValues: (values) => v.parse(schema, values),
   });
 
   const dirty = form.isDirty() || conflict !== null;
@@ -164,16 +161,9 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
     focusFirstError(formId);
   }
 
-  function submit(values: ProfileFormValues): void {
+  function submit(values: ParsedProfile): void {
     setProblem(null);
-    const parsed = parseProfileForm(values, optionsFor(base));
-    if (!parsed.success) {
-      form.setErrors(parsed.errors);
-      setProblem(SAVE_MESSAGES.invalid);
-      focusFirstError(formId);
-      return;
-    }
-    const changes = changedFields(base, parsed.output);
+    const changes = changedFields(base, values);
     if (Object.keys(changes).length === 0) {
       // Typed and put back as it was: nothing to send.
       onCancel();
@@ -293,26 +283,11 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
                 {SAVE_MESSAGES.offlineNotice}
               </Text>
             )}
-            {problem && (
-              <Alert
-                color="red"
-                variant="light"
-                role="alert"
-                withCloseButton
-                onClose={() => setProblem(null)}
-                closeButtonLabel="Dismiss"
-              >
-                {problem}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={cancel} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                Save changes
-              </Button>
-            </Group>
+            <FormError message={problem} onDismiss={() => setProblem(null)} />
+            <FormActions
+              submit={{ label: 'Save changes', pending: save.isPending }}
+              secondary={{ label: 'Cancel', onClick: cancel }}
+            />
           </Stack>
         </Paper>
       </Stack>

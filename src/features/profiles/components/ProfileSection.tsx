@@ -2,8 +2,10 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import {
   FIELD_LABELS,
+  fieldSpec,
   historyValueText,
   isHistoryField,
+  isLongField,
   type EditableField,
   type HistoryObject,
 } from '../model/fields';
@@ -80,14 +82,15 @@ function HistoryValue({ history }: { history: HistoryObject }) {
   );
 }
 
-/** A profile field's value as people read it. */
+/** A profile field's value as people read it; a past date (the date of birth) with how many years ago. */
 export function FieldValue({ profile, field, now }: { profile: Profile; field: EditableField; now?: Date }) {
   if (isHistoryField(field)) return <HistoryValue history={profile[field]} />;
-  const text = describeValue(field, profile[field]);
+  const value = profile[field];
+  const text = describeValue(field, value);
   if (text === EMPTY_VALUE) return <>{NOT_GIVEN}</>;
-  if (field === 'date_of_birth') {
-    const age = ageInYears(profile.date_of_birth, now);
-    return <>{age === null ? text : `${text} (${age} years)`}</>;
+  if (field !== 'role' && fieldSpec(field).input === 'past-date' && typeof value === 'string') {
+    const years = ageInYears(value, now);
+    return <>{years === null ? text : `${text} (${years} years)`}</>;
   }
   return <>{text}</>;
 }
@@ -99,10 +102,5 @@ export function ReadOnlyProfileField({ profile, field }: { profile: Profile; fie
       <FieldValue profile={profile} field={field} />
     </ReadOnlyField>
   );
-  return isLong(field) ? <Wide>{content}</Wide> : content;
-}
-
-/** Fields given a whole row: long free text and histories. */
-export function isLong(field: EditableField): boolean {
-  return field === 'health_goals' || field === 'client_story' || isHistoryField(field);
+  return isLongField(field) ? <Wide>{content}</Wide> : content;
 }

@@ -1,10 +1,11 @@
 import { isRole, roleLabel } from '@/lib/auth/roles';
+import { contactMethodValues, type ContactMethod } from '@contract';
 import {
   CONTACT_METHOD_LABELS,
   FIELD_LABELS,
   durationLabel,
+  fieldSpec,
   historyValueText,
-  isHistoryField,
   type EditableField,
   type HistoryObject,
 } from './fields';
@@ -14,10 +15,15 @@ import { genderLabel, type Profile } from './profile';
 /** What an empty value reads as in a comparison. */
 export const EMPTY_VALUE = '(empty)';
 
-/** A field's value as a person reads it ('Male', '30 minutes', 'Diet: vegetarian; Sleep: 7 h'). */
+function isContactMethod(value: string): value is ContactMethod {
+  return (contactMethodValues as readonly string[]).includes(value);
+}
+
+/** A field's value as a person reads it ('Male', '30 minutes', 'Diet: vegetarian; Sleep: 7 h'), by its kind. */
 export function describeValue(field: EditableField, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
-  if (isHistoryField(field)) {
+  const kind = field === 'role' ? 'role' : fieldSpec(field).input;
+  if (kind === 'history') {
     const answers = Object.entries(value as HistoryObject).map(
       ([topic, answer]) => `${topic}: ${historyValueText(answer) || EMPTY_VALUE}`,
     );
@@ -25,13 +31,24 @@ export function describeValue(field: EditableField, value: unknown): string {
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value !== 'string') return JSON.stringify(value) ?? '';
-  if (field === 'gender' && (value === 'M' || value === 'F')) return genderLabel(value);
-  if (field === 'preferred_contact_method' && (value === 'phone' || value === 'email' || value === 'sms')) {
-    return CONTACT_METHOD_LABELS[value];
+  switch (kind) {
+    case 'role':
+      return isRole(value) ? roleLabel(value) : value;
+    case 'gender':
+      return value === 'M' || value === 'F' ? genderLabel(value) : value;
+    case 'contact-method':
+      return isContactMethod(value) ? CONTACT_METHOD_LABELS[value] : value;
+    case 'duration':
+      return durationLabel(value);
+    case 'text':
+    case 'long-text':
+    case 'phone':
+    case 'email':
+    case 'past-date':
+    case 'url':
+    case 'digits':
+      return value;
   }
-  if (field === 'role' && isRole(value)) return roleLabel(value);
-  if (field === 'appointment_duration') return durationLabel(value);
-  return value;
 }
 
 /** One of a person's changes that the saved profile does not hold. */

@@ -2,22 +2,37 @@ import {
   PROFILE_FIELD_NAMES,
   PROFILE_FIELDS,
   PROFILE_SECTIONS as SECTIONS,
+  fieldSpec,
   fieldsOfSection,
   type ContactMethod,
   type HistoryObject,
   type ProfileField,
+  type ProfileFieldSpec,
+  type ProfileInputKind,
   type ProfilePatch,
 } from '@contract';
 
-export type { ContactMethod, HistoryObject, ProfileField, ProfilePatch };
+export type { ContactMethod, HistoryObject, ProfileField, ProfileFieldSpec, ProfilePatch };
+export { fieldSpec };
 
 /** What a person may be allowed to change: the profile fields, and the role. */
 export type EditableField = ProfileField | 'role';
 
-export type HistoryField = 'lifestyle_history' | 'family_history';
+/** How a field is entered, from the contract's field table. */
+export type KindOf<F extends ProfileField> = (typeof PROFILE_FIELDS)[F]['input'];
+
+/** The fields entered as a history (answers by topic). */
+export type HistoryField = { [F in ProfileField]: KindOf<F> extends 'history' ? F : never }[ProfileField];
 
 export function isHistoryField(field: EditableField): field is HistoryField {
   return field !== 'role' && PROFILE_FIELDS[field].input === 'history';
+}
+
+/** Long free text and histories are given a whole row, in the form and in the read-only view. */
+const LONG_KINDS: ReadonlySet<ProfileInputKind> = new Set(['long-text', 'history']);
+
+export function isLongField(field: EditableField): boolean {
+  return field !== 'role' && LONG_KINDS.has(fieldSpec(field).input);
 }
 
 /** What each field is called on screen (labels, conflict lists, server messages), from the contract's field table. */

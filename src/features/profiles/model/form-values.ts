@@ -1,9 +1,13 @@
+import { PROFILE_FIELD_NAMES, type ProfileInputKind } from '@contract';
 import type { Role } from '@/lib/auth/roles';
 import {
   historyValueText,
+  isHistoryField,
   type ContactMethod,
   type EditableField,
   type HistoryObject,
+  type KindOf,
+  type ProfileField,
   type ProfilePatch,
 } from './fields';
 import type { Profile } from './profile';
@@ -16,40 +20,20 @@ export interface HistoryEntry {
   value: string;
 }
 
-/** What the form holds: text as typed ('' for empty), histories as rows. */
-export interface ProfileFormValues {
-  title: string;
-  first_name: string;
-  last_name: string;
-  gender: '' | 'M' | 'F';
-  date_of_birth: string;
-  profile_picture: string;
-  phone_number: string;
-  alternate_phone: string;
-  alternate_email: string;
-  preferred_contact_method: ContactMethod;
-  address_line_1: string;
-  address_line_2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  occupation: string;
-  organization: string;
-  clinic: string;
-  emergency_contact_name: string;
-  emergency_contact_relation: string;
-  emergency_contact_number: string;
-  appointment_duration: string;
-  health_goals: string;
-  client_story: string;
-  lifestyle_history: HistoryEntry[];
-  family_history: HistoryEntry[];
-  abha_number: string;
-  aadhar_number: string;
+/** What the form holds for a field of each kind: histories as rows, choices as chosen, the rest as typed. */
+type FormValueOf<K extends ProfileInputKind> = K extends 'history'
+  ? HistoryEntry[]
+  : K extends 'gender'
+    ? '' | NonNullable<Profile['gender']>
+    : K extends 'contact-method'
+      ? ContactMethod
+      : string;
+
+/** What the form holds, for every field of the contract's table ('' for empty), and the role. */
+export type ProfileFormValues = { [F in ProfileField]: FormValueOf<KindOf<F>> } & {
   /** '' for an account without a role (only SUPER_ADMIN and ADMIN see this control). */
   role: Role | '';
-}
+};
 
 let rowCount = 0;
 
@@ -67,40 +51,14 @@ export function historyEntriesOf(history: HistoryObject): HistoryEntry[] {
   }));
 }
 
-/** The form's starting values for a profile. */
+/** The form's starting values for a profile: each field of the table by its kind. */
 export function formValuesOf(profile: Profile): ProfileFormValues {
-  return {
-    title: profile.title ?? '',
-    first_name: profile.first_name,
-    last_name: profile.last_name,
-    gender: profile.gender ?? '',
-    date_of_birth: profile.date_of_birth ?? '',
-    profile_picture: profile.profile_picture ?? '',
-    phone_number: profile.phone_number ?? '',
-    alternate_phone: profile.alternate_phone ?? '',
-    alternate_email: profile.alternate_email ?? '',
-    preferred_contact_method: profile.preferred_contact_method,
-    address_line_1: profile.address_line_1 ?? '',
-    address_line_2: profile.address_line_2 ?? '',
-    city: profile.city ?? '',
-    state: profile.state ?? '',
-    zipcode: profile.zipcode ?? '',
-    country: profile.country ?? '',
-    occupation: profile.occupation ?? '',
-    organization: profile.organization ?? '',
-    clinic: profile.clinic ?? '',
-    emergency_contact_name: profile.emergency_contact_name ?? '',
-    emergency_contact_relation: profile.emergency_contact_relation ?? '',
-    emergency_contact_number: profile.emergency_contact_number ?? '',
-    appointment_duration: profile.appointment_duration,
-    health_goals: profile.health_goals ?? '',
-    client_story: profile.client_story ?? '',
-    lifestyle_history: historyEntriesOf(profile.lifestyle_history),
-    family_history: historyEntriesOf(profile.family_history),
-    abha_number: profile.abha_number ?? '',
-    aadhar_number: profile.aadhar_number ?? '',
-    role: profile.role ?? '',
-  };
+  const values: Partial<Record<EditableField, unknown>> = { role: profile.role ?? '' };
+  for (const field of PROFILE_FIELD_NAMES) {
+    values[field] = isHistoryField(field) ? historyEntriesOf(profile[field]) : (profile[field] ?? '');
+  }
+  // Built field by field from the table above: each value is of its field's kind.
+  return values as ProfileFormValues;
 }
 
 /** The values of the PATCH body's fields, as the contract spells them. */

@@ -12,7 +12,9 @@ import {
   VisuallyHidden,
   rem,
 } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import * as v from 'valibot';
 import {
   RISK_CAP_PERCENT,
   VALIDATED_AGE,
@@ -22,22 +24,16 @@ import {
   type RiskCategory,
   type Sex,
 } from '../cardiovascular-risk';
-import { RISK_FIELDS, parseRiskInput, type NumericRiskField, type RiskField } from '../schemas';
+import {
+  RISK_FIELDS,
+  RiskDraftSchema,
+  type NumericRiskField,
+  type RiskDraft,
+  type RiskField,
+  type YesNo,
+} from '../schemas';
 
 type YesNoField = 'treats_hypertension' | 'smoker' | 'diabetic';
-type YesNo = 'yes' | 'no';
-
-/** What is on screen: empty strings stand for fields nobody has filled in yet. */
-interface Draft {
-  sex: Sex | '';
-  age: number | string;
-  hdl_cholesterol: number | string;
-  total_cholesterol: number | string;
-  systolic_bp: number | string;
-  treats_hypertension: YesNo | '';
-  smoker: YesNo | '';
-  diabetic: YesNo | '';
-}
 
 const SEX_OPTIONS: { value: Sex; label: string }[] = [
   { value: 'male', label: 'Male' },
@@ -87,7 +83,7 @@ function toYesNo(value: boolean | undefined): YesNo | '' {
   return value ? 'yes' : 'no';
 }
 
-function draftFrom(initial: Partial<CardiovascularRiskInput>): Draft {
+function draftFrom(initial: Partial<CardiovascularRiskInput>): RiskDraft {
   return {
     sex: initial.sex ?? '',
     age: initial.age ?? '',
@@ -100,29 +96,7 @@ function draftFrom(initial: Partial<CardiovascularRiskInput>): Draft {
   };
 }
 
-/** NumberInput hands over a string while a number is half typed ('' when empty). */
-function numberOrMissing(value: number | string): number | undefined {
-  if (typeof value === 'number') return value;
-  if (value.trim() === '') return undefined;
-  return Number(value);
-}
-
-function yesNoOrMissing(value: YesNo | ''): boolean | undefined {
-  return value === '' ? undefined : value === 'yes';
-}
-
-function rawFrom(draft: Draft): Record<RiskField, unknown> {
-  return {
-    sex: draft.sex === '' ? undefined : draft.sex,
-    age: numberOrMissing(draft.age),
-    hdl_cholesterol: numberOrMissing(draft.hdl_cholesterol),
-    total_cholesterol: numberOrMissing(draft.total_cholesterol),
-    systolic_bp: numberOrMissing(draft.systolic_bp),
-    treats_hypertension: yesNoOrMissing(draft.treats_hypertension),
-    smoker: yesNoOrMissing(draft.smoker),
-    diabetic: yesNoOrMissing(draft.diabetic),
-  };
-}
+const riskErrors = schemaResolver(RiskDraftSchema, { sync: true });
 
 function formatPercent(value: number): string {
   return `${value.toFixed(1)} %`;
@@ -142,7 +116,7 @@ function ChoiceField<T extends string>({
   description?: string;
   value: T | '';
   options: { value: T; label: string }[];
-  error: string | undefined;
+  error: ReactNode;
   onChange: (value: T) => void;
 }) {
   const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null]
@@ -204,7 +178,6 @@ function RiskScale({ result }: { result: CardiovascularRiskResult }) {
           return (
             <Box
               key={part.category}
-              data-active={active || undefined}
               px="xs"
               py={6}
               style={{
@@ -269,22 +242,37 @@ export interface CardiovascularRiskPanelProps {
  */
 export function CardiovascularRiskPanel({ initial = {} }: CardiovascularRiskPanelProps) {
   const id = useId();
-  const [draft, setDraft] = useState<Draft>(() => draftFrom(initial));
-  // Errors show once a field has been left or chosen, and at once for prefilled values.
-  const [touched, setTouched] = useState<ReadonlySet<RiskField>>(
-    () => new Set(RISK_FIELDS.filter((field) => initial[field] !== undefined)),
-  );
+  // Read once: the prefilled values, checked at once, and counted as touched so their errors show.
+  const [start] = useState(() => {
+    const values = draftFrom(initial);
+    const prefilled = RISK_FIELDS.filter((field) => initial[field] !== undefined);
+    return {
+      values,
+      errors: riskErrors(values),
+      touched: Object.fromEntries(prefilled.map((field) => [field, true])),
+    };
+  });
+  const form = useForm<RiskDraft>({
+    mode: 'controlled',
+    initialValues: start.values,
+    initialErrors: start.errors,
+    initialTouched: start.touched,
+    validate: riskErrors,
+    // Checked on every change; an error shows once its field has been left or chosen (marked by the inputs).
+    validateInputOnChange: true,
+    touchTrigger: 'focus',
+  });
+  // HDL may not be higher than the total: a new total checks the HDL again.
+  form.watch('total_cholesterol', () => form.validateField('hdl_cholesterol'));
 
-  const parsed = useMemo(() => parseRiskInput(rawFrom(draft)), [draft]);
+  const parsed = useMemo(() => v.safeParse(RiskDraftSchema, form.values), [form.values]);
   const result = parsed.success ? calculateCardiovascularRisk(parsed.output) : null;
-  const errors = parsed.success ? {} : parsed.errors;
 
-  const touch = (field: RiskField) =>
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
-  const shownError = (field: RiskField) => (touched.has(field) ? errors[field] : undefined);
-
-  const update = <K extends keyof Draft>(field: K, value: Draft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
+  const touch = (field: RiskField) => form.setTouched((touched) => ({ ...touched, [field]: true }));
+  const shownError = (field: RiskField) => (form.isTouched(field) ? form.errors[field] : undefined);
+  const choose = (field: 'sex' | YesNoField, value: RiskDraft['sex' | YesNoField]) => {
+    form.setFieldValue(field, value);
+    touch(field);
   };
 
   const category = result ? CATEGORY_LABEL[result.category] : null;
@@ -308,21 +296,20 @@ export function CardiovascularRiskPanel({ initial = {} }: CardiovascularRiskPane
             id={`${id}-sex`}
             label="Sex"
             description="Other uses the tables for women."
-            value={draft.sex}
+            value={form.values.sex}
             options={SEX_OPTIONS}
             error={shownError('sex')}
-            onChange={(value) => {
-              update('sex', value);
-              touch('sex');
-            }}
+            onChange={(value) => choose('sex', value)}
           />
           {NUMBER_FIELDS.map(({ field, label }) => (
             <NumberInput
               key={field}
               label={label}
-              value={draft[field]}
-              onChange={(value) => update(field, value)}
-              onBlur={() => touch(field)}
+              {...form.getInputProps(field, { withFocus: false })}
+              onBlur={() => {
+                touch(field);
+                form.validateField(field);
+              }}
               error={shownError(field)}
               required
               withAsterisk={false}
@@ -339,13 +326,10 @@ export function CardiovascularRiskPanel({ initial = {} }: CardiovascularRiskPane
               key={field}
               id={`${id}-${field}`}
               label={label}
-              value={draft[field]}
+              value={form.values[field]}
               options={YES_NO_OPTIONS}
               error={shownError(field)}
-              onChange={(value) => {
-                update(field, value);
-                touch(field);
-              }}
+              onChange={(value) => choose(field, value)}
             />
           ))}
         </SimpleGrid>

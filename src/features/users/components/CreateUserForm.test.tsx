@@ -2,30 +2,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '@/lib/api';
 import type { Role } from '@/lib/auth/roles';
+import { installFakeApi, problem, unreachable, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { CreateUserForm, useCreateUserForm } from './CreateUserForm';
 
-const fetch = vi.fn<(request: Request) => Promise<Response>>();
+let api: FakeApi;
 const onCreated = vi.fn();
+const posts = () => api.callsTo('POST /users/users');
 
 beforeEach(() => {
-  fetch.mockReset();
   onCreated.mockReset();
-  initApi({ baseUrl: 'http://thrive.test/api/v1', getAccessToken: () => Promise.resolve('a.b.c'), fetch });
+  api = installFakeApi({ 'POST /users/users': () => ({ Username: 'x', Profile: null, UserAttributes: [] }) });
 });
 
 function Harness({ creator }: { creator: Role }) {
   const form = useCreateUserForm(creator);
   return <CreateUserForm form={form} creator={creator} onCreated={onCreated} onCancel={() => undefined} />;
-}
-
-function problem(status: number, detail: string, errors?: { field: string; message: string }[]) {
-  return Response.json(
-    { type: 'about:blank', title: 'Refused', status, detail, ...(errors ? { errors } : {}) },
-    { status, headers: { 'content-type': 'application/problem+json' } },
-  );
 }
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, role: string) {
@@ -43,16 +36,14 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, role: string) {
 
 describe('CreateUserForm', () => {
   it('lowercases the e-mail as typed and posts the user with the phone under +1', async () => {
-    fetch.mockResolvedValue(Response.json({ Username: 'x', Profile: null, UserAttributes: [] }, { status: 201 }));
     const user = userEvent.setup();
     await renderWithProviders(<Harness creator="ADMIN" />);
     await fillIn(user, 'Nurse');
     expect(screen.getByLabelText<HTMLInputElement>(/^Email/).value).toBe('neela@thrive.test');
     await user.click(screen.getByRole('button', { name: 'Create user' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
-    const request = fetch.mock.calls[0]![0];
-    expect(request.method).toBe('POST');
-    expect(await request.json()).toEqual({
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]?.body).toEqual({
       email: 'neela@thrive.test',
       first_name: 'Neela',
       last_name: 'Varghese',
@@ -69,7 +60,7 @@ describe('CreateUserForm', () => {
     expect(await screen.findByText('Enter the e-mail address')).toBeTruthy();
     expect(screen.getByText('Enter the first name')).toBeTruthy();
     expect(screen.getByText('Choose a role')).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(posts()).toEqual([]);
   });
 
   it('offers an admin every role but super admin', async () => {
@@ -81,7 +72,7 @@ describe('CreateUserForm', () => {
   });
 
   it('shows a duplicate e-mail (409) at the e-mail field and keeps what was typed', async () => {
-    fetch.mockResolvedValue(
+    api.on('POST /users/users', () =>
       problem(409, 'A user with this e-mail already exists.', [
         { field: 'body.email', message: 'A user with this e-mail already exists.' },
       ]),
@@ -96,7 +87,7 @@ describe('CreateUserForm', () => {
   });
 
   it("puts the server's field errors (400) on the fields", async () => {
-    fetch.mockResolvedValue(
+    api.on('POST /users/users', () =>
       problem(400, 'The request is not valid.', [{ field: 'body.phone_number', message: 'must match pattern' }]),
     );
     const user = userEvent.setup();
@@ -108,7 +99,7 @@ describe('CreateUserForm', () => {
   });
 
   it('says that creating a user needs the network when the server cannot be reached', async () => {
-    fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.on('POST /users/users', unreachable);
     const user = userEvent.setup();
     await renderWithProviders(<Harness creator="ADMIN" />);
     await fillIn(user, 'Client');

@@ -1,28 +1,32 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm, type UseFormReturnType } from '@mantine/form';
-import { useState } from 'react';
+import { Alert, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
+import { useMemo, useState } from 'react';
 import * as v from 'valibot';
+import { EmailInput } from '@/components/EmailInput';
+import { FormActions } from '@/components/FormActions';
 import { isApiError } from '@/lib/api';
-import { normaliseEmail } from '@/lib/auth/email';
 import { ROLE_LABELS, type Role } from '@/lib/auth/roles';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useCreateUser } from '../api/mutations';
 import { displayName } from '../model/account';
 import { accountChangeErrorMessage, isOfflineFailure, needsNetworkMessage } from '../model/errors';
 import { rolesCreatableBy } from '../model/roles';
-import { EMPTY_CREATE_USER, createUserErrors, createUserSchema, type CreateUserValues } from '../schemas';
+import { EMPTY_CREATE_USER, createUserSchema, type CreateUserValues, type UserCreate } from '../schemas';
 import { useOnline } from '@/pwa/connection';
 
-export type CreateUserFormState = UseFormReturnType<CreateUserValues>;
+export type CreateUserFormState = UseFormReturnType<CreateUserValues, UserCreate>;
 
 /** The create form's state, kept by whoever opens it, so closing the dialog loses nothing typed. */
 export function useCreateUserForm(creator: Role | null): CreateUserFormState {
-  return useForm<CreateUserValues>({
+  const schema = useMemo(() => createUserSchema(creator), [creator]);
+  return useForm<CreateUserValues, UserCreate>({
     mode: 'controlled',
     initialValues: EMPTY_CREATE_USER,
     // Checked on submit; a field's error clears as it is changed. (Checking on blur would move the
     // buttons under a pointer on its way to 'Create user', as error lines appear.)
-    validate: (values) => createUserErrors(creator, values),
+    validate: schemaResolver(schema, { sync: true }),
+    // What is submitted is the schema's output: the body of POST users/users.
+    transformValues: (values) => v.parse(schema, values),
   });
 }
 
@@ -52,17 +56,15 @@ export function CreateUserForm({
   const [offlineAttempt, setOfflineAttempt] = useState(false);
   const roles = rolesCreatableBy(creator);
 
-  const submit = form.onSubmit((values) => {
-    const parsed = v.safeParse(createUserSchema(creator), values);
-    if (!parsed.success) return;
+  const submit = form.onSubmit((body) => {
     if (!online) {
       setOfflineAttempt(true);
       return;
     }
     setOfflineAttempt(false);
-    create.mutate(parsed.output, {
+    create.mutate(body, {
       onSuccess: () => {
-        const { first_name, last_name, email, role } = parsed.output;
+        const { first_name, last_name, email, role } = body;
         toastSuccess(
           `${displayName(first_name, last_name, email)} (${email}) is now a user with the role ${ROLE_LABELS[role]}. ${FIRST_SIGN_IN_NOTE}`,
           'User created',
@@ -95,18 +97,7 @@ export function CreateUserForm({
       {/* Room at the bottom on phones, where the offline line sits over the end of a full-screen form. */}
       <Stack gap="md" pb={{ base: 56, sm: 0 }}>
         <Text size="sm">The person gets an account with the role you choose. {FIRST_SIGN_IN_NOTE}</Text>
-        <TextInput
-          label="Email"
-          type="email"
-          required
-          data-autofocus
-          autoComplete="off"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('email')}
-          onChange={(event) => form.setFieldValue('email', normaliseEmail(event.currentTarget.value))}
-        />
+        <EmailInput label="Email" required data-autofocus autoComplete="off" {...form.getInputProps('email')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput label="First name" required autoComplete="off" {...form.getInputProps('first_name')} />
           <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('last_name')} />
@@ -144,14 +135,10 @@ export function CreateUserForm({
               : 'Creating a user needs the network. What you type is kept until you can send it.'}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending} disabled={create.isPending}>
-            Create user
-          </Button>
-        </Group>
+        <FormActions
+          submit={{ label: 'Create user', pending: create.isPending }}
+          secondary={{ label: 'Cancel', onClick: onCancel }}
+        />
       </Stack>
     </form>
   );

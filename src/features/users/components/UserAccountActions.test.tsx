@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '@/lib/api';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@/lib/auth/roles';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
+import { installFakeApi, unreachable, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { placeholderProfile, type UserDetail } from '../model/user-detail';
 import { userKeys, type UserListFilters } from '../api/queries';
@@ -26,11 +26,13 @@ function detailOf(id: string, first: string, last: string, role: Role): UserDeta
 }
 
 const PRIYA = detailOf(PRIYA_ID, 'Priya', 'Sharma', 'CLIENT');
-const fetch = vi.fn<(request: Request) => Promise<Response>>();
+let api: FakeApi;
 
 beforeEach(() => {
-  fetch.mockReset();
-  initApi({ baseUrl: 'http://thrive.test/api/v1', getAccessToken: () => Promise.resolve('a.b.c'), fetch });
+  api = installFakeApi({
+    'DELETE /users/users/{id}': () => undefined,
+    'PATCH /users/users/{id}': ({ body }) => ({ ...PRIYA, Enabled: body.enabled }),
+  });
   sessionStore.set({ authenticated: true, role: 'ADMIN', username: ADMIN_ID, email: 'admin@thrive.test' });
 });
 
@@ -38,7 +40,6 @@ afterEach(() => sessionStore.set(SIGNED_OUT));
 
 describe('UserAccountActions', () => {
   it('asks before deleting, naming the user and what goes with them; then deletes and updates the list', async () => {
-    fetch.mockResolvedValue(new Response(null, { status: 204 }));
     const user = userEvent.setup();
     const { queryClient } = await renderWithProviders(<UserAccountActions detail={PRIYA} />);
     const filters: UserListFilters = {};
@@ -65,13 +66,11 @@ describe('UserAccountActions', () => {
     expect(dialog.textContent).toContain(
       "This removes Priya Sharma's account, profile and program enrollments. They can no longer sign in.",
     );
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete user' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    const request = fetch.mock.calls[0]![0];
-    expect(request.method).toBe('DELETE');
-    expect(request.url).toBe(`http://thrive.test/api/v1/users/users/${PRIYA_ID}`);
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.callsTo('DELETE /users/users/{id}')[0]?.params).toEqual({ id: PRIYA_ID });
     // The list no longer shows her, without waiting for a refetch.
     await waitFor(() => expect(queryClient.getQueryData<UserList>(userKeys.list(filters))?.results).toEqual([]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -84,7 +83,7 @@ describe('UserAccountActions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete Priya Sharma?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fetch).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it("refuses one's own account: both actions disabled, and why", async () => {
@@ -98,21 +97,21 @@ describe('UserAccountActions', () => {
   });
 
   it('disables an account after confirming, and shows it disabled', async () => {
-    fetch.mockResolvedValue(Response.json({ ...PRIYA, Enabled: false }));
     const user = userEvent.setup();
     const { queryClient } = await renderWithProviders(<UserAccountActions detail={PRIYA} />);
     await user.click(screen.getByRole('button', { name: 'Disable account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable Priya Sharma?' });
     await user.click(within(dialog).getByRole('button', { name: 'Disable account' }));
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    const request = fetch.mock.calls[0]![0];
-    expect(request.method).toBe('PATCH');
-    expect(await request.json()).toEqual({ enabled: false });
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.callsTo('PATCH /users/users/{id}')[0]).toMatchObject({
+      params: { id: PRIYA_ID },
+      body: { enabled: false },
+    });
     await waitFor(() => expect(queryClient.getQueryData<UserDetail>(userKeys.detail(PRIYA_ID))?.Enabled).toBe(false));
   });
 
   it('keeps the dialog open and says the network is needed when the server cannot be reached', async () => {
-    fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    api.on('DELETE /users/users/{id}', unreachable);
     const user = userEvent.setup();
     await renderWithProviders(<UserAccountActions detail={PRIYA} />);
     await user.click(screen.getByRole('button', { name: 'Delete user' }));
