@@ -2,7 +2,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { readEnv } from '@/config/env';
 import { api, initApi } from '@/lib/api';
 import { deviceId } from '@/lib/api/device-id';
-import { initOutbox, sendThroughApi } from '@/lib/outbox';
+import { initOutbox, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
 import { sessionStore } from '@/lib/auth/session';
 import { createQueryClient } from '@/lib/query/client';
 import { deviceSettings, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
@@ -64,8 +64,7 @@ async function start(): Promise<Boot> {
     subscribeToOnline: (listener) => onlineManager.subscribe(listener),
     send: (item) => sendThroughApi(api(), item),
     // What shows the record is refreshed from the server once it has the change.
-    onDelivered: (item) =>
-      Promise.all(item.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined),
+    onDelivered: refreshWhenDelivered(queryClient),
   });
   startPwa(sessionStore, async () => (await auth)[0].restoreSession());
   // Created now, mounted (and so guarded) only once the session is known below.

@@ -1,16 +1,18 @@
-import { initOutbox, type Outbox, type OutboxItem } from '@/lib/outbox';
-import type { SendAnswer } from '@/lib/outbox/model';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { sessionStore } from '@/lib/auth/session';
+import { initOutbox, refreshWhenDelivered, type Outbox, type OutboxItem } from '@/lib/outbox';
+import type { SendAnswer } from '@/lib/outbox/model';
 
 /**
  * The page's outbox for component tests: in memory, following the test's
- * session store, offline unless told, sending through `send` (by default it
- * never answers, so changes stay unsent).
+ * session store and TanStack Query's online state, as in the app. By default
+ * its sends never answer, so changes stay unsent; pass `send` (e.g. through
+ * the fake API) and the test's query client to have them delivered.
  */
 export function initTestOutbox({
-  online = false,
   send = () => new Promise<SendAnswer>(() => undefined),
-}: { online?: boolean; send?: (item: OutboxItem) => Promise<SendAnswer> } = {}): Outbox {
+  queryClient,
+}: { send?: (item: OutboxItem) => Promise<SendAnswer>; queryClient?: () => QueryClient | undefined } = {}): Outbox {
   const box = initOutbox({
     currentUser: () => {
       const session = sessionStore.getSnapshot();
@@ -18,10 +20,13 @@ export function initTestOutbox({
     },
     subscribeToSession: sessionStore.subscribe,
     persists: false,
-    isOnline: () => online,
-    subscribeToOnline: () => () => undefined,
+    isOnline: () => onlineManager.isOnline(),
+    subscribeToOnline: (listener) => onlineManager.subscribe(listener),
     send,
-    onDelivered: () => undefined,
+    onDelivered: (item) => {
+      const client = queryClient?.();
+      return client ? refreshWhenDelivered(client)(item) : undefined;
+    },
   });
   void box.start();
   return box;

@@ -1,21 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import type { OutboxItem } from './model';
 import { createOutbox, type Outbox, type OutboxEnvironment, type OutboxSnapshot } from './outbox';
 
-export {
-  OUTBOX_MESSAGES,
-  fieldConflicts,
-  unsentFields,
-  withUnsentChanges,
-  type FieldConflict,
-  type NewChange,
-  type OutboxCounts,
-  type OutboxItem,
-} from './model';
+export { fieldConflicts, unsentFields, withUnsentChanges, type OutboxCounts, type OutboxItem } from './model';
 export { sendThroughApi } from './send';
 export type { Outbox, OutboxSnapshot };
 
 let instance: Outbox | undefined;
+
+/** Once the server has a change, the queries that show its record are fetched again. */
+export function refreshWhenDelivered(queryClient: QueryClient) {
+  return async (item: OutboxItem): Promise<void> => {
+    await Promise.all(item.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  };
+}
 
 /** Creates the one outbox of this page; the app calls this once at start. */
 export function initOutbox(env: OutboxEnvironment): Outbox {

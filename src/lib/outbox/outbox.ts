@@ -251,6 +251,28 @@ export function createOutbox(env: OutboxEnvironment) {
       ),
     /** Wakes the sender (e.g. the person pressed 'Send now'). */
     sendNow: () => wake(),
+    /**
+     * How a change's first attempt ended: 'delivered' (the server has it),
+     * 'held' (refused, or in conflict: it waits for the person), or 'waiting'
+     * (offline, or the server was not reached: it will be sent later).
+     */
+    settled(id: string): Promise<'delivered' | 'held' | 'waiting'> {
+      return new Promise((resolve) => {
+        const check = (): boolean => {
+          const item = snapshot.items.find((it) => it.id === id);
+          if (!item) resolve('delivered');
+          else if (item.state === 'failed' || item.state === 'conflict') resolve('held');
+          else if (!env.isOnline() || (item.state === 'waiting' && item.attempts > 0)) resolve('waiting');
+          else return false;
+          return true;
+        };
+        if (check()) return;
+        const listener = () => {
+          if (check()) listeners.delete(listener);
+        };
+        listeners.add(listener);
+      });
+    },
   };
 }
 

@@ -52,8 +52,10 @@ export function createSender({ store, send, now = Date.now, random = Math.random
     const outcome = outcomeOf(item, answer);
     switch (outcome.kind) {
       case 'delivered':
+        // Screens refresh first, then the change leaves: what they show never steps back to the old value.
+        // (Should the page go in between, the change is sent again and answered from the server's store.)
+        await Promise.resolve(onDelivered?.(item, outcome.body)).catch(() => undefined);
         await store.update((items) => carryOn(items, item, versionOf(outcome.body)));
-        await onDelivered?.(item, outcome.body);
         return 'go-on';
       case 'retry':
         await store.update((items) =>
@@ -118,5 +120,3 @@ export function createSender({ store, send, now = Date.now, random = Math.random
     },
   };
 }
-
-export type Sender = ReturnType<typeof createSender>;

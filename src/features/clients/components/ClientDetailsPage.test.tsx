@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '@/test/fake-api';
+import { initTestOutbox } from '@/test/outbox';
 import { renderWithProviders } from '@/test/render';
 import { placeholderProfile } from '@/features/users';
 import { ClientDetailsPage } from './ClientDetailsPage';
@@ -24,6 +25,8 @@ const SLOW = { timeout: 10_000 };
 let api: FakeApi;
 
 beforeEach(() => {
+  // The page shows the client's profile with any of this person's changes not yet sent.
+  initTestOutbox();
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-01T12:00:00Z') });
   api = installFakeApi({
     'GET /users/user-program-enrollments': () => ({

@@ -1,14 +1,13 @@
 import { Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { onlineManager } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { toastSuccess } from '@/components/toasts';
-import { isApiError } from '@/lib/api';
-import { useCreateEnrollment } from '../api/queries';
-import { ENROLLMENT_OFFLINE, enrollmentFailureMessage } from '../model/errors';
+import { enrollClient } from '../api/changes';
+import { ENROLLMENT_NOT_KEPT } from '../model/errors';
 import { ENROLLMENT_STATUSES, PROGRAMS, PROGRAM_LABELS, STATUS_LABELS } from '../model/labels';
 import { EnrollmentFormSchema, NOTES_MAX, type EnrollmentFormValues } from '../schemas';
 import { todayIso } from '@/lib/validation/formats';
@@ -23,8 +22,6 @@ function emptyValues(): EnrollmentFormValues {
   return { program: '', status: 'active', start_date: todayIso(), end_date: '', notes: '' };
 }
 
-const FORM_FIELDS = new Set<string>(['program', 'status', 'start_date', 'end_date', 'notes']);
-
 /** Enrolls a client in a program: program, status, dates and notes, as the contract's EnrollmentCreate. */
 export function EnrollDialog({
   userId,
@@ -37,7 +34,8 @@ export function EnrollDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const create = useCreateEnrollment(userId);
+  const here = useRouterState({ select: (state) => state.location.href });
+  const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -48,45 +46,31 @@ export function EnrollDialog({
   });
 
   function close(): void {
-    if (create.isPending) return;
+    if (saving) return;
     setProblem(null);
     onClose();
   }
 
-  function submit(fields: v.InferOutput<typeof EnrollmentFormSchema>): void {
+  async function submit(fields: v.InferOutput<typeof EnrollmentFormSchema>): Promise<void> {
     setProblem(null);
-    if (!onlineManager.isOnline()) {
-      setProblem(ENROLLMENT_OFFLINE);
+    setSaving(true);
+    try {
+      await enrollClient(fields, { userId, clientName, link: here });
+    } catch {
+      setProblem(ENROLLMENT_NOT_KEPT);
       return;
+    } finally {
+      setSaving(false);
     }
-    const program = PROGRAM_LABELS[fields.program];
-    create.mutate(
-      { user: userId, ...fields },
-      {
-        onSuccess: () => {
-          toastSuccess(`${clientName} is enrolled in ${program}.`, 'Enrolled');
-          form.setValues(emptyValues());
-          form.resetDirty();
-          onClose();
-        },
-        onError: (error) => {
-          const onFields = isApiError(error)
-            ? Object.fromEntries(Object.entries(error.fieldErrors).filter(([field]) => FORM_FIELDS.has(field)))
-            : {};
-          form.setErrors(onFields);
-          setProblem(
-            Object.keys(onFields).length > 0
-              ? 'The server refused some of these values. They are marked on their fields.'
-              : enrollmentFailureMessage(error),
-          );
-        },
-      },
-    );
+    toastSuccess(`${clientName} is enrolled in ${PROGRAM_LABELS[fields.program]}.`, 'Enrolled');
+    form.setValues(emptyValues());
+    form.resetDirty();
+    onClose();
   }
 
   return (
     <Modal opened={opened} onClose={close} title={`Enroll ${clientName} in a program`} size="lg" centered>
-      <form noValidate aria-label="Enroll in a program" onSubmit={form.onSubmit(submit)}>
+      <form noValidate aria-label="Enroll in a program" onSubmit={form.onSubmit((fields) => void submit(fields))}>
         <Stack gap="md">
           <NativeSelect size="md" label="Program" required data={PROGRAM_OPTIONS} {...form.getInputProps('program')} />
           <NativeSelect size="md" label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
@@ -109,10 +93,7 @@ export function EnrollDialog({
             {...form.getInputProps('notes')}
           />
           <FormError message={problem} />
-          <FormActions
-            submit={{ label: 'Enroll', pending: create.isPending }}
-            secondary={{ label: 'Cancel', onClick: close }}
-          />
+          <FormActions submit={{ label: 'Enroll', pending: saving }} secondary={{ label: 'Cancel', onClick: close }} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import type { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api as apiClient } from '@/lib/api';
+import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
+import { sendThroughApi } from '@/lib/outbox';
+import { initTestOutbox } from '@/test/outbox';
 import { installFakeApi, problem, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import type { Enrollment } from '../model/labels';
@@ -58,7 +63,7 @@ beforeEach(() => {
     'POST /users/user-program-enrollments': ({ body }) => {
       const refused = refusal();
       if (refused) return refused;
-      const created = enrollment(`e-${enrollments.length + 1}`, body);
+      const created = enrollment(body.id ?? `e-${enrollments.length + 1}`, body);
       enrollments = [created, ...enrollments];
       return created;
     },
@@ -77,9 +82,20 @@ beforeEach(() => {
   });
 });
 
+let queryClient: QueryClient | undefined;
+
+beforeEach(() => {
+  queryClient = undefined;
+  sessionStore.set({ authenticated: true, role: 'NURSE', username: 'nurse-1', email: 'nurse@thrive.test' });
+  initTestOutbox({ send: (item) => sendThroughApi(apiClient(), item), queryClient: () => queryClient });
+});
+
+afterEach(() => sessionStore.set(SIGNED_OUT));
+
 async function renderPanel() {
   const user = userEvent.setup({ delay: null });
-  await renderWithProviders(<EnrollmentsPanel userId={CLIENT_ID} clientName="Daniel Okafor" />);
+  const view = await renderWithProviders(<EnrollmentsPanel userId={CLIENT_ID} clientName="Daniel Okafor" />);
+  queryClient = view.queryClient;
   return { user };
 }
 
@@ -114,7 +130,12 @@ describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
     await user.click(form.getByRole('button', { name: 'Enroll' }));
 
     expect(await screen.findByText('Metabolic Reset', undefined, SLOW)).toBeTruthy();
+    await waitFor(() => expect(posts()).toHaveLength(1), SLOW);
+    // The id is made on this device: sent twice, it could never enrol twice.
+    expect(posts()[0]?.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts()[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts()[0]?.body).toEqual({
+      id: posts()[0]?.body.id,
       user: CLIENT_ID,
       program: 'metabolic_reset',
       status: 'active',
@@ -125,18 +146,19 @@ describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
   });
 
-  it('shows the server’s field errors on the enrollment form', async () => {
+  it('keeps an enrollment the server refused, and says so', async () => {
     const { user } = await renderPanel();
     await screen.findByText(/not enrolled in any program/, undefined, SLOW);
     await user.click(screen.getByRole('button', { name: 'Enroll in a program' }));
     const form = within(await screen.findByRole('dialog', undefined, SLOW));
     await user.selectOptions(form.getByLabelText(/^Program/), 'longevity');
-    failNextWrite = problem(400, 'An enrollment cannot end before it starts.', [
-      { field: 'body.end_date', message: 'must not be before start_date' },
-    ]);
+    failNextWrite = problem(403, 'You may not change the enrollments of this user.');
     await user.click(form.getByRole('button', { name: 'Enroll' }));
-    expect(await form.findByText('must not be before start_date', undefined, SLOW)).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    // Shown at once, marked as not on the server; the refusal is kept for the person with its reason.
+    const item = await screen.findByRole('listitem', { name: 'Longevity' }, SLOW);
+    expect(within(item).getByText('Not yet on the server')).toBeTruthy();
+    await waitFor(() => expect(posts()).toHaveLength(1), SLOW);
+    expect(within(item).getByText('Not yet on the server')).toBeTruthy();
   });
 
   it('changes an enrollment’s status and removes one after asking', async () => {
@@ -157,10 +179,12 @@ describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
       () => expect(within(longevity).getByText('Paused', { selector: '.mantine-Badge-label' })).toBeTruthy(),
       SLOW,
     );
+    await waitFor(() => expect(api.callsTo('PATCH /users/user-program-enrollments/{id}')).toHaveLength(1), SLOW);
     expect(api.callsTo('PATCH /users/user-program-enrollments/{id}')[0]).toMatchObject({
       path: '/users/user-program-enrollments/e-1',
       body: { status: 'paused' },
     });
+    expect(api.callsTo('PATCH /users/user-program-enrollments/{id}')[0]?.headers.get('If-Match')).toBe('"1"');
 
     await user.click(
       within(screen.getByRole('listitem', { name: 'IV Wellness' })).getByRole('button', { name: 'Remove IV Wellness' }),

@@ -1,15 +1,19 @@
 import { Badge, Button, Card, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { onlineManager, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '@/components/toasts';
+import { useOutbox } from '@/lib/outbox';
 import {
-  ENROLLMENT_PAGE_SIZE,
-  enrollmentListQueryOptions,
-  useDeleteEnrollment,
-  useUpdateEnrollment,
-} from '../api/queries';
-import { ENROLLMENT_OFFLINE, enrollmentFailureMessage } from '../model/errors';
+  changeEnrollmentStatus,
+  removeEnrollment,
+  withUnsentEnrollments,
+  type ShownEnrollment,
+  type UnsentEnrollment,
+} from '../api/changes';
+import { ENROLLMENT_PAGE_SIZE, enrollmentListQueryOptions } from '../api/queries';
+import { ENROLLMENT_NOT_KEPT, enrollmentFailureMessage } from '../model/errors';
 import {
   ENROLLMENT_STATUSES,
   PROGRAM_LABELS,
@@ -28,34 +32,28 @@ function isStatus(value: string): value is EnrollmentStatus {
   return (ENROLLMENT_STATUSES as readonly string[]).includes(value);
 }
 
-function online(): boolean {
-  return onlineManager.isOnline();
+/** Where the person is: a change listed among the unsent ones opens this screen again. */
+function useHere(): string {
+  return useRouterState({ select: (state) => state.location.href });
 }
 
 function EnrollmentItem({
-  enrollment,
-  userId,
+  shown: { enrollment, unsent, removing },
+  clientName,
   onRemove,
 }: {
-  enrollment: Enrollment;
-  userId: string;
-  onRemove: (enrollment: Enrollment) => void;
+  shown: ShownEnrollment;
+  clientName: string;
+  onRemove: (enrollment: Enrollment | UnsentEnrollment) => void;
 }) {
-  const update = useUpdateEnrollment(userId);
+  const here = useHere();
   const program = PROGRAM_LABELS[enrollment.program];
 
   function changeStatus(value: string): void {
     if (!isStatus(value) || value === enrollment.status) return;
-    if (!online()) {
-      toastFailure(ENROLLMENT_OFFLINE, 'Status not changed');
-      return;
-    }
-    update.mutate(
-      { id: enrollment.id, version: enrollment.version, patch: { status: value } },
-      {
-        onSuccess: () => toastSuccess(`${program} is now ${STATUS_LABELS[value].toLowerCase()}.`, 'Status changed'),
-        onError: (error) => toastFailure(enrollmentFailureMessage(error), 'Status not changed'),
-      },
+    changeEnrollmentStatus(enrollment, value, { clientName, link: here }).then(
+      () => toastSuccess(`${program} is now ${STATUS_LABELS[value].toLowerCase()}.`, 'Status changed'),
+      () => toastFailure(ENROLLMENT_NOT_KEPT, 'Status not changed'),
     );
   }
 
@@ -68,6 +66,11 @@ function EnrollmentItem({
             <Badge color={STATUS_COLORS[enrollment.status]} variant="light">
               {STATUS_LABELS[enrollment.status]}
             </Badge>
+            {unsent && (
+              <Badge color="blue" variant="outline">
+                {removing ? 'Being removed' : 'Not yet on the server'}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="dimmed">
             {periodOf(enrollment)}
@@ -84,9 +87,8 @@ function EnrollmentItem({
             label="Status"
             aria-label={`Status of ${program}`}
             data={STATUS_OPTIONS}
-            // The select follows the server: it shows a new status once the change is saved.
-            value={update.isPending ? update.variables.patch.status : enrollment.status}
-            disabled={update.isPending}
+            value={enrollment.status}
+            disabled={removing}
             onChange={(event) => changeStatus(event.currentTarget.value)}
             miw={150}
           />
@@ -95,6 +97,7 @@ function EnrollmentItem({
             color="red"
             leftSection={<IconTrash size={18} aria-hidden />}
             onClick={() => onRemove(enrollment)}
+            disabled={removing}
             aria-label={`Remove ${program}`}
           >
             Remove
@@ -107,53 +110,37 @@ function EnrollmentItem({
 
 function RemoveDialog({
   enrollment,
-  userId,
   clientName,
   onClose,
 }: {
-  enrollment: Enrollment | null;
-  userId: string;
+  enrollment: Enrollment | UnsentEnrollment | null;
   clientName: string;
   onClose: () => void;
 }) {
-  const remove = useDeleteEnrollment(userId);
+  const here = useHere();
   const program = enrollment ? PROGRAM_LABELS[enrollment.program] : '';
 
   function confirm(): void {
     if (!enrollment) return;
-    if (!online()) {
-      toastFailure(ENROLLMENT_OFFLINE, 'Not removed');
-      return;
-    }
-    remove.mutate(enrollment.id, {
-      onSuccess: () => {
-        toastSuccess(`${clientName} is no longer enrolled in ${program}.`, 'Enrollment removed');
-        onClose();
-      },
-      onError: (error) => {
-        toastFailure(enrollmentFailureMessage(error), 'Not removed');
-        onClose();
-      },
-    });
+    removeEnrollment(enrollment, { clientName, link: here }).then(
+      () => toastSuccess(`${clientName} is no longer enrolled in ${program}.`, 'Enrollment removed'),
+      () => toastFailure(ENROLLMENT_NOT_KEPT, 'Not removed'),
+    );
+    onClose();
   }
 
   return (
-    <Modal
-      opened={enrollment !== null}
-      onClose={() => !remove.isPending && onClose()}
-      title="Remove this enrollment?"
-      centered
-    >
+    <Modal opened={enrollment !== null} onClose={onClose} title="Remove this enrollment?" centered>
       <Stack gap="md">
         <Text>
           Remove the {program} enrollment of {clientName}? Its dates and notes are deleted; to keep a record, set its
           status to Cancelled or Completed instead.
         </Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
+          <Button variant="default" onClick={onClose} data-autofocus>
             Keep it
           </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
+          <Button color="red" onClick={confirm}>
             Remove enrollment
           </Button>
         </Group>
@@ -174,7 +161,8 @@ function EnrollmentList({
   onPage: (page: number) => void;
 }) {
   const query = useQuery(enrollmentListQueryOptions(userId, page));
-  const [removing, setRemoving] = useState<Enrollment | null>(null);
+  const { items } = useOutbox();
+  const [removing, setRemoving] = useState<Enrollment | UnsentEnrollment | null>(null);
 
   if (query.isPending) {
     if (query.fetchStatus === 'paused') {
@@ -199,14 +187,15 @@ function EnrollmentList({
   }
 
   const { results, count, previous, next } = query.data;
-  if (count === 0) return <Text c="dimmed">{clientName} is not enrolled in any program yet.</Text>;
+  const shown = withUnsentEnrollments(results, items, userId);
+  if (shown.length === 0) return <Text c="dimmed">{clientName} is not enrolled in any program yet.</Text>;
   const first = (page - 1) * ENROLLMENT_PAGE_SIZE + 1;
 
   return (
     <Stack gap="sm">
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Enrollments">
-        {results.map((enrollment) => (
-          <EnrollmentItem key={enrollment.id} enrollment={enrollment} userId={userId} onRemove={setRemoving} />
+        {shown.map((entry) => (
+          <EnrollmentItem key={entry.enrollment.id} shown={entry} clientName={clientName} onRemove={setRemoving} />
         ))}
       </Stack>
       {(previous != null || next != null) && (
@@ -224,7 +213,7 @@ function EnrollmentList({
           </Group>
         </Group>
       )}
-      <RemoveDialog enrollment={removing} userId={userId} clientName={clientName} onClose={() => setRemoving(null)} />
+      <RemoveDialog enrollment={removing} clientName={clientName} onClose={() => setRemoving(null)} />
     </Stack>
   );
 }

@@ -1,14 +1,14 @@
 import { SESSION_EXPIRED_MESSAGE, isApiError, isSessionExpiredError } from '@/lib/api';
 
-export const ENROLLMENT_OFFLINE =
-  'You are offline. Changing enrollments needs the network: nothing was changed, try again once you are back online.';
+/** The change could not even be kept on this device (its storage refused): nothing was changed. */
+export const ENROLLMENT_NOT_KEPT =
+  'The change could not be kept on this device. Nothing was changed; please try again.';
 
-/** Why an enrollment call failed, for the person who tried it. */
+/** Why the enrollments could not be loaded, for the person looking. */
 export function enrollmentFailureMessage(error: unknown): string {
   if (isSessionExpiredError(error)) return SESSION_EXPIRED_MESSAGE;
-  if (!isApiError(error)) return 'Something went wrong. Nothing was changed; please try again.';
-  if (error.isNetworkError) return ENROLLMENT_OFFLINE;
-  if (error.status === 404) return 'This enrollment no longer exists; the list now shows what is there.';
-  if (error.status >= 500) return 'The server could not make the change. Nothing was changed; please try again.';
+  if (!isApiError(error)) return 'Something went wrong; please try again.';
+  if (error.isNetworkError) return 'The server could not be reached. Please check the connection and try again.';
+  if (error.status >= 500) return 'The server could not answer just now; please try again.';
   return error.message;
 }

@@ -3,7 +3,6 @@ import { enrollmentStatusValues, programValues } from '@contract';
 
 export type Enrollment = components['schemas']['Enrollment'];
 export type EnrollmentCreate = components['schemas']['EnrollmentCreate'];
-export type EnrollmentPatch = components['schemas']['EnrollmentPatch'];
 export type Program = components['schemas']['Program'];
 export type EnrollmentStatus = components['schemas']['EnrollmentStatus'];
 

@@ -1,52 +1,65 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/toasts';
-import { api, dataOf, isApiError } from '@/lib/api';
-import type { UserDetail } from '@/features/users';
-import { userKeys } from '@/features/users';
+import { userKeys, type UserDetail } from '@/features/users';
+import { outbox } from '@/lib/outbox';
 import { CONSENT_MESSAGES, consentPatch } from '../model/consent';
+
+/** The outbox's name for the client's profile (its consent is a change of the profile). */
+export function consentRecord(clientId: string): string {
+  return `profile:${clientId.toLowerCase()}`;
+}
 
 /**
  * Records the client's HIPAA authorization: `PATCH users/user-profiles/{clientId}`
- * with exactly the consent fields, dated when the client accepts, made from the
- * profile version on this device. Consent does not depend on the rest of the
- * profile: if the clinic changed another field meanwhile (412), the consent is
- * sent once more on the version the server names.
+ * with exactly the consent fields, dated when the client accepts, through the
+ * outbox (made from the profile version on this device; if the clinic changed
+ * another field meanwhile, it is sent again on the new version).
  *
- * The success toast is shown here rather than by the caller: the cache update
- * closes the authorization, which unmounts it before a caller's callbacks run.
+ * Online, the authorization waits for the server's answer, and a change the
+ * server did not take is withdrawn so the client can try again (spec section
+ * 8's message). Offline, it is kept on this device and sent when the
+ * connection returns; the portal opens meanwhile.
  */
-export function useRecordConsent(clientId: string) {
-  const queryClient = useQueryClient();
+export function useRecordConsent(detail: UserDetail) {
   return useMutation({
     mutationFn: async () => {
-      const send = async (version: number) =>
-        dataOf(
-          await api().PATCH('/users/user-profiles/{id}', {
-            params: { path: { id: clientId }, header: { 'If-Match': `"${version}"` } },
-            body: consentPatch(new Date()),
-          }),
-        );
-      const known = queryClient.getQueryData<UserDetail>(userKeys.detail(clientId))?.Profile?.version ?? 1;
-      try {
-        return await send(known);
-      } catch (error) {
-        const current = isApiError(error) && error.status === 412 ? error.problem?.current_version : undefined;
-        if (current === undefined) throw error;
-        return send(current);
+      const patch = consentPatch(new Date());
+      const item = await outbox().enqueue({
+        record: consentRecord(detail.Username),
+        request: {
+          method: 'patch',
+          path: '/users/user-profiles/{id}',
+          pathParams: { id: detail.Username },
+          body: patch,
+        },
+        version: detail.Profile?.version ?? 1,
+        base: {
+          hipaa_consent: detail.Profile?.hipaa_consent ?? false,
+          hipaa_consent_date: detail.Profile?.hipaa_consent_date ?? null,
+          hipaa_consent_version: detail.Profile?.hipaa_consent_version ?? null,
+        },
+        label: 'Your HIPAA authorization',
+        fieldLabels: {
+          hipaa_consent: 'Authorization',
+          hipaa_consent_date: 'Given on',
+          hipaa_consent_version: 'Version',
+        },
+        link: null,
+        refresh: [userKeys.detail(detail.Username)],
+      });
+      const online = onlineManager.isOnline();
+      const outcome = await outbox().settled(item.id);
+      if (outcome === 'held' || (outcome === 'waiting' && online)) {
+        // The server did not take it although the device is online: withdrawn, and the client is asked to try again.
+        await outbox().discard(item.id);
+        throw new Error(CONSENT_MESSAGES.saveFailed);
       }
+      return outcome;
     },
-    // Offline, fail at once and say so, rather than leave the button on 'Processing...' until the network returns.
+    // The outbox decides when the network is there; the mutation itself never waits for it.
     networkMode: 'always',
-    onSuccess: async (profile) => {
-      const key = userKeys.detail(clientId);
-      // A read that started before the consent was saved would answer with the old profile.
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const updated = queryClient.setQueryData<UserDetail>(key, (detail) =>
-        detail ? { ...detail, Profile: profile } : detail,
-      );
-      // The profile as the server now holds it is what the cache keeps (and saves on the device).
-      if (updated === undefined) await queryClient.invalidateQueries({ queryKey: key, exact: true });
-      toastSuccess(CONSENT_MESSAGES.recorded, 'Authorization recorded');
-    },
+    onSuccess: () => toastSuccess(CONSENT_MESSAGES.recorded, 'Authorization recorded'),
   });
 }
+
+export type ConsentRecording = ReturnType<typeof useRecordConsent>;

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, isInaccessible, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api as apiClient } from '@/lib/api';
+import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
+import { sendThroughApi } from '@/lib/outbox';
+import { initTestOutbox } from '@/test/outbox';
 import { toastSuccess } from '@/components/toasts';
 import type { Role } from '@/lib/auth/roles';
 import { installFakeApi, problem, type FakeApi, type Handler } from '@/test/fake-api';
@@ -34,6 +39,7 @@ function detail(Profile: Profile | null): UserDetail {
 let api: FakeApi;
 let current: UserDetail;
 let answerPatch: Handler<'PATCH /users/user-profiles/{id}'>;
+let queryClient: QueryClient | undefined;
 
 const patchRequests = () => api.callsTo('PATCH /users/user-profiles/{id}');
 
@@ -46,6 +52,7 @@ async function renderGate(role: Role = 'CLIENT') {
       <p>Portal content</p>
     </ClientConsentGate>,
   );
+  queryClient = view.queryClient;
   return view;
 }
 
@@ -60,8 +67,20 @@ beforeEach(() => {
   answerPatch = () => profile(true);
   api = installFakeApi({
     'GET /users/users/{id}': () => current,
-    'PATCH /users/user-profiles/{id}': (request) => answerPatch(request),
+    'PATCH /users/user-profiles/{id}': async (request) => {
+      const answer = await answerPatch(request);
+      // Once the server took the consent, reading the client's detail shows it.
+      if (!(answer instanceof Response)) current = detail(answer);
+      return answer;
+    },
   });
+  sessionStore.set({ authenticated: true, role: 'CLIENT', username: CLIENT_ID, email: 'consent@thrive.test' });
+  initTestOutbox({ send: (item) => sendThroughApi(apiClient(), item), queryClient: () => queryClient });
+});
+
+afterEach(() => {
+  sessionStore.set(SIGNED_OUT);
+  onlineManager.setOnline(true);
 });
 
 describe('ClientConsentGate', () => {
@@ -189,7 +208,9 @@ describe('ClientConsentGate', () => {
     expect(await screen.findByText('Portal content')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     // The cached detail now holds the consented profile (what is saved on the device, too).
-    expect(queryClient.getQueryData<UserDetail>(userKeys.detail(CLIENT_ID))?.Profile?.hipaa_consent).toBe(true);
+    await waitFor(() =>
+      expect(queryClient.getQueryData<UserDetail>(userKeys.detail(CLIENT_ID))?.Profile?.hipaa_consent).toBe(true),
+    );
     expect(toastSuccess).toHaveBeenCalledWith(
       'Your HIPAA authorization is recorded. Welcome to Thrive.',
       'Authorization recorded',
@@ -197,6 +218,21 @@ describe('ClientConsentGate', () => {
     // The page behind is usable again.
     expect(isInert(screen.getByText('Portal content'))).toBe(false);
     expect(isInaccessible(screen.getByText('Portal content'))).toBe(false);
+  });
+
+  it('offline, keeps the consent on this device, opens the portal, and sends it when the network returns', async () => {
+    await renderGate();
+    await dialog();
+    onlineManager.setOnline(false);
+    await userEvent.click(checkbox());
+    await userEvent.click(acceptButton());
+    expect(await screen.findByText('Portal content')).toBeTruthy();
+    expect(patchRequests()).toEqual([]);
+
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(patchRequests()).toHaveLength(1));
+    expect(patchRequests()[0]?.body).toMatchObject({ hipaa_consent: true, hipaa_consent_version: '1.0' });
+    expect(screen.getByText('Portal content')).toBeTruthy();
   });
 
   it('says so when consent cannot be recorded, and keeps the authorization and the tick', async () => {

@@ -3,6 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import type { SignedInUser } from '@/lib/auth/guards';
 import { userDetailQueryOptions } from '@/features/users';
+import { useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
+import { consentRecord, useRecordConsent, type ConsentRecording } from '../api/consent';
 import { hasConsented } from '../model/consent';
 import { HipaaAuthorizationModal } from './HipaaAuthorizationModal';
 import { useInertPage } from './useInertPage';
@@ -32,12 +34,19 @@ export function ClientConsentGate({ user, supportEmail, children }: GateProps) {
 function ClientConsent({ clientId, supportEmail, children }: { clientId: string } & Omit<GateProps, 'user'>) {
   // The layout's loader has the detail in the cache (or shows its load error instead).
   const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
-  if (hasConsented(data)) return children;
-  return <AwaitingConsent clientId={clientId} supportEmail={supportEmail} />;
+  const record = useRecordConsent(data);
+  const unsent = useUnsentChanges(consentRecord(clientId));
+  // Consent given on this device and kept for the network counts, once its recording has settled.
+  const kept =
+    data.Profile !== null &&
+    !record.isPending &&
+    hasConsented({ ...data, Profile: withUnsentChanges(data.Profile, unsent, consentRecord(clientId)) });
+  if (hasConsented(data) || kept || record.isSuccess) return children;
+  return <AwaitingConsent supportEmail={supportEmail} record={record} />;
 }
 
 /** The authorization over an inert page that holds no portal content. */
-function AwaitingConsent({ clientId, supportEmail }: { clientId: string; supportEmail: string }) {
+function AwaitingConsent({ supportEmail, record }: { supportEmail: string; record: ConsentRecording }) {
   const page = useRef<HTMLParagraphElement>(null);
   // A state, not a ref: the modal's portal mounts its content after this component's effects.
   const [dialog, setDialog] = useState<HTMLElement | null>(null);
@@ -47,7 +56,7 @@ function AwaitingConsent({ clientId, supportEmail }: { clientId: string; support
       <Text ref={page} c="dimmed">
         Your Thrive portal opens once you have answered the HIPAA authorization.
       </Text>
-      <HipaaAuthorizationModal clientId={clientId} supportEmail={supportEmail} dialogRef={setDialog} />
+      <HipaaAuthorizationModal supportEmail={supportEmail} record={record} dialogRef={setDialog} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { useOnline } from '@/pwa/connection';
 import { useSignOut } from '@/features/auth';
-import { useRecordConsent } from '../api/consent';
+import type { ConsentRecording } from '../api/consent';
 import { CONSENT_MESSAGES } from '../model/consent';
 import { ConsentSchema } from '../schemas';
 
@@ -25,8 +25,7 @@ interface ConsentValues {
  * The signature of the authorization: a checkbox, 'Accept and continue', and
  * a way out that is not a dismissal (signing out, e.g. on a shared phone).
  */
-export function ConsentForm({ clientId }: { clientId: string }) {
-  const record = useRecordConsent(clientId);
+export function ConsentForm({ record }: { record: ConsentRecording }) {
   const signOut = useSignOut();
   const online = useOnline();
   const form = useForm<ConsentValues>({

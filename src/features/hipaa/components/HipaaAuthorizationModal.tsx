@@ -2,6 +2,7 @@ import { Divider, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { HIPAA_CONSENT_VERSION } from '../model/consent';
 import { AuthorizationText } from './AuthorizationText';
+import type { ConsentRecording } from '../api/consent';
 import { ConsentForm } from './ConsentForm';
 
 export const AUTHORIZATION_TITLE = 'HIPAA authorization';
@@ -15,11 +16,12 @@ const stayOpen = () => undefined;
  * section 2); the text scrolls and the signature comes at its end.
  */
 export function HipaaAuthorizationModal({
-  clientId,
+  record,
   supportEmail,
   dialogRef,
 }: {
-  clientId: string;
+  /** Records the client's acceptance (through the outbox). */
+  record: ConsentRecording;
   supportEmail: string;
   /** Receives the dialog element once it is in the document. */
   dialogRef?: (dialog: HTMLElement | null) => void;
@@ -58,7 +60,7 @@ export function HipaaAuthorizationModal({
         <Stack gap="lg" px="md" pb="md">
           <AuthorizationText supportEmail={supportEmail} />
           <Divider />
-          <ConsentForm clientId={clientId} />
+          <ConsentForm record={record} />
         </Stack>
       </Modal.Content>
     </Modal.Root>

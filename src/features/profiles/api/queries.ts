@@ -1,81 +1,47 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, dataOf } from '@/lib/api';
-import { userKeys } from '@/features/users';
-import type { ProfilePatch } from '../model/fields';
+import { fullName, userKeys } from '@/features/users';
+import { outbox, type OutboxItem } from '@/lib/outbox';
+import { FIELD_LABELS, type EditableField, type ProfilePatch } from '../model/fields';
 import type { Profile } from '../model/profile';
-import type { UserDetail } from '@/features/users';
 
-/** Query keys of the profiles feature; a save touches only the keys of the profile it changed. */
-export const profileKeys = {
-  all: ['profiles'] as const,
-  details: () => [...profileKeys.all, 'detail'] as const,
-  detail: (id: string) => [...profileKeys.details(), id] as const,
-};
-
-/**
- * `GET users/user-profiles/{id}`: one profile as the server holds it now.
- * Read after a conflict, to show the current values; never stale.
- */
-export function profileQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: profileKeys.detail(id),
-    queryFn: async ({ signal }) =>
-      dataOf(await api().GET('/users/user-profiles/{id}', { params: { path: { id } }, signal })),
-    staleTime: 0,
-  });
-}
-
-/** The strong ETag the server gives a profile version (server/profiles/profile-store.ts `etagOf`). */
-export function etagOfVersion(version: number): string {
-  return `"${version}"`;
+/** The outbox's name for a profile: its unsent changes are sent in order, one profile at a time. */
+export function profileRecord(userId: string): string {
+  return `profile:${userId.toLowerCase()}`;
 }
 
 /** Fields the user list shows: changing one makes the cached lists out of date. */
 const LISTED_FIELDS: readonly (keyof ProfilePatch)[] = ['first_name', 'last_name', 'role', 'phone_number', 'clinic'];
 
-/**
- * Puts a profile the server answered with into the cache: its own key and the
- * user detail that embeds it (what every profile screen reads, and what is
- * kept for offline use). User lists are marked stale only when a field they
- * show changed; they refetch when next shown.
- */
-export function storeProfile(queryClient: QueryClient, profile: Profile, changed: readonly string[] = []): void {
-  queryClient.setQueryData(profileKeys.detail(profile.client_id), profile);
-  queryClient.setQueryData<UserDetail>(userKeys.detail(profile.client_id), (detail) =>
-    detail ? { ...detail, Profile: profile } : detail,
-  );
-  if (changed.some((field) => (LISTED_FIELDS as readonly string[]).includes(field))) {
-    void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
-  }
-}
-
-/** Reads the profile as it is now (after a conflict) and puts it into the cache. */
-export async function refreshProfile(queryClient: QueryClient, id: string): Promise<Profile> {
-  const profile = await queryClient.query(profileQueryOptions(id));
-  storeProfile(queryClient, profile);
-  return profile;
-}
-
-export interface ProfileSave {
+export interface ProfileChange {
+  /** The profile as the person saw it when they edited: the server's version, with their own unsent changes. */
+  profile: Profile;
   changes: ProfilePatch;
-  /** The version the person started editing from: the server refuses the save (412) if the profile moved on. */
-  version: number;
+  /** The screen the person edited on, to open it again from the list of unsent changes. */
+  link: string;
 }
 
-/** `PATCH users/user-profiles/{id}` with only the changed fields and If-Match on the edited version. */
-export function useSaveProfile(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ changes, version }: ProfileSave) =>
-      dataOf(
-        await api().PATCH('/users/user-profiles/{id}', {
-          params: { path: { id: userId }, header: { 'If-Match': etagOfVersion(version) } },
-          body: changes,
-        }),
-      ),
-    // Offline, a paused mutation would wait silently; the editor checks the connection first and
-    // a save that still meets no network fails at once, so the person is told and keeps their work.
-    networkMode: 'always',
-    onSuccess: (profile, { changes }) => storeProfile(queryClient, profile, Object.keys(changes)),
+/**
+ * Hands a profile change to the outbox: `PATCH users/user-profiles/{id}` with
+ * only the changed fields, made from the version the person saw (If-Match).
+ * It shows at once, is kept on this device until the server has it, and is
+ * sent when the network allows; a change that meets someone else's is shown
+ * to the person field by field.
+ */
+export function saveProfileChange({ profile, changes, link }: ProfileChange): Promise<OutboxItem> {
+  const fields = Object.keys(changes) as EditableField[];
+  const listed = fields.some((field) => (LISTED_FIELDS as readonly string[]).includes(field));
+  return outbox().enqueue({
+    record: profileRecord(profile.client_id),
+    request: {
+      method: 'patch',
+      path: '/users/user-profiles/{id}',
+      pathParams: { id: profile.client_id },
+      body: changes,
+    },
+    version: profile.version,
+    base: Object.fromEntries(fields.map((field) => [field, profile[field]])),
+    label: `Profile of ${fullName(profile) || profile.email}`,
+    fieldLabels: Object.fromEntries(fields.map((field) => [field, FIELD_LABELS[field]])),
+    link,
+    refresh: [userKeys.detail(profile.client_id), ...(listed ? [userKeys.lists()] : [])],
   });
 }

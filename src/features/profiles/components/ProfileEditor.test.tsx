@@ -3,7 +3,12 @@ import { onlineManager, useSuspenseQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api as apiClient } from '@/lib/api';
+import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
+import { sendThroughApi } from '@/lib/outbox';
+import { initTestOutbox } from '@/test/outbox';
 import { installFakeApi, problem, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { userDetailQueryOptions, userKeys } from '@/features/users';
@@ -11,7 +16,6 @@ import { type Profile } from '../model/profile';
 import { placeholderProfile, profileOf, type UserDetail } from '@/features/users';
 import { PROFILE_SECTIONS, fieldSpec } from '../model/fields';
 import { SAVE_MESSAGES } from '../model/save-errors';
-import { CONFLICT_TITLE } from './ConflictNotice';
 import { ProfileEditor, type Viewer } from './ProfileEditor';
 
 const CLIENT_ID = '5f0c1c1e-1111-4222-8333-444455556666';
@@ -31,21 +35,33 @@ const saved: Profile = {
 };
 
 let api: FakeApi;
-/** What the next PATCH answers (in order); GET user-profiles answers `current`. */
-let patchAnswers: Response[];
+/** What the next PATCH answers (in order): a Response, or the profile the server then holds. */
+let patchAnswers: (Response | Profile)[];
+/** The profile as the server holds it. */
 let current: Profile;
+let queryClient: QueryClient | undefined;
 
 beforeEach(() => {
   patchAnswers = [];
   current = saved;
+  queryClient = undefined;
   api = installFakeApi({
-    'GET /users/users/{id}': () => ({ Username: CLIENT_ID, Profile: saved, UserAttributes: [] }),
-    'GET /users/user-profiles/{id}': () => current,
-    'PATCH /users/user-profiles/{id}': () => patchAnswers.shift() ?? problem(500, 'No answer prepared'),
+    'GET /users/users/{id}': () => ({ Username: CLIENT_ID, Profile: current, UserAttributes: [] }),
+    'PATCH /users/user-profiles/{id}': () => {
+      const answer = patchAnswers.shift() ?? problem(500, 'No answer prepared');
+      if (answer instanceof Response) return answer;
+      current = answer;
+      return answer;
+    },
   });
+  sessionStore.set({ authenticated: true, role: 'ADMIN', username: ADMIN.id, email: 'admin@thrive.test' });
+  initTestOutbox({ send: (item) => sendThroughApi(apiClient(), item), queryClient: () => queryClient });
 });
 
-afterEach(() => onlineManager.setOnline(true));
+afterEach(() => {
+  onlineManager.setOnline(true);
+  sessionStore.set(SIGNED_OUT);
+});
 
 function Harness({ viewer }: { viewer: Viewer }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(CLIENT_ID));
@@ -60,6 +76,7 @@ async function openEditor(viewer: Viewer = ADMIN) {
       <Harness viewer={viewer} />
     </Suspense>,
   );
+  queryClient = view.queryClient;
   await user.click(await screen.findByRole('button', { name: 'Edit profile' }, SLOW));
   const form = await screen.findByRole('form', { name: 'Edit profile' }, SLOW);
   return { user, form, ...view };
@@ -69,70 +86,85 @@ const patches = () =>
   api.callsTo('PATCH /users/user-profiles/{id}').map((call) => ({
     path: call.path,
     ifMatch: call.headers.get('If-Match'),
+    idempotencyKey: call.headers.get('Idempotency-Key'),
     body: call.body,
   }));
 
 // A whole profile form in jsdom, typed into key by key: slow on a busy two-core machine.
 describe('ProfileEditor', { timeout: 40_000 }, () => {
-  it('saves only the changed fields, with If-Match on the version edited, and updates the cached user', async () => {
-    const { user, form, queryClient } = await openEditor();
+  it('saves only the changed fields through the outbox, with If-Match on the version edited', async () => {
+    const { user, form } = await openEditor();
     const phone = within(form).getByLabelText('Phone');
     await user.clear(phone);
     await user.type(phone, '+1 555 555 0199');
-    patchAnswers.push(Response.json({ ...saved, phone_number: '+15555550199', version: 5 }));
+    patchAnswers.push({ ...saved, phone_number: '+15555550199', version: 5 });
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
 
-    // Back to the read-only view, showing the saved number.
+    // Back to the read-only view, showing the new number at once.
     expect(await screen.findByText('+15555550199', undefined, SLOW)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Edit profile' })).toBeNull();
-    expect(patches()).toEqual([
-      {
-        path: `/users/user-profiles/${CLIENT_ID}`,
-        ifMatch: '"4"',
-        body: { phone_number: '+15555550199' },
-      },
-    ]);
-    expect(queryClient.getQueryData<UserDetail>(userKeys.detail(CLIENT_ID))?.Profile?.version).toBe(5);
+    await waitFor(() => expect(patches()).toHaveLength(1), SLOW);
+    expect(patches()[0]).toMatchObject({
+      path: `/users/user-profiles/${CLIENT_ID}`,
+      ifMatch: '"4"',
+      body: { phone_number: '+15555550199' },
+    });
+    expect(patches()[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    // Once the server has it, the mark goes and the cached user is the server's new version.
+    await waitFor(() => expect(screen.queryByText('Not yet on the server')).toBeNull(), SLOW);
+    await waitFor(
+      () => expect(queryClient?.getQueryData<UserDetail>(userKeys.detail(CLIENT_ID))?.Profile?.version).toBe(5),
+      SLOW,
+    );
   });
 
-  it('on a conflict loads the current values, lists the person’s differing changes and lets them re-apply', async () => {
+  it('offline, keeps the change on this device, shows it marked, and sends it when the network returns', async () => {
+    const { user, form } = await openEditor();
+    onlineManager.setOnline(false);
+    expect(await within(form).findByText(SAVE_MESSAGES.offlineNotice, undefined, SLOW)).toBeTruthy();
+    await user.type(within(form).getByLabelText('Occupation'), 'Architect');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    expect(await screen.findByText('Architect', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByText('Not yet on the server')).toBeTruthy();
+    expect(patches()).toEqual([]);
+
+    patchAnswers.push({ ...saved, occupation: 'Architect', version: 5 });
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(patches()).toHaveLength(1), SLOW);
+    expect(patches()[0]?.body).toEqual({ occupation: 'Architect' });
+    await waitFor(() => expect(screen.queryByText('Not yet on the server')).toBeNull(), SLOW);
+    expect(screen.getByText('Architect')).toBeTruthy();
+  });
+
+  it('keeps a change that met someone else’s, and says so on the profile', async () => {
     const { user, form } = await openEditor();
     const phone = within(form).getByLabelText('Phone');
     await user.clear(phone);
     await user.type(phone, '+15555550199');
-    current = { ...saved, phone_number: '+15555550177', client_story: 'Swims now.', version: 5 };
-    patchAnswers.push(problem(412, 'The profile has changed since the version you edited'));
-    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-
-    const alert = await screen.findByRole('alert', { name: CONFLICT_TITLE }, SLOW);
-    expect(within(alert).getByText('Now: +15555550177')).toBeTruthy();
-    expect(within(alert).getByText('Yours: +15555550199')).toBeTruthy();
-    // The form shows the profile as it is now, the other person's story included.
-    expect(within(form).getByLabelText<HTMLInputElement>('Phone').value).toBe('+15555550177');
-    expect(within(form).getByLabelText<HTMLTextAreaElement>('Story').value).toBe('Swims now.');
-
-    await user.click(within(alert).getByRole('button', { name: 'Use yours for Phone' }));
-    expect(within(form).getByLabelText<HTMLInputElement>('Phone').value).toBe('+15555550199');
-    expect(screen.queryByText(CONFLICT_TITLE)).toBeNull();
-
-    patchAnswers.push(Response.json({ ...current, phone_number: '+15555550199', version: 6 }));
-    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(patches()).toHaveLength(2), SLOW);
-    expect(patches()[1]).toMatchObject({ ifMatch: '"5"', body: { phone_number: '+15555550199' } });
-  });
-
-  it('shows the server’s field errors on the fields', async () => {
-    const { user, form } = await openEditor();
-    await user.type(within(form).getByLabelText('City'), 'Pune');
+    const theirs = { ...saved, phone_number: '+15555550177', version: 5 };
     patchAnswers.push(
-      problem(400, 'The request does not match the API contract.', [
-        { field: 'body.city', message: 'must NOT have more than 200 characters' },
-      ]),
+      Response.json(
+        { type: 'about:blank', title: 'Precondition Failed', status: 412, current_version: 5, current: theirs },
+        { status: 412, headers: { 'content-type': 'application/problem+json' } },
+      ),
     );
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(await within(form).findByText('Must NOT have more than 200 characters', undefined, SLOW)).toBeTruthy();
-    expect(within(form).getByLabelText('City').getAttribute('aria-invalid')).toBe('true');
-    expect(within(form).getByRole('alert')).toHaveProperty('textContent', SAVE_MESSAGES.refused);
+
+    const notice = await screen.findByRole('alert', { name: 'A change of yours is not saved' }, SLOW);
+    expect(within(notice).getByText(/Someone else changed this record/)).toBeTruthy();
+    // What the person typed stays in view, marked; nothing was overwritten.
+    expect(screen.getByText('+15555550199')).toBeTruthy();
+    expect(patches()).toHaveLength(1);
+  });
+
+  it('keeps a change the server refused, with the server’s reason', async () => {
+    const { user, form } = await openEditor();
+    await user.type(within(form).getByLabelText('City'), 'Pune');
+    patchAnswers.push(problem(403, 'You may not change these fields of this profile.'));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    const notice = await screen.findByRole('alert', { name: 'A change of yours is not saved' }, SLOW);
+    expect(within(notice).getByText(/You may not change these fields of this profile\./)).toBeTruthy();
   });
 
   it('offers every field of the table in its section, with its hint', async () => {
@@ -169,17 +201,6 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await within(form).findByText('Enter the first name', undefined, SLOW)).toBeTruthy();
     expect(patches()).toEqual([]);
-  });
-
-  it('offline, says saving needs the network and keeps what was typed', async () => {
-    const { user, form } = await openEditor();
-    await user.type(within(form).getByLabelText('Occupation'), 'Architect');
-    onlineManager.setOnline(false);
-    expect(await within(form).findByText(SAVE_MESSAGES.offlineNotice, undefined, SLOW)).toBeTruthy();
-    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(await within(form).findByText(SAVE_MESSAGES.offline, undefined, SLOW)).toBeTruthy();
-    expect(patches()).toEqual([]);
-    expect(within(form).getByLabelText<HTMLInputElement>('Occupation').value).toBe('Architect');
   });
 
   it('lets a client change its contact details and story, but not its name or role', async () => {

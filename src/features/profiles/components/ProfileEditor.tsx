@@ -9,6 +9,9 @@ import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
 import { ProfileIdentity } from './ProfileIdentity';
 import { ProfileDetails } from './ProfileRecord';
+import { UnsentNotice } from './UnsentNotice';
+import { profileRecord } from '../api/queries';
+import { unsentFields, useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
 
 /** Who is looking: the signed-in user (from the route's guard). */
 export interface Viewer {
@@ -41,7 +44,10 @@ export interface ProfileEditorProps {
  * fields the viewer may change (the server decides; the form mirrors it).
  */
 export function ProfileEditor({ shown, viewer, roleChange = false, children }: ProfileEditorProps) {
-  const { profile, isPlaceholder } = shown;
+  const unsent = useUnsentChanges(profileRecord(shown.profile.client_id));
+  // What the person sees: the server's profile with their own changes that have not reached it yet.
+  const profile = withUnsentChanges(shown.profile, unsent, profileRecord(shown.profile.client_id));
+  const { isPlaceholder } = shown;
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -95,7 +101,8 @@ export function ProfileEditor({ shown, viewer, roleChange = false, children }: P
       ) : (
         <>
           {children}
-          <ProfileDetails profile={profile} />
+          <UnsentNotice items={unsent} />
+          <ProfileDetails profile={profile} unsent={unsentFields(unsent, profileRecord(profile.client_id))} />
         </>
       )}
     </Stack>

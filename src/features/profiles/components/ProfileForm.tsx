@@ -1,31 +1,22 @@
 import { Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { onlineManager, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { onlineManager } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { toastSuccess } from '@/components/toasts';
-import { isApiError } from '@/lib/api';
 import { ROLE_LABELS, roleLabel, type Role } from '@/lib/auth/roles';
 import { useOnline } from '@/pwa/connection';
 import { useUnsavedDraft } from '@/pwa/drafts';
-import { refreshProfile, useSaveProfile } from '../api/queries';
-import { unsavedChanges, withChanges, type UnsavedChange } from '../model/conflict';
-import { FIELD_LABELS, PROFILE_SECTIONS, type EditableField } from '../model/fields';
-import {
-  changedFields,
-  formValuesOf,
-  pickChanges,
-  pickFormValues,
-  type ParsedProfile,
-  type ProfileFormValues,
-} from '../model/form-values';
+import { saveProfileChange } from '../api/queries';
+import { FIELD_LABELS, PROFILE_SECTIONS } from '../model/fields';
+import { changedFields, formValuesOf, type ParsedProfile, type ProfileFormValues } from '../model/form-values';
 import type { ProfileEditRights } from '../model/permissions';
 import type { Profile } from '../model/profile';
-import { SAVE_MESSAGES, saveFailureMessage, serverFieldErrors } from '../model/save-errors';
+import { SAVE_MESSAGES } from '../model/save-errors';
 import { profileFormSchema } from '../schemas';
-import { ConflictNotice } from './ConflictNotice';
 import { LeaveGuard } from './LeaveGuard';
 import { ProfileFieldInput, type ProfileFormApi } from './ProfileFieldInput';
 import { ConsentSection, RecordSection } from './ProfileRecord';
@@ -33,12 +24,6 @@ import { ReadOnlyField, ReadOnlyProfileField, SectionCard } from './ProfileSecti
 
 /** What the draft guard calls this work when it warns. */
 export const PROFILE_DRAFT_LABEL = 'Profile changes';
-
-interface Conflict {
-  /** The person's changes that the current profile does not hold. */
-  changes: ParsedProfile;
-  list: UnsavedChange[];
-}
 
 /** Moves focus to the first field marked invalid, after React has drawn the marks. */
 function focusFirstError(formId: string): void {
@@ -72,33 +57,29 @@ function RoleSection({
 }
 
 export interface ProfileFormProps {
-  /** The profile as it was when editing started: its version goes with the save. */
+  /** The profile as the person sees it (with their unsent changes); its version goes with the save. */
   profile: Profile;
   rights: ProfileEditRights;
   /** The person edits their own profile (the browser may autofill their details). */
   own: boolean;
-  onSaved: (profile: Profile) => void;
+  onSaved: () => void;
   onCancel: () => void;
 }
 
 /** Edits the fields the person may change; shows the others read-only. */
 export function ProfileForm({ profile, rights, own, onSaved, onCancel }: ProfileFormProps) {
-  const queryClient = useQueryClient();
   const online = useOnline();
-  const save = useSaveProfile(profile.client_id);
+  const here = useRouterState({ select: (state) => state.location.href });
   const formId = useId();
-  const conflictRef = useRef<HTMLDivElement>(null);
-  /** The version being edited; after a conflict, the profile as it was then read. */
-  const [base, setBase] = useState(profile);
   const [initialValues] = useState(() => formValuesOf(profile));
   const [problem, setProblem] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [saving, setSaving] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   // The checks of the fields the person may change, from the contract's field table.
   const schema = useMemo(
-    () => profileFormSchema({ base, fields: rights.fields, roleChoices: rights.roleChoices }),
-    [base, rights.fields, rights.roleChoices],
+    () => profileFormSchema({ base: profile, fields: rights.fields, roleChoices: rights.roleChoices }),
+    [profile, rights.fields, rights.roleChoices],
   );
   const form = useForm<ProfileFormValues, ParsedProfile>({
     mode: 'controlled',
@@ -109,7 +90,7 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
     transformValues: (values) => v.parse(schema, values),
   });
 
-  const dirty = form.isDirty() || conflict !== null;
+  const dirty = form.isDirty();
   useUnsavedDraft(dirty, PROFILE_DRAFT_LABEL);
 
   useEffect(() => {
@@ -120,79 +101,25 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
       ?.focus();
   }, [formId]);
 
-  const inConflict = conflict !== null;
-  useEffect(() => {
-    if (!inConflict) return;
-    // When a conflict starts, the notice is where attention goes next: brought into view and focused.
-    conflictRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    conflictRef.current?.focus({ preventScroll: true });
-  }, [inConflict]);
-
-  const inputs = new Set<EditableField>([
-    ...rights.fields,
-    ...(rights.roleChoices.length > 0 ? ['role' as const] : []),
-  ]);
-
-  async function showConflict(changes: ParsedProfile): Promise<void> {
-    let current: Profile;
-    try {
-      current = await refreshProfile(queryClient, profile.client_id);
-    } catch {
-      setProblem(SAVE_MESSAGES.conflictUnread);
-      return;
-    }
-    setBase(current);
-    const fresh = formValuesOf(current);
-    form.setInitialValues(fresh);
-    form.setValues(fresh);
-    form.resetDirty(fresh);
-    form.clearErrors();
-    setConflict({ changes, list: unsavedChanges(changes, current) });
-  }
-
-  function failed(error: unknown, changes: ParsedProfile): void {
-    if (isApiError(error) && error.status === 412) {
-      void showConflict(changes);
-      return;
-    }
-    const fields = serverFieldErrors(error, inputs);
-    form.setErrors(fields.onFields);
-    setProblem(saveFailureMessage(error, fields));
-    focusFirstError(formId);
-  }
-
-  function submit(values: ParsedProfile): void {
+  async function submit(values: ParsedProfile): Promise<void> {
     setProblem(null);
-    const changes = changedFields(base, values);
+    const changes = changedFields(profile, values);
     if (Object.keys(changes).length === 0) {
       // Typed and put back as it was: nothing to send.
       onCancel();
       return;
     }
-    if (!onlineManager.isOnline()) {
-      setProblem(SAVE_MESSAGES.offline);
+    setSaving(true);
+    try {
+      await saveProfileChange({ profile, changes, link: here });
+    } catch {
+      setProblem(SAVE_MESSAGES.notKept);
+      setSaving(false);
       return;
     }
-    save.mutate(
-      { changes, version: base.version },
-      {
-        onSuccess: (saved) => {
-          form.resetDirty();
-          setConflict(null);
-          toastSuccess('The profile was saved.', 'Saved');
-          onSaved(saved);
-        },
-        onError: (error) => failed(error, changes),
-      },
-    );
-  }
-
-  function apply(fields: readonly EditableField[]): void {
-    if (!conflict) return;
-    const merged = formValuesOf(withChanges(base, pickChanges(conflict.changes, fields)));
-    form.setValues(pickFormValues(merged, fields));
-    const list = conflict.list.filter((change) => !fields.includes(change.field));
-    setConflict(list.length > 0 ? { ...conflict, list } : null);
+    form.resetDirty();
+    toastSuccess(onlineManager.isOnline() ? SAVE_MESSAGES.sending : SAVE_MESSAGES.keptOffline, 'Saved');
+    onSaved();
   }
 
   function cancel(): void {
@@ -207,12 +134,15 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
       id={formId}
       noValidate
       aria-label="Edit profile"
-      onSubmit={form.onSubmit(submit, () => {
-        setProblem(SAVE_MESSAGES.invalid);
-        focusFirstError(formId);
-      })}
+      onSubmit={form.onSubmit(
+        (values) => void submit(values),
+        () => {
+          setProblem(SAVE_MESSAGES.invalid);
+          focusFirstError(formId);
+        },
+      )}
     >
-      <LeaveGuard when={dirty && !save.isPending} what="Your profile changes" />
+      <LeaveGuard when={dirty && !saving} what="Your profile changes" />
       <Modal
         opened={confirmingCancel}
         onClose={() => setConfirmingCancel(false)}
@@ -230,7 +160,6 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
               onClick={() => {
                 setConfirmingCancel(false);
                 form.resetDirty();
-                setConflict(null);
                 onCancel();
               }}
             >
@@ -240,36 +169,28 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
         </Stack>
       </Modal>
       <Stack gap="md">
-        {conflict && (
-          <div ref={conflictRef} tabIndex={-1} style={{ scrollMarginTop: 112, outline: 'none' }}>
-            <ConflictNotice
-              changes={conflict.list}
-              onApply={(change) => apply([change.field])}
-              onApplyAll={() => apply(conflict.list.map((change) => change.field))}
-              onDismiss={() => setConflict(null)}
-            />
-          </div>
-        )}
         {readOnlyShown && (
           <Text size="sm" c="dimmed">
             Details shown without an input box can be changed only by the clinic.
           </Text>
         )}
-        {rights.roleChoices.length > 0 && <RoleSection form={form} choices={rights.roleChoices} current={base.role} />}
+        {rights.roleChoices.length > 0 && (
+          <RoleSection form={form} choices={rights.roleChoices} current={profile.role} />
+        )}
         {PROFILE_SECTIONS.map((section) => (
           <SectionCard key={section.id} title={section.title} description={section.description}>
-            {section.id === 'contact' && <ReadOnlyField label="Sign-in email">{base.email}</ReadOnlyField>}
+            {section.id === 'contact' && <ReadOnlyField label="Sign-in email">{profile.email}</ReadOnlyField>}
             {section.fields.map((field) =>
               rights.fields.has(field) ? (
                 <ProfileFieldInput key={field} field={field} form={form} own={own} />
               ) : (
-                <ReadOnlyProfileField key={field} profile={base} field={field} />
+                <ReadOnlyProfileField key={field} profile={profile} field={field} />
               ),
             )}
           </SectionCard>
         ))}
-        {base.role === 'CLIENT' && <ConsentSection profile={base} />}
-        <RecordSection profile={base} />
+        {profile.role === 'CLIENT' && <ConsentSection profile={profile} />}
+        <RecordSection profile={profile} />
         <Paper
           withBorder
           shadow="md"
@@ -285,7 +206,7 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
             )}
             <FormError message={problem} onDismiss={() => setProblem(null)} />
             <FormActions
-              submit={{ label: 'Save changes', pending: save.isPending }}
+              submit={{ label: 'Save changes', pending: saving }}
               secondary={{ label: 'Cancel', onClick: cancel }}
             />
           </Stack>

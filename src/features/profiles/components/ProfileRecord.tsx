@@ -37,7 +37,7 @@ export function RecordSection({ profile }: { profile: Profile }) {
 }
 
 /** Every profile field, read-only, in the form's sections. */
-export function ProfileDetails({ profile }: { profile: Profile }) {
+export function ProfileDetails({ profile, unsent }: { profile: Profile; unsent?: ReadonlySet<string> }) {
   return (
     <>
       {PROFILE_SECTIONS.map((section) => (
@@ -46,7 +46,7 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
             <ReadOnlyField label="Sign-in email">{profile.email || NOT_GIVEN}</ReadOnlyField>
           )}
           {section.fields.map((field) => (
-            <ReadOnlyProfileField key={field} profile={profile} field={field} />
+            <ReadOnlyProfileField key={field} profile={profile} field={field} unsent={unsent?.has(field) ?? false} />
           ))}
         </SectionCard>
       ))}

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import {
   FIELD_LABELS,
@@ -96,10 +96,24 @@ export function FieldValue({ profile, field, now }: { profile: Profile; field: E
 }
 
 /** A field shown read-only: its label and value. */
-export function ReadOnlyProfileField({ profile, field }: { profile: Profile; field: EditableField }) {
+export function ReadOnlyProfileField({
+  profile,
+  field,
+  unsent = false,
+}: {
+  profile: Profile;
+  field: EditableField;
+  /** The value shown is the person's own change, not yet on the server. */
+  unsent?: boolean;
+}) {
   const content = (
     <ReadOnlyField label={FIELD_LABELS[field]}>
       <FieldValue profile={profile} field={field} />
+      {unsent && (
+        <Badge component="span" ml="xs" size="sm" variant="light" color="blue" style={{ verticalAlign: 'middle' }}>
+          Not yet on the server
+        </Badge>
+      )}
     </ReadOnlyField>
   );
   return isLongField(field) ? <Wide>{content}</Wide> : content;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { unsavedChanges, withChanges } from './conflict';
 import { changedFields, formValuesOf, historyFromEntries } from './form-values';
 import { placeholderProfile } from '@/features/users';
 import type { Profile } from './profile';
@@ -50,25 +49,5 @@ describe('changedFields', () => {
     expect(values.phone_number).toBe('+15555550112');
     expect(values.title).toBe('');
     expect(historyFromEntries(values.lifestyle_history, base.lifestyle_history)).toEqual(base.lifestyle_history);
-  });
-});
-
-describe('after a conflict', () => {
-  const current: Profile = { ...base, phone_number: '+15555550177', client_story: 'Swims now.', version: 5 };
-
-  it('lists the person’s changes that the current profile does not hold, as people read them', () => {
-    const mine = { phone_number: '+15555550199', client_story: 'Swims now.', gender: 'M' as const };
-    expect(unsavedChanges(mine, current)).toEqual([
-      { field: 'phone_number', label: 'Phone', current: '+15555550177', mine: '+15555550199' },
-      { field: 'gender', label: 'Gender', current: '(empty)', mine: 'Male' },
-    ]);
-  });
-
-  it('lays chosen changes over the current profile', () => {
-    expect(withChanges(current, { phone_number: '+15555550199' })).toMatchObject({
-      phone_number: '+15555550199',
-      client_story: 'Swims now.',
-      version: 5,
-    });
   });
 });

@@ -104,28 +104,3 @@ export function historyFromEntries(entries: readonly HistoryEntry[], original: H
   }
   return out;
 }
-
-/** Only the given fields of `changes`. */
-export function pickChanges(changes: ParsedProfile, fields: readonly EditableField[]): ParsedProfile {
-  const picked: ParsedProfile = {};
-  for (const field of fields) if (changes[field] !== undefined) copyField(picked, changes, field);
-  return picked;
-}
-
-/** Only the given fields of the form's values. */
-export function pickFormValues(
-  values: ProfileFormValues,
-  fields: readonly EditableField[],
-): Partial<ProfileFormValues> {
-  const picked: Partial<ProfileFormValues> = {};
-  for (const field of fields) copyFormValue(picked, values, field);
-  return picked;
-}
-
-function copyFormValue<K extends keyof ProfileFormValues>(
-  to: Partial<ProfileFormValues>,
-  from: ProfileFormValues,
-  field: K,
-): void {
-  to[field] = from[field];
-}
