@@ -49,6 +49,7 @@ export function AppointmentDialog({
         </Title>
       }
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {appointment && (
         <AppointmentDetails

@@ -102,6 +102,7 @@ export function BookingDialog({
         </Title>
       }
       size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {slot && <BookingForm slot={slot} clinic={clinic} resources={resources} services={services} onDone={onClose} />}
     </Modal>

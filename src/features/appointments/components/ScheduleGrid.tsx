@@ -1,27 +1,27 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
 import { useMemo } from 'react';
-import { STATUS_COLORS, STATUS_LABELS, type Appointment, type Resource } from '../model/labels';
+import { STATUS_BLOCK_COLORS, STATUS_LABELS, type Appointment, type Resource } from '../model/labels';
 import { clinicWallClock } from '../model/time';
 
 export type ScheduleView = 'day' | 'week';
 
 /** Statuses that hold their time; cancelled and no-show ones are listed elsewhere, not drawn over free slots. */
-const DRAWN = new Set<Appointment['status']>(['booked', 'checked_in', 'in_progress', 'completed']);
+function drawn(appointment: Appointment): appointment is Appointment & { status: keyof typeof STATUS_BLOCK_COLORS } {
+  return Object.hasOwn(STATUS_BLOCK_COLORS, appointment.status);
+}
 
 function EventBody({ event }: { event: ScheduleEventData<{ appointment: Appointment }> }) {
   const appointment = event.payload?.appointment;
   if (!appointment) return event.title;
   return (
-    <Box style={{ overflow: 'hidden', lineHeight: 1.2 }}>
-      <Text size="xs" fw={700} truncate>
+    <Box style={{ overflow: 'hidden', lineHeight: 1.2 }} c="white">
+      <Text size="xs" fw={700} truncate c="white">
         {appointment.client_name}
       </Text>
-      <Group gap={4} wrap="nowrap">
-        <Text size="xs" truncate>
-          {appointment.service_name} · {STATUS_LABELS[appointment.status]}
-        </Text>
-      </Group>
+      <Text size="xs" truncate c="white">
+        {appointment.service_name} · {STATUS_LABELS[appointment.status]}
+      </Text>
     </Box>
   );
 }
@@ -59,18 +59,16 @@ export function ScheduleGrid({
   const lanes = useMemo(() => resources.map((resource) => ({ id: resource.id, label: resource.name })), [resources]);
   const events = useMemo(
     () =>
-      appointments
-        .filter((appointment) => DRAWN.has(appointment.status))
-        .map((appointment): ScheduleEventData<{ appointment: Appointment }> => ({
-          id: appointment.id,
-          title: `${appointment.client_name}: ${appointment.service_name}, ${STATUS_LABELS[appointment.status]}`,
-          start: clinicWallClock(appointment.starts_at, timeZone),
-          end: clinicWallClock(appointment.ends_at, timeZone),
-          color: STATUS_COLORS[appointment.status],
-          variant: appointment.status === 'completed' ? 'light' : 'filled',
-          resourceId: appointment.resource_id,
-          payload: { appointment },
-        })),
+      appointments.filter(drawn).map((appointment): ScheduleEventData<{ appointment: Appointment }> => ({
+        id: appointment.id,
+        title: `${appointment.client_name}: ${appointment.service_name}, ${STATUS_LABELS[appointment.status]}`,
+        start: clinicWallClock(appointment.starts_at, timeZone),
+        end: clinicWallClock(appointment.ends_at, timeZone),
+        color: STATUS_BLOCK_COLORS[appointment.status],
+        variant: 'filled',
+        resourceId: appointment.resource_id,
+        payload: { appointment },
+      })),
     [appointments, timeZone],
   );
   const byId = useMemo(() => new Map(appointments.map((appointment) => [appointment.id, appointment])), [appointments]);

@@ -29,6 +29,17 @@ export const STATUS_COLORS: Readonly<Record<AppointmentStatus, string>> = {
   no_show: 'red',
 };
 
+/**
+ * The blocks on the schedule: filled, with white words, in shades dark enough
+ * for 4.5:1 (Mantine's darkest orange is not, so checked-in takes a deeper one).
+ */
+export const STATUS_BLOCK_COLORS: Readonly<Record<'booked' | 'checked_in' | 'in_progress' | 'completed', string>> = {
+  booked: 'var(--mantine-color-blue-9)',
+  checked_in: '#a63c06',
+  in_progress: 'var(--mantine-color-grape-9)',
+  completed: 'var(--mantine-color-teal-9)',
+};
+
 export const RESOURCE_KIND_LABELS: Readonly<Record<ResourceKind, string>> = {
   iv_chair: 'IV chairs',
   hbot_chamber: 'HBOT chambers',
