@@ -140,3 +140,53 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: label })).toContainText('In progress');
   });
 });
+
+test.describe('offline', () => {
+  // The service worker serves the app shell when the network is gone.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the hub shows today from what the device saved, and says how old it is', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await signInAs(page, 'nurse@thrive.test', /\/hub$/);
+    const inClinic = page.getByRole('list', { name: 'Clients in clinic now' });
+    await expect(inClinic).toBeVisible();
+    const waiting = await inClinic.getByRole('listitem').count();
+    // The service worker takes over on the next load; the cache is written, encrypted, a moment after the data arrives.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await expect(inClinic).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const req = indexedDB.open('thrive-vault');
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(new Error('open'));
+          });
+          const records = await new Promise<{ data?: ArrayBuffer }[]>((resolve) => {
+            const req = db.transaction('caches').objectStore('caches').getAll();
+            req.onsuccess = () => resolve(req.result as { data?: ArrayBuffer }[]);
+          });
+          db.close();
+          return Math.max(0, ...records.map((record) => record.data?.byteLength ?? 0));
+        }),
+      )
+      // Today's appointments at the clinic run to tens of kilobytes.
+      .toBeGreaterThan(20_000);
+
+    await context.setOffline(true);
+    await page.goto('/hub');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
+    await expect(inClinic.getByRole('listitem')).toHaveCount(waiting);
+    await expect(page.getByRole('list', { name: 'Coming up today' })).toBeVisible();
+    await expect(page.getByText(/^Offline: showing what this device saved (just now|\d+ min ago)$/)).toBeVisible();
+  });
+});

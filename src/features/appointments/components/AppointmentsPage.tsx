@@ -257,8 +257,8 @@ export function AppointmentsPage({
         </Stack>
       </Paper>
 
-      {appointments.isError && !appointments.data ? (
-        online ? (
+      {(appointments.isError || appointments.fetchStatus === 'paused') && !appointments.data ? (
+        online && appointments.isError ? (
           <QueryErrorAlert
             title="The schedule could not be loaded"
             message={loadErrorMessage(appointments.error)}

@@ -13,7 +13,11 @@ export function NextAppointmentCard({ clientId }: { clientId: string }) {
         <Title order={2} size="h4" id="next-appointment">
           Your next appointment
         </Title>
-        {next.isPending ? (
+        {next.isPending && next.fetchStatus === 'paused' ? (
+          <Text size="sm" c="dimmed">
+            You are offline. Your next appointment shows here once the connection returns.
+          </Text>
+        ) : next.isPending ? (
           <Skeleton height={44} aria-label="Loading your next appointment" />
         ) : next.isError ? (
           <Text size="sm" c="dimmed">

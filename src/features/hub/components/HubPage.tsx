@@ -226,7 +226,11 @@ export function HubPage({ role, homeClinic }: { role: Role; homeClinic: string |
             <Title order={2} size="h4" id="hub-in-clinic">
               In clinic now
             </Title>
-            {day.isPending ? (
+            {day.isPending && day.fetchStatus === 'paused' ? (
+              <Text size="sm" c="dimmed">
+                Not known offline on this device yet.
+              </Text>
+            ) : day.isPending ? (
               <Skeleton height={44} />
             ) : inClinic.length === 0 ? (
               <Text size="sm" c="dimmed">
@@ -294,6 +298,11 @@ export function HubPage({ role, homeClinic }: { role: Role; homeClinic: string |
                 You are offline, and today’s appointments have not been saved on this device yet.
               </Text>
             )
+          ) : day.isPending && day.fetchStatus === 'paused' ? (
+            <Text size="sm" c="dimmed" role="status">
+              You are offline, and today’s appointments have not been saved on this device yet. They load when the
+              connection returns.
+            </Text>
           ) : day.isPending ? (
             <Skeleton height={120} />
           ) : ahead.length === 0 ? (
