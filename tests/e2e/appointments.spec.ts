@@ -33,7 +33,7 @@ async function signInAs(page: Page, email: string, landing: RegExp): Promise<voi
   await expect(page).toHaveURL(landing);
 }
 
-test('reception books a client into a free chair, is told the next time is taken, and keeps what was typed', async ({
+test('reception books a client into a free chair, is told the next time is taken, keeps what was typed, and drags a booking to another chair', async ({
   page,
   allowConsoleError,
 }) => {
@@ -84,6 +84,12 @@ test('reception books a client into a free chair, is told the next time is taken
   await dialog.getByLabel(/^Start/).fill('11:10');
   await dialog.getByRole('button', { name: 'Book' }).click();
   await expect(page.getByText(/is booked for IV hydration drip on .* at 11:10, IV chair 3/)).toBeVisible();
+
+  // With a pointer, a booked appointment is moved by dragging it to another resource and time.
+  await page
+    .getByRole('button', { name: new RegExp(`^${name} IV hydration drip · Booked`) })
+    .dragTo(page.getByRole('button', { name: `Resource time slot IV chair 4 ${day} 13:00:00 - 13:30:00` }));
+  await expect(page.getByText(`${name} moved to`)).toContainText('at 13:00, IV chair 4');
 });
 
 test('reception checks a client in from the hub; a nurse then sees them in clinic now', async ({ page, browser }) => {
