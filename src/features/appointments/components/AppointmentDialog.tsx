@@ -9,6 +9,8 @@ import { NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../m
 import { clinicTime, dayLabel, instantOf, zoneAbbreviation } from '../model/time';
 import { StatusBadge } from './StatusBadge';
 
+/** Lengths offered when moving an appointment, in minutes; its own is always among them. */
+const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
 const CONFIRMED_MOVES: readonly AppointmentStatus[] = ['cancelled', 'no_show'];
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -229,10 +231,12 @@ function RescheduleForm({
           )}
           <Select
             label="Length"
-            data={['15', '20', '30', '45', '60', '90', '120', '180'].map((value) => ({
-              value,
-              label: `${value} min`,
-            }))}
+            data={[...new Set([...LENGTHS, minutes])]
+              .sort((a, b) => Number(a) - Number(b))
+              .map((value) => ({
+                value,
+                label: `${value} min`,
+              }))}
             value={minutes}
             onChange={(value) => value && setMinutes(value)}
             allowDeselect={false}
