@@ -28,6 +28,9 @@ describe('clinic time', () => {
     expect(instantAt('2031-03-03 10:00', 'Asia/Kolkata').toISOString()).toBe('2031-03-03T04:30:00.000Z');
     expect(instantAt('2031-07-01T09:00:00', 'Europe/London').toISOString()).toBe('2031-07-01T08:00:00.000Z');
     expect(instantAt('2031-12-01 09:00', 'Europe/London').toISOString()).toBe('2031-12-01T09:00:00.000Z');
+    // Either side of the spring-forward instant.
+    expect(isoInZone(new Date('2031-03-30T00:59:59Z'), 'Europe/London')).toBe('2031-03-30T00:59:59+00:00');
+    expect(isoInZone(new Date('2031-03-30T01:00:00Z'), 'Europe/London')).toBe('2031-03-30T02:00:00+01:00');
     // 01:30 does not exist in London on the spring-forward night: read as after the gap.
     expect(isoInZone(instantAt('2031-03-30 01:30', 'Europe/London'), 'Europe/London')).toBe(
       '2031-03-30T02:30:00+01:00',

@@ -31,33 +31,59 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-      weekday: 'short',
     });
     formatters.set(timeZone, formatter);
   }
   return formatter;
 }
 
-const WEEKDAYS: Readonly<Record<string, number>> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The offset (minutes east of UTC) of `timeZone` at `ms`, read from the platform's zone data. */
+function offsetFromPlatform(ms: number, timeZone: string): number {
+  const parts: Record<string, string> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(ms))) parts[part.type] = part.value;
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/**
+ * Offsets change only on whole quarter hours of UTC (every zone's transitions
+ * fall on them), so one reading serves a quarter hour: a week's schedule of
+ * thousands of times costs a few hundred readings instead of one per time.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+const MAX_CACHED_OFFSETS = 50_000;
+
+function offsetAt(ms: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    offset = offsetFromPlatform(Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS, timeZone);
+    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
 
 /** The wall clock in `timeZone` at `instant`. */
 export function wallClockAt(instant: Date, timeZone: string): WallClock {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
-  const year = Number(parts.year);
-  const month = Number(parts.month);
-  const day = Number(parts.day);
-  const hour = Number(parts.hour);
-  const minute = Number(parts.minute);
-  const second = Number(parts.second);
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-  const wholeSeconds = Math.floor(instant.getTime() / 1000) * 1000;
+  const offsetMinutes = offsetAt(instant.getTime(), timeZone);
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offsetMinutes * 60_000);
+  const day = local.getUTCDay();
   return {
-    date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`,
-    time: `${pad(hour)}:${pad(minute)}:${pad(second)}`,
-    weekday: WEEKDAYS[parts.weekday ?? ''] ?? 0,
-    offsetMinutes: Math.round((asUtc - wholeSeconds) / 60_000),
+    date: `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`,
+    weekday: day === 0 ? 7 : day,
+    offsetMinutes,
   };
 }
 

@@ -1,10 +1,12 @@
 /**
- * `npm run bench:api`: how fast the user list answers at clinic scale.
+ * `npm run bench:api`: how fast the user list and the schedule answer at clinic scale.
  *
  * Seeds a temporary stack with the demo accounts and 10,000 generated clients,
  * signs in as the admin, and times list, filter, sort, paging and search
  * requests end to end over HTTP (token check, access rules, audit write and
- * contract validation included). Reports p50 and p95 per scenario; it is a
+ * contract validation included). Then the schedule: one clinic with 50
+ * resources and 5,000 appointments over four weeks, and the week view's query
+ * (one clinic, one week) as reception makes it. Reports p50 and p95 per scenario; it is a
  * measurement, not a test: it exits 0 unless a request fails.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +18,8 @@ import { openMigratedDatabase } from '../server/db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
 import { generateClients } from './demo/clients.ts';
 import { seedDatabase } from './demo/seed-database.ts';
+import { BENCH_SCHEDULE, seedBenchSchedule } from './demo/bench-schedule.ts';
+import { seedScheduleCatalog } from './demo/schedule.ts';
 import { passwordSignIn } from './identity/client.ts';
 import { seedIdentity } from './identity/seed.ts';
 import { startBackend } from './stack/backend.ts';
@@ -52,7 +56,15 @@ try {
   const seedStart = performance.now();
   await seedIdentity(config, accounts);
   const db = await openMigratedDatabase(configFromStack(config).database);
-  await seedDatabase(db, accounts).finally(() => db.close());
+  const benchClinic = await seedDatabase(db, accounts)
+    .then(() => seedScheduleCatalog(db))
+    .then(() =>
+      seedBenchSchedule(
+        db,
+        accounts.filter((account) => account.role === 'CLIENT'),
+      ),
+    )
+    .finally(() => db.close());
   console.log(`Seeded ${accounts.length} users in ${((performance.now() - seedStart) / 1000).toFixed(1)} s.`);
 
   backend = await startBackend(config, { apiLogFile: path.join(dataDir, 'api.log') });
@@ -80,6 +92,36 @@ try {
       `${name.padEnd(30)} ${percentile(timings, 50).toFixed(1).padStart(8)} ${percentile(timings, 95).toFixed(1).padStart(8)} ${String(count).padStart(8)}`,
     );
   }
+
+  const receptionAnswer = await passwordSignIn(
+    config.identityUrl,
+    config.clientId,
+    'reception@thrive.test',
+    DEMO_PASSWORD,
+  );
+  const receptionToken = receptionAnswer.AuthenticationResult?.AccessToken;
+  if (!receptionToken) throw new Error('Could not sign in as reception');
+  const weekQuery = `appointments?clinic=${benchClinic.clinicId}&from=${encodeURIComponent(benchClinic.weekFrom)}&to=${encodeURIComponent(benchClinic.weekTo)}`;
+  const weekTimings: number[] = [];
+  let weekCount = 0;
+  for (let i = 0; i < requestsPerScenario; i++) {
+    const started = performance.now();
+    const response = await fetch(`${config.apiUrl}/api/v1/${weekQuery}`, {
+      headers: { authorization: `Bearer ${receptionToken}` },
+    });
+    const body = (await response.json()) as { results?: unknown[] };
+    weekTimings.push(performance.now() - started);
+    if (!response.ok) throw new Error(`${weekQuery}: HTTP ${response.status}`);
+    weekCount = body.results?.length ?? 0;
+  }
+  weekTimings.sort((a, b) => a - b);
+  console.log(
+    `\nSchedule: one clinic, ${BENCH_SCHEDULE.resources} resources, ${BENCH_SCHEDULE.appointments} appointments over four weeks:\n`,
+  );
+  console.log(`${'scenario'.padEnd(30)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'results'.padStart(8)}`);
+  console.log(
+    `${'week view, one clinic'.padEnd(30)} ${percentile(weekTimings, 50).toFixed(1).padStart(8)} ${percentile(weekTimings, 95).toFixed(1).padStart(8)} ${String(weekCount).padStart(8)}`,
+  );
 } finally {
   await backend?.stop();
   await rm(dataDir, { recursive: true, force: true });

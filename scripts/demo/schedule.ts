@@ -241,12 +241,19 @@ export function planDemoWeek(now: Date, clients: readonly DemoAccount[], feature
     ['IV chair 2', iv, 'checked_in', 4],
     ['Infrared sauna 1', sauna, 'in_progress', 25],
     ['Red light room', redLight, 'checked_in', 7],
+    // Someone due soon, not here yet: reception checks them in from the hub.
+    ['Consultation room 1', DEMO_SERVICES[6]!, 'booked', 0],
   ];
   const nowItems = nowPlan.map(([name, chosen, status, waited], index) => {
     const item = main.resources.find((candidate) => candidate.name === name)!;
-    const start = status === 'in_progress' ? soon - 15 * 60_000 : soon + index * 5 * 60_000;
+    const start =
+      status === 'in_progress'
+        ? soon - 15 * 60_000
+        : status === 'booked'
+          ? soon + 30 * 60_000
+          : soon + index * 5 * 60_000;
     return appointmentOf(`now:${index}`, nextClient(), item.id, chosen, start, status, {
-      checkedIn: nowMs - waited * 60_000,
+      checkedIn: status === 'booked' ? null : nowMs - waited * 60_000,
       started: status === 'in_progress' ? start : null,
       completed: null,
       cancelled: null,

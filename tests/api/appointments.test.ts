@@ -143,6 +143,58 @@ describe('the catalog', () => {
   });
 });
 
+describe('who may use the schedule', () => {
+  // Written out from spec section 6: the staff group (SUPER_ADMIN included) books and reads; ADMIN is not in it;
+  // a client reads only its own; an account without a role nothing.
+  const EXPECTED: Record<Actor, { list: number; book: number; read: number }> = {
+    super: { list: 200, book: 201, read: 200 },
+    admin: { list: 403, book: 403, read: 403 },
+    nurse: { list: 200, book: 201, read: 200 },
+    reception: { list: 200, book: 201, read: 200 },
+    doctor: { list: 200, book: 201, read: 200 },
+    coach: { list: 200, book: 201, read: 200 },
+    nutrition: { list: 200, book: 201, read: 200 },
+    client: { list: 200, book: 403, read: 403 },
+    client2: { list: 200, book: 403, read: 403 },
+    norole: { list: 403, book: 403, read: 403 },
+  };
+
+  it('lets the staff group book and read, a client only its own, and nobody else', async () => {
+    const someone = await booked({
+      at: '2031-08-04T10:00:00+05:30',
+      client: clientId(100),
+      resource: 'PEMF room',
+      service: 'PEMF session',
+    });
+    const seen: Record<string, { list: number; book: number; read: number }> = {};
+    const othersListed: Record<string, number> = {};
+    let hour = 7;
+    for (const actor of Object.keys(EXPECTED) as Actor[]) {
+      const list = await api('GET', `/appointments?client=${clientId(100)}`, { as: actor });
+      const own = await api('GET', '/appointments', { as: actor });
+      const book = await api('POST', '/appointments', {
+        as: actor,
+        body: {
+          client_id: clientId(101),
+          resource_id: resourceId(bengaluru, 'Red light room'),
+          service_id: serviceId('Red light therapy'),
+          starts_at: `2031-08-05T${String(hour++).padStart(2, '0')}:00:00+05:30`,
+        },
+      });
+      const read = await api('GET', `/appointments/${someone.id}`, { as: actor });
+      // A client lists its own (no filter); naming another client is refused, as checked below.
+      seen[actor] = {
+        list: actor.startsWith('client') ? own.status : list.status,
+        book: book.status,
+        read: read.status,
+      };
+      othersListed[actor] = list.status;
+    }
+    expect(seen).toEqual(EXPECTED);
+    expect(othersListed).toMatchObject({ client: 403, client2: 403 });
+  });
+});
+
 describe('booking', () => {
   it('books with the service’s duration and answers in the clinic’s zone, with an ETag and the booker', async () => {
     const answer = await book({

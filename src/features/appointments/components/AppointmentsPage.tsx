@@ -1,13 +1,324 @@
+import '@mantine/schedule/styles.css';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { linkOptions } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import type { Crumb } from '@/components/PageFrame';
 import { PageFrame } from '@/components/PageFrame';
-import { HUB_CRUMB } from '@/features/hub';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { toastFailure, toastSuccess } from '@/components/toasts';
+import { loadErrorMessage } from '@/lib/api';
+import { useOnline } from '@/pwa/connection';
+import { newActionKey, useChangeAppointment } from '../api/mutations';
+import {
+  appointmentsQueryOptions,
+  clinicsQueryOptions,
+  resourcesQueryOptions,
+  servicesQueryOptions,
+} from '../api/queries';
+import { RESOURCE_KIND_LABELS, type Appointment, type Clinic } from '../model/labels';
+import { NEEDS_NETWORK_MESSAGE, scheduleErrorMessage } from '../model/outcome';
+import { type AppointmentsSearch, pickClinic } from '../model/search';
+import {
+  addDays,
+  clinicTime,
+  clinicToday,
+  dayLabel,
+  daySpan,
+  instantOf,
+  mondayOf,
+  zoneAbbreviation,
+} from '../model/time';
+import { AppointmentDialog } from './AppointmentDialog';
+import { BookingDialog, type BookingSlot } from './BookingDialog';
+import { DayList } from './DayList';
+import { ScheduleGrid, type ScheduleView } from './ScheduleGrid';
 
-/** /appointments. */
-export function AppointmentsPage() {
+/** The hub is this page's parent (its own crumb, to keep the hub, which reads the schedule, out of an import cycle). */
+const CRUMBS: readonly Crumb[] = [{ label: 'Hub', link: linkOptions({ to: '/hub' }) }, { label: 'Appointments' }];
+
+/** Layout is mobile below 768 px (spec section 9): phones get the day list. */
+const PHONE = '(max-width: 767.98px)';
+
+function hourOf(time: string): number {
+  return Number(time.slice(0, 2));
+}
+
+/** The hours to draw: the clinic's opening hours over the days shown, widened to take in every appointment. */
+function hoursShown(clinic: Clinic, days: string[], appointments: readonly Appointment[]) {
+  const weekdays = days.map((day) => new Date(`${day}T12:00:00Z`).getUTCDay() || 7);
+  const open = clinic.opening_hours.filter((entry) => weekdays.includes(entry.weekday));
+  let start = Math.min(...open.map((entry) => hourOf(entry.opens)), 24);
+  let end = Math.max(...open.map((entry) => hourOf(entry.closes) + (entry.closes.endsWith(':00') ? 0 : 1)), 0);
+  for (const appointment of appointments) {
+    start = Math.min(start, hourOf(clinicTime(appointment.starts_at, clinic.time_zone)));
+    const ends = clinicTime(appointment.ends_at, clinic.time_zone);
+    end = Math.max(end, ends === '00:00' ? 24 : hourOf(ends) + 1);
+  }
+  if (start >= end) [start, end] = [8, 18];
+  const pad = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
+  return { start: pad(start), end: end >= 24 ? '23:59:59' : pad(end) };
+}
+
+/**
+ * /appointments: one clinic's schedule, by day or week, its resources as lanes
+ * against the clinic's clock. Book from an empty slot, open an appointment to
+ * move it on or reschedule it; phones get the day as a list.
+ */
+export function AppointmentsPage({
+  search,
+  onSearchChange,
+  homeClinic,
+}: {
+  search: AppointmentsSearch;
+  onSearchChange: (next: AppointmentsSearch) => void;
+  /** The signed-in person's clinic (by name), shown first. */
+  homeClinic: string | null;
+}) {
+  const { data: clinicList } = useSuspenseQuery(clinicsQueryOptions());
+  const clinic = pickClinic(clinicList.results, search.clinic, homeClinic);
+  const phone = useMediaQuery(PHONE) ?? false;
+  const online = useOnline();
+  const view: ScheduleView = phone ? 'day' : (search.view ?? 'day');
+  const today = clinic ? clinicToday(clinic.time_zone) : '';
+  const date = search.date ?? today;
+  const first = view === 'week' ? mondayOf(date) : date;
+  const days = view === 'week' ? 7 : 1;
+
+  const resources = useQuery({ ...resourcesQueryOptions(clinic?.id ?? ''), enabled: clinic !== null });
+  const services = useQuery(servicesQueryOptions());
+  const span = clinic ? daySpan(first, days, clinic.time_zone) : null;
+  const appointments = useQuery({
+    ...appointmentsQueryOptions({ clinic: clinic?.id, from: span?.from, to: span?.to }),
+    enabled: clinic !== null,
+    placeholderData: keepPreviousData,
+  });
+  const change = useChangeAppointment();
+
+  const [slot, setSlot] = useState<BookingSlot | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const kinds = useMemo(
+    () => [...new Set((resources.data?.results ?? []).map((resource) => resource.kind))],
+    [resources.data],
+  );
+  const shownResources = useMemo(
+    () => (resources.data?.results ?? []).filter((resource) => !search.kind || resource.kind === search.kind),
+    [resources.data, search.kind],
+  );
+  const shownIds = new Set(shownResources.map((resource) => resource.id));
+  const shownAppointments = (appointments.data?.results ?? []).filter((appointment) =>
+    shownIds.has(appointment.resource_id),
+  );
+  const opened = (appointments.data?.results ?? []).find((appointment) => appointment.id === openId) ?? null;
+
+  if (!clinic) {
+    return (
+      <PageFrame title="Appointments" crumbs={CRUMBS} purpose="No clinic is set up yet.">
+        <Text>There is no clinic to show. An administrator adds clinics and their resources.</Text>
+      </PageFrame>
+    );
+  }
+  const zone = clinic.time_zone;
+  const set = (next: Partial<AppointmentsSearch>) => onSearchChange({ ...search, ...next });
+  const step = (direction: 1 | -1) => set({ date: addDays(first, direction * days) });
+  const dateText =
+    view === 'week'
+      ? `Week of ${dayLabel(first, { year: 'numeric' })}`
+      : dayLabel(date, { weekday: 'long', year: 'numeric' });
+
+  const openSlot = (resourceId: string | null, wallClock: string | null) => {
+    if (!online) {
+      toastFailure(NEEDS_NETWORK_MESSAGE, 'Booking needs a connection');
+      return;
+    }
+    setSlot({
+      resourceId,
+      date: wallClock ? wallClock.slice(0, 10) : date,
+      time: wallClock ? wallClock.slice(11, 16) : '',
+    });
+  };
+
+  const moveByDrag = (appointment: Appointment, wallClock: string, resourceId: string) => {
+    if (!online) {
+      toastFailure(NEEDS_NETWORK_MESSAGE, 'The appointment was not moved');
+      return;
+    }
+    const startsAt = instantOf(wallClock.slice(0, 10), wallClock.slice(11, 19), zone);
+    change.mutate(
+      {
+        appointment,
+        patch: { starts_at: startsAt, ...(resourceId !== appointment.resource_id ? { resource_id: resourceId } : {}) },
+        idempotencyKey: newActionKey(),
+      },
+      {
+        onSuccess: (moved) =>
+          toastSuccess(
+            `${moved.client_name} moved to ${dayLabel(moved.starts_at.slice(0, 10))} at ${clinicTime(moved.starts_at, zone)}, ${moved.resource_name}.`,
+          ),
+        onError: (error) => toastFailure(scheduleErrorMessage(error), 'The appointment was not moved'),
+      },
+    );
+  };
+
   return (
     <PageFrame
       title="Appointments"
-      crumbs={[HUB_CRUMB, { label: 'Appointments' }]}
-      purpose="Day and week views per clinic and resource (chair, chamber, room): book, reschedule, check in, cancel and record no-shows."
-    />
+      crumbs={CRUMBS}
+      purpose="Book, move, check in and close appointments across the clinic’s chairs, chambers and rooms."
+    >
+      <Paper withBorder radius="lg" p="sm">
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <Select
+              label="Clinic"
+              data={clinicList.results.map((item) => ({ value: item.id, label: item.name }))}
+              value={clinic.id}
+              onChange={(id) => id && set({ clinic: id, kind: undefined })}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 220 }}
+            />
+            <Select
+              label="Resources"
+              data={[
+                { value: '', label: 'All resources' },
+                ...kinds.map((kind) => ({ value: kind, label: RESOURCE_KIND_LABELS[kind] })),
+              ]}
+              value={search.kind ?? ''}
+              onChange={(kind) => set({ kind: kind ? kind : undefined })}
+              allowDeselect={false}
+              w={{ base: '100%', xs: 220 }}
+            />
+            {!phone && (
+              <SegmentedControl
+                aria-label="View"
+                data={[
+                  { value: 'day', label: 'Day' },
+                  { value: 'week', label: 'Week' },
+                ]}
+                value={view}
+                onChange={(value) => set({ view: value })}
+              />
+            )}
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openSlot(null, null)} ml="auto">
+              Book
+            </Button>
+          </Group>
+          <Group gap="xs" wrap="wrap" justify="space-between">
+            <Group gap="xs" wrap="wrap">
+              <Group gap="xs" wrap="nowrap">
+                <ActionIcon
+                  variant="default"
+                  size={44}
+                  aria-label={view === 'week' ? 'Previous week' : 'Previous day'}
+                  onClick={() => step(-1)}
+                >
+                  <IconChevronLeft size={20} aria-hidden />
+                </ActionIcon>
+                <Button
+                  variant="default"
+                  h={44}
+                  miw={84}
+                  onClick={() => set({ date: today })}
+                  disabled={first === (view === 'week' ? mondayOf(today) : today)}
+                >
+                  Today
+                </Button>
+                <ActionIcon
+                  variant="default"
+                  size={44}
+                  aria-label={view === 'week' ? 'Next week' : 'Next day'}
+                  onClick={() => step(1)}
+                >
+                  <IconChevronRight size={20} aria-hidden />
+                </ActionIcon>
+              </Group>
+              <Title order={2} size="h4" aria-live="polite">
+                {dateText}
+              </Title>
+            </Group>
+            <Text size="sm" c="dimmed">
+              Times on the clinic’s clock: {zone} ({zoneAbbreviation(zone)})
+            </Text>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {(appointments.isError || appointments.fetchStatus === 'paused') && !appointments.data ? (
+        online && appointments.isError ? (
+          <QueryErrorAlert
+            title="The schedule could not be loaded"
+            message={loadErrorMessage(appointments.error)}
+            onRetry={() => void appointments.refetch()}
+            retrying={appointments.isFetching}
+          />
+        ) : (
+          <Alert color="yellow" variant="light" role="status">
+            You are offline and this schedule has not been loaded on this device. It loads when the connection returns.
+          </Alert>
+        )
+      ) : !appointments.data || !resources.data ? (
+        <Group justify="center" py="xl" role="status" aria-label="Loading the schedule">
+          <Loader />
+        </Group>
+      ) : phone ? (
+        <DayList
+          appointments={shownAppointments}
+          timeZone={zone}
+          onOpen={(appointment) => setOpenId(appointment.id)}
+          emptyText={`Nothing is booked at ${clinic.name} on this day.`}
+        />
+      ) : shownResources.length === 0 ? (
+        <Text c="dimmed">This clinic has no resources of that kind.</Text>
+      ) : (
+        <ScheduleGrid
+          view={view}
+          date={first}
+          timeZone={zone}
+          resources={shownResources}
+          appointments={shownAppointments}
+          hours={hoursShown(
+            clinic,
+            Array.from({ length: days }, (_, i) => addDays(first, i)),
+            shownAppointments,
+          )}
+          onSlot={openSlot}
+          onOpen={(appointment) => setOpenId(appointment.id)}
+          onMove={moveByDrag}
+        />
+      )}
+      {appointments.data?.truncated && (
+        <Text size="sm" c="dimmed">
+          Only the first {appointments.data.results.length} appointments of this span are shown; choose a day or a kind
+          of resource to see the rest.
+        </Text>
+      )}
+
+      <BookingDialog
+        slot={slot}
+        clinic={clinic}
+        resources={resources.data?.results ?? []}
+        services={services.data?.results ?? []}
+        onClose={() => setSlot(null)}
+      />
+      <AppointmentDialog
+        appointment={opened}
+        resources={resources.data?.results ?? []}
+        onClose={() => setOpenId(null)}
+      />
+    </PageFrame>
   );
 }

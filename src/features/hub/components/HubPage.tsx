@@ -1,46 +1,337 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { linkOptions, type LinkOptions } from '@tanstack/react-router';
+import {
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue, useInterval } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Role } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { AnchorLink } from '@/components/RouterLinks';
+import { toastFailure, toastSuccess } from '@/components/toasts';
+import {
+  AppointmentDialog,
+  MOVE_ACTIONS,
+  StatusBadge,
+  clinicDayQueryOptions,
+  clinicTime,
+  clinicToday,
+  clinicsQueryOptions,
+  daySpan,
+  newActionKey,
+  pickClinic,
+  scheduleErrorMessage,
+  useChangeAppointment,
+  waitedFor,
+  type Appointment,
+} from '@/features/appointments';
+import { userListQueryOptions } from '@/features/users';
+import { loadErrorMessage } from '@/lib/api';
+import { describeAge, useOnline } from '@/pwa/connection';
 
-const AREAS: { title: string; purpose: string; link: LinkOptions }[] = [
-  {
-    title: 'Appointments',
-    purpose: 'Day and week views per clinic and resource; book, reschedule, check in.',
-    link: linkOptions({ to: '/appointments' }),
-  },
-  {
-    title: 'Discovery',
-    purpose: 'Find a client by name, e-mail or phone and open their discovery page.',
-    link: linkOptions({ to: '/discovery' }),
-  },
-  {
-    title: 'Thrive dashboard',
-    purpose: "Program enrollments and each client's progress.",
-    link: linkOptions({ to: '/thrive-dashboard' }),
-  },
-];
+/** Roles that check clients in at the front desk, with one tap from the hub. */
+const CHECK_IN_ROLES: readonly Role[] = ['RECEPTION', 'SUPER_ADMIN'];
+const NOT_YET_DONE = new Set<Appointment['status']>(['booked', 'checked_in', 'in_progress']);
+const TICK_MS = 30_000;
 
-/** /hub: where staff start. */
-export function HubPage() {
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  const interval = useInterval(() => setNow(Date.now()), TICK_MS);
+  useEffect(() => {
+    interval.start();
+    return interval.stop;
+  }, [interval]);
+  return now;
+}
+
+/** One of today's appointments: time, client, what and where, its status, and check-in for reception. */
+function TodayRow({
+  appointment,
+  canCheckIn,
+  onOpen,
+}: {
+  appointment: Appointment;
+  canCheckIn: boolean;
+  onOpen: () => void;
+}) {
+  const change = useChangeAppointment();
+  const online = useOnline();
+  const zone = appointment.time_zone;
+  const checkIn = () =>
+    change.mutate(
+      { appointment, patch: { status: 'checked_in' }, idempotencyKey: newActionKey() },
+      {
+        onSuccess: (changed) => toastSuccess(`${changed.client_name} is checked in for ${changed.service_name}.`),
+        onError: (error) => toastFailure(scheduleErrorMessage(error), `${MOVE_ACTIONS.checked_in.label} did not work`),
+      },
+    );
+  return (
+    <Group component="li" gap="sm" wrap="nowrap" justify="space-between" py={6}>
+      <UnstyledButton onClick={onOpen} miw={0} mih={44} style={{ flex: 1 }}>
+        <Text size="sm" fw={700}>
+          {clinicTime(appointment.starts_at, zone)} {appointment.client_name}
+        </Text>
+        <Text size="sm" c="dimmed" truncate>
+          {appointment.service_name} · {appointment.resource_name}
+        </Text>
+      </UnstyledButton>
+      <Group gap="xs" wrap="nowrap">
+        <StatusBadge status={appointment.status} />
+        {canCheckIn && appointment.status === 'booked' && (
+          <Button
+            size="sm"
+            h={44}
+            onClick={checkIn}
+            loading={change.isPending}
+            disabled={!online}
+            aria-label={`Check in ${appointment.client_name}`}
+          >
+            Check in
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+function QuickSearch() {
+  const [text, setText] = useState('');
+  const [search] = useDebouncedValue(text.trim(), 300);
+  const online = useOnline();
+  const found = useQuery({
+    ...userListQueryOptions({ role: 'CLIENT', search, page_size: 6 }),
+    enabled: search.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="hub-search">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="hub-search">
+          Find a client
+        </Title>
+        <TextInput
+          aria-label="Find a client by name, e-mail or phone"
+          placeholder="Name, e-mail or phone"
+          leftSection={<IconSearch size={18} aria-hidden />}
+          rightSection={found.isFetching ? <Loader size="xs" /> : undefined}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+        {search.length >= 2 && found.data && (
+          <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Matching clients">
+            {found.data.results.length === 0 && (
+              <Text size="sm" c="dimmed">
+                No client matches “{search}”.
+              </Text>
+            )}
+            {found.data.results.map((client) => (
+              <li key={client.id}>
+                <AnchorLink
+                  to="/client/discovery/$clientId"
+                  params={{ clientId: client.id }}
+                  display="flex"
+                  mih={44}
+                  style={{ alignItems: 'center' }}
+                >
+                  {client.first_name} {client.last_name}
+                  <Text span size="sm" c="dimmed" ml="xs">
+                    {client.email}
+                  </Text>
+                </AnchorLink>
+              </li>
+            ))}
+          </Stack>
+        )}
+        {search.length >= 2 && !found.data && !online && (
+          <Text size="sm" c="dimmed" role="status">
+            You are offline: searching needs a connection.
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /hub: where staff start. Today at the person's clinic (next first, with
+ * status chips and one-tap check-in for reception), the clients in the clinic
+ * now and how long they have waited, and a quick client search. Today's list
+ * and the clinics are kept on the device, so the hub shows them offline, with
+ * their age.
+ */
+export function HubPage({ role, homeClinic }: { role: Role; homeClinic: string | null }) {
+  const { data: clinics } = useSuspenseQuery(clinicsQueryOptions());
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const clinic = pickClinic(clinics.results, chosen, homeClinic);
+  const now = useNow();
+  const online = useOnline();
+  const today = clinic ? clinicToday(clinic.time_zone, new Date(now)) : '';
+  const span = clinic ? daySpan(today, 1, clinic.time_zone) : null;
+  const day = useQuery({
+    ...clinicDayQueryOptions({ clinic: clinic?.id, from: span?.from, to: span?.to }),
+    enabled: clinic !== null,
+  });
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const all = day.data?.results ?? [];
+  const ahead = all.filter((a) => NOT_YET_DONE.has(a.status) && Date.parse(a.ends_at) > now);
+  const behind = all.filter((a) => !ahead.includes(a));
+  const inClinic = all
+    .filter((a) => a.status === 'checked_in' || a.status === 'in_progress')
+    .sort((a, b) => Date.parse(a.checked_in_at ?? a.starts_at) - Date.parse(b.checked_in_at ?? b.starts_at));
+  const opened = all.find((a) => a.id === openId) ?? null;
+  const age = day.dataUpdatedAt > 0 ? describeAge(Math.max(0, now - day.dataUpdatedAt)) : null;
+
   return (
     <PageFrame
       title="Hub"
       crumbs={[{ label: 'Hub' }]}
-      purpose="Today at a glance for your role: today's appointments, clients in clinic now, visits to complete, and a quick search."
+      purpose={
+        clinic ? `Today at ${clinic.name}: who is coming, who is here, and a quick search.` : 'Today at a glance.'
+      }
     >
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        {AREAS.map((area) => (
-          <Card key={area.title} withBorder radius="lg" padding="lg">
-            <Stack gap="xs">
-              <Title order={2} size="h4">
-                <AnchorLink {...area.link}>{area.title}</AnchorLink>
-              </Title>
-              <Text size="sm">{area.purpose}</Text>
-            </Stack>
-          </Card>
-        ))}
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        {clinics.results.length > 1 && clinic && (
+          <Select
+            label="Clinic"
+            data={clinics.results.map((item) => ({ value: item.id, label: item.name }))}
+            value={clinic.id}
+            onChange={(id) => id && setChosen(id)}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 240 }}
+          />
+        )}
+        {age && (
+          <Text size="sm" c="dimmed" role="status">
+            {online ? `Updated ${age}` : `Offline: showing what this device saved ${age}`}
+          </Text>
+        )}
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="hub-in-clinic">
+          <Stack gap="xs">
+            <Title order={2} size="h4" id="hub-in-clinic">
+              In clinic now
+            </Title>
+            {day.isPending && day.fetchStatus === 'paused' ? (
+              <Text size="sm" c="dimmed">
+                Not known offline on this device yet.
+              </Text>
+            ) : day.isPending ? (
+              <Skeleton height={44} />
+            ) : inClinic.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Nobody is checked in right now.
+              </Text>
+            ) : (
+              <Stack
+                gap={0}
+                component="ul"
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+                aria-label="Clients in clinic now"
+              >
+                {inClinic.map((a) => (
+                  <Group key={a.id} component="li" justify="space-between" wrap="nowrap" py={6} gap="sm">
+                    <UnstyledButton onClick={() => setOpenId(a.id)} miw={0} mih={44} style={{ flex: 1 }}>
+                      <Text size="sm" fw={700}>
+                        {a.client_name}
+                      </Text>
+                      <Text size="sm" c="dimmed" truncate>
+                        {a.service_name} · {a.resource_name}
+                      </Text>
+                    </UnstyledButton>
+                    <Stack gap={2} align="flex-end">
+                      <StatusBadge status={a.status} />
+                      <Text size="xs" c="dimmed">
+                        {a.status === 'checked_in' && a.checked_in_at
+                          ? `Waiting ${waitedFor(a.checked_in_at, now)}`
+                          : a.started_at
+                            ? `In session ${waitedFor(a.started_at, now)}`
+                            : ''}
+                      </Text>
+                    </Stack>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Card>
+
+        <QuickSearch />
       </SimpleGrid>
+
+      <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="hub-today">
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Title order={2} size="h4" id="hub-today">
+              Today{clinic ? ` at ${clinic.name}` : ''}
+            </Title>
+            <AnchorLink to="/appointments" size="sm">
+              Open the schedule
+            </AnchorLink>
+          </Group>
+          {day.isError && !day.data ? (
+            online ? (
+              <QueryErrorAlert
+                title="Today’s appointments could not be loaded"
+                message={loadErrorMessage(day.error)}
+                onRetry={() => void day.refetch()}
+                retrying={day.isFetching}
+              />
+            ) : (
+              <Text size="sm" c="dimmed" role="status">
+                You are offline, and today’s appointments have not been saved on this device yet.
+              </Text>
+            )
+          ) : day.isPending && day.fetchStatus === 'paused' ? (
+            <Text size="sm" c="dimmed" role="status">
+              You are offline, and today’s appointments have not been saved on this device yet. They load when the
+              connection returns.
+            </Text>
+          ) : day.isPending ? (
+            <Skeleton height={120} />
+          ) : ahead.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nothing more is booked today.
+            </Text>
+          ) : (
+            <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Coming up today">
+              {ahead.map((a) => (
+                <TodayRow
+                  key={a.id}
+                  appointment={a}
+                  canCheckIn={CHECK_IN_ROLES.includes(role)}
+                  onOpen={() => setOpenId(a.id)}
+                />
+              ))}
+            </Stack>
+          )}
+          {behind.length > 0 && (
+            <Text size="sm" c="dimmed">
+              Earlier today: {behind.filter((a) => a.status === 'completed').length} completed,{' '}
+              {behind.filter((a) => a.status === 'cancelled').length} cancelled,{' '}
+              {behind.filter((a) => a.status === 'no_show').length} no-show (the schedule has them all).
+            </Text>
+          )}
+        </Stack>
+      </Card>
+
+      <AppointmentDialog appointment={opened} resources={[]} onClose={() => setOpenId(null)} />
     </PageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/RouterLinks';
 import { useSession } from '@/lib/auth/session';
 import { useSignOut } from '@/features/auth';
+import { NextAppointmentCard } from '@/features/appointments';
 import { ProfileCard } from '@/features/profiles';
 import { profileOf } from '@/features/users';
 import { userDetailQueryOptions } from '@/features/users';
@@ -47,12 +48,13 @@ function AccountBar() {
   );
 }
 
-/** /user/home/{clientId}: the client's name and profile, the way to every portal screen, and sign-out. */
+/** /user/home/{clientId}: the client's next appointment, name and profile, the way to every portal screen, and sign-out. */
 export function PortalHomePage({ clientId }: { clientId: string }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
   return (
     <PortalScreenPage screen="home" clientId={clientId}>
       <AccountBar />
+      <NextAppointmentCard clientId={clientId} />
       <ProfileCard shown={profileOf(data)} />
       <Stack gap="sm" component="section" aria-labelledby="portal-next">
         <Title order={2} size="h3" id="portal-next">

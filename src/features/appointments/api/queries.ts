@@ -1,0 +1,84 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { paths } from '@contract';
+import { api, dataOf } from '@/lib/api';
+import { KEEP_OFFLINE } from '@/lib/query/persist-policy';
+
+/** The query of `GET appointments` (span, clinic, resource, client, status). */
+export type AppointmentFilters = NonNullable<paths['/appointments']['get']['parameters']['query']>;
+
+/** Query keys of the schedule; a change invalidates only the appointment lists. */
+export const scheduleKeys = {
+  all: ['schedule'] as const,
+  clinics: () => [...scheduleKeys.all, 'clinics'] as const,
+  resources: (clinicId: string) => [...scheduleKeys.all, 'resources', clinicId] as const,
+  services: () => [...scheduleKeys.all, 'services'] as const,
+  appointments: () => [...scheduleKeys.all, 'appointments'] as const,
+  list: (filters: AppointmentFilters) => [...scheduleKeys.appointments(), 'list', filters] as const,
+  next: (clientId: string) => [...scheduleKeys.appointments(), 'next', clientId] as const,
+};
+
+/** The catalog changes seldom: an hour before it is read again. */
+const CATALOG_STALE_MS = 60 * 60 * 1000;
+
+/** `GET clinics`: kept for offline use, since the hub needs the person's clinic and its zone. */
+export function clinicsQueryOptions() {
+  return queryOptions({
+    ...KEEP_OFFLINE,
+    queryKey: scheduleKeys.clinics(),
+    queryFn: async ({ signal }) => dataOf(await api().GET('/clinics', { signal })),
+    staleTime: CATALOG_STALE_MS,
+  });
+}
+
+/** `GET resources?clinic=`: the clinic's chairs, chambers, rooms and devices, in its order. */
+export function resourcesQueryOptions(clinicId: string) {
+  return queryOptions({
+    queryKey: scheduleKeys.resources(clinicId),
+    queryFn: async ({ signal }) =>
+      dataOf(await api().GET('/resources', { params: { query: { clinic: clinicId } }, signal })),
+    staleTime: CATALOG_STALE_MS,
+  });
+}
+
+/** `GET services`. */
+export function servicesQueryOptions() {
+  return queryOptions({
+    queryKey: scheduleKeys.services(),
+    queryFn: async ({ signal }) => dataOf(await api().GET('/services', { signal })),
+    staleTime: CATALOG_STALE_MS,
+  });
+}
+
+/** `GET appointments` for a span of one clinic: the day and week views. */
+export function appointmentsQueryOptions(filters: AppointmentFilters) {
+  return queryOptions({
+    queryKey: scheduleKeys.list(filters),
+    queryFn: async ({ signal }) => dataOf(await api().GET('/appointments', { params: { query: filters }, signal })),
+    // A schedule moves while it is on screen: others book and check in.
+    refetchInterval: 60_000,
+  });
+}
+
+/** Today at one clinic, kept for offline use: the hub shows it from this device when the network drops. */
+export function clinicDayQueryOptions(filters: AppointmentFilters) {
+  return queryOptions({ ...appointmentsQueryOptions(filters), ...KEEP_OFFLINE });
+}
+
+/** A client's next appointment (booked or checked in, ending after now), or null. Kept for offline use. */
+export function nextAppointmentQueryOptions(clientId: string) {
+  return queryOptions({
+    ...KEEP_OFFLINE,
+    queryKey: scheduleKeys.next(clientId),
+    queryFn: async ({ signal }) => {
+      const list = dataOf(
+        await api().GET('/appointments', {
+          params: {
+            query: { client: clientId, from: new Date().toISOString(), status: ['booked', 'checked_in'], limit: 1 },
+          },
+          signal,
+        }),
+      );
+      return list.results[0] ?? null;
+    },
+  });
+}

@@ -1,0 +1,258 @@
+import { Alert, Button, Divider, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { APPOINTMENT_MOVES, durationMinutes, durationOf } from '@contract';
+import { useState } from 'react';
+import { toastFailure, toastSuccess } from '@/components/toasts';
+import { useOnline } from '@/pwa/connection';
+import { newActionKey, useChangeAppointment } from '../api/mutations';
+import { MOVE_ACTIONS, type Appointment, type AppointmentStatus, type Resource } from '../model/labels';
+import { NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
+import { clinicTime, dayLabel, instantOf, zoneAbbreviation } from '../model/time';
+import { StatusBadge } from './StatusBadge';
+
+/** Lengths offered when moving an appointment, in minutes; its own is always among them. */
+const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
+const CONFIRMED_MOVES: readonly AppointmentStatus[] = ['cancelled', 'no_show'];
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text size="sm" c="dimmed" w={96} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * One appointment, opened from the schedule, the day list or the hub: what it
+ * is, the moves its status allows (check in, start, complete, cancel, no-show),
+ * and, while it is booked, a form to move it to another time or resource.
+ */
+export function AppointmentDialog({
+  appointment,
+  resources,
+  onClose,
+}: {
+  appointment: Appointment | null;
+  /** The clinic's resources that may take it (for moving it); none hides the resource choice. */
+  resources: readonly Resource[];
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={appointment !== null}
+      onClose={onClose}
+      title={
+        <Title order={2} size="h4">
+          {appointment ? appointment.client_name : ''}
+        </Title>
+      }
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {appointment && (
+        <AppointmentDetails
+          key={`${appointment.id}:${appointment.version}`}
+          appointment={appointment}
+          resources={resources}
+          onDone={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function AppointmentDetails({
+  appointment,
+  resources,
+  onDone,
+}: {
+  appointment: Appointment;
+  resources: readonly Resource[];
+  onDone: () => void;
+}) {
+  const zone = appointment.time_zone;
+  const change = useChangeAppointment();
+  const online = useOnline();
+  const [confirming, setConfirming] = useState<AppointmentStatus | null>(null);
+  const moves = APPOINTMENT_MOVES[appointment.status];
+
+  const move = (to: AppointmentStatus) => {
+    if (CONFIRMED_MOVES.includes(to) && confirming !== to) {
+      setConfirming(to);
+      return;
+    }
+    change.mutate(
+      { appointment, patch: { status: to }, idempotencyKey: newActionKey() },
+      {
+        onSuccess: (changed) => {
+          toastSuccess(`${changed.client_name}: ${changed.service_name} ${MOVE_ACTIONS[to].done}.`);
+          onDone();
+        },
+        onError: (error) => {
+          setConfirming(null);
+          toastFailure(scheduleErrorMessage(error), `${MOVE_ACTIONS[to].label} did not work`);
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Group gap="xs">
+          <StatusBadge status={appointment.status} />
+          <Text size="sm" fw={600}>
+            {appointment.service_name}
+          </Text>
+        </Group>
+        <Detail label="When">
+          {dayLabel(appointment.starts_at.slice(0, 10))}, {clinicTime(appointment.starts_at, zone)}–
+          {clinicTime(appointment.ends_at, zone)} ({zoneAbbreviation(zone, new Date(appointment.starts_at))})
+        </Detail>
+        <Detail label="Where">
+          {appointment.resource_name}, {appointment.clinic_name}
+        </Detail>
+        {appointment.staff_name && <Detail label="With">{appointment.staff_name}</Detail>}
+        {appointment.checked_in_at && <Detail label="Checked in">{clinicTime(appointment.checked_in_at, zone)}</Detail>}
+        {appointment.notes && <Detail label="Notes">{appointment.notes}</Detail>}
+      </Stack>
+
+      {moves.length > 0 && (
+        <Group gap="sm">
+          {moves.map((to) => {
+            const danger = CONFIRMED_MOVES.includes(to);
+            return (
+              <Button
+                key={to}
+                color={danger ? 'red' : undefined}
+                variant={danger ? (confirming === to ? 'filled' : 'light') : 'filled'}
+                loading={change.isPending && change.variables?.patch.status === to}
+                disabled={change.isPending}
+                onClick={() => move(to)}
+              >
+                {confirming === to ? `Yes, ${MOVE_ACTIONS[to].label.toLowerCase()}` : MOVE_ACTIONS[to].label}
+              </Button>
+            );
+          })}
+        </Group>
+      )}
+      {!online && moves.length > 0 && (
+        <Text size="sm" c="dimmed" role="status">
+          You are offline: a change is sent only once the connection returns, so try again then.
+        </Text>
+      )}
+
+      {appointment.status === 'booked' && (
+        <>
+          <Divider />
+          <RescheduleForm appointment={appointment} resources={resources} onDone={onDone} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Moving a booked appointment: a form for touch and keyboard (a pointer can also drag it on the schedule). */
+function RescheduleForm({
+  appointment,
+  resources,
+  onDone,
+}: {
+  appointment: Appointment;
+  resources: readonly Resource[];
+  onDone: () => void;
+}) {
+  const zone = appointment.time_zone;
+  const online = useOnline();
+  const change = useChangeAppointment();
+  const [date, setDate] = useState(appointment.starts_at.slice(0, 10));
+  const [time, setTime] = useState(clinicTime(appointment.starts_at, zone));
+  const [resourceId, setResourceId] = useState(appointment.resource_id);
+  const [minutes, setMinutes] = useState(String(durationMinutes(appointment.duration)));
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const choices = resources.filter((resource) => resource.kind === appointment.resource_kind);
+
+  const submit = (event: React.SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setRefusal(null);
+    const patch = {
+      starts_at: instantOf(date, time, zone),
+      ...(resourceId !== appointment.resource_id ? { resource_id: resourceId } : {}),
+      ...(durationOf(Number(minutes)) !== appointment.duration ? { duration: durationOf(Number(minutes)) } : {}),
+    };
+    change.mutate(
+      { appointment, patch, idempotencyKey: newActionKey() },
+      {
+        onSuccess: (moved) => {
+          toastSuccess(
+            `${moved.client_name} moved to ${dayLabel(moved.starts_at.slice(0, 10))} at ${clinicTime(moved.starts_at, zone)}, ${moved.resource_name}.`,
+          );
+          onDone();
+        },
+        onError: (error) => {
+          if (isTimeRefusal(error)) setRefusal(scheduleErrorMessage(error));
+          else toastFailure(scheduleErrorMessage(error), 'The appointment was not moved');
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} aria-labelledby={`move-${appointment.id}`}>
+      <Stack gap="sm">
+        <Text fw={600} id={`move-${appointment.id}`}>
+          Move to another time
+        </Text>
+        <Group gap="sm" grow align="flex-start">
+          <TextInput label="Day" type="date" required value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+          <TextInput
+            label={`Start (${zoneAbbreviation(zone)})`}
+            type="time"
+            step={300}
+            required
+            value={time}
+            onChange={(e) => setTime(e.currentTarget.value)}
+            error={refusal}
+          />
+        </Group>
+        <Group gap="sm" grow align="flex-start">
+          {choices.length > 1 && (
+            <Select
+              label="Resource"
+              data={choices.map((resource) => ({ value: resource.id, label: resource.name }))}
+              value={resourceId}
+              onChange={(value) => value && setResourceId(value)}
+              allowDeselect={false}
+            />
+          )}
+          <Select
+            label="Length"
+            data={[...new Set([...LENGTHS, minutes])]
+              .sort((a, b) => Number(a) - Number(b))
+              .map((value) => ({
+                value,
+                label: `${value} min`,
+              }))}
+            value={minutes}
+            onChange={(value) => value && setMinutes(value)}
+            allowDeselect={false}
+          />
+        </Group>
+        {!online && (
+          <Alert color="yellow" variant="light" role="status">
+            {NEEDS_NETWORK_MESSAGE}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={change.isPending} disabled={!online || change.isPending}>
+            Move appointment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { Appointment } from '../model/labels';
+import { clinicTime } from '../model/time';
+import { StatusBadge } from './StatusBadge';
+
+/**
+ * One day's appointments as a list, earliest first: what phones show instead
+ * of the grid. Each line is one large touch target that opens the appointment.
+ */
+export function DayList({
+  appointments,
+  timeZone,
+  onOpen,
+  emptyText,
+}: {
+  appointments: readonly Appointment[];
+  timeZone: string;
+  onOpen: (appointment: Appointment) => void;
+  emptyText: string;
+}) {
+  if (appointments.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {appointments.map((appointment) => (
+        <li key={appointment.id}>
+          <Paper withBorder radius="md" p={0}>
+            <UnstyledButton
+              onClick={() => onOpen(appointment)}
+              w="100%"
+              p="sm"
+              mih={56}
+              aria-label={`${clinicTime(appointment.starts_at, timeZone)} ${appointment.client_name}, ${appointment.service_name} on ${appointment.resource_name}`}
+            >
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <Stack gap={2} miw={0}>
+                  <Text fw={700} size="sm">
+                    {clinicTime(appointment.starts_at, timeZone)}–{clinicTime(appointment.ends_at, timeZone)}{' '}
+                    <Text span fw={600}>
+                      {appointment.client_name}
+                    </Text>
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    {appointment.service_name} · {appointment.resource_name}
+                  </Text>
+                </Stack>
+                <StatusBadge status={appointment.status} />
+              </Group>
+            </UnstyledButton>
+          </Paper>
+        </li>
+      ))}
+    </Stack>
+  );
+}

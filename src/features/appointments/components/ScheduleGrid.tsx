@@ -1,0 +1,119 @@
+import { Box, Text } from '@mantine/core';
+import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
+import { useMemo } from 'react';
+import { STATUS_BLOCK_COLORS, STATUS_LABELS, type Appointment, type Resource } from '../model/labels';
+import { clinicWallClock } from '../model/time';
+
+export type ScheduleView = 'day' | 'week';
+
+/** Statuses that hold their time; cancelled and no-show ones are listed elsewhere, not drawn over free slots. */
+function drawn(appointment: Appointment): appointment is Appointment & { status: keyof typeof STATUS_BLOCK_COLORS } {
+  return Object.hasOwn(STATUS_BLOCK_COLORS, appointment.status);
+}
+
+function EventBody({ event }: { event: ScheduleEventData<{ appointment: Appointment }> }) {
+  const appointment = event.payload?.appointment;
+  if (!appointment) return event.title;
+  return (
+    <Box style={{ overflow: 'hidden', lineHeight: 1.2 }} c="white">
+      <Text size="xs" fw={700} truncate c="white">
+        {appointment.client_name}
+      </Text>
+      <Text size="xs" truncate c="white">
+        {appointment.service_name} · {STATUS_LABELS[appointment.status]}
+      </Text>
+    </Box>
+  );
+}
+
+/**
+ * The clinic's resources as lanes against the clock (@mantine/schedule's
+ * resource day and week views), on the clinic's clock: every time is placed
+ * by its wall-clock reading in the clinic's zone, and the current-time line
+ * follows that clock too. An empty slot books; an appointment opens; on a
+ * pointer device a booked one can be dragged to another time or resource.
+ */
+export function ScheduleGrid({
+  view,
+  date,
+  timeZone,
+  resources,
+  appointments,
+  hours,
+  onSlot,
+  onOpen,
+  onMove,
+}: {
+  view: ScheduleView;
+  /** YYYY-MM-DD on the clinic's clock (for the week view, any day of it). */
+  date: string;
+  timeZone: string;
+  resources: readonly Resource[];
+  appointments: readonly Appointment[];
+  /** The hours drawn, HH:mm:ss. */
+  hours: { start: string; end: string };
+  onSlot: (resourceId: string, wallClock: string) => void;
+  onOpen: (appointment: Appointment) => void;
+  onMove: (appointment: Appointment, wallClock: string, resourceId: string) => void;
+}) {
+  const lanes = useMemo(() => resources.map((resource) => ({ id: resource.id, label: resource.name })), [resources]);
+  const events = useMemo(
+    () =>
+      appointments.filter(drawn).map((appointment): ScheduleEventData<{ appointment: Appointment }> => ({
+        id: appointment.id,
+        title: `${appointment.client_name}: ${appointment.service_name}, ${STATUS_LABELS[appointment.status]}`,
+        start: clinicWallClock(appointment.starts_at, timeZone),
+        end: clinicWallClock(appointment.ends_at, timeZone),
+        color: STATUS_BLOCK_COLORS[appointment.status],
+        variant: 'filled',
+        resourceId: appointment.resource_id,
+        payload: { appointment },
+      })),
+    [appointments, timeZone],
+  );
+  const byId = useMemo(() => new Map(appointments.map((appointment) => [appointment.id, appointment])), [appointments]);
+
+  const common = {
+    date,
+    resources: lanes,
+    events,
+    startTime: hours.start,
+    endTime: hours.end,
+    withHeader: false,
+    withCurrentTimeIndicator: true,
+    getCurrentTime: () => clinicWallClock(new Date(), timeZone),
+    withEventsDragAndDrop: true,
+    canDragEvent: (event: ScheduleEventData) => byId.get(String(event.id))?.status === 'booked',
+    renderEventBody: (event: ScheduleEventData) => (
+      <EventBody event={event as ScheduleEventData<{ appointment: Appointment }>} />
+    ),
+    onTimeSlotClick: ({ slotStart, resourceId }: { slotStart: string; resourceId?: string | number }) => {
+      if (resourceId !== undefined) onSlot(String(resourceId), slotStart);
+    },
+    onEventClick: (event: ScheduleEventData) => {
+      const appointment = byId.get(String(event.id));
+      if (appointment) onOpen(appointment);
+    },
+    onEventDrop: ({
+      eventId,
+      newStart,
+      resourceId,
+    }: {
+      eventId: string | number;
+      newStart: string;
+      resourceId?: string | number;
+    }) => {
+      const appointment = byId.get(String(eventId));
+      if (appointment)
+        onMove(appointment, newStart, resourceId === undefined ? appointment.resource_id : String(resourceId));
+    },
+    rowHeight: 56,
+    maxEventsPerTimeSlot: 1,
+  };
+
+  return view === 'day' ? (
+    <ResourcesDayView {...common} intervalMinutes={30} slotWidth={72} startScrollTime={hours.start} />
+  ) : (
+    <ResourcesWeekView {...common} intervalMinutes={60} slotWidth={56} />
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * The schedule as reception, nurses and clients meet it, on the demo week the
+ * stack writes around today: booking a free chair and being told when a time
+ * is taken, checking a client in from the hub, a nurse seeing who is in the
+ * clinic, a client's next appointment at home, the day list by touch on a
+ * phone, and axe on each screen.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
+import { generateClients } from '../../scripts/demo/clients.ts';
+import { expect, signIn, test } from './fixtures.ts';
+
+// Requests the service worker made would slip past page.route.
+test.use({ serviceWorkers: 'block' });
+// Each test signs in, and axe reads a schedule of a few hundred elements: more than the default on a busy two-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const ZONE = 'Asia/Kolkata';
+
+async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+async function signInAs(page: Page, email: string, landing: RegExp): Promise<void> {
+  await signIn(page, email);
+  await expect(page).toHaveURL(landing);
+}
+
+test('reception books a client into a free chair, is told the next time is taken, keeps what was typed, and drags a booking to another chair', async ({
+  page,
+  allowConsoleError,
+}) => {
+  // The browser reports the refused booking's answer; the screen shows why.
+  allowConsoleError(/status of 409 \(Conflict\)/);
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'reception@thrive.test', /\/hub$/);
+  // Today's schedule, full of the demo week's appointments in every status.
+  await page.goto('/appointments');
+  await expect(page.getByRole('button', { name: / IV hydration drip · Checked in$/ }).first()).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
+  // A day after the demo week, so the chair is free whatever the hour.
+  const day = addDays(wallClockAt(new Date(), ZONE).date, 9);
+  const client = generateClients(50)[6]!;
+  const name = `${client.firstName} ${client.lastName}`;
+  await page.goto(`/appointments?date=${day}`);
+  await expect(page.getByText('Times on the clinic’s clock: Asia/Kolkata')).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
+
+  await page.getByRole('button', { name: `Resource time slot IV chair 3 ${day} 10:00:00 - 10:30:00` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book an appointment' });
+  await expect(dialog.getByLabel('Resource', { exact: false })).toHaveValue('IV chair 3');
+  await expect(dialog.getByLabel(/^Start/)).toHaveValue('10:00');
+  await dialog.getByLabel('Client', { exact: false }).fill(client.email.slice(0, 11));
+  await page.getByRole('option', { name: new RegExp(client.email) }).click();
+  await dialog.getByLabel('Service', { exact: false }).click();
+  await page.getByRole('option', { name: 'IV hydration drip (60 min)' }).click();
+  await expect(dialog.getByLabel('Length', { exact: false })).toHaveValue('60 min');
+  await expectNoSeriousAxeViolation(page);
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByText(`${name} is booked for IV hydration drip`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: new RegExp(`^${name} IV hydration drip · Booked`) })).toBeVisible();
+
+  // 11:00 looks free, but the chair is being got ready until 11:10: the server says so at the time.
+  await page.getByRole('button', { name: `Resource time slot IV chair 3 ${day} 11:00:00 - 11:30:00` }).click();
+  await dialog.getByLabel('Client', { exact: false }).fill('client-0008');
+  await page.getByRole('option', { name: /client-0008@thrive\.test/ }).click();
+  await dialog.getByLabel('Service', { exact: false }).click();
+  await page.getByRole('option', { name: 'IV hydration drip (60 min)' }).click();
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  const refusal = `IV chair 3 is taken from 10:00 to 11:10 on ${new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))} (Asia/Kolkata time), including the time to get it ready again.`;
+  await expect(dialog.getByRole('alert').filter({ hasText: 'That time is not free' })).toContainText(refusal);
+  await expect(dialog.getByLabel(/^Start/)).toHaveAccessibleDescription(refusal);
+  // What was typed is still there: only the time changes.
+  await expect(dialog.getByLabel('Client', { exact: false })).toHaveValue(/client-0008@thrive\.test/);
+  await expect(dialog.getByLabel('Service', { exact: false })).toHaveValue('IV hydration drip (60 min)');
+  await dialog.getByLabel(/^Start/).fill('11:10');
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByText(/is booked for IV hydration drip on .* at 11:10, IV chair 3/)).toBeVisible();
+
+  // With a pointer, a booked appointment is moved by dragging it to another resource and time.
+  await page
+    .getByRole('button', { name: new RegExp(`^${name} IV hydration drip · Booked`) })
+    .dragTo(page.getByRole('button', { name: `Resource time slot IV chair 4 ${day} 13:00:00 - 13:30:00` }));
+  await expect(page.getByText(`${name} moved to`)).toContainText('at 13:00, IV chair 4');
+});
+
+test('reception checks a client in from the hub; a nurse then sees them in clinic now', async ({ page, browser }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'reception@thrive.test', /\/hub$/);
+  const coming = page.getByRole('list', { name: 'Coming up today' });
+  await expect(page.getByRole('list', { name: 'Clients in clinic now' })).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
+  const checkIn = coming.getByRole('button', { name: /^Check in / }).first();
+  const label = (await checkIn.getAttribute('aria-label')) ?? '';
+  const name = label.replace(/^Check in /, '');
+  await checkIn.click();
+  await expect(page.getByText(`${name} is checked in for`)).toBeVisible();
+  const inClinic = page.getByRole('list', { name: 'Clients in clinic now' });
+  await expect(inClinic.getByRole('listitem').filter({ hasText: name })).toContainText(/Waiting \d+ min/);
+
+  const nurseContext = await browser.newContext({ viewport: { width: 820, height: 1180 }, serviceWorkers: 'block' });
+  const nurse = await nurseContext.newPage();
+  await signInAs(nurse, 'nurse@thrive.test', /\/hub$/);
+  await expect(nurse.getByRole('list', { name: 'Clients in clinic now' }).getByText(name)).toBeVisible();
+  // Only reception checks in with one tap.
+  await expect(nurse.getByRole('button', { name: /^Check in / })).toHaveCount(0);
+  await nurseContext.close();
+});
+
+test('a client sees the next appointment at home', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, 'client2@thrive.test', /\/user\/home\//);
+  const card = page.getByRole('region', { name: 'Your next appointment' });
+  await expect(card).toContainText('Hyperbaric oxygen session');
+  await expect(card).toContainText('11:00–12:00');
+  await expect(card).toContainText('Thrive Bengaluru, HBOT chamber');
+  await expectNoSeriousAxeViolation(page);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('the day list replaces the grid and works by touch', async ({ page }) => {
+    await signInAs(page, 'reception@thrive.test', /\/hub$/);
+    await page.goto('/appointments');
+    await expect(page.getByRole('button', { name: /^Resource time slot/ })).toHaveCount(0);
+    // A client the demo checked in a few minutes ago.
+    const waiting = page.getByRole('button').filter({ hasText: 'Checked in' }).first();
+    const label = (await waiting.getAttribute('aria-label')) ?? '';
+    const box = await waiting.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await expectNoSeriousAxeViolation(page);
+    await waiting.tap();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Start' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Start' }).tap();
+    await expect(page.getByText(/ started\.$/)).toBeVisible();
+    await expect(page.getByRole('button', { name: label })).toContainText('In progress');
+  });
+});
+
+test.describe('offline', () => {
+  // The service worker serves the app shell when the network is gone.
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the hub shows today from what the device saved, and says how old it is', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await signInAs(page, 'nurse@thrive.test', /\/hub$/);
+    const inClinic = page.getByRole('list', { name: 'Clients in clinic now' });
+    await expect(inClinic).toBeVisible();
+    const waiting = await inClinic.getByRole('listitem').count();
+    // The service worker takes over on the next load; the cache is written, encrypted, a moment after the data arrives.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await expect(inClinic).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const req = indexedDB.open('thrive-vault');
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(new Error('open'));
+          });
+          const records = await new Promise<{ data?: ArrayBuffer }[]>((resolve) => {
+            const req = db.transaction('caches').objectStore('caches').getAll();
+            req.onsuccess = () => resolve(req.result as { data?: ArrayBuffer }[]);
+          });
+          db.close();
+          return Math.max(0, ...records.map((record) => record.data?.byteLength ?? 0));
+        }),
+      )
+      // Today's appointments at the clinic run to tens of kilobytes.
+      .toBeGreaterThan(20_000);
+
+    await context.setOffline(true);
+    await page.goto('/hub');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
+    await expect(inClinic.getByRole('listitem')).toHaveCount(waiting);
+    await expect(page.getByRole('list', { name: 'Coming up today' })).toBeVisible();
+    await expect(page.getByText(/^Offline: showing what this device saved (just now|\d+ min ago)$/)).toBeVisible();
+  });
+});
