@@ -4,12 +4,11 @@ import { lazy } from 'react';
 export const AppointmentsPage = lazy(() =>
   import('./components/AppointmentsPage').then((module) => ({ default: module.AppointmentsPage })),
 );
-export { newActionKey, useChangeAppointment } from './api/mutations';
+export { moveAppointment, useWithUnsentMoves, type ShownAppointment } from './api/mutations';
 export { clinicDayQueryOptions, clinicsQueryOptions } from './api/queries';
 export { AppointmentDialog } from './components/AppointmentDialog';
 export { NextAppointmentCard } from './components/NextAppointmentCard';
 export { StatusBadge } from './components/StatusBadge';
-export { MOVE_ACTIONS, type Appointment } from './model/labels';
-export { scheduleErrorMessage } from './model/outcome';
+export type { Appointment } from './model/labels';
 export { parseAppointmentsSearch, pickClinic } from './model/search';
 export { clinicTime, clinicToday, daySpan, waitedFor } from './model/time';

@@ -1,14 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api, dataOf } from '@/lib/api';
-import type { Appointment, AppointmentCreate, AppointmentPatch } from '../model/labels';
+import { outbox, useOutbox, type OutboxItem } from '@/lib/outbox';
+import {
+  MOVE_ACTIONS,
+  type Appointment,
+  type AppointmentCreate,
+  type AppointmentPatch,
+  type AppointmentStatus,
+} from '../model/labels';
 import { scheduleKeys } from './queries';
 
 /**
- * The schedule's writes, one function each. Every user action makes one
- * Idempotency-Key, which each retry of that action sends again, so the server
- * carries the action out once. Mutations are not paused offline: booking and
- * rescheduling need the server to decide who gets the time, and a change that
- * meets no network fails at once and says so.
+ * The schedule's writes, one function each. Booking and rescheduling need the
+ * server to decide who gets the time: they go straight to it, each user action
+ * with one Idempotency-Key that every retry sends again, and fail at once when
+ * there is no network. A status move (check in, start, complete, cancel,
+ * no-show) claims no time: it goes through the outbox, so it is kept and sent
+ * when the network allows, like every change on a tablet.
  */
 export function newActionKey(): string {
   return crypto.randomUUID();
@@ -66,4 +75,45 @@ export function useChangeAppointment() {
     // Also after a failure: a 409 or 412 means the schedule on screen is out of date.
     onSettled: refresh,
   });
+}
+
+/** The outbox's name for one appointment. */
+export function appointmentRecord(id: string): string {
+  return `appointment:${id.toLowerCase()}`;
+}
+
+/** Moves an appointment on (check in, start, complete, cancel, no-show), from the version the person saw. */
+export function moveAppointment(appointment: Appointment, to: AppointmentStatus, link: string): Promise<OutboxItem> {
+  return outbox().enqueue({
+    record: appointmentRecord(appointment.id),
+    request: { method: 'patch', path: '/appointments/{id}', pathParams: { id: appointment.id }, body: { status: to } },
+    version: appointment.version,
+    base: { status: appointment.status },
+    label: `${appointment.client_name}, ${appointment.service_name}: ${MOVE_ACTIONS[to].label.toLowerCase()}`,
+    fieldLabels: { status: 'Status' },
+    link,
+    refresh: [scheduleKeys.appointments()],
+  });
+}
+
+/** An appointment as this person sees it: with their status moves not yet on the server, marked. */
+export interface ShownAppointment extends Appointment {
+  /** A move of it waits to be sent. */
+  unsent: boolean;
+}
+
+export function useWithUnsentMoves(appointments: readonly Appointment[]): ShownAppointment[] {
+  const { items } = useOutbox();
+  return useMemo(
+    () =>
+      appointments.map((appointment) => {
+        const moves = items.filter((item) => item.record === appointmentRecord(appointment.id));
+        const status = moves
+          .map((item) => (item.request.body as { status?: AppointmentStatus }).status)
+          .filter((value): value is AppointmentStatus => value !== undefined)
+          .at(-1);
+        return { ...appointment, status: status ?? appointment.status, unsent: moves.length > 0 };
+      }),
+    [appointments, items],
+  );
 }

@@ -3,9 +3,10 @@ import { APPOINTMENT_MOVES, durationMinutes, durationOf } from '@contract';
 import { useState } from 'react';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOnline } from '@/pwa/connection';
-import { newActionKey, useChangeAppointment } from '../api/mutations';
+import { useRouterState } from '@tanstack/react-router';
+import { moveAppointment, newActionKey, useChangeAppointment, type ShownAppointment } from '../api/mutations';
 import { MOVE_ACTIONS, type Appointment, type AppointmentStatus, type Resource } from '../model/labels';
-import { NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
+import { MOVE_NOT_KEPT, NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
 import { clinicTime, dayLabel, instantOf, zoneAbbreviation } from '../model/time';
 import { StatusBadge } from './StatusBadge';
 
@@ -36,7 +37,7 @@ export function AppointmentDialog({
   resources,
   onClose,
 }: {
-  appointment: Appointment | null;
+  appointment: ShownAppointment | null;
   /** The clinic's resources that may take it (for moving it); none hides the resource choice. */
   resources: readonly Resource[];
   onClose: () => void;
@@ -70,13 +71,13 @@ function AppointmentDetails({
   resources,
   onDone,
 }: {
-  appointment: Appointment;
+  appointment: ShownAppointment;
   resources: readonly Resource[];
   onDone: () => void;
 }) {
   const zone = appointment.time_zone;
-  const change = useChangeAppointment();
-  const online = useOnline();
+  const here = useRouterState({ select: (state) => state.location.href });
+  const [moving, setMoving] = useState<AppointmentStatus | null>(null);
   const [confirming, setConfirming] = useState<AppointmentStatus | null>(null);
   const moves = APPOINTMENT_MOVES[appointment.status];
 
@@ -85,17 +86,17 @@ function AppointmentDetails({
       setConfirming(to);
       return;
     }
-    change.mutate(
-      { appointment, patch: { status: to }, idempotencyKey: newActionKey() },
-      {
-        onSuccess: (changed) => {
-          toastSuccess(`${changed.client_name}: ${changed.service_name} ${MOVE_ACTIONS[to].done}.`);
-          onDone();
-        },
-        onError: (error) => {
-          setConfirming(null);
-          toastFailure(scheduleErrorMessage(error), `${MOVE_ACTIONS[to].label} did not work`);
-        },
+    setMoving(to);
+    // Kept on this device and sent when the network allows; the schedule shows it at once.
+    moveAppointment(appointment, to, here).then(
+      () => {
+        toastSuccess(`${appointment.client_name}: ${appointment.service_name} ${MOVE_ACTIONS[to].done}.`);
+        onDone();
+      },
+      () => {
+        setMoving(null);
+        setConfirming(null);
+        toastFailure(MOVE_NOT_KEPT, `${MOVE_ACTIONS[to].label} did not work`);
       },
     );
   };
@@ -104,7 +105,7 @@ function AppointmentDetails({
     <Stack gap="md">
       <Stack gap={6}>
         <Group gap="xs">
-          <StatusBadge status={appointment.status} />
+          <StatusBadge status={appointment.status} unsent={appointment.unsent} />
           <Text size="sm" fw={600}>
             {appointment.service_name}
           </Text>
@@ -130,8 +131,8 @@ function AppointmentDetails({
                 key={to}
                 color={danger ? 'red' : undefined}
                 variant={danger ? (confirming === to ? 'filled' : 'light') : 'filled'}
-                loading={change.isPending && change.variables?.patch.status === to}
-                disabled={change.isPending}
+                loading={moving === to}
+                disabled={moving !== null}
                 onClick={() => move(to)}
               >
                 {confirming === to ? `Yes, ${MOVE_ACTIONS[to].label.toLowerCase()}` : MOVE_ACTIONS[to].label}
@@ -140,9 +141,9 @@ function AppointmentDetails({
           })}
         </Group>
       )}
-      {!online && moves.length > 0 && (
+      {appointment.unsent && (
         <Text size="sm" c="dimmed" role="status">
-          You are offline: a change is sent only once the connection returns, so try again then.
+          A change of this appointment is kept on this device and not on the server yet.
         </Text>
       )}
 

@@ -23,7 +23,7 @@ import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { loadErrorMessage } from '@/lib/api';
 import { useOnline } from '@/pwa/connection';
-import { newActionKey, useChangeAppointment } from '../api/mutations';
+import { newActionKey, useChangeAppointment, useWithUnsentMoves } from '../api/mutations';
 import {
   appointmentsQueryOptions,
   clinicsQueryOptions,
@@ -49,6 +49,9 @@ import { DayList } from './DayList';
 import { ScheduleGrid, type ScheduleView } from './ScheduleGrid';
 
 /** The hub is this page's parent (its own crumb, to keep the hub, which reads the schedule, out of an import cycle). */
+/** A stable empty list while nothing is loaded (hooks compare lists by identity). */
+const NONE: readonly Appointment[] = [];
+
 const CRUMBS: readonly Crumb[] = [{ label: 'Hub', link: linkOptions({ to: '/hub' }) }, { label: 'Appointments' }];
 
 /** Layout is mobile below 768 px (spec section 9): phones get the day list. */
@@ -120,10 +123,10 @@ export function AppointmentsPage({
     [resources.data, search.kind],
   );
   const shownIds = new Set(shownResources.map((resource) => resource.id));
-  const shownAppointments = (appointments.data?.results ?? []).filter((appointment) =>
-    shownIds.has(appointment.resource_id),
-  );
-  const opened = (appointments.data?.results ?? []).find((appointment) => appointment.id === openId) ?? null;
+  // With this person's status moves that have not reached the server yet.
+  const all = useWithUnsentMoves(appointments.data?.results ?? NONE);
+  const shownAppointments = all.filter((appointment) => shownIds.has(appointment.resource_id));
+  const opened = all.find((appointment) => appointment.id === openId) ?? null;
 
   if (!clinic) {
     return (

@@ -25,3 +25,6 @@ export function isTimeRefusal(error: unknown): boolean {
 /** Booking and moving appointments need the server to decide who gets the time. */
 export const NEEDS_NETWORK_MESSAGE =
   'You are offline. Booking and moving appointments need a connection, because the clinic’s server decides who gets each time. What you typed stays here.';
+
+/** A status move could not even be kept on this device (its storage refused): nothing was changed. */
+export const MOVE_NOT_KEPT = 'The change could not be kept on this device. Nothing was changed; please try again.';

@@ -15,6 +15,7 @@ import {
 import { useDebouncedValue, useInterval } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { Role } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
@@ -23,19 +24,18 @@ import { AnchorLink } from '@/components/RouterLinks';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import {
   AppointmentDialog,
-  MOVE_ACTIONS,
   StatusBadge,
   clinicDayQueryOptions,
   clinicTime,
   clinicToday,
   clinicsQueryOptions,
   daySpan,
-  newActionKey,
+  moveAppointment,
   pickClinic,
-  scheduleErrorMessage,
-  useChangeAppointment,
+  useWithUnsentMoves,
   waitedFor,
   type Appointment,
+  type ShownAppointment,
 } from '@/features/appointments';
 import { userListQueryOptions } from '@/features/users';
 import { loadErrorMessage } from '@/lib/api';
@@ -45,6 +45,8 @@ import { describeAge, useOnline } from '@/pwa/connection';
 const CHECK_IN_ROLES: readonly Role[] = ['RECEPTION', 'SUPER_ADMIN'];
 const NOT_YET_DONE = new Set<Appointment['status']>(['booked', 'checked_in', 'in_progress']);
 const TICK_MS = 30_000;
+/** A stable empty list while nothing is loaded (hooks compare lists by identity). */
+const NONE: readonly Appointment[] = [];
 
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -62,20 +64,17 @@ function TodayRow({
   canCheckIn,
   onOpen,
 }: {
-  appointment: Appointment;
+  appointment: ShownAppointment;
   canCheckIn: boolean;
   onOpen: () => void;
 }) {
-  const change = useChangeAppointment();
-  const online = useOnline();
+  const here = useRouterState({ select: (state) => state.location.href });
   const zone = appointment.time_zone;
+  // Kept on this device and sent when the network allows: the front desk keeps working through a Wi-Fi drop.
   const checkIn = () =>
-    change.mutate(
-      { appointment, patch: { status: 'checked_in' }, idempotencyKey: newActionKey() },
-      {
-        onSuccess: (changed) => toastSuccess(`${changed.client_name} is checked in for ${changed.service_name}.`),
-        onError: (error) => toastFailure(scheduleErrorMessage(error), `${MOVE_ACTIONS.checked_in.label} did not work`),
-      },
+    moveAppointment(appointment, 'checked_in', here).then(
+      () => toastSuccess(`${appointment.client_name} is checked in for ${appointment.service_name}.`),
+      () => toastFailure('The check-in could not be kept on this device. Please try again.', 'Not checked in'),
     );
   return (
     <Group component="li" gap="sm" wrap="nowrap" justify="space-between" py={6}>
@@ -88,16 +87,9 @@ function TodayRow({
         </Text>
       </UnstyledButton>
       <Group gap="xs" wrap="nowrap">
-        <StatusBadge status={appointment.status} />
+        <StatusBadge status={appointment.status} unsent={appointment.unsent} />
         {canCheckIn && appointment.status === 'booked' && (
-          <Button
-            size="sm"
-            h={44}
-            onClick={checkIn}
-            loading={change.isPending}
-            disabled={!online}
-            aria-label={`Check in ${appointment.client_name}`}
-          >
+          <Button size="sm" h={44} onClick={() => void checkIn()} aria-label={`Check in ${appointment.client_name}`}>
             Check in
           </Button>
         )}
@@ -185,7 +177,8 @@ export function HubPage({ role, homeClinic }: { role: Role; homeClinic: string |
   });
   const [openId, setOpenId] = useState<string | null>(null);
 
-  const all = day.data?.results ?? [];
+  // With this person's status moves that have not reached the server yet.
+  const all = useWithUnsentMoves(day.data?.results ?? NONE);
   const ahead = all.filter((a) => NOT_YET_DONE.has(a.status) && Date.parse(a.ends_at) > now);
   const behind = all.filter((a) => !ahead.includes(a));
   const inClinic = all
@@ -256,7 +249,7 @@ export function HubPage({ role, homeClinic }: { role: Role; homeClinic: string |
                       </Text>
                     </UnstyledButton>
                     <Stack gap={2} align="flex-end">
-                      <StatusBadge status={a.status} />
+                      <StatusBadge status={a.status} unsent={a.unsent} />
                       <Text size="xs" c="dimmed">
                         {a.status === 'checked_in' && a.checked_in_at
                           ? `Waiting ${waitedFor(a.checked_in_at, now)}`
