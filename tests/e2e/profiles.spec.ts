@@ -1,10 +1,11 @@
 /**
  * Profiles and program enrollments against the production build and the real
  * local stack: an admin edits a client's phone and the client sees it; a
- * client edits its own story and cannot touch its role; two people editing
- * one profile do not overwrite each other; a nurse enrolls a client, changes
- * the enrollment's status and removes it; offline, saving says it needs the
- * network and the typed work stays.
+ * client edits its own story and cannot touch its role; a nurse enrolls a
+ * client, changes the enrollment's status and removes it; offline, a saved
+ * change is kept on the device, marked, and sent when the network returns,
+ * and leaving with unsaved typing asks first. (Two people editing one
+ * profile: tests/e2e/outbox.spec.ts.)
  *
  * Other specs read client2's name and consent, never its phone, story or
  * occupation. Every value changed here is put back through the API at the
@@ -34,10 +35,12 @@ const CLIENT2_NAME = 'Daniel Okafor';
  * Generated demo clients (the stack seeds these 50 with the same seed), one per test that changes data; the
  * last ones, which other specs do not pick.
  */
-const [CONFLICT_CLIENT, ENROLLED_CLIENT, OFFLINE_CLIENT] = generateClients(50).slice(-3);
+const [ENROLLED_CLIENT, OFFLINE_CLIENT] = generateClients(50).slice(-2);
 const nameOf = (account: { firstName: string; lastName: string }) => `${account.firstName} ${account.lastName}`;
 
-const CONFLICT_TITLE = 'Someone else changed this profile while you were editing';
+/** What a person is told when their save is kept and on its way. */
+const SAVED = 'Your changes are saved on this device and being sent to the server.';
+const syncLine = (page: Page) => page.getByRole('button', { name: /Show unsent changes$/ });
 const PROGRAMS = [
   'Thrive Foundations',
   'Metabolic Reset',
@@ -124,9 +127,10 @@ test('an admin changes a client’s phone on the user page, and the client sees 
     const form = await startEditing(page);
     await form.getByLabel('Phone', { exact: true }).fill('+1 555 555 0198');
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('The profile was saved.')).toBeVisible();
+    await expect(page.getByText(SAVED)).toBeVisible();
     await expect(form).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Contact details' })).toContainText('+15555550198');
+    await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
 
     const client = await newSignedInPage(browser, CLIENT2.email);
     await client.page.goto(`/user/profile/${CLIENT2.id}`);
@@ -157,53 +161,12 @@ test('a client edits its own story and has no control for its role', async ({ pa
 
     await form.getByLabel('Story', { exact: true }).fill(story);
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('The profile was saved.')).toBeVisible();
+    await expect(page.getByText(SAVED)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Health journey' })).toContainText(story);
+    await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
     expect((await readProfile(request, CLIENT2.id)).client_story).toBe(story);
   } finally {
     await restoreProfile(request, CLIENT2.id, { client_story: before.client_story });
-  }
-});
-
-test('two people edit the same profile: the second save shows the conflict with the current values', async ({
-  page,
-  browser,
-  request,
-}) => {
-  const { id } = CONFLICT_CLIENT!;
-  const name = nameOf(CONFLICT_CLIENT!);
-  test.slow(); // Two people sign in.
-  const before = await readProfile(request, id);
-  const second = await newSignedInPage(browser, 'super@thrive.test');
-  try {
-    await signedIn(page, 'admin@thrive.test');
-    await openUserPage(page, id, name);
-    await openUserPage(second.page, id, name);
-    const first = await startEditing(page);
-    const other = await startEditing(second.page);
-
-    await first.getByLabel('Occupation', { exact: true }).fill('Architect');
-    await first.getByRole('button', { name: 'Save changes' }).click();
-    await expect(page.getByText('The profile was saved.')).toBeVisible();
-
-    await other.getByLabel('Occupation', { exact: true }).fill('Teacher');
-    await other.getByRole('button', { name: 'Save changes' }).click();
-    const conflict = second.page.getByRole('alert').filter({ hasText: CONFLICT_TITLE });
-    await expect(conflict).toBeVisible();
-    await expect(conflict).toContainText('Now: Architect');
-    await expect(conflict).toContainText('Yours: Teacher');
-    // The form holds the current values; nothing the second person typed is lost.
-    await expect(other.getByLabel('Occupation', { exact: true })).toHaveValue('Architect');
-    expect((await readProfile(request, id)).occupation).toBe('Architect');
-
-    await conflict.getByRole('button', { name: 'Use yours for Occupation' }).click();
-    await expect(other.getByLabel('Occupation', { exact: true })).toHaveValue('Teacher');
-    await other.getByRole('button', { name: 'Save changes' }).click();
-    await expect(second.page.getByText('The profile was saved.')).toBeVisible();
-    expect((await readProfile(request, id)).occupation).toBe('Teacher');
-  } finally {
-    await second.context.close();
-    await restoreProfile(request, id, { occupation: before.occupation });
   }
 });
 
@@ -232,7 +195,8 @@ test('a nurse enrolls a client in a program, changes its status and removes it',
   await expect(item).toContainText('Three sessions a week');
   await item.getByLabel(`Status of ${program}`).selectOption({ label: 'Paused' });
   await expect(page.getByText(`${program} is now paused.`)).toBeVisible();
-  await expect(item.locator('.mantine-Badge-root')).toHaveText('Paused');
+  await expect(item.locator('.mantine-Badge-root').first()).toHaveText('Paused');
+  await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
 
   await item.getByRole('button', { name: `Remove ${program}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Remove this enrollment?' });
@@ -243,35 +207,49 @@ test('a nurse enrolls a client in a program, changes its status and removes it',
   await expect(panel.getByRole('listitem')).toHaveCount(enrolled.length);
 });
 
-test('offline, saving says it needs the network and keeps what was typed; leaving asks first', async ({
+test('offline, a saved change is kept on the device and sent when the network returns; leaving unsaved asks first', async ({
   page,
   context,
+  request,
   allowConsoleError,
 }) => {
   allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
   const { id } = OFFLINE_CLIENT!;
   const name = nameOf(OFFLINE_CLIENT!);
-  await signedIn(page, 'admin@thrive.test');
-  await openUserPage(page, id, name);
-  await waitForServiceWorker(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-  const form = await startEditing(page);
-  await form.getByLabel('Organization', { exact: true }).fill('Thrive test lab');
+  const before = await readProfile(request, id);
+  try {
+    await signedIn(page, 'admin@thrive.test');
+    await openUserPage(page, id, name);
+    await waitForServiceWorker(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 
-  await context.setOffline(true);
-  await expect(form.getByText('You are offline. Saving needs the network')).toBeVisible();
-  await form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(form.getByRole('alert')).toContainText(
-    'You are offline. Saving needs the network: your changes stay here, so save again once you are back online.',
-  );
-  await expect(form.getByLabel('Organization', { exact: true })).toHaveValue('Thrive test lab');
-  await context.setOffline(false);
+    await context.setOffline(true);
+    const form = await startEditing(page);
+    await expect(form.getByText('You are offline. Saving keeps your changes on this device')).toBeVisible();
+    await form.getByLabel('Organization', { exact: true }).fill('Thrive test lab');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(
+      page.getByText('Your changes are saved on this device. They are sent when the connection returns.'),
+    ).toBeVisible();
+    const work = page.getByRole('region', { name: 'Work and clinic' });
+    await expect(work).toContainText('Thrive test lab');
+    await expect(work).toContainText('Not yet on the server');
 
-  // Unsaved work: moving to another screen asks first.
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Users' }).click();
-  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
-  await expect(leave).toBeVisible();
-  await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
-  await expect(form.getByLabel('Organization', { exact: true })).toHaveValue('Thrive test lab');
-  await expect(page).toHaveURL(new RegExp(`/users/${id}$`));
+    await context.setOffline(false);
+    await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes', { timeout: 20_000 });
+    await expect(work).not.toContainText('Not yet on the server');
+    expect((await readProfile(request, id)).organization).toBe('Thrive test lab');
+
+    // Typing that is not saved yet: moving to another screen asks first.
+    const again = await startEditing(page);
+    await again.getByLabel('Organization', { exact: true }).fill('Thrive research');
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Users' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+    await expect(again.getByLabel('Organization', { exact: true })).toHaveValue('Thrive research');
+    await expect(page).toHaveURL(new RegExp(`/users/${id}$`));
+  } finally {
+    await restoreProfile(request, id, { organization: before.organization });
+  }
 });

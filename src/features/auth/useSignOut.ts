@@ -21,6 +21,8 @@ export function useSignOut() {
       queryClient.clear();
       await router.invalidate();
     },
+    // Signing out must work at a bay without Wi-Fi: it is local (the tokens are forgotten here).
+    networkMode: 'always',
   });
   return {
     isPending: mutation.isPending,

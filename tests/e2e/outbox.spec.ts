@@ -1,0 +1,181 @@
+/**
+ * Changes made on a tablet reach the server once, or are shown as a conflict:
+ * a nurse edits a client offline, reloads, signs out (and is told what is
+ * unsent), another person signs in on the same browser and sees none of it,
+ * the nurse signs in again and the change arrives, once, as hers. Two tablets
+ * editing one field: the second is shown the conflict field by field and
+ * keeps her value.
+ *
+ * Each test uses a generated demo client no other spec opens.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demoAccount } from '../../scripts/demo/accounts.ts';
+import { generateClients } from '../../scripts/demo/clients.ts';
+import { passwordSignIn } from '../../scripts/identity/client.ts';
+import { stackConfig } from '../../scripts/stack/config.ts';
+import type { components } from '../../openapi/index.ts';
+import { E2E_ENV } from '../support/e2e-env.ts';
+import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+
+type Profile = components['schemas']['Profile'];
+type AuditEventList = components['schemas']['AuditEventList'];
+
+test.describe.configure({ timeout: 90_000 });
+
+const stack = stackConfig(E2E_ENV);
+const [OFFLINE_CLIENT, CONFLICT_CLIENT] = generateClients(50).slice(-6, -4);
+const nameOf = (account: { firstName: string; lastName: string }) => `${account.firstName} ${account.lastName}`;
+
+async function accessToken(email: string): Promise<string> {
+  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
+  const token = answer.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(answer)}`);
+  return token;
+}
+
+async function readProfile(request: APIRequestContext, id: string): Promise<Profile> {
+  const answer = await request.get(`/api/v1/users/user-profiles/${id}`, {
+    headers: { Authorization: `Bearer ${await accessToken('super@thrive.test')}` },
+  });
+  return (await answer.json()) as Profile;
+}
+
+/** The successful profile changes of a client, as the audit trail records them. */
+async function profileUpdates(request: APIRequestContext, id: string) {
+  const answer = await request.get(`/api/v1/users/audit-events?subject_id=${id}&action=profiles.update`, {
+    headers: { Authorization: `Bearer ${await accessToken('super@thrive.test')}` },
+  });
+  return ((await answer.json()) as AuditEventList).results.filter((event) => event.outcome === 'success');
+}
+
+async function signedIn(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+async function signOut(page: Page): Promise<void> {
+  // On a tablet the navigation (and its sign-out) may sit behind the burger.
+  const burger = page.getByRole('button', { name: 'Open navigation' });
+  if (await burger.isVisible()) await burger.click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}
+
+/** The service worker controls the page, so the app's code is there without a network. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (await page.evaluate(() => !!navigator.serviceWorker.controller)) return;
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+const syncLine = (page: Page) => page.getByRole('button', { name: /Show unsent changes$/ });
+
+test('a change made offline survives a reload and a sign-out, stays hidden from the next person, and arrives once', async ({
+  page,
+  context,
+  request,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+  const client = OFFLINE_CLIENT!;
+  const occupation = `Potter ${Date.now()}`;
+  const updatesBefore = (await profileUpdates(request, client.id)).length;
+
+  await signedIn(page, 'nurse@thrive.test');
+  await page.goto(`/client/${client.id}/profile`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${nameOf(client)}`);
+  await waitForServiceWorker(page);
+  await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
+
+  // Offline at the bay: the change is kept on the tablet and shown, marked.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await form.getByLabel('Occupation', { exact: true }).fill(occupation);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  const work = page.getByRole('region', { name: 'Work and clinic' });
+  await expect(work).toContainText(occupation);
+  await expect(work).toContainText('Not yet on the server');
+  await expect(syncLine(page)).toHaveAccessibleName(
+    '1 change saved on this device, waiting for the network. Show unsent changes',
+  );
+
+  // A reload, still offline: the change is still there.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Work and clinic' })).toContainText(occupation);
+  await expect(syncLine(page)).toHaveAccessibleName(/^1 change saved on this device/);
+
+  // Signing out lists what is unsent first; the nurse signs out anyway.
+  await signOut(page);
+  const warning = page.getByRole('dialog', { name: 'Some changes are not on the server yet' });
+  await expect(warning).toContainText(`Profile of ${nameOf(client)}`);
+  await expect(warning).toContainText('they stay on this device, locked to you');
+  await warning.getByRole('button', { name: 'Sign out now' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await context.setOffline(false);
+
+  // Another person on the same browser sees nothing of it, and sends nothing of it.
+  await signedIn(page, 'doctor@thrive.test');
+  await page.goto(`/client/${client.id}/profile`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${nameOf(client)}`);
+  await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
+  await expect(page.getByRole('region', { name: 'Work and clinic' })).not.toContainText(occupation);
+  await signOut(page);
+  await expect(page).toHaveURL(/\/login/);
+  expect((await readProfile(request, client.id)).occupation).not.toBe(occupation);
+
+  // The nurse is back: her change goes, once, as hers.
+  await signedIn(page, 'nurse@thrive.test');
+  await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes', { timeout: 20_000 });
+  expect((await readProfile(request, client.id)).occupation).toBe(occupation);
+  const updates = await profileUpdates(request, client.id);
+  expect(updates).toHaveLength(updatesBefore + 1);
+  expect(updates[0]).toMatchObject({ actor_id: demoAccount('nurse@thrive.test').id, fields: ['occupation'] });
+});
+
+test('two tablets change one field: the second sees the conflict field by field and keeps hers', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const client = CONFLICT_CLIENT!;
+  const second = await browser.newContext();
+  const other = await second.newPage();
+  try {
+    await signedIn(page, 'nurse@thrive.test');
+    await signedIn(other, 'reception@thrive.test');
+    for (const tablet of [page, other]) {
+      await tablet.goto(`/client/${client.id}/profile`);
+      await expect(tablet.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${nameOf(client)}`);
+      await tablet.getByRole('button', { name: 'Edit profile' }).click();
+    }
+
+    // The first tablet saves; the second, which opened the same version, saves a different value after it.
+    const first = page.getByRole('form', { name: 'Edit profile' });
+    await first.getByLabel('City', { exact: true }).fill('Mumbai');
+    await first.getByRole('button', { name: 'Save changes' }).click();
+    await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
+
+    const mine = other.getByRole('form', { name: 'Edit profile' });
+    await mine.getByLabel('City', { exact: true }).fill('Mysuru');
+    await mine.getByRole('button', { name: 'Save changes' }).click();
+    await expect(other.getByRole('alert', { name: 'A change of yours is not saved' })).toBeVisible();
+    await expect(syncLine(other)).toHaveAccessibleName('1 change needs review. Show unsent changes');
+    expect((await readProfile(request, client.id)).city).toBe('Mumbai');
+
+    await syncLine(other).click();
+    const drawer = other.getByRole('dialog', { name: 'Unsent changes' });
+    await drawer.getByRole('button', { name: 'Resolve' }).click();
+    const conflict = other.getByRole('dialog', { name: /choose what to keep/ });
+    await expect(conflict.getByRole('row', { name: /City/ })).toContainText('Mysuru');
+    await expect(conflict.getByRole('row', { name: /City/ })).toContainText('Mumbai');
+    await conflict.getByRole('radio', { name: /Use mine for City/ }).check();
+    await conflict.getByRole('button', { name: 'Send my choices' }).click();
+    await expect(drawer.getByText('All your changes are saved on the server.')).toBeVisible({ timeout: 20_000 });
+    expect((await readProfile(request, client.id)).city).toBe('Mysuru');
+  } finally {
+    await second.close();
+  }
+});
