@@ -156,7 +156,13 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
   },
 };
 
-const CONSENT_FIELDS: readonly ConsentField[] = ['hipaa_consent', 'hipaa_consent_date', 'hipaa_consent_version'];
+export const CONSENT_FIELDS: readonly ConsentField[] = ['hipaa_consent', 'hipaa_consent_date', 'hipaa_consent_version'];
+
+/**
+ * The problem type of a request refused because the client has not given (or
+ * has withdrawn) its HIPAA consent: the app answers it with the authorization.
+ */
+export const CONSENT_REQUIRED_PROBLEM = 'https://thrive.clinic/problems/consent-required';
 
 /**
  * Profile fields a user may change on its own record through the `self` grant:
@@ -268,6 +274,32 @@ export function checkConsentChange(change: ConsentChange, now: Date): { field: s
   const date = typeof change.hipaa_consent_date === 'string' ? Date.parse(change.hipaa_consent_date) : Number.NaN;
   if (Number.isNaN(date) || Math.abs(date - now.getTime()) > CONSENT_DATE_TOLERANCE_MS) {
     errors.push({ field: 'body.hipaa_consent_date', message: 'Consent must be dated now.' });
+  }
+  return errors;
+}
+
+/**
+ * The clinic records a client's consent only as given by the client (through
+ * the portal) or as withdrawn in writing: staff may set it to false, clearing
+ * its date and version, and nothing else. Returns the fields at fault.
+ */
+export function checkConsentWithdrawal(change: ConsentChange): { field: string; message: string }[] {
+  const touched = 'hipaa_consent' in change || 'hipaa_consent_date' in change || 'hipaa_consent_version' in change;
+  if (!touched) return [];
+  const errors: { field: string; message: string }[] = [];
+  if (change.hipaa_consent !== false) {
+    errors.push({
+      field: 'body.hipaa_consent',
+      message:
+        change.hipaa_consent === undefined
+          ? 'A withdrawal sets it to false.'
+          : 'Only the client gives consent; the clinic records a withdrawal (false).',
+    });
+  }
+  for (const field of ['hipaa_consent_date', 'hipaa_consent_version'] as const) {
+    if (change[field] !== undefined && change[field] !== null) {
+      errors.push({ field: `body.${field}`, message: 'A withdrawal clears it (null).' });
+    }
   }
   return errors;
 }

@@ -318,7 +318,7 @@ export interface components {
         /** @enum {string} */
         Role: "CLIENT" | "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN";
         Problem: {
-            /** @description A URI reference naming the kind of problem, or about:blank. */
+            /** @description A URI reference naming the kind of problem, or about:blank. https://thrive.clinic/problems/consent-required (with 403): the caller is a client who has not given its HIPAA authorization; until it does, it may read its own user and profile and give it. */
             type: string;
             title: string;
             status: number;

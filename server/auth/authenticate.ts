@@ -10,13 +10,14 @@ import type { Queryable } from '../db/database.ts';
 import { HttpProblem, forbidden, unauthorized } from '../http/problem.ts';
 import type { IdempotencyClaim } from '../http/idempotency.ts';
 import { logError } from '../http/log.ts';
+import { allowedBeforeConsent, consentRequired } from './consent.ts';
 import { TokenRejectedError, type AccessTokenVerifier } from './access-token.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Express declares res.locals in this global namespace.
   namespace Express {
     interface Locals {
-      caller?: Caller;
+      caller?: Caller & { consented: boolean };
       deviceId?: string | null;
       requestId?: string;
     }
@@ -25,6 +26,8 @@ declare global {
 
 /** The caller of one request: who (and with which role), from which device, with which Idempotency-Key. */
 export interface Actor extends Caller {
+  /** A client's HIPAA consent as the API holds it (true for every other role). */
+  consented?: boolean;
   /** The app's own id of the device (X-Thrive-Device), recorded in the audit log. */
   deviceId: string | null;
   idempotency: IdempotencyClaim | null;
@@ -45,8 +48,12 @@ export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryab
       logError({ event: 'Checking an access token failed' }, error);
       throw new HttpProblem(503, 'The identity service could not be reached to check the access token.');
     }
-    res.locals.caller = await loadCaller(db, username);
+    const caller = await loadCaller(db, username);
+    res.locals.caller = caller;
     res.locals.deviceId = deviceIdOf(req.get('x-thrive-device'));
+    if (caller.role === 'CLIENT' && !caller.consented && !allowedBeforeConsent(req.method, req.path, caller.id)) {
+      throw consentRequired();
+    }
     next();
   };
 }
@@ -56,14 +63,17 @@ export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryab
  * A disabled user is refused outright: its access token stays valid at the
  * identity service until it expires, and it must not read even its own record.
  */
-async function loadCaller(db: Queryable, id: string): Promise<Caller> {
-  if (!UUID.test(id)) return { id, role: 'NO_ROLE' };
-  const [user] = await db.query<{ role: string | null; status: string }>(
-    'SELECT role, status FROM users WHERE id = $1',
+async function loadCaller(db: Queryable, id: string): Promise<Caller & { consented: boolean }> {
+  if (!UUID.test(id)) return { id, role: 'NO_ROLE', consented: true };
+  const [user] = await db.query<{ role: string | null; status: string; consented: boolean | null }>(
+    `SELECT u.role, u.status, p.hipaa_consent AS consented
+     FROM users u LEFT JOIN profiles p ON p.client_id = u.id WHERE u.id = $1`,
     [id],
   );
   if (user !== undefined && user.status !== 'active') throw forbidden('This account is disabled.');
-  return { id: id.toLowerCase(), role: isRole(user?.role) ? user.role : 'NO_ROLE' };
+  const role = isRole(user?.role) ? user.role : 'NO_ROLE';
+  // Consent concerns clients; it is read on every request, so a withdrawal applies at once.
+  return { id: id.toLowerCase(), role, consented: role !== 'CLIENT' || user?.consented === true };
 }
 
 /** The device id a request names, checked: a malformed one is refused rather than written to the audit log. */

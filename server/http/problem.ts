@@ -28,7 +28,7 @@ export class HttpProblem extends Error {
 
   toJSON(): Problem {
     return {
-      type: 'about:blank',
+      type: this.extensions.type ?? 'about:blank',
       title: STATUS_CODES[this.status] ?? 'Error',
       status: this.status,
       detail: this.detail,

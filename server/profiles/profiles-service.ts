@@ -1,13 +1,19 @@
 /** Reading and changing one profile, with its version as the ETag. */
 import type { Actor } from '../auth/authenticate.ts';
 import { authorize, targetUser } from '../access/authorize.ts';
-import { SELF_SERVICE_PROFILE_FIELDS, checkConsentChange } from '../../openapi/access.ts';
+import {
+  CONSENT_FIELDS,
+  SELF_SERVICE_PROFILE_FIELDS,
+  checkConsentChange,
+  checkConsentWithdrawal,
+} from '../../openapi/access.ts';
 import type { Profile, ProfilePatch } from '../api-types.ts';
 import { audited } from '../audit/audit-log.ts';
 import type { Database } from '../db/database.ts';
 import type { Answer } from '../http/answer.ts';
 import { requireIfMatch, staleVersion } from '../http/preconditions.ts';
 import { badRequest, forbidden, notFound } from '../http/problem.ts';
+import { consentRequired } from '../auth/consent.ts';
 import { callIdentityService, type IdentityAdmin } from '../identity/identity-admin.ts';
 import { etagOf, isProfileColumn, selectProfile, updateProfileColumns, type ProfileColumn } from './profile-store.ts';
 
@@ -66,6 +72,13 @@ export async function changeProfile(
     const target = await targetUser(db, userId);
     const via = authorize(caller, 'profiles.update', target);
     if (via === 'self') {
+      // Before consent, the one change a client may make is giving it.
+      if (
+        caller.consented === false &&
+        fields.some((field) => !(CONSENT_FIELDS as readonly string[]).includes(field))
+      ) {
+        throw consentRequired();
+      }
       const refused = fields.filter((field) => !SELF_SERVICE_PROFILE_FIELDS.has(field));
       if (refused.length > 0) {
         throw forbidden(
@@ -76,6 +89,12 @@ export async function changeProfile(
       const consentErrors = checkConsentChange(patch, deps.now());
       if (consentErrors.length > 0) {
         throw forbidden('You may give your HIPAA consent only as true, version 1.0, dated now.', consentErrors);
+      }
+    }
+    if (via === 'role') {
+      const withdrawalErrors = checkConsentWithdrawal(patch);
+      if (withdrawalErrors.length > 0) {
+        throw forbidden('The clinic may only record a withdrawal of consent.', withdrawalErrors);
       }
     }
     checkDateOfBirth(patch.date_of_birth, deps.now());

@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { readEnv } from '@/config/env';
+import { recheckConsentWhenRefused } from '@/features/hipaa';
 import { api, initApi } from '@/lib/api';
 import { deviceId } from '@/lib/api/device-id';
 import { initOutbox, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
@@ -98,6 +99,7 @@ async function start(): Promise<Boot> {
     alert: (message) => window.alert(message),
     events: window,
   });
+  recheckConsentWhenRefused(queryClient, sessionStore);
   reloadOfflineScreensWhenOnline(router);
   return { kind: 'ready', router, queryClient };
 }

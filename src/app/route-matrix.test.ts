@@ -125,7 +125,7 @@ async function land(who: Who, path: string) {
   return { path: router.state.location.pathname, search: router.state.location.search as { redirect?: string } };
 }
 
-function expectedLanding(who: Who, path: string, outcome: Outcome) {
+function expectedLanding(path: string, outcome: Outcome) {
   switch (outcome) {
     case 'enter':
       return { path, search: {} };
@@ -141,7 +141,7 @@ function expectedLanding(who: Who, path: string, outcome: Outcome) {
 describe.each(Object.keys(EXPECTED) as Who[])('%s', (who) => {
   it.each(ROUTES.map((route) => [route.path, route.group] as const))('at %s (%s)', async (path, group) => {
     const landed = await land(who, path);
-    expect(landed).toMatchObject(expectedLanding(who, path, EXPECTED[who][group]));
+    expect(landed).toMatchObject(expectedLanding(path, EXPECTED[who][group]));
   });
 
   it(`goes from / and unknown paths to ${HOME[who]}`, async () => {

@@ -12,6 +12,8 @@
  *   admin accounts or grant that role;
  * - nobody changes its own role (403), deletes, disables or enables itself (409);
  * - norole (no role anywhere) may only look at itself;
+ * - client (client@) has not given HIPAA consent: it may read its own user
+ *   and profile and give its consent, and every other request is 403;
  * - a missing user is 404 only for those who may read every user, else 403.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +35,8 @@ const EXPECTED_TEXT = `
   read client's profile                     200   200   200   200       200    200   200       200    403     403
   read nurse's profile                      200   200   200   403       403    403   403       403    403     403
   read admin's profile                      200   200   403   403       403    403   403       403    403     403
-  change own city                           200   200   200   200       200    200   200       200    200     403
-  change client's city                      200   200   200   200       200    200   200       200    403     403
+  change own city                           200   200   200   200       200    200   200       403    200     403
+  change client's city                      200   200   200   200       200    200   200       403    403     403
   change client2's city                     200   200   200   200       200    200   200       403    200     403
   change nurse's city                       200   200   200   403       403    403   403       403    403     403
   change super's city                       200   403   403   403       403    403   403       403    403     403
@@ -54,8 +56,8 @@ const EXPECTED_TEXT = `
   count users by role                       200   200   403   403       403    403   403       403    403     403
   read recent changes                       200   200   403   403       403    403   403       403    403     403
   read recent changes about client          200   200   403   403       403    403   403       403    403     403
-  list enrollments                          200   200   200   200       200    200   200       200    200     403
-  list client's enrollments                 200   200   200   200       200    200   200       200    403     403
+  list enrollments                          200   200   200   200       200    200   200       403    200     403
+  list client's enrollments                 200   200   200   200       200    200   200       403    403     403
   list nurse's enrollments                  403   403   403   403       403    403   403       403    403     403
   enroll client                             201   201   201   201       201    201   201       403    403     403
   enroll nurse                              403   403   403   403       403    403   403       403    403     403

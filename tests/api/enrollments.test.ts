@@ -73,14 +73,14 @@ describe('enrollments', () => {
   });
 
   it('lets a client name itself, and nobody else, as the user', async () => {
-    const own = await api<EnrollmentList>('GET', `/users/user-program-enrollments?user=${idOf('client')}`, {
-      as: 'client',
+    const own = await api<EnrollmentList>('GET', `/users/user-program-enrollments?user=${idOf('client2')}`, {
+      as: 'client2',
     });
     expect(own.status).toBe(200);
-    expect(new Set(own.body.results.map((enrollment) => enrollment.user))).toEqual(new Set([idOf('client')]));
-    const implicit = await api<EnrollmentList>('GET', '/users/user-program-enrollments', { as: 'client' });
+    expect(new Set(own.body.results.map((enrollment) => enrollment.user))).toEqual(new Set([idOf('client2')]));
+    const implicit = await api<EnrollmentList>('GET', '/users/user-program-enrollments', { as: 'client2' });
     expect(implicit.body).toEqual(own.body);
-    expect((await api('GET', `/users/user-program-enrollments?user=${idOf('client2')}`, { as: 'client' })).status).toBe(
+    expect((await api('GET', `/users/user-program-enrollments?user=${idOf('client')}`, { as: 'client2' })).status).toBe(
       403,
     );
   });

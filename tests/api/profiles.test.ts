@@ -3,7 +3,7 @@
  * client may change of its own profile, and role changes reaching the
  * identity service.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { accessToken, api, idOf, stack, type Problem, type Schemas } from '../support/api-client.ts';
 
 type Profile = Schemas['Profile'];
@@ -87,6 +87,16 @@ describe('profile versions', () => {
 describe('HIPAA consent by the client', () => {
   const now = () => new Date().toISOString();
 
+  // client@ is the demo client who has not consented; the clinic records a withdrawal to leave it so.
+  afterAll(async () => {
+    const withdrawn = await api('PATCH', profilePath('client'), {
+      ifMatch: '*',
+      as: 'reception',
+      body: { hipaa_consent: false, hipaa_consent_date: null, hipaa_consent_version: null },
+    });
+    if (withdrawn.status !== 200) throw new Error(`Restoring client@ answered ${withdrawn.status}`);
+  });
+
   async function expectConsentRefused(body: object, fields: string[]) {
     const before = await api<Profile>('GET', profilePath('client'), { as: 'client' });
     const answer = await api<Problem>('PATCH', profilePath('client'), { ifMatch: '*', as: 'client', body });
@@ -159,27 +169,27 @@ describe("a client's own profile", () => {
   it('may change its contact details, emergency contact, goals, story and histories', async () => {
     const body = {
       phone_number: '+919845012345',
-      alternate_email: 'priya.alt@example.test',
+      alternate_email: 'daniel.alt@example.test',
       preferred_contact_method: 'sms',
       address_line_1: '12 MG Road',
       zipcode: '560001',
-      emergency_contact_name: 'Arun Sharma',
-      emergency_contact_relation: 'Brother',
+      emergency_contact_name: 'Ada Okafor',
+      emergency_contact_relation: 'Sister',
       emergency_contact_number: '+919845054321',
       health_goals: 'More energy',
       client_story: 'Long hours at a desk.',
       lifestyle_history: { sleep_hours: 6, smoker: false, exercise: 'walks' },
       family_history: { diabetes: 'father' },
     } as const;
-    const answer = await api<Profile>('PATCH', profilePath('client'), { ifMatch: '*', as: 'client', body });
+    const answer = await api<Profile>('PATCH', profilePath('client2'), { ifMatch: '*', as: 'client2', body });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject(body);
   });
 
   it('may not change its name, birth date, identity numbers, clinic or role, each named', async () => {
-    const answer = await api<Problem>('PATCH', profilePath('client'), {
+    const answer = await api<Problem>('PATCH', profilePath('client2'), {
       ifMatch: '*',
-      as: 'client',
+      as: 'client2',
       body: {
         first_name: 'P',
         date_of_birth: '2000-01-01',

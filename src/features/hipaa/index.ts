@@ -1,2 +1,3 @@
+export { recheckConsentWhenRefused } from './api/consent-required';
 export { loadClientDetail } from './api/client-detail';
 export { ClientConsentGate } from './components/ClientConsentGate';
