@@ -168,7 +168,7 @@ describe('HIPAA consent by the client', () => {
 describe("a client's own profile", () => {
   it('may change its contact details, emergency contact, goals, story and histories', async () => {
     const body = {
-      phone_number: '+919845012345',
+      alternate_phone: '+919845012345',
       alternate_email: 'daniel.alt@example.test',
       preferred_contact_method: 'sms',
       address_line_1: '12 MG Road',
