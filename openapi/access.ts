@@ -45,7 +45,11 @@ export type Operation =
   /** Booking a client, rescheduling, moving an appointment on (check-in, start, complete, no-show), notes. */
   | 'appointments.write'
   /** Cancelling a booked appointment (a client: its own, until the cut-off; see appointments.ts). */
-  | 'appointments.cancel';
+  | 'appointments.cancel'
+  /** Reading a client's therapy visits (a client: its own, signed ones only; see visits.ts). */
+  | 'visits.read'
+  /** Charting a client's visit: drafts, sign-off and addenda. */
+  | 'visits.write';
 
 interface Grant {
   /** The caller's own record. */
@@ -93,6 +97,12 @@ const SCHEDULING: Permissions = {
   'appointments.cancel': { roles: CLIENTS },
 };
 
+/** The staff group's charting of therapy visits (spec section 6: visits are a staff area; ADMIN has none). */
+const CHARTING: Permissions = {
+  'visits.read': { roles: CLIENTS },
+  'visits.write': { roles: CLIENTS },
+};
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const CLINICAL_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -103,6 +113,7 @@ const CLINICAL_STAFF: Permissions = {
   'enrollments.read': { roles: CLIENTS },
   'enrollments.write': { roles: CLIENTS },
   ...SCHEDULING,
+  ...CHARTING,
 };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
@@ -114,6 +125,8 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     // Its own appointments; cancelling only while booked and until the cut-off (appointments.ts).
     'appointments.read': { self: true },
     'appointments.cancel': { self: true },
+    // Its own signed visits, as summaries in the portal; never a draft.
+    'visits.read': { self: true },
   },
   NURSE: CLINICAL_STAFF,
   RECEPTION: CLINICAL_STAFF,
@@ -148,6 +161,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'enrollments.read': { roles: CLIENTS },
     'enrollments.write': { roles: CLIENTS },
     ...SCHEDULING,
+    ...CHARTING,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
@@ -225,7 +239,7 @@ export function profileWriteRights(caller: Caller, target: Target): ProfileWrite
 /** The roles whose users a list operation shows the caller; empty when it may not list at all. */
 export function rolesListable(
   caller: Caller,
-  operation: 'users.list' | 'enrollments.read' | 'appointments.read',
+  operation: 'users.list' | 'enrollments.read' | 'appointments.read' | 'visits.read',
 ): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }

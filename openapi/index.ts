@@ -10,3 +10,5 @@ export * from './access.ts';
 export * from './profile-fields.ts';
 export * from './appointments.ts';
 export * from './clinic-time.ts';
+export * from './visits.ts';
+export * from './canonical-json.ts';

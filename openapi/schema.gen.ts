@@ -309,6 +309,108 @@ export interface paths {
         patch: operations["patchAppointment"];
         trace?: never;
     };
+    "/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Therapy visits, newest first (staff roles; a client its own signed visits)
+         * @description Staff roles of the hub group see every client's visits, drafts included; a client sees
+         *     only its own signed visits (a `client` filter naming anyone else is refused with 403, and
+         *     drafts are never listed for a client). Every read is recorded in the audit trail.
+         */
+        get: operations["listVisits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Made on the device that started the visit, so that a resent creation can never make a second visit. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One visit (staff roles; a client its own, once signed) */
+        get: operations["getVisit"];
+        /**
+         * Create or replace a draft visit (staff roles)
+         * @description The whole draft, as the device holds it. Without `If-Match` the visit is created (201), or,
+         *     when a visit with this id exists, the answer is 428; with it, the draft is replaced (200),
+         *     or 412 with the current visit when it has moved on. A signed visit answers 409: it is
+         *     locked, and corrections are addenda. The server, not the body, says who entered what: each
+         *     entry (by its id) and each field that changes is attributed to the caller, at the server's
+         *     time, in `attributions`. Numbers are checked against the ranges of openapi/visits.ts
+         *     (400 naming the field), and an additive whose lot has expired is refused. Starting a visit
+         *     from an appointment moves the appointment to in progress.
+         */
+        put: operations["putVisit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/{id}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a draft visit, which locks it (staff roles)
+         * @description Checks that the visit is complete (every field the therapy needs, consent, a contraindication
+         *     screen answered in full with an override reason for any positive answer, vitals before and
+         *     after); 422 naming every field that is missing. Records who signed, when (and when on the
+         *     device), and a SHA-256 hash of the signed content. The visit's appointment, if in progress,
+         *     is completed. `If-Match` with the version signed is required.
+         */
+        post: operations["signVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visits/{id}/addenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a correction to a signed visit (staff roles)
+         * @description Addenda are appended and never changed or removed. The addendum's id is made on the device,
+         *     so a resend adds it once. A draft answers 409: it can still be edited.
+         */
+        post: operations["addVisitAddendum"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -557,7 +659,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "audit.list" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "audit.list" | "requests.refused";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -575,7 +677,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "audit_log" | "request";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "audit_log" | "request";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -674,6 +776,295 @@ export interface components {
             next?: number | null;
             /** @description The previous page number */
             previous?: number | null;
+        };
+        /**
+         * @description The five therapies charted at the bays; `pet` is pulsed electromagnetic field therapy (PEMF).
+         * @enum {string}
+         */
+        VisitTherapy: "iv" | "hbot" | "pet" | "red_light" | "fir";
+        /**
+         * @description A draft is edited; a signed visit is locked and corrected only by addenda.
+         * @enum {string}
+         */
+        VisitState: "draft" | "signed";
+        /** @description A measured number, within the range openapi/visits.ts gives for its field. */
+        Reading: number | null;
+        /** @description A measured whole number, within the range openapi/visits.ts gives for its field. */
+        WholeReading: number | null;
+        /**
+         * Format: uuid
+         * @description Made on the device when the entry is first written; the server attributes the entry by it.
+         */
+        EntryId: string;
+        VisitConsent: {
+            /** @description The client consented to this therapy. */
+            therapy_consent?: boolean | null;
+            /** Format: date */
+            therapy_consent_date?: string | null;
+        };
+        ContraindicationScreen: {
+            /**
+             * @description The therapy's questions (openapi/visits.ts) answered yes (true) or no (false). A yes stops the
+             *     visit unless a nurse or doctor records an override reason.
+             */
+            answers?: {
+                [key: string]: boolean | null;
+            };
+            override_reason?: string | null;
+        };
+        VitalsEntry: {
+            id: components["schemas"]["EntryId"];
+            /** @enum {string} */
+            phase: "before" | "during" | "after";
+            /** Format: date-time */
+            taken_at: string;
+            systolic?: components["schemas"]["WholeReading"];
+            diastolic?: components["schemas"]["WholeReading"];
+            heart_rate?: components["schemas"]["WholeReading"];
+            spo2?: components["schemas"]["WholeReading"];
+            temperature?: components["schemas"]["Reading"];
+            respiratory_rate?: components["schemas"]["WholeReading"];
+            glucose?: components["schemas"]["WholeReading"];
+        };
+        AdverseReaction: {
+            id: components["schemas"]["EntryId"];
+            what: string;
+            /** @enum {string} */
+            severity: "mild" | "moderate" | "severe";
+            action?: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        IvAdditive: {
+            id: components["schemas"]["EntryId"];
+            name?: components["schemas"]["NullableText"];
+            dose?: components["schemas"]["Reading"];
+            /** @enum {string|null} */
+            unit?: "mg" | "g" | "mcg" | "mL" | "IU" | "mEq" | null;
+            lot?: string | null;
+            /** Format: date */
+            expiry?: string | null;
+        };
+        IvAttempt: {
+            id: components["schemas"]["EntryId"];
+            site?: components["schemas"]["NullableText"];
+            /** @enum {string|null} */
+            outcome?: "success" | "failed" | null;
+        };
+        IvSiteCheck: {
+            id: components["schemas"]["EntryId"];
+            /** Format: date-time */
+            checked_at: string;
+            infiltration?: components["schemas"]["WholeReading"];
+            phlebitis?: components["schemas"]["WholeReading"];
+        };
+        IvFields: {
+            formula?: components["schemas"]["NullableText"];
+            /** @enum {string|null} */
+            base_fluid?: "normal_saline" | "lactated_ringers" | "d5w" | "sterile_water" | null;
+            volume_ml?: components["schemas"]["WholeReading"];
+            additives?: components["schemas"]["IvAdditive"][];
+            /** @enum {string|null} */
+            catheter_gauge?: "18G" | "20G" | "22G" | "24G" | null;
+            site?: components["schemas"]["NullableText"];
+            attempts?: components["schemas"]["IvAttempt"][];
+            rate_value?: components["schemas"]["Reading"];
+            /** @enum {string|null} */
+            rate_unit?: "ml_per_hour" | "drops_per_minute" | null;
+            /** Format: date-time */
+            started_at?: string | null;
+            /** Format: date-time */
+            stopped_at?: string | null;
+            volume_infused_ml?: components["schemas"]["WholeReading"];
+            site_checks?: components["schemas"]["IvSiteCheck"][];
+        };
+        HbotFields: {
+            /** @enum {string|null} */
+            chamber_type?: "monoplace" | "multiplace" | null;
+            chamber?: components["schemas"]["NullableText"];
+            pressure_ata?: components["schemas"]["Reading"];
+            compression_min?: components["schemas"]["WholeReading"];
+            at_pressure_min?: components["schemas"]["WholeReading"];
+            decompression_min?: components["schemas"]["WholeReading"];
+            air_breaks?: components["schemas"]["WholeReading"];
+            /** @enum {string|null} */
+            ear_clearing?: "easy" | "difficult" | "unable" | null;
+            barotrauma_grade?: components["schemas"]["WholeReading"];
+            /** @description The client is diabetic (the screen says so, or the profile does); glucose before and after is then required. */
+            diabetic?: boolean | null;
+            glucose_before?: components["schemas"]["WholeReading"];
+            glucose_after?: components["schemas"]["WholeReading"];
+        };
+        PemfFields: {
+            /** @enum {string|null} */
+            applicator?: "mat" | "pad" | "loop" | "probe" | null;
+            body_site?: components["schemas"]["NullableText"];
+            frequency_hz?: components["schemas"]["Reading"];
+            intensity_percent?: components["schemas"]["WholeReading"];
+            program?: components["schemas"]["NullableText"];
+            minutes?: components["schemas"]["WholeReading"];
+        };
+        RedLightFields: {
+            device?: components["schemas"]["NullableText"];
+            wavelength_nm?: components["schemas"]["WholeReading"];
+            irradiance_mw_cm2?: components["schemas"]["Reading"];
+            /** @enum {string|null} */
+            irradiance_source?: "measured" | "manufacturer" | null;
+            distance_cm?: components["schemas"]["Reading"];
+            minutes?: components["schemas"]["Reading"];
+            areas?: ("face" | "scalp" | "neck" | "chest" | "abdomen" | "upper_back" | "lower_back" | "arms" | "hands" | "hips" | "knees" | "legs" | "feet" | "whole_body")[];
+        };
+        FirFields: {
+            cabin_temp_c?: components["schemas"]["Reading"];
+            minutes?: components["schemas"]["WholeReading"];
+            heart_rate_before?: components["schemas"]["WholeReading"];
+            heart_rate_peak?: components["schemas"]["WholeReading"];
+            weight_before_kg?: components["schemas"]["Reading"];
+            weight_after_kg?: components["schemas"]["Reading"];
+            fluids_ml?: components["schemas"]["WholeReading"];
+            /** @description The stop criteria of openapi/visits.ts, each observed (true) or not (false) during the session. */
+            stop_criteria?: {
+                [key: string]: boolean | null;
+            };
+        };
+        /**
+         * @description A visit as the device holds it. Only the fields of its own therapy may be sent (`iv` for an
+         *     IV visit, and so on). Entry lists are whole: an entry left out is removed from the draft.
+         */
+        VisitDraft: {
+            client_id: components["schemas"]["UserIdValue"];
+            therapy: components["schemas"]["VisitTherapy"];
+            /** Format: uuid */
+            appointment_id?: string | null;
+            consent?: components["schemas"]["VisitConsent"];
+            contraindications?: components["schemas"]["ContraindicationScreen"];
+            vitals?: components["schemas"]["VitalsEntry"][];
+            reactions?: components["schemas"]["AdverseReaction"][];
+            notes?: string | null;
+            iv?: components["schemas"]["IvFields"];
+            hbot?: components["schemas"]["HbotFields"];
+            pet?: components["schemas"]["PemfFields"];
+            red_light?: components["schemas"]["RedLightFields"];
+            fir?: components["schemas"]["FirFields"];
+        };
+        VisitSign: {
+            /**
+             * Format: date-time
+             * @description When the person signed on the device (a sign-off made offline reaches the server later).
+             */
+            signed_on_device_at: string;
+        };
+        AddendumCreate: {
+            id: components["schemas"]["EntryId"];
+            text: string;
+        };
+        Addendum: {
+            /** Format: uuid */
+            id: string;
+            text: string;
+            author_id: string;
+            author_name: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Attribution: {
+            /** @description Who entered or last changed it (an identity username). */
+            by: string;
+            /**
+             * Format: date-time
+             * @description When the server received it.
+             */
+            at: string;
+        };
+        /** @description Values computed from what was entered, never typed. */
+        VisitDerived: {
+            /** @description Red light: irradiance (mW/cm2) x seconds / 1000. */
+            dose_j_cm2?: number;
+            /** @description FIR: peak heart rate minus the heart rate before. */
+            heart_rate_rise?: number;
+            /** @description FIR: weight after minus weight before. */
+            weight_change_kg?: number;
+        };
+        Visit: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            therapy: components["schemas"]["VisitTherapy"];
+            /** Format: uuid */
+            appointment_id: string | null;
+            /** Format: uuid */
+            clinic_id: string | null;
+            clinic_name: string | null;
+            state: components["schemas"]["VisitState"];
+            /** @description Increases with every change; the ETag carries it. */
+            version: number;
+            consent: components["schemas"]["VisitConsent"];
+            contraindications: components["schemas"]["ContraindicationScreen"];
+            vitals: components["schemas"]["VitalsEntry"][];
+            reactions: components["schemas"]["AdverseReaction"][];
+            notes: string | null;
+            iv?: components["schemas"]["IvFields"];
+            hbot?: components["schemas"]["HbotFields"];
+            pet?: components["schemas"]["PemfFields"];
+            red_light?: components["schemas"]["RedLightFields"];
+            fir?: components["schemas"]["FirFields"];
+            derived: components["schemas"]["VisitDerived"];
+            /**
+             * @description Who entered what: by entry id (vitals, reactions, additives, attempts, site checks) and by
+             *     field path (e.g. `iv.volume_ml`, `notes`, `contraindications.override_reason`).
+             */
+            attributions: {
+                [key: string]: components["schemas"]["Attribution"];
+            };
+            /** @description The names of everyone `attributions`, `created_by` and `signed_by` name, by username. */
+            people: {
+                [key: string]: string;
+            };
+            addenda: components["schemas"]["Addendum"][];
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            signed_by: string | null;
+            /** Format: date-time */
+            signed_at: string | null;
+            /** Format: date-time */
+            signed_on_device_at: string | null;
+            /** @description SHA-256 (hex) of the signed content, canonical JSON; null while a draft. */
+            content_hash: string | null;
+        };
+        VisitSummary: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            therapy: components["schemas"]["VisitTherapy"];
+            state: components["schemas"]["VisitState"];
+            /** Format: uuid */
+            clinic_id: string | null;
+            clinic_name: string | null;
+            /** Format: uuid */
+            appointment_id: string | null;
+            /** Format: date-time */
+            appointment_ends_at: string | null;
+            version: number;
+            created_by: string;
+            created_by_name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            signed_by: string | null;
+            signed_by_name: string | null;
+            /** Format: date-time */
+            signed_at: string | null;
+            addenda_count: number;
+        };
+        VisitList: {
+            results: components["schemas"]["VisitSummary"][];
+            truncated: boolean;
         };
         /** @description An IANA time zone, e.g. Asia/Kolkata. */
         TimeZone: string;
@@ -882,6 +1273,32 @@ export type Enrollment = components['schemas']['Enrollment'];
 export type EnrollmentCreate = components['schemas']['EnrollmentCreate'];
 export type EnrollmentPatch = components['schemas']['EnrollmentPatch'];
 export type EnrollmentList = components['schemas']['EnrollmentList'];
+export type VisitTherapy = components['schemas']['VisitTherapy'];
+export type VisitState = components['schemas']['VisitState'];
+export type Reading = components['schemas']['Reading'];
+export type WholeReading = components['schemas']['WholeReading'];
+export type EntryId = components['schemas']['EntryId'];
+export type VisitConsent = components['schemas']['VisitConsent'];
+export type ContraindicationScreen = components['schemas']['ContraindicationScreen'];
+export type VitalsEntry = components['schemas']['VitalsEntry'];
+export type AdverseReaction = components['schemas']['AdverseReaction'];
+export type IvAdditive = components['schemas']['IvAdditive'];
+export type IvAttempt = components['schemas']['IvAttempt'];
+export type IvSiteCheck = components['schemas']['IvSiteCheck'];
+export type IvFields = components['schemas']['IvFields'];
+export type HbotFields = components['schemas']['HbotFields'];
+export type PemfFields = components['schemas']['PemfFields'];
+export type RedLightFields = components['schemas']['RedLightFields'];
+export type FirFields = components['schemas']['FirFields'];
+export type VisitDraft = components['schemas']['VisitDraft'];
+export type VisitSign = components['schemas']['VisitSign'];
+export type AddendumCreate = components['schemas']['AddendumCreate'];
+export type Addendum = components['schemas']['Addendum'];
+export type Attribution = components['schemas']['Attribution'];
+export type VisitDerived = components['schemas']['VisitDerived'];
+export type Visit = components['schemas']['Visit'];
+export type VisitSummary = components['schemas']['VisitSummary'];
+export type VisitList = components['schemas']['VisitList'];
 export type TimeZone = components['schemas']['TimeZone'];
 export type ClockTime = components['schemas']['ClockTime'];
 export type OpeningHours = components['schemas']['OpeningHours'];
@@ -1612,6 +2029,224 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listVisits: {
+        parameters: {
+            query?: {
+                client?: components["schemas"]["UserIdValue"];
+                state?: components["schemas"]["VisitState"];
+                therapy?: components["schemas"]["VisitTherapy"];
+                clinic?: string;
+                appointment?: string;
+                /** @description At most this many, newest first; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visits the caller may see, as summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Made on the device that started the visit, so that a resent creation can never make a second visit. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visit. The ETag carries its version. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    putVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of the version the change was made from. Required on every update of an
+                 *     editable record: without it the answer is 428; on a record that has moved on, 412
+                 *     with the current version (its ETag, and `current_version` in the problem).
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /** @description Made on the device that started the visit, so that a resent creation can never make a second visit. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitDraft"];
+            };
+        };
+        responses: {
+            /** @description The visit as it is now. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
+                };
+            };
+            /** @description The visit, created. */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    signVisit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of the version the change was made from. Required on every update of an
+                 *     editable record: without it the answer is 428; on a record that has moved on, 412
+                 *     with the current version (its ETag, and `current_version` in the problem).
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitSign"];
+            };
+        };
+        responses: {
+            /** @description The visit, signed. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    addVisitAddendum: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddendumCreate"];
+            };
+        };
+        responses: {
+            /** @description The visit with the new addendum. */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Visit"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -1628,11 +2263,16 @@ export const problemClashKindValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactMethod"]> = ["phone", "email", "sms"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "audit.list", "requests.refused"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "audit.list", "requests.refused"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "audit_log", "request"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "audit_log", "request"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
+export const visitTherapyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VisitTherapy"]> = ["iv", "hbot", "pet", "red_light", "fir"];
+export const visitStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VisitState"]> = ["draft", "signed"];
+export const vitalsEntryPhaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VitalsEntry"]["phase"]> = ["before", "during", "after"];
+export const adverseReactionSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdverseReaction"]["severity"]> = ["mild", "moderate", "severe"];
+export const redLightFieldsAreasValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RedLightFields"]["areas"]> = ["face", "scalp", "neck", "chest", "abdomen", "upper_back", "lower_back", "arms", "hands", "hips", "knees", "legs", "feet", "whole_body"];
 export const resourceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceKind"]> = ["iv_chair", "hbot_chamber", "hbot_seat", "red_light", "pemf", "sauna", "consultation_room"];
 export const therapyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TherapyKind"]> = ["iv", "hbot", "pet", "red_light", "fir", "consultation"];
 export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["booked", "checked_in", "in_progress", "completed", "cancelled", "no_show"];

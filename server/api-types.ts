@@ -39,6 +39,13 @@ export type AppointmentStatus = Schemas['AppointmentStatus'];
 export type AppointmentList = Schemas['AppointmentList'];
 export type AppointmentCreate = Schemas['AppointmentCreate'];
 export type AppointmentPatch = Schemas['AppointmentPatch'];
+export type Visit = Schemas['Visit'];
+export type VisitDraft = Schemas['VisitDraft'];
+export type VisitState = Schemas['VisitState'];
+export type VisitSummary = Schemas['VisitSummary'];
+export type VisitList = Schemas['VisitList'];
+export type VisitSign = Schemas['VisitSign'];
+export type AddendumCreate = Schemas['AddendumCreate'];
 
 /** Query parameters after validation, with the contract's defaults applied. */
 export type ListUsersQuery = Required<
@@ -62,5 +69,8 @@ export type ListAppointmentsQuery = Required<
   Pick<NonNullable<operations['listAppointments']['parameters']['query']>, 'limit'>
 > &
   Omit<NonNullable<operations['listAppointments']['parameters']['query']>, 'limit'>;
+
+export type ListVisitsQuery = Required<Pick<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>> &
+  Omit<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>;
 
 export { ROLES, isRole };

@@ -11,7 +11,7 @@
  * 'thrive-demo' actor) are replaced; what people booked while trying the demo
  * stays, and a demo appointment that would overlap it is left out.
  */
-import type { Database, Queryable } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
 import { addDays, instantAt, wallClockAt } from '../../openapi/clinic-time.ts';
 import { DEMO_CLINIC, demoAccount, type DemoAccount } from './accounts.ts';
 import { stableUuid } from './stable-id.ts';
@@ -144,7 +144,7 @@ export async function seedScheduleCatalog(db: Database): Promise<void> {
 
 type Status = 'booked' | 'checked_in' | 'in_progress' | 'completed' | 'cancelled' | 'no_show';
 
-interface PlannedAppointment {
+export interface PlannedAppointment {
   id: string;
   client_id: string;
   resource_id: string;
@@ -260,7 +260,7 @@ export function planDemoWeek(now: Date, clients: readonly DemoAccount[], feature
     });
   });
 
-  // The featured client: done yesterday, next tomorrow late morning at the main clinic.
+  // The featured client: an IV drip three days ago, a consultation yesterday, next tomorrow late morning.
   const mainToday = wallClockAt(now, main.timeZone).date;
   const consult = main.resources.find((item) => item.kind === 'consultation_room')!;
   const hbot = main.resources.find((item) => item.kind === 'hbot_chamber')!;
@@ -276,6 +276,21 @@ export function planDemoWeek(now: Date, clients: readonly DemoAccount[], feature
         checkedIn: instantAt(`${addDays(mainToday, -1)} 09:52`, main.timeZone).getTime(),
         started: instantAt(`${addDays(mainToday, -1)} 10:00`, main.timeZone).getTime(),
         completed: instantAt(`${addDays(mainToday, -1)} 10:30`, main.timeZone).getTime(),
+        cancelled: null,
+      },
+    ),
+    // A signed IV visit of theirs shows in the portal's reports and in-clinic visits.
+    appointmentOf(
+      'featured:iv',
+      featured,
+      main.resources.find((item) => item.name === 'IV chair 3')!.id,
+      DEMO_SERVICES[0]!,
+      instantAt(`${addDays(mainToday, -3)} 11:00`, main.timeZone).getTime(),
+      'completed',
+      {
+        checkedIn: instantAt(`${addDays(mainToday, -3)} 10:50`, main.timeZone).getTime(),
+        started: instantAt(`${addDays(mainToday, -3)} 11:00`, main.timeZone).getTime(),
+        completed: instantAt(`${addDays(mainToday, -3)} 12:00`, main.timeZone).getTime(),
         cancelled: null,
       },
     ),
@@ -333,33 +348,4 @@ function appointmentOf(
     completed_at: at.completed === null ? null : iso(at.completed),
     cancelled_at: at.cancelled === null ? null : iso(at.cancelled),
   };
-}
-
-/**
- * Replaces the demo's own appointments with the week around `now`. Returns
- * how many were written (those overlapping someone's own booking are left out).
- */
-export async function writeDemoWeek(
-  db: Database,
-  now: Date,
-  clients: readonly DemoAccount[],
-  featured: DemoAccount,
-): Promise<number> {
-  const planned = planDemoWeek(now, clients, featured);
-  return db.transaction(async (tx: Queryable) => {
-    await tx.query('DELETE FROM appointments WHERE created_by = $1', [DEMO_BOOKER]);
-    const written = await tx.query(
-      `INSERT INTO appointments (id, client_id, resource_id, service_id, staff_id, starts_at, duration, status, notes,
-                                 created_by, checked_in_at, started_at, completed_at, cancelled_at)
-       SELECT id, client_id, resource_id, service_id, staff_id, starts_at, duration::interval, status, notes,
-              $2, checked_in_at, started_at, completed_at, cancelled_at
-       FROM jsonb_to_recordset($1::jsonb) AS x(
-         id uuid, client_id uuid, resource_id uuid, service_id uuid, staff_id uuid, starts_at timestamptz,
-         duration text, status text, notes text, checked_in_at timestamptz, started_at timestamptz,
-         completed_at timestamptz, cancelled_at timestamptz)
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [JSON.stringify(planned), DEMO_BOOKER],
-    );
-    return written.length;
-  });
 }

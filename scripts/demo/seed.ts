@@ -17,7 +17,8 @@ import { stackConfig, type StackConfig } from '../stack/config.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
 import { generateClients } from './clients.ts';
 import { seedDatabase } from './seed-database.ts';
-import { DEMO_CLINICS, seedScheduleCatalog, writeDemoWeek } from './schedule.ts';
+import { writeDemoWeek } from './demo-week.ts';
+import { DEMO_CLINICS, seedScheduleCatalog } from './schedule.ts';
 import { wallClockAt } from '../../openapi/clinic-time.ts';
 import { demoAccount } from './accounts.ts';
 

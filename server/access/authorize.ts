@@ -37,6 +37,8 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'appointments.read': 'You may not see these appointments.',
   'appointments.write': 'You may not book or change appointments of this user.',
   'appointments.cancel': 'You may not cancel this appointment.',
+  'visits.read': 'You may not see these visits.',
+  'visits.write': 'You may not chart visits of this user.',
 };
 
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */

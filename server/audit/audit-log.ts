@@ -43,6 +43,12 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'appointments.read': 'read',
   'appointments.create': 'change',
   'appointments.update': 'change',
+  'visits.list': 'read',
+  'visits.read': 'read',
+  'visits.create': 'change',
+  'visits.update': 'change',
+  'visits.sign': 'change',
+  'visits.addendum': 'change',
   'audit.list': 'read',
   'requests.refused': 'read',
 };

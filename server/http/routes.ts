@@ -5,6 +5,7 @@
  */
 import { Router, type Request } from 'express';
 import type {
+  AddendumCreate,
   AppointmentCreate,
   AppointmentPatch,
   EnrollmentCreate,
@@ -14,9 +15,12 @@ import type {
   ListEnrollmentsQuery,
   ListResourcesQuery,
   ListUsersQuery,
+  ListVisitsQuery,
   ProfilePatch,
   UserCreate,
   UserPatch,
+  VisitDraft,
+  VisitSign,
 } from '../api-types.ts';
 import { listAuditEvents } from '../audit/audit-feed.ts';
 import { callerOf } from '../auth/authenticate.ts';
@@ -39,6 +43,7 @@ import {
 } from '../scheduling/appointments-service.ts';
 import { listClinics, listResources, listServices } from '../scheduling/catalog.ts';
 import { countUsers, createUser, deleteUser, listUsers, readUser, setUserEnabled } from '../users/users-service.ts';
+import { addAddendum, listVisits, readVisit, saveVisit, signVisit } from '../visits/visits-service.ts';
 
 /** What the validator let through: the contract's shape, which the generated types describe. */
 function validated<T>(value: unknown): T {
@@ -153,6 +158,43 @@ export function apiRoutes(deps: AppDependencies): Router {
       ifMatch: req.get('if-match'),
     });
     sendAnswer(res, answer);
+  });
+
+  router.get('/visits', async (req, res) => {
+    res.json(await listVisits(db, callerOf(res), validated<ListVisitsQuery>(req.query)));
+  });
+
+  router.get('/visits/:id', async (req, res) => {
+    const visit = await readVisit(db, callerOf(res), pathId(req));
+    res.set('ETag', etagOfVersion(visit.version)).json(visit);
+  });
+
+  router.put('/visits/:id', async (req, res) => {
+    const answer = await saveVisit({ db, now }, callerOf(res), {
+      id: pathId(req),
+      draft: validated<VisitDraft>(req.body),
+      ifMatch: req.get('if-match'),
+    });
+    sendAnswer(res, answer);
+  });
+
+  router.post('/visits/:id/sign', async (req, res) => {
+    const answer = await signVisit({ db, now }, callerOf(res), {
+      id: pathId(req),
+      body: validated<VisitSign>(req.body),
+      ifMatch: req.get('if-match'),
+    });
+    sendAnswer(res, answer);
+  });
+
+  router.post('/visits/:id/addenda', async (req, res) => {
+    sendAnswer(
+      res,
+      await addAddendum({ db, now }, callerOf(res), {
+        visitId: pathId(req),
+        body: validated<AddendumCreate>(req.body),
+      }),
+    );
   });
 
   return router;

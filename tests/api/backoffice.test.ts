@@ -150,6 +150,8 @@ describe('recent changes (the audit feed)', () => {
       'enrollments.list',
       'appointments.list',
       'appointments.read',
+      'visits.list',
+      'visits.read',
       'audit.list',
       // A refused request changed nothing.
       'requests.refused',

@@ -3,7 +3,7 @@
  * unsent change is, which change goes next, what an answer means for it, and
  * how a conflict is told from a change someone else made to other fields.
  */
-import type { Problem } from '@contract';
+import { canonicalJson, type Problem } from '@contract';
 
 export type OutboxMethod = 'post' | 'put' | 'patch' | 'delete';
 
@@ -142,14 +142,7 @@ export function changedFields(item: Pick<OutboxItem, 'request'>): string[] {
 
 /** JSON-equal: two values the server would store the same. */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return canonical(a ?? null) === canonical(b ?? null);
-}
-
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+  return canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }
 
 /** One field of a conflict: what the person set, what the server holds now, and what both started from. */

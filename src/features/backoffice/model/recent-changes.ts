@@ -35,6 +35,10 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
       : fields.some((field) => ['starts_at', 'duration', 'resource_id'].includes(field))
         ? 'rescheduled an appointment of'
         : 'changed an appointment of',
+  'visits.create': () => 'started a therapy visit for',
+  'visits.update': () => 'charted a therapy visit of',
+  'visits.sign': () => 'signed a therapy visit of',
+  'visits.addendum': () => 'added an addendum to a therapy visit of',
   // Reads are not among recent changes; named anyway, should the feed ever show them.
   'users.list': () => 'listed users',
   'users.read': () => 'looked at the account of',
@@ -43,6 +47,8 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'enrollments.list': () => 'looked at the enrollments of',
   'appointments.list': () => 'looked at the appointments of',
   'appointments.read': () => 'looked at an appointment of',
+  'visits.list': () => 'looked at the therapy visits of',
+  'visits.read': () => 'looked at a therapy visit of',
   'audit.list': () => 'read the audit trail',
   'requests.refused': () => 'sent a request that was refused',
 };

@@ -1,0 +1,46 @@
+/**
+ * The demo week as the stack starts with it: the appointments of the week
+ * around the start day (schedule.ts) and the visits charting them (visits.ts),
+ * written together in one transaction.
+ */
+import type { Database, Queryable } from '../../server/db/database.ts';
+import type { DemoAccount } from './accounts.ts';
+import { DEMO_BOOKER, planDemoWeek } from './schedule.ts';
+import { deleteDemoVisits, planDemoVisits, writeDemoVisits } from './visits.ts';
+
+/**
+ * Replaces the demo's own appointments with the week around `now`. Returns
+ * how many were written (those overlapping someone's own booking are left out).
+ */
+export async function writeDemoWeek(
+  db: Database,
+  now: Date,
+  clients: readonly DemoAccount[],
+  featured: DemoAccount,
+): Promise<number> {
+  const { week: planned, visits } = planDemoVisits(planDemoWeek(now, clients, featured), now);
+  return db.transaction(async (tx: Queryable) => {
+    const previous = await tx.query<{ id: string }>('SELECT id::text AS id FROM appointments WHERE created_by = $1', [
+      DEMO_BOOKER,
+    ]);
+    await deleteDemoVisits(
+      tx,
+      previous.map((row) => row.id),
+    );
+    await tx.query('DELETE FROM appointments WHERE created_by = $1', [DEMO_BOOKER]);
+    const written = await tx.query(
+      `INSERT INTO appointments (id, client_id, resource_id, service_id, staff_id, starts_at, duration, status, notes,
+                                 created_by, checked_in_at, started_at, completed_at, cancelled_at)
+       SELECT id, client_id, resource_id, service_id, staff_id, starts_at, duration::interval, status, notes,
+              $2, checked_in_at, started_at, completed_at, cancelled_at
+       FROM jsonb_to_recordset($1::jsonb) AS x(
+         id uuid, client_id uuid, resource_id uuid, service_id uuid, staff_id uuid, starts_at timestamptz,
+         duration text, status text, notes text, checked_in_at timestamptz, started_at timestamptz,
+         completed_at timestamptz, cancelled_at timestamptz)
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [JSON.stringify(planned), DEMO_BOOKER],
+    );
+    await writeDemoVisits(tx, visits);
+    return written.length;
+  });
+}
