@@ -198,7 +198,7 @@ describe('recent changes (the audit feed)', () => {
 /**
  * By hand from scripts/demo/accounts.ts, where every account but norole@ has a
  * users row (norole@ has none, so there is no seeded user without a role):
- * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, totp@, totpsetup@;
+ * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, nurse2@, totp@, totpsetup@;
  * RECEPTION reception@; DOCTOR doctor@, sms@; HEALTH_COACH coach@;
  * NUTRITIONIST nutrition@; CLIENT client@, client2@, consent@, newpass@, reset@,
  * unconfirmed@, unverified@ and the generated clients of the suite's setup.
@@ -206,7 +206,7 @@ describe('recent changes (the audit feed)', () => {
  */
 const SEEDED_BY_ROLE: Record<Role, number> = {
   CLIENT: 7 + stack.generatedClients,
-  NURSE: 3,
+  NURSE: 4,
   RECEPTION: 1,
   DOCTOR: 2,
   HEALTH_COACH: 1,

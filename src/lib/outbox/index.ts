@@ -16,6 +16,17 @@ export function refreshWhenDelivered(queryClient: QueryClient) {
   };
 }
 
+/**
+ * Once a courier delivered someone else's change: what shows its record is
+ * out of date and is fetched when next shown, with that person's session,
+ * not now (between two people, nobody may be signed in).
+ */
+export function markStaleWhenDelivered(queryClient: QueryClient) {
+  return async (item: OutboxItem): Promise<void> => {
+    await Promise.all(item.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })));
+  };
+}
+
 /** Creates the one outbox of this page; the app calls this once at start. */
 export function initOutbox(env: OutboxEnvironment): Outbox {
   instance = createOutbox(env);

@@ -3,6 +3,7 @@ import { PageFrame } from '@/components/PageFrame';
 import { ProfileCard } from '@/features/profiles';
 import { fullName } from '@/features/users';
 import { HUB_CRUMB } from '@/features/hub';
+import { StartVisitMenu } from '@/features/visits';
 import { DISCOVERY_CRUMB } from '../crumbs';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';
@@ -19,6 +20,7 @@ export function ClientDiscoveryPage({ clientId }: { clientId: string }) {
     >
       <Stack gap="md">
         <ClientLinks clientId={clientId} />
+        <StartVisitMenu clientId={clientId} clientName={name} />
         <ProfileCard shown={shown} />
       </Stack>
     </PageFrame>
