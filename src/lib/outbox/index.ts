@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { OutboxItem } from './model';
 import { createOutbox, type Outbox, type OutboxEnvironment, type OutboxSnapshot } from './outbox';
 
-export { fieldConflicts, unsentFields, withUnsentChanges, type OutboxCounts, type OutboxItem } from './model';
+export { unsentFields, withUnsentChanges, type OutboxCounts, type OutboxItem } from './model';
 export { sendThroughApi } from './send';
 export type { Outbox, OutboxSnapshot };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldConflicts, rebasedBody, resolvedBody, unsentFields, withUnsentChanges, type OutboxItem } from './model';
+import { fieldConflicts, rebasedBody, resolvedBody } from './merge';
+import { unsentFields, withUnsentChanges, type OutboxItem } from './model';
 
 function change(id: string, body: Record<string, unknown>, base: Record<string, unknown>, createdAt = 1): OutboxItem {
   return {

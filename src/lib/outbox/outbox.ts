@@ -18,16 +18,8 @@
  *   it is refused, the changes wait for the author's next sign-in here.
  */
 import { createMemoryStore, deviceCourierIndex, memoryCourierIndex, openDeviceStore, type OutboxStore } from './store';
-import { createSender, type PumpResult } from './sender';
-import {
-  countsOf,
-  inOrder,
-  resolvedBody,
-  type NewChange,
-  type OutboxCounts,
-  type OutboxItem,
-  type SendAnswer,
-} from './model';
+import type { PumpResult, SenderOptions } from './sender';
+import { countsOf, inOrder, type NewChange, type OutboxCounts, type OutboxItem, type SendAnswer } from './model';
 
 export interface OutboxSnapshot {
   /** Whose changes these are; null while nobody is signed in. */
@@ -70,6 +62,12 @@ const EMPTY: OutboxSnapshot = Object.freeze({
 
 function snapshotOf(author: string | null, items: readonly OutboxItem[]): OutboxSnapshot {
   return { author, items, counts: countsOf(items) };
+}
+
+/** The sending machinery (and its merge), loaded once there is something to send, not with the first screen. */
+async function newSender(options: SenderOptions) {
+  const { createSender } = await import('./sender');
+  return createSender(options);
 }
 
 export function createOutbox(env: OutboxEnvironment) {
@@ -122,7 +120,7 @@ export function createOutbox(env: OutboxEnvironment) {
         return items;
       },
     };
-    const sender = createSender({
+    const sender = newSender({
       store: showing,
       now,
       send: (item) =>
@@ -136,7 +134,7 @@ export function createOutbox(env: OutboxEnvironment) {
       while (!stopped) {
         let result: PumpResult | null = null;
         if (env.isOnline() && env.currentUser() === author) {
-          result = await sender.pump();
+          result = await (await sender).pump();
           await refresh();
         }
         if (stopped) break;
@@ -195,7 +193,7 @@ export function createOutbox(env: OutboxEnvironment) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let nudge: () => void = () => undefined;
     let current = credential;
-    const sender = createSender({
+    const sender = newSender({
       store,
       now,
       send: courier.sender(credential, (next) => {
@@ -207,7 +205,7 @@ export function createOutbox(env: OutboxEnvironment) {
     const loop = async () => {
       while (!stopped) {
         if (env.isOnline()) {
-          const result = await sender.pump();
+          const result = await (await sender).pump();
           if (stopped) break;
           if ((await store.load()).length === 0) {
             await store.setCredential(null);
@@ -421,8 +419,9 @@ export function createOutbox(env: OutboxEnvironment) {
      * person kept, made on the record as the server holds it now (a new
      * Idempotency-Key: it is a new request). Nothing left to send removes it.
      */
-    resolve: (id: string, keepMine: ReadonlySet<string>) =>
-      change((items) =>
+    resolve: async (id: string, keepMine: ReadonlySet<string>) => {
+      const { resolvedBody } = await import('./merge');
+      await change((items) =>
         items.flatMap((item) => {
           if (item.id !== id || !item.current) return [item];
           const body = resolvedBody(item, keepMine, item.current);
@@ -444,7 +443,8 @@ export function createOutbox(env: OutboxEnvironment) {
             },
           ];
         }),
-      ),
+      );
+    },
     /**
      * Called just before the author signs out: with changes still unsent, their
      * own credential is kept with them, so a courier can deliver them after the

@@ -7,7 +7,8 @@
  * records go on. It knows nothing of storage media, the network stack or the
  * session: those are handed in, which is how the fault tests drive it.
  */
-import { backoffMs, outcomeOf, rebasedBody, sendable, versionOf, type OutboxItem, type SendAnswer } from './model';
+import { rebasedBody } from './merge';
+import { backoffMs, outcomeOf, sendable, versionOf, type OutboxItem, type SendAnswer } from './model';
 import type { OutboxStore } from './store';
 
 /** How often a change is sent again at once on a newer version before it is shown as a conflict. */
