@@ -23,6 +23,7 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/CheckboxCard.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Pagination.css';
