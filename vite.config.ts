@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
+import { createServer, defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { brand } from './src/config/brand.ts';
 
@@ -107,6 +107,50 @@ function brandInIndexHtml(): Plugin {
   };
 }
 
+/**
+ * Emits login.html: index.html with the sign-in screen already in #root,
+ * rendered by React at build time (src/app/prerender/login-shell.tsx). /login
+ * then paints from the HTML and the stylesheet before any script has run;
+ * static hosts and the preview server serve /login from it, and the service
+ * worker precaches it for /login. Every other path keeps the empty index.html,
+ * so a signed-in start never shows the sign-in page first.
+ */
+function prerenderedSignIn(): Plugin {
+  return {
+    name: 'thrive-prerendered-sign-in',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('thrive-prerendered-sign-in: index.html is not in the bundle');
+      const renderer = await createServer({
+        configFile: false,
+        root: import.meta.dirname,
+        logLevel: 'error',
+        resolve: { alias: aliases },
+        plugins: [react()],
+        server: { middlewareMode: true, hmr: false, watch: null },
+        appType: 'custom',
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const module = (await renderer.ssrLoadModule('/src/app/prerender/login-shell.tsx')) as {
+          renderLoginShell: () => string;
+        };
+        const html = String(index.source);
+        const empty = '<div id="root"></div>';
+        if (!html.includes(empty)) throw new Error('thrive-prerendered-sign-in: index.html has no empty #root');
+        // POST, should a submit slip through before the app's first script: the password never goes into a URL.
+        const page = module.renderLoginShell().replace('<form ', '<form method="post" ');
+        const shell = `<div id="root" data-prerendered="login">${page}</div>`;
+        this.emitFile({ type: 'asset', fileName: 'login.html', source: html.replace(empty, shell) });
+      } finally {
+        await renderer.close();
+      }
+    },
+  };
+}
+
 /** The `@/` and `@contract` imports (tsconfig.base.json's paths), for the build and the unit tests alike. */
 export const aliases = {
   '@/': `${path.resolve(import.meta.dirname, 'src')}/`,
@@ -153,6 +197,7 @@ export default defineConfig(({ mode }) => {
       versionFile(buildId),
       brandInIndexHtml(),
       headersFile(headers),
+      prerenderedSignIn(),
       VitePWA({
         strategies: 'generateSW',
         registerType: 'prompt',
@@ -200,6 +245,22 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       // Production source maps would hand out the app's source: not built, so never served.
       sourcemap: false,
+      // .vite/manifest.json: which chunks import which, for the sign-in page's budget (check-bundle-budget.ts).
+      manifest: true,
+      // React and the router and query libraries, which every first screen runs, in one chunk rather than a dozen
+      // small ones that each cost the phone a request.
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'framework',
+                test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-query|query-core|react-store|store)|tiny-invariant|tiny-warning|cookie-es|seroval)[\\/]/,
+              },
+            ],
+          },
+        },
+      },
     },
   };
 });

@@ -1,20 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/app/App';
-import { isOfflineError } from '@/lib/query/offline';
+// The first screen's styles, linked from index.html (and login.html) so the prerendered sign-in page paints
+// with them before any script runs.
+import './app/mantine-styles';
+import './app/app.css';
+import { takeOverShell } from '@/lib/shell-handover';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Thrive: #root is missing from index.html');
+const prerendered = root.dataset.prerendered !== undefined;
+const container = takeOverShell(root);
 
-createRoot(root, {
-  // What an error boundary caught is logged, as React does by default, except
-  // a screen opened offline with nothing saved: the screen says so itself,
-  // and it is the device's state rather than a fault.
-  onCaughtError: (error) => {
-    if (!isOfflineError(error)) console.error(error);
-  },
-}).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** Resolves once the browser has painted what the HTML holds. */
+const afterFirstPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+// The app (React, Mantine, the router) loads in one step, its chunks side by side. On the prerendered sign-in
+// page it waits for the first paint, so that paint never waits for the app's scripts.
+void (prerendered ? afterFirstPaint() : Promise.resolve())
+  .then(() => import('./app/start'))
+  .then(({ startReact }) => startReact(container));

@@ -1,9 +1,8 @@
-import './mantine-styles';
-import './app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, use } from 'react';
+import { lazy, Suspense, use, useEffect } from 'react';
+import { revealApp } from '@/lib/shell-handover';
 import { deviceSettings } from '@/pwa/device-mode';
 import { PwaChrome } from '@/pwa/PwaChrome';
 import { startApp } from './bootstrap';
@@ -38,11 +37,17 @@ export function App() {
 
 function Started() {
   const boot = use(startApp());
-  if (boot.kind === 'config-error') return <ConfigErrorPage />;
+  if (boot.kind === 'config-error') return <ConfigError />;
   return (
     <QueryClientProvider client={boot.queryClient}>
       <RouterProvider router={boot.router} />
       <PwaChrome settings={deviceSettings()} toLogin={() => void boot.router.navigate({ to: '/login' })} />
     </QueryClientProvider>
   );
+}
+
+function ConfigError() {
+  // Not a route, so the router's first render (which reveals the app otherwise) never comes.
+  useEffect(revealApp, []);
+  return <ConfigErrorPage />;
 }

@@ -5,7 +5,9 @@ import { api, initApi } from '@/lib/api';
 import { createApiClient } from '@/lib/api/client';
 import { deviceId } from '@/lib/api/device-id';
 import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
+import { configureIdentity, loadIdentity, loadSignIn, mayHoldSession } from '@/lib/auth/identity';
 import { sessionStore } from '@/lib/auth/session';
+import { onShellIntent, revealApp } from '@/lib/shell-handover';
 import { createQueryClient } from '@/lib/query/client';
 import { deviceSettings, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
 import { startLocalData } from '@/pwa/local-data';
@@ -28,19 +30,6 @@ export function startApp(): Promise<Boot> {
   return boot;
 }
 
-/**
- * The identity SDK and what sits on it, in a chunk of their own: it is the
- * largest part of start-up, and the sign-in page's own chunk needs it too, so
- * the two load side by side after the entry instead of one after the other.
- */
-function loadAuth() {
-  return Promise.all([
-    import('@/lib/auth/amplify'),
-    import('@/lib/auth/device-tokens'),
-    import('@/lib/auth/delivery-credential'),
-  ]);
-}
-
 async function start(): Promise<Boot> {
   const result = readEnv();
   if (!result.ok) {
@@ -50,14 +39,21 @@ async function start(): Promise<Boot> {
     return { kind: 'config-error', problems: result.problems };
   }
   const { env } = result;
-  const auth = loadAuth();
   const device = deviceSettings();
+  configureIdentity({
+    userPoolId: env.cognito.userPoolId,
+    clientId: env.cognito.clientId,
+    endpoint: env.cognito.endpoint,
+    authFlow: env.authFlow,
+    tokensInTabOnly: keepsTokensInTabOnly(device.mode),
+  });
+  const auth = () => loadIdentity();
   const queryClient = createQueryClient();
   initApi({
     baseUrl: env.apiBase,
     deviceId: deviceId(),
-    getAccessToken: async () => (await auth)[0].getAccessToken(),
-    refreshSession: async () => (await auth)[0].refreshSession(),
+    getAccessToken: async () => (await auth()).session.getAccessToken(),
+    refreshSession: async () => (await auth()).session.refreshSession(),
   });
   const outbox = initOutbox({
     currentUser: () => {
@@ -73,13 +69,13 @@ async function start(): Promise<Boot> {
     onDelivered: refreshWhenDelivered(queryClient),
     onDeliveredForOthers: markStaleWhenDelivered(queryClient),
     courier: {
-      capture: async () => (await auth)[2].currentRefreshToken(),
+      capture: async () => (await auth()).delivery.currentRefreshToken(),
       // A client of its own, holding the signed-out author's token, never the signed-in person's.
       sender: (credential, rotated) => {
         let refreshToken = credential;
         let accessToken: string | undefined;
         const renew = async () => {
-          const fresh = await (await auth)[2].accessTokenFromRefreshToken(refreshToken);
+          const fresh = await (await auth()).delivery.accessTokenFromRefreshToken(refreshToken);
           if (!fresh) return undefined;
           if (fresh.refreshToken !== refreshToken) {
             refreshToken = fresh.refreshToken;
@@ -96,31 +92,29 @@ async function start(): Promise<Boot> {
         });
         return (item) => sendThroughApi(client, item);
       },
-      release: async (credential) => (await auth)[2].revokeRefreshToken(credential),
+      release: async (credential) => (await auth()).delivery.revokeRefreshToken(credential),
     },
   });
-  startPwa(sessionStore, async () => (await auth)[0].restoreSession());
+  startPwa(sessionStore, async () => (await auth()).session.restoreSession());
   // Created now, mounted (and so guarded) only once the session is known below.
   const router = createAppRouter({ auth: sessionStore, queryClient });
+  // The prerendered sign-in page (login.html) gives way to the live app once its first screen has rendered.
+  router.subscribe('onRendered', revealApp);
   // The sign-in page is the first screen of most starts without a session; its
   // chunk loads while the session is read. On later starts the service worker,
   // which precaches every chunk, answers at once.
   void router.loadRouteChunk(router.routesById['/login']);
 
-  const [{ configureAuth, expireSession, onBeforeSignOut, onSessionExpired, restoreSession }, tokens] = await auth;
-  configureAuth({
-    userPoolId: env.cognito.userPoolId,
-    clientId: env.cognito.clientId,
-    endpoint: env.cognito.endpoint,
-    authFlow: env.authFlow,
-  });
-  // Kiosk devices keep the tokens for this tab only, and none in localStorage; decided before the session is read.
-  if (keepsTokensInTabOnly(device.mode)) tokens.keepTokensForThisTabOnly();
-  await restoreSession();
-  // A person signing out with changes unsent leaves their own credential with them, for the courier.
-  onBeforeSignOut(async () => {
-    await outbox.handOver();
-  });
+  // Without a saved session the identity SDK waits until someone starts to sign in, or the page is idle.
+  if (mayHoldSession()) await (await auth()).session.restoreSession();
+  else loadWhenWanted(() => void loadSignIn());
+  // A person signing out with changes unsent leaves their own credential with them, for the courier. (No one
+  // signs out before the SDK is there: a session needs it.)
+  void auth().then(({ session }) =>
+    session.onBeforeSignOut(async () => {
+      await outbox.handOver();
+    }),
+  );
   // The signed-in author's unsent changes are back before any screen shows the records they change.
   await outbox.start();
   // The signed-in user's saved data is back in the cache before any loader runs (an offline start).
@@ -130,12 +124,42 @@ async function start(): Promise<Boot> {
     session: sessionStore,
     queryClient,
     toLogin: () => router.navigate({ to: '/login' }),
-    expireSession,
-    onSessionExpired,
+    expireSession: async () => (await auth()).session.expireSession(),
+    onSessionExpired: (listener) => {
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      void auth().then(({ session }) => {
+        if (!stopped) stop = session.onSessionExpired(listener);
+      });
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
     alert: (message) => window.alert(message),
     events: window,
   });
   recheckConsentWhenRefused(queryClient, sessionStore);
   reloadOfflineScreensWhenOnline(router);
   return { kind: 'ready', router, queryClient };
+}
+
+/** What shows that someone is about to use the page. */
+const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
+
+/**
+ * Runs `load` once: at the first sign that the person is about to sign in (focus, a press, a key, also on the
+ * prerendered page before the app was there), or when the page is next idle.
+ */
+function loadWhenWanted(load: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, once, true);
+    load();
+  };
+  for (const type of INTENT_EVENTS) document.addEventListener(type, once, { capture: true, passive: true });
+  onShellIntent(once);
+  requestIdleCallback(once, { timeout: 10_000 });
 }

@@ -12,8 +12,9 @@ import { readDeployedVersion, watchVersion } from '@/pwa/version-check';
 export function startPwa(session: SessionSource, readSession: () => Promise<SessionState>): void {
   syncOnlineState();
   protectSignedInPages(session, readSession);
-  // Its own chunk: the first screen does not wait for it.
-  void import('@/pwa/service-worker').then((sw) => sw.registerServiceWorker());
+  // Its own chunk, registered once the page has loaded and is idle: the worker's install fetches the whole
+  // app shell, which must not compete with the first screen for the network.
+  whenLoadedAndIdle(() => void import('@/pwa/service-worker').then((sw) => sw.registerServiceWorker()));
   const watch = watchVersion({
     read: () => readDeployedVersion(),
     onNewVersion: () => updateState.report('version-file'),
@@ -24,4 +25,10 @@ export function startPwa(session: SessionSource, readSession: () => Promise<Sess
     if (document.visibilityState === 'visible') void watch.check();
   });
   window.addEventListener('online', () => void watch.check());
+}
+
+function whenLoadedAndIdle(run: () => void): void {
+  const idle = () => requestIdleCallback(run, { timeout: 5000 });
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }

@@ -1,31 +1,24 @@
-import { restoreSession } from '@/lib/auth/amplify';
-import {
-  answerChallenge,
-  confirmAccount,
-  confirmContact,
-  fetchContactStatus,
-  resendAccountCode,
-  sendContactCode,
-  sendPasswordResetCode,
-  setNewPasswordWithCode,
-  signInWithPassword,
-} from '@/lib/auth/sign-in';
+import { loadIdentity, loadSignIn } from '@/lib/auth/identity';
 import type { SignInServices } from './model/flow';
 
-/** The sign-in flow's services over the identity service; `afterSignIn` lets the router move on. */
+/**
+ * The sign-in flow's services over the identity service; `afterSignIn` lets the router move on. The identity
+ * SDK loads with the first call, if the page has not loaded it already (src/lib/auth/identity.ts).
+ */
 export function identityServices(afterSignIn: () => Promise<void>): SignInServices {
   return {
-    signIn: signInWithPassword,
-    answerChallenge,
-    confirmAccount,
-    resendAccountCode,
-    sendPasswordResetCode,
-    setNewPasswordWithCode,
-    fetchContactStatus,
-    sendContactCode,
-    confirmContact,
+    signIn: async (email, password) => (await loadSignIn()).signInWithPassword(email, password),
+    answerChallenge: async (email, response) => (await loadSignIn()).answerChallenge(email, response),
+    confirmAccount: async (email, code) => (await loadSignIn()).confirmAccount(email, code),
+    resendAccountCode: async (email) => (await loadSignIn()).resendAccountCode(email),
+    sendPasswordResetCode: async (email) => (await loadSignIn()).sendPasswordResetCode(email),
+    setNewPasswordWithCode: async (email, code, password) =>
+      (await loadSignIn()).setNewPasswordWithCode(email, code, password),
+    fetchContactStatus: async () => (await loadSignIn()).fetchContactStatus(),
+    sendContactCode: async (contact) => (await loadSignIn()).sendContactCode(contact),
+    confirmContact: async (contact, code) => (await loadSignIn()).confirmContact(contact, code),
     async completeSignIn() {
-      await restoreSession();
+      await (await loadIdentity()).session.restoreSession();
       await afterSignIn();
     },
   };

@@ -11,6 +11,7 @@ import { identityServices } from './services';
 export function useSignInFlow(services?: SignInServices): { flow: SignInFlow; state: FlowState } {
   const router = useRouter();
   const [flow] = useState(() => new SignInFlow(services ?? identityServices(() => router.invalidate())));
-  const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot);
+  // The same snapshot on the server: the sign-in page is prerendered at build time (login.html).
+  const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
   return { flow, state };
 }

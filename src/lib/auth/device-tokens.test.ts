@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TOKEN_KEY_PREFIX, forgetSavedTokens, keepTokensForThisTabOnly, readSavedSession } from './device-tokens';
+import { forgetSavedTokens, keepTokensForThisTabOnly, readSavedSession } from './device-tokens';
+import { TOKEN_KEY_PREFIX } from './token-keys';
 
 const CLIENT_ID = 'thrive-local-web-client';
 const USER = '6f1c2b9e-demo-user';

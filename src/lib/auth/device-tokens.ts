@@ -1,14 +1,12 @@
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { sessionStorage } from 'aws-amplify/utils';
+import { TOKEN_KEY_PREFIX } from './token-keys';
 import { type SessionState, SIGNED_OUT, sessionFromClaims } from './session';
 
 /**
  * Where this device keeps the sign-in tokens, and reading them without the
  * network. Beside amplify.ts so that file stays about the session's life.
  */
-
-/** Amplify keeps a session under `CognitoIdentityServiceProvider.<app client>.<user>.<token>` keys. */
-export const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
 /** Deletes every identity key (tokens, last user, device data) from `storage`; returns how many there were. */
 export function forgetSavedTokens(storage: Storage): number {

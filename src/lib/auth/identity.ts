@@ -1,0 +1,57 @@
+/**
+ * The identity SDK, loaded when it is first needed rather than with the app:
+ * at start when this device holds a saved session, otherwise when the person
+ * starts to sign in (or the page is idle). A sign-in page with nobody signed
+ * in then starts without Amplify's 40 KiB on its critical path. Every caller
+ * gets the SDK configured, and on a kiosk with its tokens kept in the tab.
+ */
+import type { AuthConfig } from './amplify';
+import { TOKEN_KEY_PREFIX } from './token-keys';
+
+export interface IdentitySettings extends AuthConfig {
+  /** Kiosk devices keep the tokens for this tab only (device-tokens.ts). */
+  tokensInTabOnly: boolean;
+}
+
+const modules = () =>
+  Promise.all([import('./amplify'), import('./device-tokens'), import('./delivery-credential')]).then(
+    ([session, tokens, delivery]) => ({ session, tokens, delivery }),
+  );
+
+export type Identity = Awaited<ReturnType<typeof modules>>;
+
+let settings: IdentitySettings | undefined;
+let loading: Promise<Identity> | undefined;
+
+/** Called once at start, before anything loads the SDK. */
+export function configureIdentity(next: IdentitySettings): void {
+  settings = next;
+}
+
+/** The configured identity SDK (loaded once). */
+export function loadIdentity(): Promise<Identity> {
+  loading ??= modules().then((identity) => {
+    if (!settings) throw new Error('Thrive: the identity service is used before it is configured');
+    identity.session.configureAuth(settings);
+    // Decided before anything reads the session.
+    if (settings.tokensInTabOnly) identity.tokens.keepTokensForThisTabOnly();
+    return identity;
+  });
+  return loading;
+}
+
+const signInSteps = () => import('./sign-in');
+
+/** The sign-in steps, with the SDK configured. */
+export async function loadSignIn(): Promise<Awaited<ReturnType<typeof signInSteps>>> {
+  const [, steps] = await Promise.all([loadIdentity(), signInSteps()]);
+  return steps;
+}
+
+/** Whether this device may hold a session: any identity key in either storage (reading it needs the SDK). */
+export function mayHoldSession(storages: Storage[] = [window.localStorage, window.sessionStorage]): boolean {
+  return storages.some((storage) => {
+    for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(TOKEN_KEY_PREFIX)) return true;
+    return false;
+  });
+}
