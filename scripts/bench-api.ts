@@ -29,6 +29,8 @@ const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '10000' },
     requests: { type: 'string', default: '60' },
+    concurrency: { type: 'string', default: '10' },
+    'concurrent-requests': { type: 'string', default: '2000' },
   },
 });
 const clientCount = Number(values.clients);
@@ -49,7 +51,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-bench-'));
-const config = stackConfig({ DATA_DIR: dataDir, PORT: '44173', DATABASE_URL: process.env.DATABASE_URL ?? '' });
+const config = stackConfig({
+  DATA_DIR: dataDir,
+  PORT: process.env.BENCH_PORT || '44173',
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+});
 const accounts = [...DEMO_ACCOUNTS, ...generateClients(clientCount)];
 let backend: Awaited<ReturnType<typeof startBackend>> | undefined;
 try {
@@ -73,7 +79,9 @@ try {
   if (!token) throw new Error(`Could not sign in as the admin: ${answer.message ?? answer.status}`);
 
   console.log(`\n${requestsPerScenario} requests per scenario, one at a time, ${accounts.length} users:\n`);
-  console.log(`${'scenario'.padEnd(30)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'matches'.padStart(8)}`);
+  console.log(
+    `${'scenario'.padEnd(30)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'matches'.padStart(8)}`,
+  );
   for (const [name, query] of Object.entries(SCENARIOS)) {
     const timings: number[] = [];
     let count = 0;
@@ -89,9 +97,35 @@ try {
     }
     timings.sort((a, b) => a - b);
     console.log(
-      `${name.padEnd(30)} ${percentile(timings, 50).toFixed(1).padStart(8)} ${percentile(timings, 95).toFixed(1).padStart(8)} ${String(count).padStart(8)}`,
+      `${name.padEnd(30)} ${percentile(timings, 50).toFixed(1).padStart(8)} ${percentile(timings, 95).toFixed(1).padStart(8)} ${percentile(timings, 99).toFixed(1).padStart(8)} ${String(count).padStart(8)}`,
     );
   }
+
+  // Throughput: the user list's first page, `concurrency` requests in flight at all times.
+  const concurrency = Number(values.concurrency);
+  const concurrentTotal = Number(values['concurrent-requests']);
+  const latencies: number[] = [];
+  let issued = 0;
+  const loadStart = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < concurrentTotal) {
+        issued++;
+        const started = performance.now();
+        const response = await fetch(`${config.apiUrl}/api/v1/${SCENARIOS['first page, by name']}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - started);
+        if (!response.ok) throw new Error(`concurrent list: HTTP ${response.status}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - loadStart) / 1000;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `\nUser list, first page, ${concurrency} at a time, ${concurrentTotal} requests: ${(concurrentTotal / seconds).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  );
 
   const receptionAnswer = await passwordSignIn(
     config.identityUrl,

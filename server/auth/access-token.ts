@@ -23,7 +23,26 @@ export class TokenRejectedError extends Error {
   }
 }
 
+/** How many verified tokens are remembered: a token's signature is checked once, its expiry every time. */
+const VERIFIED_TOKENS = 1000;
+
 export function createAccessTokenVerifier(identity: ServerConfig['identity']): AccessTokenVerifier {
+  const verify = createUncachedVerifier(identity);
+  const verified = new Map<string, { username: string; expiresAt: number }>();
+  return async (token) => {
+    const known = verified.get(token);
+    if (known && known.expiresAt > Date.now()) return { username: known.username };
+    if (known) verified.delete(token);
+    const { username, expiresAt } = await verify(token);
+    if (verified.size >= VERIFIED_TOKENS) verified.clear();
+    verified.set(token, { username, expiresAt });
+    return { username };
+  };
+}
+
+function createUncachedVerifier(
+  identity: ServerConfig['identity'],
+): (token: string) => Promise<VerifiedAccessToken & { expiresAt: number }> {
   const keys = createRemoteJWKSet(new URL(identity.jwksUrl));
   return async (token) => {
     let payload;
@@ -47,6 +66,7 @@ export function createAccessTokenVerifier(identity: ServerConfig['identity']): A
     if (typeof payload.username !== 'string' || payload.username === '') {
       throw new TokenRejectedError('The access token names no user.');
     }
-    return { username: payload.username };
+    // requiredClaims makes exp present.
+    return { username: payload.username, expiresAt: (payload.exp ?? 0) * 1000 };
   };
 }

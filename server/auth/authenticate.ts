@@ -7,6 +7,7 @@ import type { RequestHandler, Response } from 'express';
 import { isRole } from '../api-types.ts';
 import type { Caller } from '../../openapi/access.ts';
 import type { Queryable } from '../db/database.ts';
+import { forgetCachedReads, readCache } from '../db/read-cache.ts';
 import { HttpProblem, forbidden, unauthorized } from '../http/problem.ts';
 import type { IdempotencyClaim } from '../http/idempotency.ts';
 import { logError } from '../http/log.ts';
@@ -36,8 +37,16 @@ export interface Actor extends Caller {
 const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** How long a caller's role, status and consent are reused without reading them again (read-cache.ts). */
+const CALLER_CACHE_MS = 1000;
+
 export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryable): RequestHandler {
+  const callers = readCache<Caller & { consented: boolean }>(CALLER_CACHE_MS);
   return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      forgetCachedReads();
+      res.on('finish', forgetCachedReads);
+    }
     const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
     if (!token) throw unauthorized('A Bearer access token is required.');
     let username: string;
@@ -48,7 +57,7 @@ export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryab
       logError({ event: 'Checking an access token failed' }, error);
       throw new HttpProblem(503, 'The identity service could not be reached to check the access token.');
     }
-    const caller = await loadCaller(db, username);
+    const caller = await callers.through(username, () => loadCaller(db, username));
     res.locals.caller = caller;
     res.locals.deviceId = deviceIdOf(req.get('x-thrive-device'));
     if (caller.role === 'CLIENT' && !caller.consented && !allowedBeforeConsent(req.method, req.path, caller.id)) {

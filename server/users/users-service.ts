@@ -19,6 +19,7 @@ import {
 } from '../api-types.ts';
 import { audited, type AuditEntry } from '../audit/audit-log.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
+import { readCache } from '../db/read-cache.ts';
 import { API_BASE_PATH, type Answer } from '../http/answer.ts';
 import { logError } from '../http/log.ts';
 import { conflict, forbidden, notFound } from '../http/problem.ts';
@@ -35,13 +36,20 @@ interface Deps {
   identityAdmin: IdentityAdmin;
 }
 
+/**
+ * The name order is lower(last name), lower(first name), id; the users row keeps those keys (migration 009,
+ * kept by a trigger on profiles), so the indexes on users serve the order without the join.
+ */
+/** How long a list's count is reused (read-cache.ts). */
+const listCounts = readCache<number>(1000);
+
 const ORDERINGS: Readonly<Record<ListUsersQuery['ordering'], string>> = {
-  name: 'lower(p.last_name), lower(p.first_name), u.id',
-  '-name': 'lower(p.last_name) DESC, lower(p.first_name) DESC, u.id DESC',
+  name: 'u.last_name_key, u.first_name_key, u.id',
+  '-name': 'u.last_name_key DESC, u.first_name_key DESC, u.id DESC',
   email: 'u.email',
   '-email': 'u.email DESC',
-  role: 'u.role NULLS LAST, lower(p.last_name), lower(p.first_name), u.id',
-  '-role': 'u.role DESC NULLS LAST, lower(p.last_name), lower(p.first_name), u.id',
+  role: 'u.role NULLS LAST, u.last_name_key, u.first_name_key, u.id',
+  '-role': 'u.role DESC NULLS LAST, u.last_name_key, u.first_name_key, u.id',
   created_at: 'u.created_at, u.id',
   '-created_at': 'u.created_at DESC, u.id DESC',
 };
@@ -87,20 +95,35 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
       );
     }
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const from = 'FROM users u LEFT JOIN profiles p ON p.client_id = u.id';
-
-    const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count ${from} ${where}`, params);
-    const count = counted?.count ?? 0;
     const offset = (query.page - 1) * query.page_size;
-    const rows = await db.query<UserSummaryRow>(
-      `SELECT u.id, u.email, p.first_name, p.last_name, u.role, p.phone_number, p.clinic, u.status, u.created_at
-       ${from} ${where}
-       ORDER BY ${ORDERINGS[query.ordering]}
-       LIMIT $${params.push(query.page_size)} OFFSET $${params.push(offset)}`,
+    // One round trip: the count (every condition is on users, so it needs no join) beside the page, which
+    // reads the users in the index's order and joins the profiles of its own rows only; an empty page still
+    // answers the count. Counting every match is most of a list's cost, so a count from the last second is
+    // reused (read-cache.ts).
+    const countKey = `${where}\u0000${JSON.stringify(params)}`;
+    const known = listCounts.get(countKey);
+    const countSql =
+      known === undefined ? `SELECT count(*)::int AS total FROM users u ${where}` : `SELECT ${known} AS total`;
+    const order = ORDERINGS[query.ordering];
+    const limit = `$${params.push(query.page_size)}`;
+    const skip = `$${params.push(offset)}`;
+    const rows = await db.query<UserSummaryRow & { total: number; position: number | null }>(
+      `SELECT c.total, page.*
+       FROM (${countSql}) c
+       LEFT JOIN LATERAL (
+         SELECT u.id, u.email, p.first_name, p.last_name, u.role, p.phone_number, p.clinic, u.status, u.created_at,
+                row_number() OVER (ORDER BY ${order}) AS position
+         FROM (SELECT u.* FROM users u ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}) u
+         LEFT JOIN profiles p ON p.client_id = u.id
+       ) page ON true
+       ORDER BY page.position`,
       params,
     );
+    const count = rows[0]?.total ?? 0;
+    if (known === undefined) listCounts.set(countKey, count);
+    const pageRows = rows.filter((row) => row.position !== null);
     return {
-      results: rows.map((row) => ({
+      results: pageRows.map(({ total: _total, position: _position, ...row }) => ({
         ...row,
         first_name: row.first_name ?? '',
         last_name: row.last_name ?? '',
