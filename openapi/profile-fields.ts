@@ -5,6 +5,7 @@
  * profile. The forms, the read-only view, the form's checks and the server's
  * writable-field lists are all derived from this table.
  */
+import { HISTORY_NOTES_MAX } from './health-history.ts';
 import type { ProfilePatch } from './schema.gen.ts';
 
 /** Consent is given through the HIPAA modal (or recorded by the clinic in writing), never as a profile field. */
@@ -34,17 +35,17 @@ export type ProfileInputKind =
   | 'duration'
   /** A number written in digits only, exactly `digits` long. */
   | 'digits'
-  /** Answers by topic (a history object). */
-  | 'history';
+  /** How the person lives, topic by topic (clinic.yaml's LifestyleHistory; openapi/health-history.ts). */
+  | 'lifestyle'
+  /** Conditions per relative (clinic.yaml's FamilyHistory; openapi/health-history.ts). */
+  | 'family';
 
 export interface ProfileFieldSpec {
   label: string;
   section: ProfileSectionId;
   input: ProfileInputKind;
-  /** Most characters (text kinds; for a history, of each answer). */
+  /** Most characters (text kinds; for a history, of its notes). */
   max?: number;
-  /** Most answers (the `history` kind). */
-  maxAnswers?: number;
   /** Exactly this many digits (the `digits` kind). */
   digits?: number;
   /** A value is required (never cleared). */
@@ -59,8 +60,6 @@ export interface ProfileFieldSpec {
 
 /** NullableText in the contract. */
 const SHORT_TEXT = 200;
-/** HistoryObject in the contract: at most 100 answers, each of at most 2000 characters. */
-const HISTORY = { max: 2000, maxAnswers: 100 } as const;
 
 /** Every field, in the order it shows within its section. */
 export const PROFILE_FIELDS = {
@@ -174,18 +173,18 @@ export const PROFILE_FIELDS = {
   lifestyle_history: {
     label: 'Lifestyle history',
     section: 'health',
-    input: 'history',
-    ...HISTORY,
+    input: 'lifestyle',
+    max: HISTORY_NOTES_MAX,
     selfService: true,
-    hint: 'Topics and answers, e.g. Sleep: about 6 hours; Exercise: walks daily.',
+    hint: 'Sleep, activity, diet, alcohol, tobacco, stress and diabetes; any topic may be left open.',
   },
   family_history: {
     label: 'Family history',
     section: 'health',
-    input: 'history',
-    ...HISTORY,
+    input: 'family',
+    max: HISTORY_NOTES_MAX,
     selfService: true,
-    hint: 'Topics and answers, e.g. Father: type 2 diabetes; Mother: high blood pressure.',
+    hint: 'Conditions of parents, brothers and sisters, children and other relatives.',
   },
   abha_number: { label: 'ABHA number', section: 'ids', input: 'digits', digits: 14, hint: '14 digits.' },
   aadhar_number: { label: 'Aadhaar number', section: 'ids', input: 'digits', digits: 12, hint: '12 digits.' },

@@ -411,6 +411,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assessments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assessment results, newest first (a client its own; staff roles of the hub group any client's)
+         * @description Every result is kept. A client sees only its own (a `client` filter naming anyone else is refused
+         *     with 403); staff roles of the hub group see any client's. `latest` keeps each client's newest result
+         *     of each type, and the other filters then apply to those (so `latest` with `alert` lists the clients
+         *     whose newest Thrive check raises an alert). Every read is recorded in the audit trail.
+         */
+        get: operations["listAssessments"];
+        put?: never;
+        /**
+         * Record a result (a client its own Thrive check and cognitive run; staff a shared risk result)
+         * @description The id is made on the device, so a resend never records a result twice (an id that exists is
+         *     refused with 409). The server checks what was answered and computes the scores with
+         *     openapi/assessments.ts; anything it cannot score is refused with 400 naming the item, e.g.
+         *     `body.answers.5`. `who5`: exactly five answers, each a whole number from 0 to 5; the score is their
+         *     sum times 4 (0 to 100). `cognitive`: the tasks' raw records (timings from the device's
+         *     `performance.now()`); a run with every task is complete, and a client's first complete run is its
+         *     baseline. A client records only `who5` and `cognitive`, for itself (403 otherwise).
+         *     `cardiovascular_risk`: staff of the hub group share a client's risk result with the client; the
+         *     server computes the points and risk from the inputs.
+         */
+        post: operations["createAssessment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -498,8 +533,8 @@ export interface components {
             appointment_duration: components["schemas"]["Duration"];
             health_goals?: string | null;
             client_story?: string | null;
-            lifestyle_history: components["schemas"]["HistoryObject"];
-            family_history: components["schemas"]["HistoryObject"];
+            lifestyle_history: components["schemas"]["LifestyleHistory"];
+            family_history: components["schemas"]["FamilyHistory"];
             /** @description India's Ayushman Bharat Health Account number, 14 digits. */
             abha_number?: string | null;
             /** @description India's Aadhaar number, 12 digits. */
@@ -548,8 +583,8 @@ export interface components {
             appointment_duration?: components["schemas"]["Duration"];
             health_goals?: string | null;
             client_story?: string | null;
-            lifestyle_history?: components["schemas"]["HistoryObject"];
-            family_history?: components["schemas"]["HistoryObject"];
+            lifestyle_history?: components["schemas"]["LifestyleHistory"];
+            family_history?: components["schemas"]["FamilyHistory"];
             abha_number?: string | null;
             aadhar_number?: string | null;
             hipaa_consent?: boolean;
@@ -570,11 +605,55 @@ export interface components {
          */
         Duration: string;
         /**
-         * @description Free-form answers keyed by question; empty by default.
+         * @description How the client lives, topic by topic (openapi/health-history.ts names each answer); empty by default,
+         *     and any topic may be left out. `diabetes` is what the HBOT visit reads (a diabetic client's glucose is
+         *     measured before and after a session).
          * @default {}
          */
-        HistoryObject: {
-            [key: string]: string | number | boolean | null;
+        LifestyleHistory: {
+            /** @description Hours of sleep on a usual night, in half hours. */
+            sleep_hours?: number | null;
+            /** @enum {string|null} */
+            sleep_quality?: "good" | "fair" | "poor" | null;
+            /**
+             * @description How active a usual week is.
+             * @enum {string|null}
+             */
+            activity?: "sedentary" | "light" | "moderate" | "active" | null;
+            /** @enum {string|null} */
+            diet?: "omnivore" | "vegetarian" | "vegan" | "pescatarian" | "other" | null;
+            /** @enum {string|null} */
+            alcohol?: "none" | "occasional" | "weekly" | "daily" | null;
+            /** @enum {string|null} */
+            tobacco?: "never" | "former" | "current" | null;
+            /** @enum {string|null} */
+            stress?: "low" | "moderate" | "high" | null;
+            /**
+             * @description No, or yes with its type (`other` also for a type not known).
+             * @enum {string|null}
+             */
+            diabetes?: "no" | "type_1" | "type_2" | "other" | null;
+            notes?: string | null;
+        };
+        /** @enum {string} */
+        FamilyCondition: "heart_disease" | "stroke" | "high_blood_pressure" | "high_cholesterol" | "diabetes" | "cancer" | "dementia" | "mental_health" | "other";
+        /** @description One relative and the conditions they have or had. */
+        FamilyMember: {
+            /** @enum {string} */
+            relative: "mother" | "father" | "sister" | "brother" | "daughter" | "son" | "grandparent" | "aunt_or_uncle" | "other";
+            conditions: components["schemas"]["FamilyCondition"][];
+            /** @description E.g. the age it began, or what "other" is. */
+            notes?: string | null;
+        };
+        /**
+         * @description Conditions per relative; empty by default. `none_known` says the client knows of none (so an empty
+         *     list is an answer, not a gap).
+         * @default {}
+         */
+        FamilyHistory: {
+            relatives?: components["schemas"]["FamilyMember"][];
+            none_known?: boolean | null;
+            notes?: string | null;
         };
         UserAttribute: {
             Name: string;
@@ -659,7 +738,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "audit.list" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "assessments.list" | "assessments.create" | "audit.list" | "requests.refused";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -677,7 +756,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "audit_log" | "request";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "audit_log" | "request";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -1066,6 +1145,155 @@ export interface components {
             results: components["schemas"]["VisitSummary"][];
             truncated: boolean;
         };
+        /**
+         * @description `who5` is the Thrive check (the WHO-5 Well-Being Index); `cognitive` a run of the cognitive tasks;
+         *     `cardiovascular_risk` a risk result staff shared with the client.
+         * @enum {string}
+         */
+        AssessmentType: "who5" | "cognitive" | "cardiovascular_risk";
+        /** @description Milliseconds, measured on the device with performance.now(). */
+        ElapsedMs: number;
+        DigitSpanTrial: {
+            /** @description The digits shown */
+            digits: string;
+            /** @description What the client entered (digits; anything else counts as wrong). */
+            response: string;
+            response_ms?: components["schemas"]["ElapsedMs"];
+        };
+        DigitSpanTask: {
+            trials: components["schemas"]["DigitSpanTrial"][];
+        };
+        WordRecallTask: {
+            /**
+             * @description One of Thrive's own word lists (openapi/assessments.ts).
+             * @enum {string}
+             */
+            list: "a" | "b" | "c";
+            /** @description The words recalled right after the list was shown. */
+            immediate: string[];
+            /** @description The words recalled after the other tasks. */
+            delayed?: string[] | null;
+            delay_ms?: components["schemas"]["ElapsedMs"];
+        };
+        TrailsTask: {
+            /** @description Every tap on a target, in order, with the time since the targets appeared. */
+            taps: {
+                target: string;
+                at_ms: components["schemas"]["ElapsedMs"];
+            }[];
+        };
+        ReactionTask: {
+            trials: {
+                wait_ms: components["schemas"]["ElapsedMs"];
+                /** @description From the signal to the tap; null when there was no tap in time. */
+                rt_ms: components["schemas"]["ElapsedMs"] | null;
+                /** @description Tapped before the signal. */
+                early: boolean;
+            }[];
+        };
+        /** @description The raw records of one run; a task left out was skipped. */
+        CognitiveRun: {
+            digit_span_forward?: components["schemas"]["DigitSpanTask"];
+            digit_span_backward?: components["schemas"]["DigitSpanTask"];
+            word_recall?: components["schemas"]["WordRecallTask"];
+            trails_a?: components["schemas"]["TrailsTask"];
+            trails_b?: components["schemas"]["TrailsTask"];
+            reaction_time?: components["schemas"]["ReactionTask"];
+        };
+        /** @description Computed by the server from the run (openapi/assessments.ts); null for a task not done. */
+        CognitiveScores: {
+            /** @description The longest sequence repeated correctly. */
+            digit_span_forward: number | null;
+            digit_span_backward: number | null;
+            /** @description Words of the list recalled at once. */
+            words_immediate: number | null;
+            /** @description Words of the list recalled after the other tasks. */
+            words_delayed: number | null;
+            /** @description Words recalled that were not on the list. */
+            word_intrusions: number | null;
+            /** @description Seconds to the last target */
+            trails_a_seconds: number | null;
+            trails_a_errors: number | null;
+            /** @description Seconds to the last target */
+            trails_b_seconds: number | null;
+            trails_b_errors: number | null;
+            reaction_median_ms: number | null;
+            /** @description Taps before the signal or within 100 ms. */
+            reaction_anticipations: number | null;
+            reaction_misses: number | null;
+        };
+        /** @description The calculator's inputs (openapi/cardiovascular-risk.ts), within its plausible ranges. */
+        SharedRiskInput: {
+            /** @enum {string} */
+            sex: "male" | "female" | "other";
+            age: number;
+            hdl_cholesterol: number;
+            total_cholesterol: number;
+            smoker: boolean;
+            diabetic: boolean;
+            treats_hypertension: boolean;
+            systolic_bp: number;
+        };
+        SharedRiskResult: {
+            points: number;
+            risk_percentage: number;
+            /** @enum {string} */
+            category: "low" | "intermediate" | "high";
+        };
+        AssessmentCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            type: components["schemas"]["AssessmentType"];
+            /**
+             * Format: date-time
+             * @description When it was finished on the device (a result taken offline reaches the server later).
+             */
+            taken_at: string;
+            /** @description `who5`: the five answers in order, each 0 (at no time) to 5 (all of the time). */
+            answers?: number[];
+            cognitive?: components["schemas"]["CognitiveRun"];
+            cardiovascular_risk?: components["schemas"]["SharedRiskInput"];
+        };
+        Assessment: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            type: components["schemas"]["AssessmentType"];
+            /** Format: date-time */
+            taken_at: string;
+            /**
+             * Format: date-time
+             * @description When the server received it.
+             */
+            created_at: string;
+            /** @description Who recorded it (an identity username). */
+            created_by: string;
+            created_by_name: string;
+            answers: number[] | null;
+            /** @description `who5`: the sum of the answers. */
+            raw_score: number | null;
+            /** @description `who5`: the raw score times 4. */
+            score: number | null;
+            /** @description The result needs staff's attention (a Thrive check score of 28 or less). */
+            alert: boolean;
+            cognitive: components["schemas"]["CognitiveRun"] | null;
+            cognitive_scores: components["schemas"]["CognitiveScores"] | null;
+            /** @description Every part was done (a cognitive run with all its tasks). */
+            complete: boolean;
+            /** @description The client's first complete cognitive run. */
+            baseline: boolean;
+            cardiovascular_risk: components["schemas"]["SharedRiskInput"] | null;
+            cardiovascular_risk_result: components["schemas"]["SharedRiskResult"] | null;
+        };
+        AssessmentList: {
+            results: components["schemas"]["Assessment"][];
+            truncated: boolean;
+        };
         /** @description An IANA time zone, e.g. Asia/Kolkata. */
         TimeZone: string;
         /** @description A wall-clock time at the clinic, HH:MM. */
@@ -1253,7 +1481,10 @@ export type ProfilePatch = components['schemas']['ProfilePatch'];
 export type NullablePhone = components['schemas']['NullablePhone'];
 export type ContactMethod = components['schemas']['ContactMethod'];
 export type Duration = components['schemas']['Duration'];
-export type HistoryObject = components['schemas']['HistoryObject'];
+export type LifestyleHistory = components['schemas']['LifestyleHistory'];
+export type FamilyCondition = components['schemas']['FamilyCondition'];
+export type FamilyMember = components['schemas']['FamilyMember'];
+export type FamilyHistory = components['schemas']['FamilyHistory'];
 export type UserAttribute = components['schemas']['UserAttribute'];
 export type UserStatus = components['schemas']['UserStatus'];
 export type UserDetail = components['schemas']['UserDetail'];
@@ -1299,6 +1530,20 @@ export type VisitDerived = components['schemas']['VisitDerived'];
 export type Visit = components['schemas']['Visit'];
 export type VisitSummary = components['schemas']['VisitSummary'];
 export type VisitList = components['schemas']['VisitList'];
+export type AssessmentType = components['schemas']['AssessmentType'];
+export type ElapsedMs = components['schemas']['ElapsedMs'];
+export type DigitSpanTrial = components['schemas']['DigitSpanTrial'];
+export type DigitSpanTask = components['schemas']['DigitSpanTask'];
+export type WordRecallTask = components['schemas']['WordRecallTask'];
+export type TrailsTask = components['schemas']['TrailsTask'];
+export type ReactionTask = components['schemas']['ReactionTask'];
+export type CognitiveRun = components['schemas']['CognitiveRun'];
+export type CognitiveScores = components['schemas']['CognitiveScores'];
+export type SharedRiskInput = components['schemas']['SharedRiskInput'];
+export type SharedRiskResult = components['schemas']['SharedRiskResult'];
+export type AssessmentCreate = components['schemas']['AssessmentCreate'];
+export type Assessment = components['schemas']['Assessment'];
+export type AssessmentList = components['schemas']['AssessmentList'];
 export type TimeZone = components['schemas']['TimeZone'];
 export type ClockTime = components['schemas']['ClockTime'];
 export type OpeningHours = components['schemas']['OpeningHours'];
@@ -2247,6 +2492,81 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listAssessments: {
+        parameters: {
+            query?: {
+                client?: components["schemas"]["UserIdValue"];
+                type?: components["schemas"]["AssessmentType"];
+                /** @description Only each client's newest result of each type. */
+                latest?: boolean;
+                /** @description Only results that raise an alert for staff (see openapi/assessments.ts). */
+                alert?: boolean;
+                /** @description Only results taken at or after this instant. */
+                since?: string;
+                /** @description At most this many, newest first; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results the caller may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAssessment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The stored result, with its scores. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assessment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -2261,11 +2581,13 @@ export const pathsUsersAuditEventsGetParametersQueryKindValues: ReadonlyArray<Fl
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["CLIENT", "NURSE", "RECEPTION", "DOCTOR", "HEALTH_COACH", "NUTRITIONIST", "ADMIN", "SUPER_ADMIN"];
 export const problemClashKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["clash"]["kind"]> = ["resource", "client"];
 export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactMethod"]> = ["phone", "email", "sms"];
+export const familyConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FamilyCondition"]> = ["heart_disease", "stroke", "high_blood_pressure", "high_cholesterol", "diabetes", "cancer", "dementia", "mental_health", "other"];
+export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FamilyMember"]["relative"]> = ["mother", "father", "sister", "brother", "daughter", "son", "grandparent", "aunt_or_uncle", "other"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "audit.list", "requests.refused"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "assessments.list", "assessments.create", "audit.list", "requests.refused"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "audit_log", "request"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "audit_log", "request"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
 export const visitTherapyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VisitTherapy"]> = ["iv", "hbot", "pet", "red_light", "fir"];
@@ -2273,6 +2595,10 @@ export const visitStateValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const vitalsEntryPhaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VitalsEntry"]["phase"]> = ["before", "during", "after"];
 export const adverseReactionSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdverseReaction"]["severity"]> = ["mild", "moderate", "severe"];
 export const redLightFieldsAreasValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RedLightFields"]["areas"]> = ["face", "scalp", "neck", "chest", "abdomen", "upper_back", "lower_back", "arms", "hands", "hips", "knees", "legs", "feet", "whole_body"];
+export const assessmentTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AssessmentType"]> = ["who5", "cognitive", "cardiovascular_risk"];
+export const wordRecallTaskListValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WordRecallTask"]["list"]> = ["a", "b", "c"];
+export const sharedRiskInputSexValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SharedRiskInput"]["sex"]> = ["male", "female", "other"];
+export const sharedRiskResultCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SharedRiskResult"]["category"]> = ["low", "intermediate", "high"];
 export const resourceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceKind"]> = ["iv_chair", "hbot_chamber", "hbot_seat", "red_light", "pemf", "sauna", "consultation_room"];
 export const therapyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TherapyKind"]> = ["iv", "hbot", "pet", "red_light", "fir", "consultation"];
 export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["booked", "checked_in", "in_progress", "completed", "cancelled", "no_show"];

@@ -15,6 +15,7 @@ import type {
   FirFields,
   HbotFields,
   IvFields,
+  LifestyleHistory,
   PemfFields,
   RedLightFields,
   Role,
@@ -856,13 +857,12 @@ export function stopCriterionMet(fir: FirFields | undefined): boolean {
 }
 
 /**
- * Whether a profile records diabetes: the lifestyle history's `diabetes` or
- * `diabetic` answer, when it says yes.
+ * Whether a profile records diabetes: the lifestyle history's `diabetes`
+ * (openapi/health-history.ts) says yes, of any type.
  */
-export function profileSaysDiabetic(lifestyle: Readonly<Record<string, unknown>> | null | undefined): boolean {
-  const answer = lifestyle?.diabetes ?? lifestyle?.diabetic;
-  if (answer === true) return true;
-  return typeof answer === 'string' && /^(yes|true|type\s*[12]|diabetic)/i.test(answer.trim());
+export function profileSaysDiabetic(lifestyle: Pick<LifestyleHistory, 'diabetes'> | null | undefined): boolean {
+  const answer = lifestyle?.diabetes;
+  return answer !== undefined && answer !== null && answer !== 'no';
 }
 
 /** The field paths whose values a person enters (for attributions): every leaf of the frame and the therapy. */

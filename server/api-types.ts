@@ -46,6 +46,10 @@ export type VisitSummary = Schemas['VisitSummary'];
 export type VisitList = Schemas['VisitList'];
 export type VisitSign = Schemas['VisitSign'];
 export type AddendumCreate = Schemas['AddendumCreate'];
+export type LifestyleHistory = Schemas['LifestyleHistory'];
+export type Assessment = Schemas['Assessment'];
+export type AssessmentCreate = Schemas['AssessmentCreate'];
+export type AssessmentList = Schemas['AssessmentList'];
 
 /** Query parameters after validation, with the contract's defaults applied. */
 export type ListUsersQuery = Required<
@@ -72,5 +76,10 @@ export type ListAppointmentsQuery = Required<
 
 export type ListVisitsQuery = Required<Pick<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>> &
   Omit<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>;
+
+export type ListAssessmentsQuery = Required<
+  Pick<NonNullable<operations['listAssessments']['parameters']['query']>, 'limit' | 'latest'>
+> &
+  Omit<NonNullable<operations['listAssessments']['parameters']['query']>, 'limit' | 'latest'>;
 
 export { ROLES, isRole };

@@ -49,6 +49,8 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'visits.update': 'change',
   'visits.sign': 'change',
   'visits.addendum': 'change',
+  'assessments.list': 'read',
+  'assessments.create': 'change',
   'audit.list': 'read',
   'requests.refused': 'read',
 };

@@ -8,10 +8,12 @@ import type {
   AddendumCreate,
   AppointmentCreate,
   AppointmentPatch,
+  AssessmentCreate,
   EnrollmentCreate,
   EnrollmentPatch,
   ListAuditEventsQuery,
   ListAppointmentsQuery,
+  ListAssessmentsQuery,
   ListEnrollmentsQuery,
   ListResourcesQuery,
   ListUsersQuery,
@@ -22,6 +24,7 @@ import type {
   VisitDraft,
   VisitSign,
 } from '../api-types.ts';
+import { createAssessment, listAssessments } from '../assessments/assessments-service.ts';
 import { listAuditEvents } from '../audit/audit-feed.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import type { AppDependencies } from '../dependencies.ts';
@@ -195,6 +198,14 @@ export function apiRoutes(deps: AppDependencies): Router {
         body: validated<AddendumCreate>(req.body),
       }),
     );
+  });
+
+  router.get('/assessments', async (req, res) => {
+    res.json(await listAssessments(db, callerOf(res), validated<ListAssessmentsQuery>(req.query)));
+  });
+
+  router.post('/assessments', async (req, res) => {
+    sendAnswer(res, await createAssessment({ db, now }, callerOf(res), validated<AssessmentCreate>(req.body)));
   });
 
   return router;

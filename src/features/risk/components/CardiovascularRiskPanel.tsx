@@ -23,7 +23,7 @@ import {
   type CardiovascularRiskResult,
   type RiskCategory,
   type Sex,
-} from '../cardiovascular-risk';
+} from '@contract';
 import {
   RISK_FIELDS,
   RiskDraftSchema,
