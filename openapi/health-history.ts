@@ -162,28 +162,45 @@ export function familyComplete(history: FamilyHistory): boolean {
   return (history.relatives?.length ?? 0) > 0 || history.none_known === true;
 }
 
-/** A lifestyle history as lines people read ('Sleep: 7 hours, well'), in the order it is asked. */
-export function describeLifestyle(history: LifestyleHistory): string[] {
-  const lines: string[] = [];
+/** One answer of a history as people read it: what it is about, and the answer. */
+export interface HistoryLine {
+  topic: string;
+  answer: string;
+}
+
+/** A lifestyle history as lines people read (Sleep: 7 hours a night), in the order it is asked. */
+export function describeLifestyle(history: LifestyleHistory): HistoryLine[] {
+  const lines: HistoryLine[] = [];
   if (history.sleep_hours !== null && history.sleep_hours !== undefined) {
-    lines.push(`Sleep: ${history.sleep_hours} ${history.sleep_hours === 1 ? 'hour' : 'hours'} a night`);
+    lines.push({
+      topic: 'Sleep',
+      answer: `${history.sleep_hours} ${history.sleep_hours === 1 ? 'hour' : 'hours'} a night`,
+    });
   }
   for (const topic of LIFESTYLE_CHOICE_TOPICS) {
-    const label = lifestyleChoiceLabel(topic, history[topic]);
-    if (label !== null) lines.push(`${LIFESTYLE_CHOICES[topic].label}: ${label}`);
+    const answer = lifestyleChoiceLabel(topic, history[topic]);
+    if (answer !== null) lines.push({ topic: LIFESTYLE_CHOICES[topic].label, answer });
   }
-  if (history.notes) lines.push(`Notes: ${history.notes}`);
+  if (history.notes) lines.push({ topic: 'Notes', answer: history.notes });
   return lines;
 }
 
-/** A family history as lines people read ('Father: Diabetes, Heart disease (at 60)'). */
-export function describeFamily(history: FamilyHistory): string[] {
-  const lines = (history.relatives ?? []).map((member) => {
+/** A family history as lines people read (Father: Diabetes, Heart disease (at 60)). */
+export function describeFamily(history: FamilyHistory): HistoryLine[] {
+  const lines: HistoryLine[] = (history.relatives ?? []).map((member) => {
     const conditions = member.conditions.map((condition) => CONDITION_LABELS[condition] ?? condition);
-    const what = conditions.length > 0 ? conditions.join(', ') : 'no condition named';
-    return `${RELATIVE_LABELS[member.relative] ?? member.relative}: ${what}${member.notes ? ` (${member.notes})` : ''}`;
+    const what = conditions.length > 0 ? conditions.join(', ') : 'No condition named';
+    return {
+      topic: RELATIVE_LABELS[member.relative] ?? member.relative,
+      answer: `${what}${member.notes ? ` (${member.notes})` : ''}`,
+    };
   });
-  if (history.none_known === true && lines.length === 0) lines.push('No conditions known in the family');
-  if (history.notes) lines.push(`Notes: ${history.notes}`);
+  if (history.none_known === true && lines.length === 0) lines.push({ topic: 'Family', answer: 'No conditions known' });
+  if (history.notes) lines.push({ topic: 'Notes', answer: history.notes });
   return lines;
+}
+
+/** Lines as one text ('Sleep: 7 hours a night; Alcohol: None'). */
+export function historyText(lines: readonly HistoryLine[]): string {
+  return lines.map((line) => `${line.topic}: ${line.answer}`).join('; ');
 }

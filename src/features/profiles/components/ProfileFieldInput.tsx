@@ -1,4 +1,5 @@
-import { NativeSelect, TextInput, Textarea } from '@mantine/core';
+import { Box, Input, NativeSelect, TextInput, Textarea } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { contactMethodValues } from '@contract';
 import { EmailInput } from '@/components/EmailInput';
@@ -8,11 +9,11 @@ import {
   CONTACT_METHOD_LABELS,
   durationLabel,
   fieldSpec,
-  isHistoryField,
   type ProfileField,
 } from '../model/fields';
 import type { ParsedProfile, ProfileFormValues } from '../model/form-values';
-import { HistoryEditor } from './HistoryEditor';
+import { FamilyHistoryEditor } from './FamilyHistoryEditor';
+import { LifestyleEditor } from './LifestyleEditor';
 import { Wide } from './ProfileSection';
 
 export type ProfileFormApi = UseFormReturnType<ProfileFormValues, ParsedProfile>;
@@ -37,6 +38,24 @@ function durationOptions(current: string) {
   return APPOINTMENT_DURATIONS.some((option) => option.value === current)
     ? [...APPOINTMENT_DURATIONS]
     : [{ value: current, label: durationLabel(current) }, ...APPOINTMENT_DURATIONS];
+}
+
+/** A history's answers under its label, as one named group. */
+function HistoryGroup({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Input.Wrapper
+      id={id}
+      label={label}
+      labelElement="div"
+      description={hint}
+      size="md"
+      role="group"
+      aria-labelledby={`${id}-label`}
+    >
+      <Box mt="sm">{children}</Box>
+    </Input.Wrapper>
+  );
 }
 
 /** The input for one profile field, by its kind in the contract's field table, wired to the form. */
@@ -83,11 +102,31 @@ export function ProfileFieldInput({ field, form, own }: { field: ProfileField; f
       return <NativeSelect {...common} size="md" data={CONTACT_OPTIONS} />;
     case 'duration':
       return <NativeSelect {...common} size="md" data={durationOptions(typeof value === 'string' ? value : '')} />;
-    case 'history':
-      return isHistoryField(field) ? (
+    case 'lifestyle':
+      return (
         <Wide>
-          <HistoryEditor field={field} form={form} />
+          <HistoryGroup label={spec.label} hint={spec.hint}>
+            <LifestyleEditor
+              path="lifestyle_history"
+              value={form.values.lifestyle_history}
+              onChange={(next) => form.setFieldValue('lifestyle_history', next)}
+              errors={form.errors}
+            />
+          </HistoryGroup>
         </Wide>
-      ) : null;
+      );
+    case 'family':
+      return (
+        <Wide>
+          <HistoryGroup label={spec.label} hint={spec.hint}>
+            <FamilyHistoryEditor
+              path="family_history"
+              value={form.values.family_history}
+              onChange={(next) => form.setFieldValue('family_history', next)}
+              errors={form.errors}
+            />
+          </HistoryGroup>
+        </Wide>
+      );
   }
 }
