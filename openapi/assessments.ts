@@ -133,7 +133,7 @@ export function who5Meaning(score: number): Who5Meaning {
     return {
       band: 'very-low',
       summary:
-        'Your answers say these two weeks have been very hard on your wellbeing. You do not have to carry this alone: please talk to the clinic soon. Your care team has been told, and will reach out.',
+        'Your answers say these two weeks have been very hard on your wellbeing. You do not have to carry this alone: please talk to the clinic soon. Your care team is shown this result, so they can reach out to you.',
       reachOut: true,
     };
   }

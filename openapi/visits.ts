@@ -164,6 +164,7 @@ export const REACTION_FIELDS = {
   occurred_at: { input: 'instant', label: 'When', requiredToSign: true },
 } as const satisfies Readonly<Record<Exclude<keyof AdverseReaction, 'id'>, FieldSpec>>;
 
+/** @public The most characters of a visit's notes (clinic.yaml's VisitDraft), for the visit screens' notes box. */
 export const NOTES_MAX = 4000;
 /** An override of a positive contraindication says why, in a sentence. */
 export const OVERRIDE_REASON_MIN = 10;

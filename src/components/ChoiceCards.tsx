@@ -1,4 +1,4 @@
-import { Group, Radio, SimpleGrid, Text, type SimpleGridProps } from '@mantine/core';
+import { Box, Group, Radio, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface Choice<T extends string> {
@@ -18,7 +18,7 @@ export function ChoiceCards<T extends string>({
   options,
   onChange,
   error,
-  cols = { base: 1, xs: 2 },
+  minWidth = 200,
 }: {
   label: ReactNode;
   description?: ReactNode;
@@ -26,7 +26,8 @@ export function ChoiceCards<T extends string>({
   options: readonly Choice<T>[];
   onChange: (value: T) => void;
   error?: ReactNode;
-  cols?: SimpleGridProps['cols'];
+  /** The narrowest a card gets: as many columns as fit, one on a phone when the answers are long. */
+  minWidth?: number;
 }) {
   return (
     <Radio.Group
@@ -40,7 +41,14 @@ export function ChoiceCards<T extends string>({
         if (option) onChange(option.value);
       }}
     >
-      <SimpleGrid cols={cols} spacing="xs" verticalSpacing="xs" mt="xs">
+      <Box
+        mt="xs"
+        style={{
+          display: 'grid',
+          gap: 'var(--mantine-spacing-xs)',
+          gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${minWidth}px), 1fr))`,
+        }}
+      >
         {options.map((option) => (
           <Radio.Card key={option.value} value={option.value} radius="md" p="sm" mih={44}>
             <Group wrap="nowrap" gap="sm" align="center">
@@ -51,7 +59,7 @@ export function ChoiceCards<T extends string>({
             </Group>
           </Radio.Card>
         ))}
-      </SimpleGrid>
+      </Box>
     </Radio.Group>
   );
 }

@@ -15,6 +15,7 @@ export const scheduleKeys = {
   appointments: () => [...scheduleKeys.all, 'appointments'] as const,
   list: (filters: AppointmentFilters) => [...scheduleKeys.appointments(), 'list', filters] as const,
   next: (clientId: string) => [...scheduleKeys.appointments(), 'next', clientId] as const,
+  ofClient: (clientId: string) => [...scheduleKeys.appointments(), 'client', clientId] as const,
 };
 
 /** The catalog changes seldom: an hour before it is read again. */
@@ -80,5 +81,22 @@ export function nextAppointmentQueryOptions(clientId: string) {
       );
       return list.results[0] ?? null;
     },
+  });
+}
+
+/** A client's appointments, past and coming, that were not cancelled or missed. Kept for offline use (the portal's home). */
+export function clientAppointmentsQueryOptions(clientId: string) {
+  return queryOptions({
+    ...KEEP_OFFLINE,
+    queryKey: scheduleKeys.ofClient(clientId),
+    queryFn: async ({ signal }) =>
+      dataOf(
+        await api().GET('/appointments', {
+          params: {
+            query: { client: clientId, status: ['booked', 'checked_in', 'in_progress', 'completed'], limit: 500 },
+          },
+          signal,
+        }),
+      ),
   });
 }

@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageFrame } from '@/components/PageFrame';
+import { ClientWellbeingCard } from '@/features/assessments';
 import { ProfileCard } from '@/features/profiles';
 import { fullName } from '@/features/users';
 import { HUB_CRUMB } from '@/features/hub';
@@ -20,6 +21,7 @@ export function ClientDiscoveryPage({ clientId }: { clientId: string }) {
       <Stack gap="md">
         <ClientLinks clientId={clientId} />
         <ProfileCard shown={shown} />
+        {!shown.isPlaceholder && shown.profile.role === 'CLIENT' && <ClientWellbeingCard clientId={clientId} />}
       </Stack>
     </PageFrame>
   );

@@ -22,6 +22,7 @@ import {
   familyMemberRelativeValues,
   type FamilyCondition,
 } from '@contract';
+import { memo } from 'react';
 import type { FamilyHistoryDraft, FamilyMemberDraft } from '../model/form-values';
 import type { HistoryEditorProps } from './LifestyleEditor';
 
@@ -39,7 +40,12 @@ function isCondition(value: string): value is FamilyCondition {
  * with who it is, what they have or had, and a note; or, for a family with
  * none known, a box saying so. Used by the profile form and by onboarding.
  */
-export function FamilyHistoryEditor({ value, onChange, errors = {}, path }: HistoryEditorProps<FamilyHistoryDraft>) {
+export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
+  value,
+  onChange,
+  errors = {},
+  path,
+}: HistoryEditorProps<FamilyHistoryDraft>) {
   const relatives = value.relatives ?? [];
   const setRelatives = (next: FamilyMemberDraft[]) =>
     onChange({ ...value, relatives: next, ...(next.length > 0 ? { none_known: null } : {}) });
@@ -148,4 +154,4 @@ export function FamilyHistoryEditor({ value, onChange, errors = {}, path }: Hist
       />
     </Stack>
   );
-}
+});

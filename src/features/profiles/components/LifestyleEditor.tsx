@@ -7,7 +7,7 @@ import {
   type LifestyleChoice,
   type LifestyleHistory,
 } from '@contract';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { ChoiceCards } from '@/components/ChoiceCards';
 
 export interface HistoryEditorProps<T> {
@@ -21,9 +21,16 @@ export interface HistoryEditorProps<T> {
 /**
  * How the person lives, topic by topic (openapi/health-history.ts): hours of
  * sleep, a card per answer for each topic, and notes. Any topic may be left
- * open. Used by the profile form and by Thrive onboarding.
+ * open. Used by the profile form and by Thrive onboarding. Drawn again
+ * only when its value or the form's errors change, not at every keystroke
+ * elsewhere in the form.
  */
-export function LifestyleEditor({ value, onChange, errors = {}, path }: HistoryEditorProps<LifestyleHistory>) {
+export const LifestyleEditor = memo(function LifestyleEditor({
+  value,
+  onChange,
+  errors = {},
+  path,
+}: HistoryEditorProps<LifestyleHistory>) {
   const set = <K extends keyof LifestyleHistory>(key: K, next: LifestyleHistory[K]) =>
     onChange({ ...value, [key]: next });
   return (
@@ -65,4 +72,4 @@ export function LifestyleEditor({ value, onChange, errors = {}, path }: HistoryE
       />
     </Stack>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Box, Input, NativeSelect, TextInput, Textarea } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { contactMethodValues } from '@contract';
 import { EmailInput } from '@/components/EmailInput';
@@ -38,6 +38,52 @@ function durationOptions(current: string) {
   return APPOINTMENT_DURATIONS.some((option) => option.value === current)
     ? [...APPOINTMENT_DURATIONS]
     : [{ value: current, label: durationLabel(current) }, ...APPOINTMENT_DURATIONS];
+}
+
+/**
+ * The form's errors under `path` only, kept the same object while they stay
+ * the same: a history's editor then draws again only when its own value or
+ * errors change, not at every keystroke elsewhere in the form.
+ */
+function useErrorsUnder(form: ProfileFormApi, path: string): Record<string, ReactNode> {
+  const signature = JSON.stringify(
+    Object.entries(form.errors).filter(([key]) => key === path || key.startsWith(`${path}.`)),
+  );
+  return useMemo(() => Object.fromEntries(JSON.parse(signature) as [string, ReactNode][]), [signature]);
+}
+
+function LifestyleField({ form }: { form: ProfileFormApi }) {
+  const { setFieldValue } = form;
+  const onChange = useCallback(
+    (next: ProfileFormValues['lifestyle_history']) => setFieldValue('lifestyle_history', next),
+    [setFieldValue],
+  );
+  const errors = useErrorsUnder(form, 'lifestyle_history');
+  return (
+    <LifestyleEditor
+      path="lifestyle_history"
+      value={form.values.lifestyle_history}
+      onChange={onChange}
+      errors={errors}
+    />
+  );
+}
+
+function FamilyField({ form }: { form: ProfileFormApi }) {
+  const { setFieldValue } = form;
+  const onChange = useCallback(
+    (next: ProfileFormValues['family_history']) => setFieldValue('family_history', next),
+    [setFieldValue],
+  );
+  const errors = useErrorsUnder(form, 'family_history');
+  return (
+    <FamilyHistoryEditor
+      path="family_history"
+      value={form.values.family_history}
+      onChange={onChange}
+      errors={errors}
+    />
+  );
 }
 
 /** A history's answers under its label, as one named group. */
@@ -103,28 +149,11 @@ export function ProfileFieldInput({ field, form, own }: { field: ProfileField; f
     case 'duration':
       return <NativeSelect {...common} size="md" data={durationOptions(typeof value === 'string' ? value : '')} />;
     case 'lifestyle':
-      return (
-        <Wide>
-          <HistoryGroup label={spec.label} hint={spec.hint}>
-            <LifestyleEditor
-              path="lifestyle_history"
-              value={form.values.lifestyle_history}
-              onChange={(next) => form.setFieldValue('lifestyle_history', next)}
-              errors={form.errors}
-            />
-          </HistoryGroup>
-        </Wide>
-      );
     case 'family':
       return (
         <Wide>
           <HistoryGroup label={spec.label} hint={spec.hint}>
-            <FamilyHistoryEditor
-              path="family_history"
-              value={form.values.family_history}
-              onChange={(next) => form.setFieldValue('family_history', next)}
-              errors={form.errors}
-            />
+            {spec.input === 'lifestyle' ? <LifestyleField form={form} /> : <FamilyField form={form} />}
           </HistoryGroup>
         </Wide>
       );

@@ -1,13 +1,6 @@
 import { isRole, roleLabel } from '@/lib/auth/roles';
 import { contactMethodValues, describeFamily, describeLifestyle, historyText, type ContactMethod } from '@contract';
-import {
-  CONTACT_METHOD_LABELS,
-  durationLabel,
-  fieldSpec,
-  type EditableField,
-  type FamilyHistory,
-  type LifestyleHistory,
-} from './fields';
+import { CONTACT_METHOD_LABELS, durationLabel, fieldSpec, type EditableField } from './fields';
 import { genderLabel } from './profile';
 
 /** What an empty value reads as in a comparison. */
@@ -22,9 +15,7 @@ export function describeValue(field: EditableField, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   const kind = field === 'role' ? 'role' : fieldSpec(field).input;
   if (kind === 'lifestyle' || kind === 'family') {
-    // The contract's shape, as the field table says (the server accepts nothing else).
-    const lines =
-      kind === 'lifestyle' ? describeLifestyle(value as LifestyleHistory) : describeFamily(value as FamilyHistory);
+    const lines = kind === 'lifestyle' ? describeLifestyle(value) : describeFamily(value);
     return lines.length > 0 ? historyText(lines) : EMPTY_VALUE;
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);

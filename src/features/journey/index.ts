@@ -1,0 +1,3 @@
+export { Greeting } from './components/Greeting';
+export { NextSteps } from './components/NextSteps';
+export { prefetchJourney } from './prefetch';
