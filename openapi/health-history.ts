@@ -88,6 +88,7 @@ export type LifestyleChoice = keyof typeof LIFESTYLE_CHOICES;
 export const LIFESTYLE_CHOICE_TOPICS = Object.keys(LIFESTYLE_CHOICES) as LifestyleChoice[];
 
 export const SLEEP_HOURS = { label: 'Hours of sleep on a usual night', min: 0, max: 24, step: 0.5 } as const;
+/** The notes of each history (clinic.yaml's maxLength; the profile field table says the same). */
 export const HISTORY_NOTES_MAX = 4000;
 export const FAMILY_MEMBER_NOTES_MAX = 500;
 export const FAMILY_MEMBERS_MAX = 30;
@@ -115,6 +116,10 @@ export const CONDITION_LABELS: Readonly<Record<FamilyCondition, string>> = {
   mental_health: 'Depression or another mental health condition',
   other: 'Something else',
 };
+
+/** Every relative and condition the contract knows, in the order they are offered. */
+export const RELATIVES = Object.keys(RELATIVE_LABELS) as FamilyMember['relative'][];
+export const FAMILY_CONDITIONS = Object.keys(CONDITION_LABELS) as FamilyCondition[];
 
 /** The answer's label, or the value itself should the contract have moved on. */
 export function lifestyleChoiceLabel<K extends LifestyleChoice>(topic: K, value: LifestyleHistory[K]): string | null {

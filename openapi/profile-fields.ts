@@ -5,7 +5,6 @@
  * profile. The forms, the read-only view, the form's checks and the server's
  * writable-field lists are all derived from this table.
  */
-import { HISTORY_NOTES_MAX } from './health-history.ts';
 import type { ProfilePatch } from './schema.gen.ts';
 
 /** Consent is given through the HIPAA modal (or recorded by the clinic in writing), never as a profile field. */
@@ -60,6 +59,8 @@ export interface ProfileFieldSpec {
 
 /** NullableText in the contract. */
 const SHORT_TEXT = 200;
+/** The notes of LifestyleHistory and FamilyHistory in the contract (their answers: openapi/health-history.ts). */
+const HISTORY_NOTES = 4000;
 
 /** Every field, in the order it shows within its section. */
 export const PROFILE_FIELDS = {
@@ -174,7 +175,7 @@ export const PROFILE_FIELDS = {
     label: 'Lifestyle history',
     section: 'health',
     input: 'lifestyle',
-    max: HISTORY_NOTES_MAX,
+    max: HISTORY_NOTES,
     selfService: true,
     hint: 'Sleep, activity, diet, alcohol, tobacco, stress and diabetes; any topic may be left open.',
   },
@@ -182,7 +183,7 @@ export const PROFILE_FIELDS = {
     label: 'Family history',
     section: 'health',
     input: 'family',
-    max: HISTORY_NOTES_MAX,
+    max: HISTORY_NOTES,
     selfService: true,
     hint: 'Conditions of parents, brothers and sisters, children and other relatives.',
   },

@@ -6,8 +6,8 @@ import {
   LIFESTYLE_CHOICES,
   SLEEP_HOURS,
   contactMethodValues,
-  familyConditionValues,
-  familyMemberRelativeValues,
+  FAMILY_CONDITIONS,
+  RELATIVES,
   tidyFamily,
   tidyLifestyle,
   type FamilyHistory,
@@ -153,8 +153,10 @@ const contactMethod = v.picklist(contactMethodValues, PROFILE_MESSAGES.contactMe
 
 const duration = v.pipe(v.string(), v.regex(DURATION_PATTERN, PROFILE_MESSAGES.duration));
 
-const notes = (max: number) =>
-  v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(max, PROFILE_MESSAGES.notesTooLong(max))));
+/** An answer that may be left open (absent or null). */
+const open = v.nullish;
+
+const notes = (max: number) => open(v.pipe(v.string(), v.trim(), v.maxLength(max, PROFILE_MESSAGES.notesTooLong(max))));
 
 function choiceOf<K extends LifestyleChoice>(topic: K) {
   // The table's options are the contract's choices for this topic (LIFESTYLE_CHOICES is typed against them).
@@ -162,7 +164,7 @@ function choiceOf<K extends LifestyleChoice>(topic: K) {
     LifestyleHistory[K],
     string
   >[];
-  return v.nullish(v.picklist(values, PROFILE_MESSAGES.choice));
+  return open(v.picklist(values, PROFILE_MESSAGES.choice));
 }
 
 /**
@@ -172,12 +174,13 @@ function choiceOf<K extends LifestyleChoice>(topic: K) {
  */
 export const LifestyleSchema: v.GenericSchema<LifestyleHistory, LifestyleHistory> = v.pipe(
   v.object({
-    sleep_hours: v.nullish(
+    sleep_hours: open(
       v.pipe(
         v.number(PROFILE_MESSAGES.sleepHours),
         v.minValue(SLEEP_HOURS.min, PROFILE_MESSAGES.sleepHours),
         v.maxValue(SLEEP_HOURS.max, PROFILE_MESSAGES.sleepHours),
-        v.multipleOf(SLEEP_HOURS.step, PROFILE_MESSAGES.sleepHours),
+        // Whole steps of SLEEP_HOURS.step (half hours).
+        v.check((hours) => Number.isInteger(hours / SLEEP_HOURS.step), PROFILE_MESSAGES.sleepHours),
       ),
     ),
     sleep_quality: choiceOf('sleep_quality'),
@@ -193,8 +196,8 @@ export const LifestyleSchema: v.GenericSchema<LifestyleHistory, LifestyleHistory
 );
 
 const FamilyMemberSchema = v.object({
-  relative: v.picklist(familyMemberRelativeValues, PROFILE_MESSAGES.relative),
-  conditions: v.array(v.picklist(familyConditionValues, PROFILE_MESSAGES.condition)),
+  relative: v.picklist(RELATIVES, PROFILE_MESSAGES.relative),
+  conditions: v.array(v.picklist(FAMILY_CONDITIONS, PROFILE_MESSAGES.condition)),
   notes: notes(FAMILY_MEMBER_NOTES_MAX),
 });
 
@@ -207,7 +210,7 @@ export const FamilySchema: v.GenericSchema<FamilyHistoryDraft, FamilyHistory> = 
         v.maxLength(FAMILY_MEMBERS_MAX, PROFILE_MESSAGES.relativesTooMany(FAMILY_MEMBERS_MAX)),
       ),
     ),
-    none_known: v.nullish(v.boolean()),
+    none_known: open(v.boolean()),
     notes: notes(HISTORY_NOTES_MAX),
   }),
   v.transform(tidyFamily),

@@ -83,20 +83,3 @@ export function nextAppointmentQueryOptions(clientId: string) {
     },
   });
 }
-
-/** A client's appointments, past and coming, that were not cancelled or missed. Kept for offline use (the portal's home). */
-export function clientAppointmentsQueryOptions(clientId: string) {
-  return queryOptions({
-    ...KEEP_OFFLINE,
-    queryKey: scheduleKeys.ofClient(clientId),
-    queryFn: async ({ signal }) =>
-      dataOf(
-        await api().GET('/appointments', {
-          params: {
-            query: { client: clientId, status: ['booked', 'checked_in', 'in_progress', 'completed'], limit: 500 },
-          },
-          signal,
-        }),
-      ),
-  });
-}

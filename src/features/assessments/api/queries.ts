@@ -24,28 +24,3 @@ export function clientAssessmentsQueryOptions(clientId: string, type: Assessment
       dataOf(await api().GET('/assessments', { params: { query: { client: clientId, type, limit: 500 } }, signal })),
   });
 }
-
-/** How far back the hub looks for a low Thrive check: one check interval. */
-export const ATTENTION_WINDOW_DAYS = 28;
-
-/**
- * The clients whose newest Thrive check, taken in the last four weeks, raises
- * an alert: the hub's 'Needs attention'. Kept on the device for the hub offline.
- */
-export function needsAttentionQueryOptions() {
-  return queryOptions({
-    ...KEEP_OFFLINE,
-    queryKey: assessmentKeys.attention(),
-    queryFn: async ({ signal }) => {
-      const since = new Date(Date.now() - ATTENTION_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
-      return dataOf(
-        await api().GET('/assessments', {
-          params: { query: { type: 'who5', latest: true, alert: true, since, limit: 50 } },
-          signal,
-        }),
-      );
-    },
-    // Someone may take a check at any time; the hub looks again every few minutes.
-    refetchInterval: 5 * 60_000,
-  });
-}

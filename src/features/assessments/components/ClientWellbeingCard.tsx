@@ -2,7 +2,7 @@ import { Badge, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { who5Meaning } from '@contract';
 import { clientAssessmentsQueryOptions } from '../api/queries';
-import { takenOn } from './Who5Results';
+import { takenOn } from '../model/dates';
 
 /**
  * For staff on a client's page: the client's latest Thrive check, flagged

@@ -4,8 +4,8 @@ import { WHO5_ALERT_MAX } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { AnchorLink } from '@/components/RouterLinks';
 import { loadErrorMessage } from '@/lib/api';
-import { ATTENTION_WINDOW_DAYS, needsAttentionQueryOptions } from '../api/queries';
-import { takenOn } from './Who5Results';
+import { ATTENTION_WINDOW_DAYS, needsAttentionQueryOptions } from '../api/attention';
+import { takenOn } from '../model/dates';
 
 /**
  * The hub's 'Needs attention': clients whose newest Thrive check, taken in

@@ -7,7 +7,7 @@ import { sharedRiskResult, type SharedRiskInput } from '@contract';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { recordAssessment, useShownResults } from '../api/changes';
 import { clientAssessmentsQueryOptions } from '../api/queries';
-import { takenOn } from './Who5Results';
+import { takenOn } from '../model/dates';
 
 /**
  * Staff share the calculator's result with the client: it is recorded (the

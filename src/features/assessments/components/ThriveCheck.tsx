@@ -8,7 +8,8 @@ import { recordAssessment, useShownResults } from '../api/changes';
 import { clientAssessmentsQueryOptions } from '../api/queries';
 import { ReachTheClinic } from './ReachTheClinic';
 import { Who5Form } from './Who5Form';
-import { Who5Attribution, Who5History, Who5ScoreCard, takenOn } from './Who5Results';
+import { takenOn } from '../model/dates';
+import { Who5Attribution, Who5History, Who5ScoreCard } from './Who5Results';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

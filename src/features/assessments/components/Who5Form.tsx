@@ -16,11 +16,22 @@ const OPTIONS = WHO5_ANSWERS.map((answer) => ({ value: String(answer.value), lab
 
 export const WHO5_UNANSWERED = (item: number) => `Choose an answer for statement ${item}`;
 
-const answered = (item: number) => v.pipe(v.string(), v.nonEmpty(WHO5_UNANSWERED(item)));
-
-/** Every one of the five statements answered (WHO5_ITEMS). */
+/** Every one of the five statements answered (WHO5_ITEMS); each one left open is named. */
 const Who5Schema = v.object({
-  answers: v.tuple([answered(1), answered(2), answered(3), answered(4), answered(5)]),
+  answers: v.pipe(
+    v.array(v.string()),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const answers = dataset.value;
+      WHO5_ITEMS.forEach((_item, index) => {
+        if ((answers[index] ?? '') !== '') return;
+        addIssue({
+          message: WHO5_UNANSWERED(index + 1),
+          path: [{ type: 'array', origin: 'value', input: answers, key: index, value: answers[index] }],
+        });
+      });
+    }),
+  ),
 });
 
 /**

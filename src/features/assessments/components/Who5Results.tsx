@@ -9,11 +9,8 @@ import {
   type Who5Band,
 } from '@contract';
 import type { ShownAssessment } from '../api/changes';
+import { takenOn } from '../model/dates';
 import { TrendChart } from './TrendChart';
-
-export function takenOn(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
-}
 
 const BAND_LABELS: Readonly<Record<Who5Band, string>> = {
   'very-low': 'Very low',

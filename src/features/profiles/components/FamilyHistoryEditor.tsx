@@ -18,8 +18,8 @@ import {
   FAMILY_MEMBER_NOTES_MAX,
   HISTORY_NOTES_MAX,
   RELATIVE_LABELS,
-  familyConditionValues,
-  familyMemberRelativeValues,
+  FAMILY_CONDITIONS,
+  RELATIVES,
   type FamilyCondition,
 } from '@contract';
 import { memo } from 'react';
@@ -28,11 +28,11 @@ import type { HistoryEditorProps } from './LifestyleEditor';
 
 const RELATIVE_OPTIONS = [
   { value: '', label: 'Choose who', disabled: true },
-  ...familyMemberRelativeValues.map((value) => ({ value, label: RELATIVE_LABELS[value] })),
+  ...RELATIVES.map((value) => ({ value, label: RELATIVE_LABELS[value] })),
 ];
 
 function isCondition(value: string): value is FamilyCondition {
-  return (familyConditionValues as readonly string[]).includes(value);
+  return (FAMILY_CONDITIONS as readonly string[]).includes(value);
 }
 
 /**
@@ -74,7 +74,7 @@ export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
                   data={RELATIVE_OPTIONS}
                   value={member.relative}
                   onChange={(event) => {
-                    const next = familyMemberRelativeValues.find((relative) => relative === event.currentTarget.value);
+                    const next = RELATIVES.find((relative) => relative === event.currentTarget.value);
                     if (next) change(index, { relative: next });
                   }}
                   error={errors[`${path}.relatives.${index}.relative`]}
@@ -96,7 +96,7 @@ export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
                 error={errors[`${path}.relatives.${index}.conditions`]}
               >
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
-                  {familyConditionValues.map((condition) => (
+                  {FAMILY_CONDITIONS.map((condition) => (
                     <Checkbox.Card key={condition} value={condition} radius="md" p="xs" mih={44}>
                       <Group wrap="nowrap" gap="sm">
                         <Checkbox.Indicator size="sm" />

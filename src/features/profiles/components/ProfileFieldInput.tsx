@@ -77,12 +77,7 @@ function FamilyField({ form }: { form: ProfileFormApi }) {
   );
   const errors = useErrorsUnder(form, 'family_history');
   return (
-    <FamilyHistoryEditor
-      path="family_history"
-      value={form.values.family_history}
-      onChange={onChange}
-      errors={errors}
-    />
+    <FamilyHistoryEditor path="family_history" value={form.values.family_history} onChange={onChange} errors={errors} />
   );
 }
 

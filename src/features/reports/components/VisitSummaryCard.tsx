@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { THERAPY_INFO, type VisitSummary } from '@contract';
-import { signedVisitQueryOptions } from '../api/queries';
+import { signedVisitQueryOptions } from '../api/visit';
 import { keyReadings } from '../model/readings';
 
 function dateTime(iso: string | null): string {

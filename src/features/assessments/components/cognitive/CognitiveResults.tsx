@@ -3,7 +3,8 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { COGNITIVE_MEASURES, type CognitiveScores } from '@contract';
 import type { ShownAssessment } from '../../api/changes';
-import { UnsentBadge, takenOn } from '../Who5Results';
+import { takenOn } from '../../model/dates';
+import { UnsentBadge } from '../Who5Results';
 
 /** What the tasks are, and are not: said wherever their results show. */
 export function NotADiagnosis() {

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchJourney } from '@/features/journey';
 import { PortalHomePage } from '@/features/portal';
 import { ProfileLoadError } from '@/features/profiles';
 import { userDetailQueryOptions } from '@/features/users';
 
 export const Route = createFileRoute('/_authenticated/_client/user/home/$clientId')({
   loader: ({ context, params }) =>
-    Promise.all([
-      context.queryClient.query({ ...userDetailQueryOptions(params.clientId), staleTime: 'static' }),
-      prefetchJourney(context.queryClient, params.clientId),
-    ]),
+    context.queryClient.query({ ...userDetailQueryOptions(params.clientId), staleTime: 'static' }),
   errorComponent: ProfileLoadError,
   component: function Home() {
     const { clientId } = Route.useParams();
