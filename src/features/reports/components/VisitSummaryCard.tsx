@@ -5,9 +5,15 @@ import { THERAPY_INFO, type VisitSummary } from '@contract';
 import { signedVisitQueryOptions } from '../api/visit';
 import { keyReadings } from '../model/readings';
 
-function dateTime(iso: string | null): string {
+/** The day, as the device reads it (a visit's times are the clinic's record; the day is what the client knows). */
+function day(iso: string | null): string {
   if (!iso) return '';
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
+  return new Date(iso).toLocaleDateString(undefined, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 }
 
 /**
@@ -28,12 +34,12 @@ export function VisitSummaryCard({ summary }: { summary: VisitSummary }) {
             {info.name}
           </Title>
           <Text size="sm" c="dimmed">
-            {dateTime(summary.appointment_ends_at ?? summary.signed_at ?? summary.created_at)}
+            {day(summary.appointment_ends_at ?? summary.signed_at ?? summary.created_at)}
           </Text>
         </Group>
         <Text size="sm">
           {summary.clinic_name ? `${summary.clinic_name}. ` : ''}Signed by {summary.signed_by_name ?? 'the clinic'}
-          {summary.signed_at ? ` on ${dateTime(summary.signed_at)}` : ''}.
+          {summary.signed_at ? ` on ${day(summary.signed_at)}` : ''}.
         </Text>
         {full.isPending ? (
           full.fetchStatus === 'paused' ? (
@@ -78,7 +84,7 @@ export function VisitSummaryCard({ summary }: { summary: VisitSummary }) {
                   <Text key={addendum.id} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                     {addendum.text}{' '}
                     <Text span size="xs" c="dimmed">
-                      ({addendum.author_name}, {dateTime(addendum.created_at)})
+                      ({addendum.author_name}, {day(addendum.created_at)})
                     </Text>
                   </Text>
                 ))}

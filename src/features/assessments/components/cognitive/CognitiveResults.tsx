@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { COGNITIVE_MEASURES, type CognitiveScores } from '@contract';
@@ -46,7 +46,8 @@ function changeText(
 
 /**
  * A run's results against the client's baseline (the first complete run),
- * measure by measure, with which way each is better.
+ * measure by measure, with which way each is better. A list rather than a
+ * table, so it reads on a phone without scrolling sideways.
  */
 export function CognitiveResultCard({
   result,
@@ -79,36 +80,31 @@ export function CognitiveResultCard({
                 ? `Compared with your baseline of ${takenOn(baseline.taken_at)}.`
                 : ''}
         </Text>
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped withTableBorder verticalSpacing="xs" aria-label={`${heading}, by measure`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Measure</Table.Th>
-                <Table.Th scope="col">Result</Table.Th>
-                {base && <Table.Th scope="col">Baseline</Table.Th>}
-                {base && <Table.Th scope="col">Change</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {COGNITIVE_MEASURES.map((measure) => (
-                <Table.Tr key={measure.key}>
-                  <Table.Th scope="row" fw={500}>
-                    {measure.label}
-                  </Table.Th>
-                  <Table.Td>{valueText(scores?.[measure.key] ?? null, measure.unit)}</Table.Td>
-                  {base && <Table.Td>{valueText(base[measure.key], measure.unit)}</Table.Td>}
-                  {base && <Table.Td>{changeText(scores?.[measure.key] ?? null, base[measure.key], measure)}</Table.Td>}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" m={0}>
+          {COGNITIVE_MEASURES.map((measure) => (
+            <div key={measure.key}>
+              <Text component="dt" size="sm" c="dimmed">
+                {measure.label}
+              </Text>
+              <Text component="dd" m={0} fw={700}>
+                {valueText(scores?.[measure.key] ?? null, measure.unit)}
+                {base && (
+                  <Text span size="sm" fw={400}>
+                    {' '}
+                    · baseline {valueText(base[measure.key], measure.unit)} ·{' '}
+                    {changeText(scores?.[measure.key] ?? null, base[measure.key], measure)}
+                  </Text>
+                )}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
       </Stack>
     </Card>
   );
 }
 
-/** Every run so far, newest first, each with its main measures. */
+/** Every run so far, newest first, each with its measures on a line. */
 export function CognitiveHistory({ results }: { results: readonly ShownAssessment[] }) {
   const headingId = useId();
   return (
@@ -117,40 +113,30 @@ export function CognitiveHistory({ results }: { results: readonly ShownAssessmen
         <Title order={2} size="h4" id={headingId}>
           Your cognitive results over time
         </Title>
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped withTableBorder verticalSpacing="xs" aria-label="Cognitive results over time">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Date</Table.Th>
-                {COGNITIVE_MEASURES.map((measure) => (
-                  <Table.Th scope="col" key={measure.key}>
-                    {measure.label}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {results.map((result) => (
-                <Table.Tr key={result.id}>
-                  <Table.Td>
-                    {takenOn(result.taken_at)}
-                    {result.baseline && (
-                      <Text span size="xs" fw={700}>
-                        {' '}
-                        (baseline)
-                      </Text>
-                    )}
-                  </Table.Td>
-                  {COGNITIVE_MEASURES.map((measure) => (
-                    <Table.Td key={measure.key}>
-                      {valueText(result.cognitive_scores?.[measure.key] ?? null, measure.unit)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack
+          component="ul"
+          gap="xs"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Cognitive results over time"
+        >
+          {results.map((result) => (
+            <li key={result.id}>
+              <Text size="sm" fw={700}>
+                {takenOn(result.taken_at)}
+                {result.baseline ? ' (baseline)' : ''}
+                {result.unsent ? ' (not yet on the server)' : ''}
+              </Text>
+              <Text size="sm">
+                {COGNITIVE_MEASURES.map(
+                  (measure) =>
+                    `${measure.label}: ${valueText(result.cognitive_scores?.[measure.key] ?? null, measure.unit)}`,
+                ).join(' · ')}
+              </Text>
+            </li>
+          ))}
+        </Stack>
       </Stack>
     </Card>
   );
