@@ -79,7 +79,7 @@ export function NextAppointmentCard({ clientId, cancellable = false }: { clientI
             You are offline. Your next appointment shows here once the connection returns.
           </Text>
         ) : next.isPending ? (
-          <Skeleton height={44} aria-label="Loading your next appointment" />
+          <Skeleton height={44} role="status" aria-label="Loading your next appointment" />
         ) : next.isError ? (
           <Text size="sm" c="dimmed">
             Your appointments could not be loaded just now. They show here once the connection to the clinic works.
