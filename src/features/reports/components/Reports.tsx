@@ -59,7 +59,7 @@ export function Reports({ clientId }: { clientId: string }) {
     <Stack gap="xl">
       <Group justify="space-between" gap="sm" wrap="wrap" className="report-no-print">
         <Text size="sm" c="dimmed">
-          Printed on {takenOn(new Date().toISOString())}
+          As of {takenOn(new Date().toISOString())}
         </Text>
         <Button variant="light" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
           Print or save as PDF
