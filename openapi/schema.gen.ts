@@ -2505,6 +2505,7 @@ export interface operations {
     searchClients: {
         parameters: {
             query: {
+                /** @description What was typed, as it was typed (a phone number's brackets, plus and slashes included). */
                 q: string;
                 /** @description At most this many; `truncated` says whether more matched. */
                 limit?: number;
