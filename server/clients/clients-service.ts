@@ -27,22 +27,32 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** Trigrams need three characters: a shorter word cannot use the indexes, and is tested on the row itself. */
+const TRIGRAM = 3;
+
 /**
- * The search as SQL conditions on `u` (users) and `p` (profiles). Each word is
- * one trigram-indexed lookup in each table, joined by UNION (an OR across the
- * two tables would defeat the indexes); a phone-like text also looks up its
- * digits in the phone digits' index.
+ * The search as SQL conditions on `u` (users) and `p` (profiles). Each word of
+ * three characters or more is one trigram-indexed lookup in each table, joined
+ * by UNION (an OR across the two tables would defeat the indexes); a shorter
+ * word matches most clients anyway and is tested on the joined row. A
+ * phone-like text also looks up its digits in the phone digits' index.
  */
 export function searchConditionSql(query: ClientQuery, params: unknown[]): string {
   const byWords = query.words.map((word) => {
     const pattern = `$${params.push(containsPattern(word))}`;
-    return `u.id IN (SELECT client_id FROM profiles WHERE search_text LIKE ${pattern}
-                     UNION SELECT id FROM users WHERE email LIKE ${pattern})`;
+    return word.length < TRIGRAM
+      ? `(p.search_text LIKE ${pattern} OR u.email LIKE ${pattern})`
+      : `u.id IN (SELECT client_id FROM profiles WHERE search_text LIKE ${pattern}
+                  UNION SELECT id FROM users WHERE email LIKE ${pattern})`;
   });
   const words = byWords.length > 0 ? `(${byWords.join(' AND ')})` : 'false';
   if (query.digits === null) return words;
   const digits = `$${params.push(containsPattern(query.digits))}`;
-  return `(${words} OR u.id IN (SELECT client_id FROM profiles WHERE phone_digits LIKE ${digits}))`;
+  const byDigits =
+    query.digits.length < TRIGRAM
+      ? `p.phone_digits LIKE ${digits}`
+      : `u.id IN (SELECT client_id FROM profiles WHERE phone_digits LIKE ${digits})`;
+  return `(${words} OR ${byDigits})`;
 }
 
 interface SearchRow extends NextAppointmentColumns {
