@@ -136,7 +136,7 @@ describe('a client’s alerts', () => {
         ],
       },
     });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    if (answer.status !== 201) throw new Error(`Charting the visit failed: ${JSON.stringify(answer.body)}`);
   });
 
   it('lists every contraindication answered yes and every reaction, with consent', async () => {

@@ -7,7 +7,10 @@ import { fromUserSummary, withRecent, type FoundClient, type RecentClient } from
 /** Puts `client` first among this person's recent clients on this device. */
 export function rememberRecentClient(queryClient: QueryClient, client: FoundClient, now = new Date()): void {
   // Built with its options first, so the list is kept the way recentClientsQueryOptions says (offline, per user).
-  queryClient.getQueryCache().build(queryClient, recentClientsQueryOptions());
+  const { meta, gcTime, networkMode } = recentClientsQueryOptions();
+  queryClient
+    .getQueryCache()
+    .build<RecentClient[]>(queryClient, { queryKey: discoveryKeys.recent(), meta, gcTime, networkMode });
   queryClient.setQueryData(discoveryKeys.recent(), (list: RecentClient[] | undefined) =>
     withRecent(list ?? [], { ...client, opened_at: now.toISOString() }, RECENT_LIMIT),
   );

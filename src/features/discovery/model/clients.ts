@@ -2,7 +2,6 @@ import type { components } from '@contract';
 import { clientMatches, nameStartsWith, parseClientQuery } from '@contract';
 
 type Schemas = components['schemas'];
-export type ClientSearchResult = Schemas['ClientSearchResult'];
 export type NextAppointment = Schemas['NextAppointment'];
 type UserSummary = Schemas['UserSummary'];
 
