@@ -1,4 +1,4 @@
-import { Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { loadErrorMessage } from '@/lib/api';
@@ -6,20 +6,20 @@ import { QueryErrorAlert } from './QueryErrorAlert';
 
 /**
  * One part of a page that loads on its own: its data once there (kept on
- * screen while it refreshes), a skeleton while it first loads, a quiet line
+ * screen while it refreshes), a loader while it first loads, a quiet line
  * when the device is offline and nothing of it is saved here (it loads when
- * the connection returns), or the error with a way to try again.
+ * the connection returns), or the error with a way to try again. (A loader,
+ * not a skeleton: this shared part may show before the signed-in shell's
+ * stylesheets, see app/mantine-styles.ts.)
  */
 export function QueryState<T>({
   query,
   what,
-  skeletonHeight = 44,
   children,
 }: {
   query: UseQueryResult<T>;
   /** What loads, for the messages: 'The visit history'. */
   what: string;
-  skeletonHeight?: number;
   children: (data: T) => ReactNode;
 }) {
   if (query.data !== undefined) return children(query.data);
@@ -41,9 +41,11 @@ export function QueryState<T>({
     );
   }
   return (
-    <>
-      <VisuallyHidden>{what} is loading.</VisuallyHidden>
-      <Skeleton height={skeletonHeight} radius="md" />
-    </>
+    <Group gap="xs" mih={44}>
+      <Loader size="sm" />
+      <Text size="sm" c="dimmed">
+        {what} is loading…
+      </Text>
+    </Group>
   );
 }

@@ -24,6 +24,7 @@ type Therapy = Schemas['VisitTherapy'];
 type VisitSummary = Schemas['VisitSummary'];
 type Appointment = Schemas['Appointment'];
 
+const UNDER_WAY = new Set<Schemas['EnrollmentStatus']>(['active', 'pending', 'paused']);
 const RED_WORDS = { '--badge-color': 'var(--mantine-color-red-9)' } as CSSProperties;
 const DARK_WORDS = { '--badge-color': 'var(--mantine-color-dark-7)' } as CSSProperties;
 
@@ -305,9 +306,14 @@ function ProgramsSection({ clientId }: { clientId: string }) {
     <Section id="client-programs" title="Programs">
       <QueryState query={programs} what="The program progress">
         {(data) => {
-          const enrolled = data.results.flatMap((program) =>
-            program.enrollments.map((progress) => ({ program, progress })),
-          );
+          // What is under way first, then the most recent start.
+          const enrolled = data.results
+            .flatMap((program) => program.enrollments.map((progress) => ({ program, progress })))
+            .sort(
+              (a, b) =>
+                Number(UNDER_WAY.has(b.progress.status)) - Number(UNDER_WAY.has(a.progress.status)) ||
+                b.progress.start_date.localeCompare(a.progress.start_date),
+            );
           if (enrolled.length === 0) {
             return (
               <Text size="sm" c="dimmed">

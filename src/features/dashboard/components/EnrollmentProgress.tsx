@@ -13,19 +13,24 @@ import {
 
 const DARK_WORDS = { '--badge-color': 'var(--mantine-color-dark-7)' } as CSSProperties;
 
-/** The flag of a client falling behind, saying why. */
+/** The flag of a client falling behind, and why. */
 export function BehindBadge({ progress }: { progress: EnrollmentProgress }) {
   if (!progress.behind) return null;
   return (
-    <Badge
-      color="red"
-      variant="light"
-      radius="sm"
-      leftSection={<IconAlertTriangle size={14} aria-hidden />}
-      style={{ '--badge-color': 'var(--mantine-color-red-9)' }}
-    >
-      Falling behind · {behindText(progress)}
-    </Badge>
+    <Group gap={6} wrap="wrap">
+      <Badge
+        color="red"
+        variant="light"
+        radius="sm"
+        leftSection={<IconAlertTriangle size={14} aria-hidden />}
+        style={{ '--badge-color': 'var(--mantine-color-red-9)' }}
+      >
+        Falling behind
+      </Badge>
+      <Text size="sm" c="red.9" fw={600}>
+        {behindText(progress)}
+      </Text>
+    </Group>
   );
 }
 

@@ -5,7 +5,9 @@ import { THERAPY_COLORS, THERAPY_SHORT, type Therapy } from '../model/labels';
 
 type WeeklySessions = components['schemas']['WeeklySessions'];
 
+const WIDTH = 640;
 const HEIGHT = 180;
+const WIDEST_BAR = 48;
 const BAR_GAP = 4;
 const AXIS = 28;
 
@@ -31,8 +33,8 @@ export function WeeklySessionsChart({
 }) {
   const totals = weeks.map((week) => therapies.reduce((sum, therapy) => sum + week[therapy], 0));
   const top = axisTop(Math.max(0, ...totals));
-  const width = Math.max(weeks.length * 28, 280);
-  const barWidth = (width - AXIS) / Math.max(1, weeks.length) - BAR_GAP;
+  const width = WIDTH;
+  const barWidth = Math.min(WIDEST_BAR, (width - AXIS) / Math.max(1, weeks.length) - BAR_GAP);
   const label = `Sessions per week over ${weeks.length} weeks; the busiest week had ${Math.max(0, ...totals)}.`;
   return (
     <Stack gap="xs">

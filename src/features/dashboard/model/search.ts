@@ -1,5 +1,8 @@
 import * as v from 'valibot';
-import { ENROLLMENT_STATUSES, type EnrollmentStatus } from './labels';
+import { enrollmentStatusValues, type components } from '@contract';
+
+// Not from ./labels: this module is read by the route before any screen loads, and stays small.
+type EnrollmentStatus = components['schemas']['EnrollmentStatus'];
 
 /** The status the dashboard shows unless told otherwise: the clients under way. */
 export const DEFAULT_STATUS: EnrollmentStatus = 'active';
@@ -11,7 +14,7 @@ export const DEFAULT_STATUS: EnrollmentStatus = 'active';
  */
 const DashboardSearchSchema = v.object({
   program: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
-  status: v.fallback(v.optional(v.picklist([...ENROLLMENT_STATUSES, 'any'])), undefined),
+  status: v.fallback(v.optional(v.picklist([...enrollmentStatusValues, 'any'])), undefined),
   clinic: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
 });
 

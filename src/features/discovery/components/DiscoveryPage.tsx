@@ -18,6 +18,8 @@ import { appointmentWhen } from '../model/when';
 /** How long typing pauses before the search asks the server (the answer must follow within 150 ms). */
 export const SEARCH_DEBOUNCE_MS = 80;
 const SEARCH_MAX_LENGTH = 100;
+/** The columns of a result row (and of the header above the rows). */
+const ROW_COLUMNS = 'minmax(0, 2fr) minmax(0, 1.2fr) minmax(0, 1.8fr) minmax(max-content, 1.2fr)';
 
 function nameOf(client: Pick<FoundClient, 'first_name' | 'last_name' | 'email'>): string {
   return [client.first_name, client.last_name].filter(Boolean).join(' ') || client.email;
@@ -82,7 +84,7 @@ function ClientOption({
       }}
     >
       {wide ? (
-        <SimpleGrid cols={4} spacing="sm" style={{ alignItems: 'center', gridTemplateColumns: '2fr 1.3fr 2fr 1.2fr' }}>
+        <SimpleGrid cols={4} spacing="sm" style={{ alignItems: 'center', gridTemplateColumns: ROW_COLUMNS }}>
           <Stack gap={0} miw={0}>
             <Text fw={700} truncate>
               {nameOf(client)}
@@ -143,7 +145,7 @@ function ResultList({
           px="sm"
           pb={4}
           aria-hidden
-          style={{ gridTemplateColumns: '2fr 1.3fr 2fr 1.2fr', borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+          style={{ gridTemplateColumns: ROW_COLUMNS, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
         >
           <Text size="xs" fw={700} c="dimmed">
             Name, age
