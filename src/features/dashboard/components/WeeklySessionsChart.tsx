@@ -5,9 +5,8 @@ import { THERAPY_COLORS, THERAPY_SHORT, type Therapy } from '../model/labels';
 
 type WeeklySessions = components['schemas']['WeeklySessions'];
 
-const WIDTH = 640;
 const HEIGHT = 180;
-const WIDEST_BAR = 48;
+const BAR = 40;
 const BAR_GAP = 4;
 const AXIS = 28;
 
@@ -33,8 +32,9 @@ export function WeeklySessionsChart({
 }) {
   const totals = weeks.map((week) => therapies.reduce((sum, therapy) => sum + week[therapy], 0));
   const top = axisTop(Math.max(0, ...totals));
-  const width = WIDTH;
-  const barWidth = Math.min(WIDEST_BAR, (width - AXIS) / Math.max(1, weeks.length) - BAR_GAP);
+  // Drawn at its natural size where there is room, scaled down (never up) where there is not.
+  const barWidth = BAR;
+  const width = AXIS + Math.max(weeks.length, 4) * (BAR + BAR_GAP);
   const label = `Sessions per week over ${weeks.length} weeks; the busiest week had ${Math.max(0, ...totals)}.`;
   return (
     <Stack gap="xs">
@@ -53,7 +53,7 @@ export function WeeklySessionsChart({
         width="100%"
         role="img"
         aria-label={label}
-        style={{ maxHeight: 260 }}
+        style={{ maxWidth: width }}
       >
         <line x1={AXIS} x2={width} y1={HEIGHT} y2={HEIGHT} stroke="var(--mantine-color-gray-5)" />
         <text x={AXIS - 6} y={10} textAnchor="end" fontSize="11" fill="var(--mantine-color-gray-7)">

@@ -271,7 +271,7 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
         />
 
         {!online && searching && (
-          <Text size="sm" role="status" c="orange.9" fw={600}>
+          <Text size="sm" role="status" fw={700}>
             Offline: searching the clients saved on this device only ({offlineResults?.length ?? 0} found). The server’s
             search returns with the connection.
           </Text>
