@@ -15,7 +15,7 @@ const arjun: FoundClient = {
   ...priya,
   id: 'b',
   first_name: 'Arjun',
-  last_name: 'Priyadarshi',
+  last_name: 'Kapriya',
   email: 'arjun@x.test',
   phone_number: '+15555550101',
 };
