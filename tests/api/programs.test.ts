@@ -224,7 +224,7 @@ describe('an enrollment’s progress', () => {
     expect(flags.indexOf(false) === -1 || !flags.slice(flags.indexOf(false)).includes(true)).toBe(true);
     expect(answer.body.program.behind).toBe(flags.filter(Boolean).length);
     const weekly = answer.body.weekly;
-    expect(weekly.at(-1)?.week_start <= today()).toBe(true);
+    expect(weekly.at(-1)!.week_start <= today()).toBe(true);
     expect(weekly.reduce((sum, week) => sum + week.iv, 0)).toBeGreaterThanOrEqual(3);
     expect(weekly.every((week) => week.hbot === 0)).toBe(true);
   });
