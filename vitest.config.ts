@@ -20,6 +20,8 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           // Component tests type into real Mantine inputs; on a loaded two-core CI machine that can pass 5 s.
           testTimeout: 15_000,
+          // Tests on a real database open an embedded PGlite and migrate it first: seconds when the machine is busy.
+          hookTimeout: 60_000,
         },
       },
       {
