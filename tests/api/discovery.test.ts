@@ -101,7 +101,7 @@ describe('searching clients', () => {
   it('finds clients only, at most `limit`, and nothing for a text that matches no one', async () => {
     // Staff are not clients, and not found.
     expect((await search('nurse@thrive.test')).body.results.map((item) => item.id)).not.toContain(idOf('nurse'));
-    expect(await idsFound('client2@thrive')).toEqual([idOf('client2')]);
+    expect(await idsFound('client2@thrive')).toContain(idOf('client2'));
     const few = await api<SearchList>('GET', '/clients/search?q=client-0&limit=3', { as: 'doctor' });
     expect(few.body.results).toHaveLength(3);
     expect(few.body.truncated).toBe(true);
