@@ -55,7 +55,11 @@ export type Operation =
   /** Recording a client's own Thrive check or cognitive run (see assessments.ts). */
   | 'assessments.write'
   /** Sharing a cardiovascular risk result with a client (it then shows in the client's reports). */
-  | 'assessments.share-risk';
+  | 'assessments.share-risk'
+  /** Finding clients (discovery's search) and reading a client's alerts from its visits. */
+  | 'clients.discover'
+  /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
+  | 'programs.read';
 
 interface Grant {
   /** The caller's own record. */
@@ -119,6 +123,15 @@ const JOURNEY: Permissions = {
   'assessments.share-risk': { roles: CLIENTS },
 };
 
+/**
+ * The staff group's discovery and thrive dashboard (spec section 6: both are staff areas; ADMIN, who keeps
+ * the user list, has neither).
+ */
+const DISCOVERY: Permissions = {
+  'clients.discover': { roles: CLIENTS },
+  'programs.read': { roles: CLIENTS },
+};
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const CLINICAL_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -131,6 +144,7 @@ const CLINICAL_STAFF: Permissions = {
   ...SCHEDULING,
   ...CHARTING,
   ...JOURNEY,
+  ...DISCOVERY,
 };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
@@ -183,6 +197,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...SCHEDULING,
     ...CHARTING,
     ...JOURNEY,
+    ...DISCOVERY,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
@@ -260,7 +275,14 @@ export function profileWriteRights(caller: Caller, target: Target): ProfileWrite
 /** The roles whose users a list operation shows the caller; empty when it may not list at all. */
 export function rolesListable(
   caller: Caller,
-  operation: 'users.list' | 'enrollments.read' | 'appointments.read' | 'visits.read' | 'assessments.read',
+  operation:
+    | 'users.list'
+    | 'enrollments.read'
+    | 'appointments.read'
+    | 'visits.read'
+    | 'assessments.read'
+    | 'clients.discover'
+    | 'programs.read',
 ): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }

@@ -15,3 +15,4 @@ export * from './canonical-json.ts';
 export * from './cardiovascular-risk.ts';
 export * from './health-history.ts';
 export * from './assessments.ts';
+export * from './client-search.ts';

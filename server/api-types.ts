@@ -50,6 +50,16 @@ export type LifestyleHistory = Schemas['LifestyleHistory'];
 export type Assessment = Schemas['Assessment'];
 export type AssessmentCreate = Schemas['AssessmentCreate'];
 export type AssessmentList = Schemas['AssessmentList'];
+export type NextAppointment = Schemas['NextAppointment'];
+export type AdverseReaction = Schemas['AdverseReaction'];
+export type ClientSearchResult = Schemas['ClientSearchResult'];
+export type ClientSearchList = Schemas['ClientSearchList'];
+export type ClientAlerts = Schemas['ClientAlerts'];
+export type EnrollmentProgress = Schemas['EnrollmentProgress'];
+export type ProgramOverview = Schemas['ProgramOverview'];
+export type ProgramList = Schemas['ProgramList'];
+export type ProgramDetail = Schemas['ProgramDetail'];
+export type WeeklySessions = Schemas['WeeklySessions'];
 
 /** Query parameters after validation, with the contract's defaults applied. */
 export type ListUsersQuery = Required<
@@ -81,5 +91,14 @@ export type ListAssessmentsQuery = Required<
   Pick<NonNullable<operations['listAssessments']['parameters']['query']>, 'limit' | 'latest'>
 > &
   Omit<NonNullable<operations['listAssessments']['parameters']['query']>, 'limit' | 'latest'>;
+export type SearchClientsQuery = Required<
+  Pick<NonNullable<operations['searchClients']['parameters']['query']>, 'q' | 'limit'>
+>;
+export type ListProgramsQuery = Required<
+  Pick<NonNullable<operations['listPrograms']['parameters']['query']>, 'limit'>
+> &
+  Omit<NonNullable<operations['listPrograms']['parameters']['query']>, 'limit'>;
+export type GetProgramQuery = Required<Pick<NonNullable<operations['getProgram']['parameters']['query']>, 'limit'>> &
+  Omit<NonNullable<operations['getProgram']['parameters']['query']>, 'limit'>;
 
 export { ROLES, isRole };

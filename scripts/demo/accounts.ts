@@ -81,6 +81,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     gender: 'F',
   }),
   account({
+    // A second nurse for the bay's handovers: one tablet, two nurses charting one visit.
+    email: 'nurse2@thrive.test',
+    role: 'NURSE',
+    state: 'ready',
+    firstName: 'Joseph',
+    lastName: 'Mathew',
+    gender: 'M',
+  }),
+  account({
     email: 'reception@thrive.test',
     role: 'RECEPTION',
     state: 'ready',

@@ -51,6 +51,10 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'visits.addendum': 'change',
   'assessments.list': 'read',
   'assessments.create': 'change',
+  'clients.search': 'read',
+  'clients.alerts': 'read',
+  'programs.list': 'read',
+  'programs.read': 'read',
   'audit.list': 'read',
   'requests.refused': 'read',
 };

@@ -3,15 +3,12 @@ import { notifications } from '@mantine/notifications';
 /**
  * The one way screens report the outcome of a user action: a toast in the
  * top-right area for 5 seconds (spec sections 2 and 9; the container in
- * App.tsx sets position and duration).
- */
-/**
- * A close button with a name, and the message under a title in the theme's
+ * App.tsx sets position and duration), with a close button with a name, and the message under a title in the theme's
  * dimmed text (7:1) rather than Mantine's light grey (3.3:1 on white, under
  * WCAG AA's 4.5:1).
  */
 const READABLE = {
-  closeButtonProps: { 'aria-label': 'Dismiss' },
+  closeButtonProps: { 'aria-label': 'Close message' },
   styles: { description: { color: 'var(--mantine-color-dimmed)' } },
 } as const;
 

@@ -152,6 +152,10 @@ describe('recent changes (the audit feed)', () => {
       'appointments.read',
       'visits.list',
       'visits.read',
+      'clients.search',
+      'clients.alerts',
+      'programs.list',
+      'programs.read',
       'audit.list',
       // A refused request changed nothing.
       'requests.refused',
@@ -198,7 +202,7 @@ describe('recent changes (the audit feed)', () => {
 /**
  * By hand from scripts/demo/accounts.ts, where every account but norole@ has a
  * users row (norole@ has none, so there is no seeded user without a role):
- * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, totp@, totpsetup@;
+ * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, nurse2@, totp@, totpsetup@;
  * RECEPTION reception@; DOCTOR doctor@, sms@; HEALTH_COACH coach@;
  * NUTRITIONIST nutrition@; CLIENT client@, client2@, consent@, newpass@, reset@,
  * unconfirmed@, unverified@ and the generated clients of the suite's setup.
@@ -206,7 +210,7 @@ describe('recent changes (the audit feed)', () => {
  */
 const SEEDED_BY_ROLE: Record<Role, number> = {
   CLIENT: 7 + stack.generatedClients,
-  NURSE: 3,
+  NURSE: 4,
   RECEPTION: 1,
   DOCTOR: 2,
   HEALTH_COACH: 1,
@@ -214,7 +218,7 @@ const SEEDED_BY_ROLE: Record<Role, number> = {
   ADMIN: 1,
   SUPER_ADMIN: 1,
 };
-const SEEDED_USERS = 17 + stack.generatedClients;
+const SEEDED_USERS = 18 + stack.generatedClients;
 
 describe('counts by role and status', () => {
   it('counts the seeded accounts, plus the users other tests have made so far', async () => {

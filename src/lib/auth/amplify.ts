@@ -3,6 +3,7 @@ import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { AuthFlow } from '@/config/env';
 import { isNetworkError } from './errors';
+import { cognitoEndpoint, configureDeliveryCredentials } from './delivery-credential';
 import { readSavedSession } from './device-tokens';
 import { SIGNED_OUT, type SessionState, sessionFromClaims, sessionStore } from './session';
 import { createSessionLifetime, type RefreshResult } from './session-lifetime';
@@ -42,6 +43,10 @@ export function configureAuth(config: AuthConfig): void {
         loginWith: { email: true },
       },
     },
+  });
+  configureDeliveryCredentials({
+    clientId: config.clientId,
+    endpoint: config.endpoint ?? cognitoEndpoint(config.userPoolId),
   });
   stopListening?.();
   stopListening = Hub.listen('auth', ({ payload }) => {
@@ -108,12 +113,34 @@ export async function refreshSession(): Promise<string | undefined> {
 }
 
 let signingOut: Promise<void> | undefined;
+const beforeSignOut = new Set<() => Promise<void>>();
+
+/**
+ * Runs `listener` at every sign-out, while the session's tokens are still
+ * there (the outbox hands the author's unsent changes to their courier).
+ * It may not hold the sign-out up for long, and its failure does not stop it.
+ */
+export function onBeforeSignOut(listener: () => Promise<void>): () => void {
+  beforeSignOut.add(listener);
+  return () => beforeSignOut.delete(listener);
+}
+
+/** How long the sign-out waits for its listeners: a sign-out must work at once, offline too. */
+const BEFORE_SIGN_OUT_MS = 3000;
 
 /** Signs out on this device and forgets the tokens; the store is signed out whatever happens. */
 export function signOut(): Promise<void> {
   // Several reasons to sign out can arrive together (a failed refresh, the user's click): one sign-out.
   signingOut ??= (async () => {
     try {
+      await Promise.race([
+        Promise.all(
+          [...beforeSignOut].map((listener) =>
+            listener().catch((error: unknown) => console.warn('Thrive: a step before signing out failed', error)),
+          ),
+        ),
+        new Promise((resolve) => setTimeout(resolve, BEFORE_SIGN_OUT_MS)),
+      ]);
       await amplifySignOut();
     } finally {
       sessionStore.set(SIGNED_OUT);
