@@ -49,7 +49,17 @@ export type Operation =
   /** Reading a client's therapy visits (a client: its own, signed ones only; see visits.ts). */
   | 'visits.read'
   /** Charting a client's visit: drafts, sign-off and addenda. */
-  | 'visits.write';
+  | 'visits.write'
+  /** Reading a client's assessment results (Thrive checks, cognitive runs, shared risk results). */
+  | 'assessments.read'
+  /** Recording a client's own Thrive check or cognitive run (see assessments.ts). */
+  | 'assessments.write'
+  /** Sharing a cardiovascular risk result with a client (it then shows in the client's reports). */
+  | 'assessments.share-risk'
+  /** Finding clients (discovery's search) and reading a client's alerts from its visits. */
+  | 'clients.discover'
+  /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
+  | 'programs.read';
 
 interface Grant {
   /** The caller's own record. */
@@ -103,6 +113,25 @@ const CHARTING: Permissions = {
   'visits.write': { roles: CLIENTS },
 };
 
+/**
+ * The hub group's view of the client's journey: its results, and the risk
+ * result staff share with it. A client takes its own checks; staff do not
+ * take them for it.
+ */
+const JOURNEY: Permissions = {
+  'assessments.read': { roles: CLIENTS },
+  'assessments.share-risk': { roles: CLIENTS },
+};
+
+/**
+ * The staff group's discovery and thrive dashboard (spec section 6: both are staff areas; ADMIN, who keeps
+ * the user list, has neither).
+ */
+const DISCOVERY: Permissions = {
+  'clients.discover': { roles: CLIENTS },
+  'programs.read': { roles: CLIENTS },
+};
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const CLINICAL_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -114,6 +143,8 @@ const CLINICAL_STAFF: Permissions = {
   'enrollments.write': { roles: CLIENTS },
   ...SCHEDULING,
   ...CHARTING,
+  ...JOURNEY,
+  ...DISCOVERY,
 };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
@@ -127,6 +158,9 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'appointments.cancel': { self: true },
     // Its own signed visits, as summaries in the portal; never a draft.
     'visits.read': { self: true },
+    // Its own Thrive checks and cognitive runs, and the risk results shared with it.
+    'assessments.read': { self: true },
+    'assessments.write': { self: true },
   },
   NURSE: CLINICAL_STAFF,
   RECEPTION: CLINICAL_STAFF,
@@ -162,6 +196,8 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'enrollments.write': { roles: CLIENTS },
     ...SCHEDULING,
     ...CHARTING,
+    ...JOURNEY,
+    ...DISCOVERY,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
@@ -239,7 +275,14 @@ export function profileWriteRights(caller: Caller, target: Target): ProfileWrite
 /** The roles whose users a list operation shows the caller; empty when it may not list at all. */
 export function rolesListable(
   caller: Caller,
-  operation: 'users.list' | 'enrollments.read' | 'appointments.read' | 'visits.read',
+  operation:
+    | 'users.list'
+    | 'enrollments.read'
+    | 'appointments.read'
+    | 'visits.read'
+    | 'assessments.read'
+    | 'clients.discover'
+    | 'programs.read',
 ): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }

@@ -12,3 +12,7 @@ export * from './appointments.ts';
 export * from './clinic-time.ts';
 export * from './visits.ts';
 export * from './canonical-json.ts';
+export * from './cardiovascular-risk.ts';
+export * from './health-history.ts';
+export * from './assessments.ts';
+export * from './client-search.ts';

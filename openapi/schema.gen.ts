@@ -411,6 +411,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find clients by a fragment of name, e-mail or phone number (the hub's staff group)
+         * @description Discovery's search, one query in the database: each word must appear in the client's name or
+         *     e-mail (case-insensitive), or, when the text is a phone number or part of one, its digits must
+         *     appear in the client's phone numbers whatever the punctuation ("98450 12345", "(984) 501-2345").
+         *     Names that begin with the text come first, then by last and first name. Each result carries what
+         *     a nurse needs to pick the right person: age, phone, next appointment, and whether HIPAA consent
+         *     is missing. ADMIN and clients may not search. Every search is recorded in the audit trail.
+         */
+        get: operations["searchClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What staff must know before treating a client (the hub's staff group)
+         * @description Missing HIPAA consent, every contraindication answered yes and every adverse reaction recorded in
+         *     the client's visits (newest first, drafts included: a draft is today's session). Read from the
+         *     visits in one query, so the discovery page need not open each visit. Recorded in the audit trail.
+         */
+        get: operations["getClientAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clinic's programs with their enrolled clients' progress (the hub's staff group)
+         * @description Every program, with the enrollments that match the filters and each one's progress, computed
+         *     from the client's signed visits and completed appointments (an appointment charted by a signed
+         *     visit counts once) between the enrollment's start and end: sessions done against planned per
+         *     therapy, the last session, the next appointment, and whether the client is falling behind (an
+         *     active enrollment with no session within the program's planned interval, its length divided by
+         *     its planned sessions). Enrollments falling behind come first. Recorded in the audit trail.
+         */
+        get: operations["listPrograms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One program, every enrolled client's progress, and sessions per week (the hub's staff group) */
+        get: operations["getProgram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assessments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assessment results, newest first (a client its own; staff roles of the hub group any client's)
+         * @description Every result is kept. A client sees only its own (a `client` filter naming anyone else is refused
+         *     with 403); staff roles of the hub group see any client's. `latest` keeps each client's newest result
+         *     of each type, and the other filters then apply to those (so `latest` with `alert` lists the clients
+         *     whose newest Thrive check raises an alert). Every read is recorded in the audit trail.
+         */
+        get: operations["listAssessments"];
+        put?: never;
+        /**
+         * Record a result (a client its own Thrive check and cognitive run; staff a shared risk result)
+         * @description The id is made on the device, so a resend never records a result twice (an id that exists is
+         *     refused with 409). The server checks what was answered and computes the scores with
+         *     openapi/assessments.ts; anything it cannot score is refused with 400 naming the item, e.g.
+         *     `body.answers.5`. `who5`: exactly five answers, each a whole number from 0 to 5; the score is their
+         *     sum times 4 (0 to 100). `cognitive`: the tasks' raw records (timings from the device's
+         *     `performance.now()`); a run with every task is complete, and a client's first complete run is its
+         *     baseline. A client records only `who5` and `cognitive`, for itself (403 otherwise).
+         *     `cardiovascular_risk`: staff of the hub group share a client's risk result with the client; the
+         *     server computes the points and risk from the inputs.
+         */
+        post: operations["createAssessment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -498,8 +627,8 @@ export interface components {
             appointment_duration: components["schemas"]["Duration"];
             health_goals?: string | null;
             client_story?: string | null;
-            lifestyle_history: components["schemas"]["HistoryObject"];
-            family_history: components["schemas"]["HistoryObject"];
+            lifestyle_history: components["schemas"]["LifestyleHistory"];
+            family_history: components["schemas"]["FamilyHistory"];
             /** @description India's Ayushman Bharat Health Account number, 14 digits. */
             abha_number?: string | null;
             /** @description India's Aadhaar number, 12 digits. */
@@ -548,8 +677,8 @@ export interface components {
             appointment_duration?: components["schemas"]["Duration"];
             health_goals?: string | null;
             client_story?: string | null;
-            lifestyle_history?: components["schemas"]["HistoryObject"];
-            family_history?: components["schemas"]["HistoryObject"];
+            lifestyle_history?: components["schemas"]["LifestyleHistory"];
+            family_history?: components["schemas"]["FamilyHistory"];
             abha_number?: string | null;
             aadhar_number?: string | null;
             hipaa_consent?: boolean;
@@ -570,11 +699,55 @@ export interface components {
          */
         Duration: string;
         /**
-         * @description Free-form answers keyed by question; empty by default.
+         * @description How the client lives, topic by topic (openapi/health-history.ts names each answer); empty by default,
+         *     and any topic may be left out. `diabetes` is what the HBOT visit reads (a diabetic client's glucose is
+         *     measured before and after a session).
          * @default {}
          */
-        HistoryObject: {
-            [key: string]: string | number | boolean | null;
+        LifestyleHistory: {
+            /** @description Hours of sleep on a usual night, in half hours. */
+            sleep_hours?: number | null;
+            /** @enum {string|null} */
+            sleep_quality?: "good" | "fair" | "poor" | null;
+            /**
+             * @description How active a usual week is.
+             * @enum {string|null}
+             */
+            activity?: "sedentary" | "light" | "moderate" | "active" | null;
+            /** @enum {string|null} */
+            diet?: "omnivore" | "vegetarian" | "vegan" | "pescatarian" | "other" | null;
+            /** @enum {string|null} */
+            alcohol?: "none" | "occasional" | "weekly" | "daily" | null;
+            /** @enum {string|null} */
+            tobacco?: "never" | "former" | "current" | null;
+            /** @enum {string|null} */
+            stress?: "low" | "moderate" | "high" | null;
+            /**
+             * @description No, or yes with its type (`other` also for a type not known).
+             * @enum {string|null}
+             */
+            diabetes?: "no" | "type_1" | "type_2" | "other" | null;
+            notes?: string | null;
+        };
+        /** @enum {string} */
+        FamilyCondition: "heart_disease" | "stroke" | "high_blood_pressure" | "high_cholesterol" | "diabetes" | "cancer" | "dementia" | "mental_health" | "other";
+        /** @description One relative and the conditions they have or had. */
+        FamilyMember: {
+            /** @enum {string} */
+            relative: "mother" | "father" | "sister" | "brother" | "daughter" | "son" | "grandparent" | "aunt_or_uncle" | "other";
+            conditions: components["schemas"]["FamilyCondition"][];
+            /** @description E.g. the age it began, or what "other" is. */
+            notes?: string | null;
+        };
+        /**
+         * @description Conditions per relative; empty by default. `none_known` says the client knows of none (so an empty
+         *     list is an answer, not a gap).
+         * @default {}
+         */
+        FamilyHistory: {
+            relatives?: components["schemas"]["FamilyMember"][];
+            none_known?: boolean | null;
+            notes?: string | null;
         };
         UserAttribute: {
             Name: string;
@@ -659,7 +832,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "audit.list" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "audit.list" | "requests.refused";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -677,7 +850,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "audit_log" | "request";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "request";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -776,6 +949,155 @@ export interface components {
             next?: number | null;
             /** @description The previous page number */
             previous?: number | null;
+        };
+        /** @description A client's next appointment (booked or checked in, not over yet). */
+        NextAppointment: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description An instant, written in the clinic's zone.
+             */
+            starts_at: string;
+            time_zone: components["schemas"]["TimeZone"];
+            /** @enum {string} */
+            status: "booked" | "checked_in";
+            service_name: string;
+            clinic_name: string;
+        };
+        ClientSearchResult: {
+            id: components["schemas"]["UserIdValue"];
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone_number: string | null;
+            /** Format: date */
+            date_of_birth: string | null;
+            /** @description Whole years */
+            age: number | null;
+            clinic: string | null;
+            hipaa_consent: boolean;
+            next_appointment: components["schemas"]["NextAppointment"] | null;
+        };
+        ClientSearchList: {
+            results: components["schemas"]["ClientSearchResult"][];
+            /** @description More clients matched than `limit`. */
+            truncated: boolean;
+        };
+        ContraindicationAlert: {
+            /** Format: uuid */
+            visit_id: string;
+            therapy: components["schemas"]["VisitTherapy"];
+            visit_state: components["schemas"]["VisitState"];
+            /**
+             * Format: date-time
+             * @description When the visit started.
+             */
+            at: string;
+            /** @description The question's key (openapi/visits.ts). */
+            question: string;
+            label: string;
+            override_reason: string | null;
+        };
+        ReactionAlert: {
+            /** Format: uuid */
+            visit_id: string;
+            therapy: components["schemas"]["VisitTherapy"];
+            visit_state: components["schemas"]["VisitState"];
+            /**
+             * Format: date-time
+             * @description When the reaction occurred.
+             */
+            at: string;
+            what: string;
+            /** @enum {string} */
+            severity: "mild" | "moderate" | "severe";
+            action: string | null;
+        };
+        ClientAlerts: {
+            client_id: components["schemas"]["UserIdValue"];
+            hipaa_consent: boolean;
+            contraindications: components["schemas"]["ContraindicationAlert"][];
+            reactions: components["schemas"]["ReactionAlert"][];
+        };
+        TherapyProgress: {
+            therapy: components["schemas"]["VisitTherapy"];
+            planned: number;
+            done: number;
+        };
+        EnrollmentProgress: {
+            /** Format: uuid */
+            enrollment_id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            /** @description The client's clinic, from its profile. */
+            clinic: string | null;
+            status: components["schemas"]["EnrollmentStatus"];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string | null;
+            /** @description The program week the client is in (1 in its first seven days); 0 before it starts. */
+            week: number;
+            /** @description Per therapy the program plans, sessions done against planned. */
+            sessions: components["schemas"]["TherapyProgress"][];
+            planned_total: number;
+            /** @description Sessions done towards the plan (a therapy's sessions beyond its plan do not count). */
+            done_total: number;
+            /** Format: date-time */
+            last_session_at: string | null;
+            /** @description Whole days since the last session, or since the start when there was none yet. */
+            days_since_last_session: number | null;
+            next_appointment: components["schemas"]["NextAppointment"] | null;
+            /** @description Active, started, not done, and no session within the program's interval. */
+            behind: boolean;
+        };
+        ProgramOverview: {
+            /** Format: uuid */
+            id: string;
+            key: components["schemas"]["Program"];
+            name: string;
+            description: string;
+            length_weeks: number;
+            /** @description The sessions the program plans, per therapy. */
+            sessions: {
+                therapy: components["schemas"]["VisitTherapy"];
+                planned: number;
+            }[];
+            planned_total: number;
+            /** @description The longest a client on plan goes between sessions (length in days / planned sessions, rounded up). */
+            interval_days: number;
+            /** @description Enrollments that match the filters. */
+            enrolled: number;
+            /** @description Of those */
+            behind: number;
+            /** @description Falling behind first, then by name. */
+            enrollments: components["schemas"]["EnrollmentProgress"][];
+            truncated: boolean;
+        };
+        ProgramList: {
+            results: components["schemas"]["ProgramOverview"][];
+        };
+        WeeklySessions: {
+            /**
+             * Format: date
+             * @description The week's Monday.
+             */
+            week_start: string;
+            iv: number;
+            hbot: number;
+            pet: number;
+            red_light: number;
+            fir: number;
+        };
+        ProgramDetail: {
+            program: components["schemas"]["ProgramOverview"];
+            /**
+             * @description Sessions done towards the program by the enrolled clients the filters keep, per week, oldest
+             *     first, from the earliest start (at most 26 weeks back) to this week.
+             */
+            weekly: components["schemas"]["WeeklySessions"][];
         };
         /**
          * @description The five therapies charted at the bays; `pet` is pulsed electromagnetic field therapy (PEMF).
@@ -1066,6 +1388,155 @@ export interface components {
             results: components["schemas"]["VisitSummary"][];
             truncated: boolean;
         };
+        /**
+         * @description `who5` is the Thrive check (the WHO-5 Well-Being Index); `cognitive` a run of the cognitive tasks;
+         *     `cardiovascular_risk` a risk result staff shared with the client.
+         * @enum {string}
+         */
+        AssessmentType: "who5" | "cognitive" | "cardiovascular_risk";
+        /** @description Milliseconds, measured on the device with performance.now(). */
+        ElapsedMs: number;
+        DigitSpanTrial: {
+            /** @description The digits shown */
+            digits: string;
+            /** @description What the client entered (digits; anything else counts as wrong). */
+            response: string;
+            response_ms?: components["schemas"]["ElapsedMs"];
+        };
+        DigitSpanTask: {
+            trials: components["schemas"]["DigitSpanTrial"][];
+        };
+        WordRecallTask: {
+            /**
+             * @description One of Thrive's own word lists (openapi/assessments.ts).
+             * @enum {string}
+             */
+            list: "a" | "b" | "c";
+            /** @description The words recalled right after the list was shown. */
+            immediate: string[];
+            /** @description The words recalled after the other tasks. */
+            delayed?: string[] | null;
+            delay_ms?: components["schemas"]["ElapsedMs"];
+        };
+        TrailsTask: {
+            /** @description Every tap on a target, in order, with the time since the targets appeared. */
+            taps: {
+                target: string;
+                at_ms: components["schemas"]["ElapsedMs"];
+            }[];
+        };
+        ReactionTask: {
+            trials: {
+                wait_ms: components["schemas"]["ElapsedMs"];
+                /** @description From the signal to the tap; null when there was no tap in time. */
+                rt_ms: components["schemas"]["ElapsedMs"] | null;
+                /** @description Tapped before the signal. */
+                early: boolean;
+            }[];
+        };
+        /** @description The raw records of one run; a task left out was skipped. */
+        CognitiveRun: {
+            digit_span_forward?: components["schemas"]["DigitSpanTask"];
+            digit_span_backward?: components["schemas"]["DigitSpanTask"];
+            word_recall?: components["schemas"]["WordRecallTask"];
+            trails_a?: components["schemas"]["TrailsTask"];
+            trails_b?: components["schemas"]["TrailsTask"];
+            reaction_time?: components["schemas"]["ReactionTask"];
+        };
+        /** @description Computed by the server from the run (openapi/assessments.ts); null for a task not done. */
+        CognitiveScores: {
+            /** @description The longest sequence repeated correctly. */
+            digit_span_forward: number | null;
+            digit_span_backward: number | null;
+            /** @description Words of the list recalled at once. */
+            words_immediate: number | null;
+            /** @description Words of the list recalled after the other tasks. */
+            words_delayed: number | null;
+            /** @description Words recalled that were not on the list. */
+            word_intrusions: number | null;
+            /** @description Seconds to the last target */
+            trails_a_seconds: number | null;
+            trails_a_errors: number | null;
+            /** @description Seconds to the last target */
+            trails_b_seconds: number | null;
+            trails_b_errors: number | null;
+            reaction_median_ms: number | null;
+            /** @description Taps before the signal or within 100 ms. */
+            reaction_anticipations: number | null;
+            reaction_misses: number | null;
+        };
+        /** @description The calculator's inputs (openapi/cardiovascular-risk.ts), within its plausible ranges. */
+        SharedRiskInput: {
+            /** @enum {string} */
+            sex: "male" | "female" | "other";
+            age: number;
+            hdl_cholesterol: number;
+            total_cholesterol: number;
+            smoker: boolean;
+            diabetic: boolean;
+            treats_hypertension: boolean;
+            systolic_bp: number;
+        };
+        SharedRiskResult: {
+            points: number;
+            risk_percentage: number;
+            /** @enum {string} */
+            category: "low" | "intermediate" | "high";
+        };
+        AssessmentCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            type: components["schemas"]["AssessmentType"];
+            /**
+             * Format: date-time
+             * @description When it was finished on the device (a result taken offline reaches the server later).
+             */
+            taken_at: string;
+            /** @description `who5`: the five answers in order, each 0 (at no time) to 5 (all of the time). */
+            answers?: number[];
+            cognitive?: components["schemas"]["CognitiveRun"];
+            cardiovascular_risk?: components["schemas"]["SharedRiskInput"];
+        };
+        Assessment: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            type: components["schemas"]["AssessmentType"];
+            /** Format: date-time */
+            taken_at: string;
+            /**
+             * Format: date-time
+             * @description When the server received it.
+             */
+            created_at: string;
+            /** @description Who recorded it (an identity username). */
+            created_by: string;
+            created_by_name: string;
+            answers: number[] | null;
+            /** @description `who5`: the sum of the answers. */
+            raw_score: number | null;
+            /** @description `who5`: the raw score times 4. */
+            score: number | null;
+            /** @description The result needs staff's attention (a Thrive check score of 28 or less). */
+            alert: boolean;
+            cognitive: components["schemas"]["CognitiveRun"] | null;
+            cognitive_scores: components["schemas"]["CognitiveScores"] | null;
+            /** @description Every part was done (a cognitive run with all its tasks). */
+            complete: boolean;
+            /** @description The client's first complete cognitive run. */
+            baseline: boolean;
+            cardiovascular_risk: components["schemas"]["SharedRiskInput"] | null;
+            cardiovascular_risk_result: components["schemas"]["SharedRiskResult"] | null;
+        };
+        AssessmentList: {
+            results: components["schemas"]["Assessment"][];
+            truncated: boolean;
+        };
         /** @description An IANA time zone, e.g. Asia/Kolkata. */
         TimeZone: string;
         /** @description A wall-clock time at the clinic, HH:MM. */
@@ -1253,7 +1724,10 @@ export type ProfilePatch = components['schemas']['ProfilePatch'];
 export type NullablePhone = components['schemas']['NullablePhone'];
 export type ContactMethod = components['schemas']['ContactMethod'];
 export type Duration = components['schemas']['Duration'];
-export type HistoryObject = components['schemas']['HistoryObject'];
+export type LifestyleHistory = components['schemas']['LifestyleHistory'];
+export type FamilyCondition = components['schemas']['FamilyCondition'];
+export type FamilyMember = components['schemas']['FamilyMember'];
+export type FamilyHistory = components['schemas']['FamilyHistory'];
 export type UserAttribute = components['schemas']['UserAttribute'];
 export type UserStatus = components['schemas']['UserStatus'];
 export type UserDetail = components['schemas']['UserDetail'];
@@ -1273,6 +1747,18 @@ export type Enrollment = components['schemas']['Enrollment'];
 export type EnrollmentCreate = components['schemas']['EnrollmentCreate'];
 export type EnrollmentPatch = components['schemas']['EnrollmentPatch'];
 export type EnrollmentList = components['schemas']['EnrollmentList'];
+export type NextAppointment = components['schemas']['NextAppointment'];
+export type ClientSearchResult = components['schemas']['ClientSearchResult'];
+export type ClientSearchList = components['schemas']['ClientSearchList'];
+export type ContraindicationAlert = components['schemas']['ContraindicationAlert'];
+export type ReactionAlert = components['schemas']['ReactionAlert'];
+export type ClientAlerts = components['schemas']['ClientAlerts'];
+export type TherapyProgress = components['schemas']['TherapyProgress'];
+export type EnrollmentProgress = components['schemas']['EnrollmentProgress'];
+export type ProgramOverview = components['schemas']['ProgramOverview'];
+export type ProgramList = components['schemas']['ProgramList'];
+export type WeeklySessions = components['schemas']['WeeklySessions'];
+export type ProgramDetail = components['schemas']['ProgramDetail'];
 export type VisitTherapy = components['schemas']['VisitTherapy'];
 export type VisitState = components['schemas']['VisitState'];
 export type Reading = components['schemas']['Reading'];
@@ -1299,6 +1785,20 @@ export type VisitDerived = components['schemas']['VisitDerived'];
 export type Visit = components['schemas']['Visit'];
 export type VisitSummary = components['schemas']['VisitSummary'];
 export type VisitList = components['schemas']['VisitList'];
+export type AssessmentType = components['schemas']['AssessmentType'];
+export type ElapsedMs = components['schemas']['ElapsedMs'];
+export type DigitSpanTrial = components['schemas']['DigitSpanTrial'];
+export type DigitSpanTask = components['schemas']['DigitSpanTask'];
+export type WordRecallTask = components['schemas']['WordRecallTask'];
+export type TrailsTask = components['schemas']['TrailsTask'];
+export type ReactionTask = components['schemas']['ReactionTask'];
+export type CognitiveRun = components['schemas']['CognitiveRun'];
+export type CognitiveScores = components['schemas']['CognitiveScores'];
+export type SharedRiskInput = components['schemas']['SharedRiskInput'];
+export type SharedRiskResult = components['schemas']['SharedRiskResult'];
+export type AssessmentCreate = components['schemas']['AssessmentCreate'];
+export type Assessment = components['schemas']['Assessment'];
+export type AssessmentList = components['schemas']['AssessmentList'];
 export type TimeZone = components['schemas']['TimeZone'];
 export type ClockTime = components['schemas']['ClockTime'];
 export type OpeningHours = components['schemas']['OpeningHours'];
@@ -2247,6 +2747,199 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    searchClients: {
+        parameters: {
+            query: {
+                /** @description What was typed, as it was typed (a phone number's brackets, plus and slashes included). */
+                q: string;
+                /** @description At most this many; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clients that match, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSearchList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getClientAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAlerts"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPrograms: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["EnrollmentStatus"];
+                /** @description Only clients of this clinic (their profile's clinic). */
+                clinic?: string;
+                /** @description Only this client's enrollments. */
+                client?: components["schemas"]["UserIdValue"];
+                /** @description At most this many enrollments per program; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The programs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getProgram: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["EnrollmentStatus"];
+                clinic?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The program. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAssessments: {
+        parameters: {
+            query?: {
+                client?: components["schemas"]["UserIdValue"];
+                type?: components["schemas"]["AssessmentType"];
+                /** @description Only each client's newest result of each type. */
+                latest?: boolean;
+                /** @description Only results that raise an alert for staff (see openapi/assessments.ts). */
+                alert?: boolean;
+                /** @description Only results taken at or after this instant. */
+                since?: string;
+                /** @description At most this many, newest first; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results the caller may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAssessment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The stored result, with its scores. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assessment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -2261,18 +2954,26 @@ export const pathsUsersAuditEventsGetParametersQueryKindValues: ReadonlyArray<Fl
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["CLIENT", "NURSE", "RECEPTION", "DOCTOR", "HEALTH_COACH", "NUTRITIONIST", "ADMIN", "SUPER_ADMIN"];
 export const problemClashKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["clash"]["kind"]> = ["resource", "client"];
 export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactMethod"]> = ["phone", "email", "sms"];
+export const familyConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FamilyCondition"]> = ["heart_disease", "stroke", "high_blood_pressure", "high_cholesterol", "diabetes", "cancer", "dementia", "mental_health", "other"];
+export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FamilyMember"]["relative"]> = ["mother", "father", "sister", "brother", "daughter", "son", "grandparent", "aunt_or_uncle", "other"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "audit.list", "requests.refused"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "audit.list", "requests.refused"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "audit_log", "request"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "request"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
+export const nextAppointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAppointment"]["status"]> = ["booked", "checked_in"];
+export const reactionAlertSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReactionAlert"]["severity"]> = ["mild", "moderate", "severe"];
 export const visitTherapyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VisitTherapy"]> = ["iv", "hbot", "pet", "red_light", "fir"];
 export const visitStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VisitState"]> = ["draft", "signed"];
 export const vitalsEntryPhaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VitalsEntry"]["phase"]> = ["before", "during", "after"];
 export const adverseReactionSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdverseReaction"]["severity"]> = ["mild", "moderate", "severe"];
 export const redLightFieldsAreasValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RedLightFields"]["areas"]> = ["face", "scalp", "neck", "chest", "abdomen", "upper_back", "lower_back", "arms", "hands", "hips", "knees", "legs", "feet", "whole_body"];
+export const assessmentTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AssessmentType"]> = ["who5", "cognitive", "cardiovascular_risk"];
+export const wordRecallTaskListValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WordRecallTask"]["list"]> = ["a", "b", "c"];
+export const sharedRiskInputSexValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SharedRiskInput"]["sex"]> = ["male", "female", "other"];
+export const sharedRiskResultCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SharedRiskResult"]["category"]> = ["low", "intermediate", "high"];
 export const resourceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceKind"]> = ["iv_chair", "hbot_chamber", "hbot_seat", "red_light", "pemf", "sauna", "consultation_room"];
 export const therapyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TherapyKind"]> = ["iv", "hbot", "pet", "red_light", "fir", "consultation"];
 export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["booked", "checked_in", "in_progress", "completed", "cancelled", "no_show"];

@@ -21,6 +21,7 @@ import { writeDemoWeek } from './demo-week.ts';
 import { DEMO_CLINICS, seedScheduleCatalog } from './schedule.ts';
 import { wallClockAt } from '../../openapi/clinic-time.ts';
 import { demoAccount } from './accounts.ts';
+import { LOW_WELLBEING_CLIENT, planDemoAssessments, writeDemoAssessments } from './assessments.ts';
 
 /** Clients a new DATA_DIR starts with. */
 export const DEFAULT_DEMO_CLIENTS = 50;
@@ -69,6 +70,11 @@ async function ensureDemoSchedule(config: StackConfig, now: Date): Promise<void>
     const clients = generateClients(DEFAULT_DEMO_CLIENTS).filter((client) => present.has(client.id));
     const featured = demoAccount('client2@thrive.test');
     if (clients.length > 0 && present.has(featured.id)) await writeDemoWeek(db, now, clients, featured);
+    // Their Thrive checks and cognitive baseline, dated from today like the week.
+    const low = generateClients(DEFAULT_DEMO_CLIENTS)[LOW_WELLBEING_CLIENT];
+    if (low && present.has(featured.id)) {
+      await db.transaction((tx) => writeDemoAssessments(tx, planDemoAssessments(now, featured, low)));
+    }
   } finally {
     await db.close();
   }

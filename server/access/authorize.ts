@@ -39,6 +39,11 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'appointments.cancel': 'You may not cancel this appointment.',
   'visits.read': 'You may not see these visits.',
   'visits.write': 'You may not chart visits of this user.',
+  'assessments.read': 'You may not see these results.',
+  'assessments.write': 'You may record only your own Thrive checks and cognitive runs.',
+  'assessments.share-risk': 'You may not share a risk result with this user.',
+  'clients.discover': 'You may not look clients up.',
+  'programs.read': 'You may not see the programs or their clients’ progress.',
 };
 
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */

@@ -49,6 +49,12 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'visits.update': 'change',
   'visits.sign': 'change',
   'visits.addendum': 'change',
+  'assessments.list': 'read',
+  'assessments.create': 'change',
+  'clients.search': 'read',
+  'clients.alerts': 'read',
+  'programs.list': 'read',
+  'programs.read': 'read',
   'audit.list': 'read',
   'requests.refused': 'read',
 };

@@ -8,24 +8,32 @@ import type {
   AddendumCreate,
   AppointmentCreate,
   AppointmentPatch,
+  AssessmentCreate,
   EnrollmentCreate,
   EnrollmentPatch,
+  GetProgramQuery,
   ListAuditEventsQuery,
   ListAppointmentsQuery,
+  ListAssessmentsQuery,
   ListEnrollmentsQuery,
+  ListProgramsQuery,
   ListResourcesQuery,
   ListUsersQuery,
   ListVisitsQuery,
   ProfilePatch,
+  SearchClientsQuery,
   UserCreate,
   UserPatch,
   VisitDraft,
   VisitSign,
 } from '../api-types.ts';
+import { createAssessment, listAssessments } from '../assessments/assessments-service.ts';
 import { listAuditEvents } from '../audit/audit-feed.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { sendAnswer } from './answer.ts';
+import { readClientAlerts, searchClients } from '../clients/clients-service.ts';
+import { listPrograms, readProgram } from '../programs/programs-service.ts';
 import {
   changeEnrollment,
   createEnrollment,
@@ -195,6 +203,30 @@ export function apiRoutes(deps: AppDependencies): Router {
         body: validated<AddendumCreate>(req.body),
       }),
     );
+  });
+
+  router.get('/assessments', async (req, res) => {
+    res.json(await listAssessments(db, callerOf(res), validated<ListAssessmentsQuery>(req.query)));
+  });
+
+  router.post('/assessments', async (req, res) => {
+    sendAnswer(res, await createAssessment({ db, now }, callerOf(res), validated<AssessmentCreate>(req.body)));
+  });
+
+  router.get('/clients/search', async (req, res) => {
+    res.json(await searchClients(db, callerOf(res), validated<SearchClientsQuery>(req.query), now()));
+  });
+
+  router.get('/clients/:id/alerts', async (req, res) => {
+    res.json(await readClientAlerts(db, callerOf(res), pathId(req)));
+  });
+
+  router.get('/programs', async (req, res) => {
+    res.json(await listPrograms(db, callerOf(res), validated<ListProgramsQuery>(req.query), now()));
+  });
+
+  router.get('/programs/:id', async (req, res) => {
+    res.json(await readProgram(db, callerOf(res), pathId(req), validated<GetProgramQuery>(req.query), now()));
   });
 
   return router;

@@ -152,6 +152,10 @@ describe('recent changes (the audit feed)', () => {
       'appointments.read',
       'visits.list',
       'visits.read',
+      'clients.search',
+      'clients.alerts',
+      'programs.list',
+      'programs.read',
       'audit.list',
       // A refused request changed nothing.
       'requests.refused',

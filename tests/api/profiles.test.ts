@@ -178,8 +178,8 @@ describe("a client's own profile", () => {
       emergency_contact_number: '+919845054321',
       health_goals: 'More energy',
       client_story: 'Long hours at a desk.',
-      lifestyle_history: { sleep_hours: 6, smoker: false, exercise: 'walks' },
-      family_history: { diabetes: 'father' },
+      lifestyle_history: { sleep_hours: 6.5, tobacco: 'never', activity: 'light', diabetes: 'no' },
+      family_history: { relatives: [{ relative: 'father', conditions: ['diabetes'], notes: 'from 50' }] },
     } as const;
     const answer = await api<Profile>('PATCH', profilePath('client2'), { ifMatch: '*', as: 'client2', body });
     expect(answer.status).toBe(200);

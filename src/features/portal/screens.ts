@@ -6,15 +6,24 @@ import { linkOptions } from '@tanstack/react-router';
  */
 export const PORTAL_SCREENS = {
   home: { title: 'Home', purpose: 'Your next appointment and what to do next.' },
-  reports: { title: 'Reports', purpose: 'Your test results and reports from the clinic.' },
+  reports: {
+    title: 'Reports',
+    purpose: 'Your visit summaries, Thrive checks, cognitive results and shared results from the clinic.',
+  },
   profile: { title: 'Profile', purpose: 'Your details as the clinic holds them.' },
   'thrive-onboard': {
     title: 'Thrive onboarding',
     purpose: 'Tell us your health goals, your story, and your lifestyle and family history.',
   },
   'book-test': { title: 'Book a test', purpose: 'Choose a test and book it.' },
-  'thrive-check': { title: 'Thrive check', purpose: 'A wellness questionnaire that gives you a score.' },
-  'cognitive-assessment': { title: 'Cognitive assessment', purpose: 'Take the cognitive assessment.' },
+  'thrive-check': {
+    title: 'Thrive check',
+    purpose: 'Five questions about your wellbeing over the last two weeks, and your score over time.',
+  },
+  'cognitive-assessment': {
+    title: 'Cognitive assessment',
+    purpose: 'Short tasks of memory, attention and speed, compared with your own baseline.',
+  },
   'intake-call': { title: 'Intake call', purpose: 'Book your intake call with the clinic.' },
   'in-clinic': { title: 'In-clinic visits', purpose: 'Your visits at the clinic.' },
   support: { title: 'Support', purpose: 'Ask the clinic for help.' },

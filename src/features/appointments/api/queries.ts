@@ -15,6 +15,7 @@ export const scheduleKeys = {
   appointments: () => [...scheduleKeys.all, 'appointments'] as const,
   list: (filters: AppointmentFilters) => [...scheduleKeys.appointments(), 'list', filters] as const,
   next: (clientId: string) => [...scheduleKeys.appointments(), 'next', clientId] as const,
+  ofClient: (clientId: string) => [...scheduleKeys.appointments(), 'client', clientId] as const,
 };
 
 /** The catalog changes seldom: an hour before it is read again. */

@@ -39,6 +39,7 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'visits.update': () => 'charted a therapy visit of',
   'visits.sign': () => 'signed a therapy visit of',
   'visits.addendum': () => 'added an addendum to a therapy visit of',
+  'assessments.create': () => 'recorded an assessment result for',
   // Reads are not among recent changes; named anyway, should the feed ever show them.
   'users.list': () => 'listed users',
   'users.read': () => 'looked at the account of',
@@ -49,6 +50,11 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'appointments.read': () => 'looked at an appointment of',
   'visits.list': () => 'looked at the therapy visits of',
   'visits.read': () => 'looked at a therapy visit of',
+  'assessments.list': () => 'looked at the assessment results of',
+  'clients.search': () => 'searched the clients',
+  'clients.alerts': () => 'looked at the alerts of',
+  'programs.list': () => 'looked at the programs',
+  'programs.read': () => 'looked at a program',
   'audit.list': () => 'read the audit trail',
   'requests.refused': () => 'sent a request that was refused',
 };
