@@ -61,11 +61,6 @@ export function onShellIntent(listener: Listener): void {
   else handover?.onIntent.add(listener);
 }
 
-/** Whether the live app is still hidden behind the prerendered page. */
-export function isShellShown(): boolean {
-  return handover !== null && handover.container.hidden;
-}
-
 /** Focuses `element` now, or when it is shown if it is still behind the prerendered page. */
 export function focusWhenShown(element: HTMLElement): void {
   if (handover?.container.hidden && handover.container.contains(element)) handover.pendingFocus = element;
