@@ -1,14 +1,16 @@
 /**
  * The hand-over from the sign-in page prerendered into login.html to the live
- * app. The static page paints before any script runs; React renders the real
- * one beside it, hidden, and `reveal` swaps the two in one step once the first
- * route has rendered, so nothing on screen moves. What the person did in the
- * meantime carries over: what they typed, where the focus was, and a submit.
+ * app. The static page paints before any script runs. React renders the live
+ * page into a container outside the document, and `revealApp` puts it in the
+ * static page's place in one step once the first route has rendered, so
+ * nothing on screen moves and the document never holds both. What the person
+ * did meanwhile carries over: what they typed, where the focus was, a submit.
  */
 
 type Listener = () => void;
 
 interface Handover {
+  root: HTMLElement;
   shell: Element[];
   container: HTMLElement;
   submitted: boolean;
@@ -19,52 +21,58 @@ interface Handover {
 
 let handover: Handover | null = null;
 
+/** What shows that someone is starting to use the static page. */
+const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
+
 /**
  * Where React renders: `root` itself, or, when it holds the prerendered page,
- * a hidden element inside it that `reveal` shows in the static page's place.
+ * a container outside the document that `revealApp` puts in its place.
  */
 export function takeOverShell(root: HTMLElement): HTMLElement {
-  if (root.dataset.prerendered === undefined || handover) return handover?.container ?? root;
-  const container = document.createElement('div');
-  container.hidden = true;
+  if (handover) return handover.container;
+  if (root.dataset.prerendered === undefined) return root;
   const state: Handover = {
+    root,
     shell: [...root.children],
-    container,
+    container: document.createElement('div'),
     submitted: false,
     pendingFocus: null,
     intended: false,
     onIntent: new Set(),
   };
-  root.append(container);
   // A submit before the app is there must not reach the server (the static form has no handler): it is kept
   // and made again on the live form.
   root.addEventListener('submit', (event) => {
-    if (!state.shell.some((node) => node.contains(event.target as Node))) return;
+    if (state.shell.length === 0) return;
     event.preventDefault();
     state.submitted = true;
     intent(state);
   });
-  root.addEventListener('focusin', () => intent(state), { once: true });
+  for (const type of INTENT_EVENTS) root.addEventListener(type, () => intent(state), { passive: true });
   handover = state;
-  return container;
+  return state.container;
 }
 
 function intent(state: Handover) {
+  if (state.intended) return;
   state.intended = true;
   for (const listener of state.onIntent) listener();
   state.onIntent.clear();
 }
 
-/** Calls `listener` once the person starts using the prerendered page (focus or submit), or at once if they have. */
+/** Calls `listener` once the person starts using the prerendered page (focus, a press, a key), or at once if they have. */
 export function onShellIntent(listener: Listener): void {
   if (handover?.intended) listener();
   else handover?.onIntent.add(listener);
 }
 
-/** Focuses `element` now, or when it is shown if it is still behind the prerendered page. */
+/** Focuses `element` now, or once it is in the document if the live app is not shown yet. */
 export function focusWhenShown(element: HTMLElement): void {
-  if (handover?.container.hidden && handover.container.contains(element)) handover.pendingFocus = element;
-  else element.focus();
+  if (handover && !handover.container.isConnected && handover.container.contains(element)) {
+    handover.pendingFocus = element;
+  } else {
+    element.focus();
+  }
 }
 
 /** Sets an input's value as typing would, so React's onChange sees it. */
@@ -73,10 +81,10 @@ function typeInto(input: HTMLInputElement, value: string) {
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Shows the live app in the prerendered page's place, with what was typed, focused or submitted there. */
+/** Puts the live app in the prerendered page's place, with what was typed, focused or submitted there. */
 export function revealApp(): void {
   const state = handover;
-  if (!state?.container.hidden) return;
+  if (!state || state.container.isConnected) return;
   const live = (input: Element) => {
     const autocomplete = input.getAttribute('autocomplete');
     return autocomplete
@@ -85,16 +93,18 @@ export function revealApp(): void {
   };
   const focused = document.activeElement;
   let focusTarget = state.pendingFocus;
+  const typed: [HTMLInputElement, string][] = [];
   for (const node of state.shell) {
     for (const input of node.querySelectorAll('input')) {
       const target = live(input);
-      if (target && input.value !== '') typeInto(target, input.value);
+      if (target && input.value !== '') typed.push([target, input.value]);
       if (target && input === focused) focusTarget = target;
     }
   }
-  for (const node of state.shell) node.remove();
+  state.root.replaceChildren(state.container);
   state.shell = [];
-  state.container.hidden = false;
+  // In the document now, so React's listeners (on the container) hear the typing.
+  for (const [input, value] of typed) typeInto(input, value);
   focusTarget?.focus();
   if (state.submitted) state.container.querySelector('form')?.requestSubmit();
 }

@@ -5,7 +5,7 @@ import { discardDraftsOnLeave } from './drafts';
 import { outbox } from '@/lib/outbox';
 import { persistsData, signsOutWhenIdle, type DeviceSettings } from './device-mode';
 import { wipeLocalData } from './local-data';
-import { useUpdateState } from './update-state';
+import { useUpdateState } from './use-update-state';
 
 // Each loads when first needed, so none of them weighs on the first screen.
 const UpdateNotice = lazy(() => import('./UpdateNotice'));

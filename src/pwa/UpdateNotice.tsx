@@ -2,7 +2,7 @@ import { Affix, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/
 import { useEffect, useState } from 'react';
 import { discardDraftsOnLeave, useUnsavedDrafts } from './drafts';
 import { activateNewVersion } from './service-worker';
-import { useUpdateState } from './update-state';
+import { useUpdateState } from './use-update-state';
 import { VERSION_POLL_MS } from './version-check';
 
 /**

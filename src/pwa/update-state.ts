@@ -1,9 +1,8 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * Whether a new version of Thrive is ready (spec section 2's notice). Two
  * sources set it: the service worker (a new worker installed and waiting) and
- * the version file (/version.json names another build).
+ * the version file (/version.json names another build). No React here: the
+ * prerendered sign-in page watches it before the app has loaded (src/main.tsx).
  */
 export type UpdateSource = 'service-worker' | 'version-file';
 
@@ -30,7 +29,3 @@ export const updateState = {
     for (const listener of listeners) listener();
   },
 };
-
-export function useUpdateState(): UpdateState {
-  return useSyncExternalStore(updateState.subscribe, updateState.getSnapshot);
-}

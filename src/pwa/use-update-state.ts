@@ -1,0 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import { updateState, type UpdateState } from './update-state';
+
+export function useUpdateState(): UpdateState {
+  return useSyncExternalStore(updateState.subscribe, updateState.getSnapshot);
+}
