@@ -56,6 +56,8 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-bench-'));
 const config = stackConfig({
   DATA_DIR: dataDir,
   PORT: process.env.BENCH_PORT || '44173',
+  // Beside the API's port rather than the stack's default offset, so a run keeps to one range of ports.
+  IDENTITY_PORT: String(Number(process.env.BENCH_PORT || '44173') + 20),
   DATABASE_URL: process.env.DATABASE_URL ?? '',
 });
 const accounts = [...DEMO_ACCOUNTS, ...generateClients(clientCount)];

@@ -38,38 +38,43 @@ interface Options {
 
 const CPU_SLOWDOWN = 4;
 
+/** A list's rows: the users table (or its cards on a phone) and the discovery results. */
+const ROWS = 'main tbody tr, main [role="listbox"] > li, main ul[aria-label="Users"] > li';
+
 /**
- * Installed in every page: when the first heading of the main area shows (or changes), when the live app took
+ * Installed in every page (as a string, below): when the first heading of the main area shows (or changes), when the live app took
  * the prerendered sign-in page's place, the last click and keystroke, and the long tasks, all on the page's clock.
  */
-function probe() {
-  const w = window as unknown as Record<string, unknown>;
-  w.__longTasks = [] as number[];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) (w.__longTasks as number[]).push(entry.duration);
-  }).observe({ type: 'longtask', buffered: true });
-  addEventListener('click', () => (w.__clickAt = performance.now()), true);
-  addEventListener('keyup', () => (w.__keyAt = performance.now()), true);
-  addEventListener('pointerdown', () => (w.__intentAt ??= performance.now()), true);
-  const seen = () => {
-    const heading = document.querySelector('main h1');
-    const text = heading?.textContent ?? null;
-    if (text && text !== w.__headingText) {
-      w.__headingText = text;
-      w.__headingAt = performance.now();
-    }
-    if (w.__revealedAt === undefined && document.querySelector('#root > div')) w.__revealedAt = performance.now();
-    const rows = document.querySelectorAll(
-      'main tbody tr, main [role="listbox"] > li, main ul[aria-label="Users"] > li',
-    );
-    const first = rows[0]?.textContent ?? null;
-    if (first !== w.__firstRowText) {
-      w.__firstRowText = first;
-      w.__rowsAt = performance.now();
-    }
-  };
-  new MutationObserver(seen).observe(document, { childList: true, subtree: true, characterData: true });
-}
+const probe = {
+  // Plain JavaScript in a string: the page runs it as written (a compiled function would carry the compiler's
+  // helpers along).
+  content: `(() => {
+    const w = window;
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    addEventListener('click', () => (w.__clickAt = performance.now()), true);
+    addEventListener('keyup', () => (w.__keyAt = performance.now()), true);
+    addEventListener('pointerdown', () => (w.__intentAt ??= performance.now()), true);
+    const seen = () => {
+      const heading = document.querySelector('main h1');
+      const text = heading ? heading.textContent : null;
+      if (text && text !== w.__headingText) {
+        w.__headingText = text;
+        w.__headingAt = performance.now();
+      }
+      if (w.__revealedAt === undefined && document.querySelector('#root > div')) w.__revealedAt = performance.now();
+      const rows = document.querySelectorAll('${ROWS}');
+      const first = rows[0] ? rows[0].textContent : null;
+      if (first !== w.__firstRowText) {
+        w.__firstRowText = first;
+        w.__rowsAt = performance.now();
+      }
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true, characterData: true });
+  })();`,
+};
 
 const read = (page: Page, name: string) =>
   page.evaluate((key) => (window as unknown as Record<string, unknown>)[key], name) as Promise<number | undefined>;
@@ -122,6 +127,7 @@ async function takeOver(browser: Browser, baseUrl: string, runs: number) {
     const context = await browser.newContext();
     await context.addInitScript(probe);
     const page = await context.newPage();
+    page.on('pageerror', (error) => console.warn(`the sign-in page failed: ${error.message}`));
     await page.goto(`${baseUrl}/login`, { waitUntil: 'load' });
     await slowDown(page);
     await page.getByLabel(/^Email/).click();
@@ -157,12 +163,30 @@ async function navigation(context: BrowserContext, page: Page, baseUrl: string, 
   return median(times);
 }
 
-async function list(page: Page, url: string, search: { label: RegExp; text: string }) {
+/** A list: its first rows (where it shows any before a search), its results after typing, then scrolling them. */
+async function list(page: Page, url: string, search: { label: RegExp; text: string; rowsBeforeSearch: boolean }) {
   await page.goto(url);
-  await page.locator('main tbody tr, main [role="listbox"] > li, main ul[aria-label="Users"] > li').first().waitFor({
+  let firstRows = NaN;
+  if (search.rowsBeforeSearch) {
+    await page.locator(ROWS).first().waitFor({ timeout: 30_000 });
+    firstRows = (await read(page, '__rowsAt')) ?? NaN;
+  } else {
+    await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+  }
+  const field = page.getByLabel(search.label).first();
+  await field.click();
+  const rowsBefore = await read(page, '__rowsAt');
+  await field.pressSequentially(search.text, { delay: 80 });
+  await page.waitForFunction((old) => (window as unknown as Record<string, unknown>).__rowsAt !== old, rowsBefore, {
     timeout: 30_000,
   });
-  const firstRows = (await read(page, '__rowsAt')) ?? NaN;
+  await page.waitForTimeout(1500);
+  // Results shown before the last keystroke (the list already matched) count as no wait.
+  const results = Math.max(0, ((await read(page, '__rowsAt')) ?? NaN) - ((await read(page, '__keyAt')) ?? NaN));
+  if (search.rowsBeforeSearch) {
+    await field.fill('');
+    await page.waitForTimeout(1500);
+  }
   // Scrolling through what the list shows, a screen at a time, counting long tasks meanwhile.
   await page.evaluate(() => ((window as unknown as Record<string, unknown>).__longTasks = []));
   for (let y = 0; y < 30; y++) {
@@ -172,16 +196,6 @@ async function list(page: Page, url: string, search: { label: RegExp; text: stri
   const longest = await page.evaluate(() =>
     Math.max(0, ...((window as unknown as Record<string, unknown>).__longTasks as number[])),
   );
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const field = page.getByLabel(search.label).first();
-  await field.click();
-  const rowsBefore = await read(page, '__rowsAt');
-  await field.pressSequentially(search.text, { delay: 80 });
-  await page.waitForFunction((old) => (window as unknown as Record<string, unknown>).__rowsAt !== old, rowsBefore, {
-    timeout: 30_000,
-  });
-  await page.waitForTimeout(1500);
-  const results = ((await read(page, '__rowsAt')) ?? NaN) - ((await read(page, '__keyAt')) ?? NaN);
   return { firstRows, longest, results };
 }
 
@@ -190,6 +204,8 @@ export async function measureApp(options: Options): Promise<AppTimings> {
   const config = stackConfig({
     DATA_DIR: options.dataDir,
     PORT: String(options.port),
+    // Beside the app's port rather than the stack's default offset, so a run keeps to one range of ports.
+    IDENTITY_PORT: String(options.port + 20),
     DATABASE_URL: process.env.DATABASE_URL ?? '',
   });
   const accounts = [...DEMO_ACCOUNTS, ...generateClients(options.users)];
@@ -213,7 +229,11 @@ export async function measureApp(options: Options): Promise<AppTimings> {
     await signIn(nursePage, baseUrl, 'nurse@thrive.test');
     await slowDown(nursePage);
     const navigate = await navigation(nurse, nursePage, baseUrl, runs);
-    const discovery = await list(nursePage, `${baseUrl}/discovery`, { label: /^Find a client/, text: 'mukherjee' });
+    const discovery = await list(nursePage, `${baseUrl}/discovery`, {
+      label: /^Find a client/,
+      text: 'mukherjee',
+      rowsBeforeSearch: false,
+    });
     await nurse.close();
 
     const admin = await browser.newContext();
@@ -221,7 +241,11 @@ export async function measureApp(options: Options): Promise<AppTimings> {
     const adminPage = await admin.newPage();
     await signIn(adminPage, baseUrl, 'admin@thrive.test');
     await slowDown(adminPage);
-    const users = await list(adminPage, `${baseUrl}/users`, { label: /^Search/, text: 'mukherjee' });
+    const users = await list(adminPage, `${baseUrl}/users`, {
+      label: /^Search/,
+      text: 'mukherjee',
+      rowsBeforeSearch: true,
+    });
     await admin.close();
 
     const ms = (value: number) => `${Math.round(value)} ms`;
@@ -252,13 +276,15 @@ export async function measureApp(options: Options): Promise<AppTimings> {
       ['/users', users],
       ['/discovery', discovery],
     ] as const) {
-      timings.push(
-        {
+      if (!Number.isNaN(result.firstRows)) {
+        timings.push({
           name: `${name}: first rows after navigation`,
           value: ms(result.firstRows),
           goal: result.firstRows <= 300,
           goalText: '<= 300 ms',
-        },
+        });
+      }
+      timings.push(
         {
           name: `${name}: longest task while scrolling`,
           value: ms(result.longest),
