@@ -23,6 +23,8 @@ export interface ServerConfig {
     region: string;
     /** The identity service's endpoint when it is not AWS itself (the local proxy). */
     endpoint: string | undefined;
+    /** The local identity service's admin secret (its admin calls are signed with it); AWS uses IAM instead. */
+    localAdminSecret: string | undefined;
   };
   /** Check every response against the contract too (tests and development). */
   validateResponses: boolean;
@@ -60,6 +62,7 @@ const EnvironmentSchema = v.object({
     optionalText,
     v.check((value) => value === '' || URL.canParse(value), 'must be a URL'),
   ),
+  COGNITO_LOCAL_ADMIN_SECRET: optionalText,
   API_VALIDATE_RESPONSES: v.optional(v.picklist(['true', 'false', ''], 'must be true or false'), ''),
 });
 
@@ -95,6 +98,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
       userPoolId: values.COGNITO_USER_POOL_ID,
       region: values.COGNITO_REGION,
       endpoint: values.COGNITO_ENDPOINT === '' ? undefined : values.COGNITO_ENDPOINT,
+      localAdminSecret: values.COGNITO_LOCAL_ADMIN_SECRET === '' ? undefined : values.COGNITO_LOCAL_ADMIN_SECRET,
     },
     validateResponses: values.API_VALIDATE_RESPONSES === 'true',
   };

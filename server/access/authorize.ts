@@ -39,6 +39,7 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'appointments.cancel': 'You may not cancel this appointment.',
   'visits.read': 'You may not see these visits.',
   'visits.write': 'You may not chart visits of this user.',
+  'sessions.end': 'You may not end this session.',
 };
 
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */

@@ -50,6 +50,8 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'visits.sign': 'change',
   'visits.addendum': 'change',
   'audit.list': 'read',
+  // A sign-out ends sessions, a change of state though of no one's record.
+  'sessions.end': 'change',
   'requests.refused': 'read',
 };
 

@@ -9,6 +9,7 @@ import { demoClientEmail } from '../../scripts/demo/clients.ts';
 import {
   api,
   createSignedInUser,
+  identityAdminCall,
   identityCall,
   idOf,
   initiateAuth,
@@ -41,7 +42,7 @@ async function createUser(as: Actor, email: string, role: Role = 'CLIENT'): Prom
 
 async function identityEnabled(username: string): Promise<boolean | undefined> {
   return (
-    await identityCall<{ Enabled?: boolean }>('AdminGetUser', { UserPoolId: stack.userPoolId, Username: username })
+    await identityAdminCall<{ Enabled?: boolean }>('AdminGetUser', { UserPoolId: stack.userPoolId, Username: username })
   ).Enabled;
 }
 

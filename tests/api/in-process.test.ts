@@ -9,6 +9,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
+import { identityFiles } from '../../scripts/identity/files.ts';
+import { readAdminSecret } from '../../scripts/identity/keys.ts';
 import { seedDatabase } from '../../scripts/demo/seed-database.ts';
 import { createApp } from '../../server/app.ts';
 import { createAccessTokenVerifier } from '../../server/auth/access-token.ts';
@@ -18,7 +20,7 @@ import { openMigratedDatabase } from '../../server/db/migrate.ts';
 import { createCognitoIdentityAdmin, type IdentityAdmin } from '../../server/identity/identity-admin.ts';
 import {
   apiClient,
-  identityCall,
+  identityAdminCall,
   idOf,
   stack,
   type ApiAnswer,
@@ -33,6 +35,7 @@ const identity: ServerConfig['identity'] = {
   userPoolId: stack.userPoolId,
   region: stack.region,
   endpoint: stack.identityUrl,
+  localAdminSecret: readAdminSecret(identityFiles(stack.identityDir, stack.userPoolId).adminSecretFile),
 };
 
 /** Identity calls that fail while named here. */
@@ -105,7 +108,7 @@ beforeEach(() => {
 });
 
 async function identityAccountFor(email: string) {
-  return identityCall<{ Username?: string; __type?: string }>('AdminGetUser', {
+  return identityAdminCall<{ Username?: string; __type?: string }>('AdminGetUser', {
     UserPoolId: stack.userPoolId,
     Username: email,
   });
@@ -214,7 +217,10 @@ describe('changes that involve the identity service', () => {
 describe('disabling a user, all or nothing', () => {
   async function identityEnabled(username: string) {
     return (
-      await identityCall<{ Enabled?: boolean }>('AdminGetUser', { UserPoolId: stack.userPoolId, Username: username })
+      await identityAdminCall<{ Enabled?: boolean }>('AdminGetUser', {
+        UserPoolId: stack.userPoolId,
+        Username: username,
+      })
     ).Enabled;
   }
 

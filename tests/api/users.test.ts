@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { demoClientEmail } from '../../scripts/demo/clients.ts';
 import {
   api,
+  identityAdminCall,
   identityCall,
   idOf,
   initiateAuth,
@@ -21,10 +22,11 @@ const list = (query: string, as: 'admin' | 'super' | 'nurse' = 'admin') =>
 const search = (text: string) => list(`search=${encodeURIComponent(text)}&page_size=200`);
 
 async function identityUser(username: string) {
-  return identityCall<{ UserAttributes?: { Name: string; Value: string }[]; UserStatus?: string; __type?: string }>(
-    'AdminGetUser',
-    { UserPoolId: stack.userPoolId, Username: username },
-  );
+  return identityAdminCall<{
+    UserAttributes?: { Name: string; Value: string }[];
+    UserStatus?: string;
+    __type?: string;
+  }>('AdminGetUser', { UserPoolId: stack.userPoolId, Username: username });
 }
 
 describe('user list', () => {
@@ -146,7 +148,7 @@ describe('creating a user', () => {
   });
 
   it('refuses an e-mail only the identity service has, and writes nothing', async () => {
-    const outside = await identityCall<{ User?: { Username: string } }>('AdminCreateUser', {
+    const outside = await identityAdminCall<{ User?: { Username: string } }>('AdminCreateUser', {
       UserPoolId: stack.userPoolId,
       Username: 'identity.only@thrive.test',
       MessageAction: 'SUPPRESS',
@@ -195,7 +197,7 @@ describe('deleting a user', () => {
   });
 
   it('removes an account that exists only in the identity service', async () => {
-    const outside = await identityCall<{ User?: { Username: string } }>('AdminCreateUser', {
+    const outside = await identityAdminCall<{ User?: { Username: string } }>('AdminCreateUser', {
       UserPoolId: stack.userPoolId,
       Username: 'stray@thrive.test',
       MessageAction: 'SUPPRESS',

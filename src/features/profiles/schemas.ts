@@ -216,7 +216,7 @@ function fieldSchema(field: ProfileField, options: ProfileSchemaOptions): v.Gene
     case 'digits':
       return digits(spec);
     case 'history':
-      return history(spec, isHistoryField(field) ? options.base[field] : {});
+      return history(spec, isHistoryField(field) ? (options.base[field] ?? {}) : {});
   }
 }
 

@@ -39,6 +39,7 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'visits.update': () => 'charted a therapy visit of',
   'visits.sign': () => 'signed a therapy visit of',
   'visits.addendum': () => 'added an addendum to a therapy visit of',
+  'sessions.end': () => 'signed out',
   // Reads are not among recent changes; named anyway, should the feed ever show them.
   'users.list': () => 'listed users',
   'users.read': () => 'looked at the account of',

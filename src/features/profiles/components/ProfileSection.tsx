@@ -84,7 +84,7 @@ function HistoryValue({ history }: { history: HistoryObject }) {
 
 /** A profile field's value as people read it; a past date (the date of birth) with how many years ago. */
 export function FieldValue({ profile, field, now }: { profile: Profile; field: EditableField; now?: Date }) {
-  if (isHistoryField(field)) return <HistoryValue history={profile[field]} />;
+  if (isHistoryField(field)) return <HistoryValue history={profile[field] ?? {}} />;
   const value = profile[field];
   const text = describeValue(field, value);
   if (text === EMPTY_VALUE) return <>{NOT_GIVEN}</>;

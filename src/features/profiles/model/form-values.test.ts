@@ -48,6 +48,6 @@ describe('changedFields', () => {
     const values = formValuesOf(base);
     expect(values.phone_number).toBe('+15555550112');
     expect(values.title).toBe('');
-    expect(historyFromEntries(values.lifestyle_history, base.lifestyle_history)).toEqual(base.lifestyle_history);
+    expect(historyFromEntries(values.lifestyle_history, base.lifestyle_history ?? {})).toEqual(base.lifestyle_history);
   });
 });

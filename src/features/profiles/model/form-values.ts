@@ -55,7 +55,7 @@ export function historyEntriesOf(history: HistoryObject): HistoryEntry[] {
 export function formValuesOf(profile: Profile): ProfileFormValues {
   const values: Partial<Record<EditableField, unknown>> = { role: profile.role ?? '' };
   for (const field of PROFILE_FIELD_NAMES) {
-    values[field] = isHistoryField(field) ? historyEntriesOf(profile[field]) : (profile[field] ?? '');
+    values[field] = isHistoryField(field) ? historyEntriesOf(profile[field] ?? {}) : (profile[field] ?? '');
   }
   // Built field by field from the table above: each value is of its field's kind.
   return values as ProfileFormValues;
