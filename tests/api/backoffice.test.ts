@@ -13,6 +13,7 @@ import {
   identityCall,
   idOf,
   initiateAuth,
+  nextSecond,
   stack,
   type Actor,
   type InitiateAuthAnswer,
@@ -81,7 +82,7 @@ describe('recent changes (the audit feed)', () => {
     const patched = await api('PATCH', `/users/user-profiles/${id}`, {
       ifMatch: '*',
       as: 'admin',
-      body: { client_story: secret, city: 'Kozhikode' },
+      body: { address_line_2: secret, city: 'Kozhikode' },
     });
     expect(patched.status).toBe(200);
 
@@ -99,7 +100,7 @@ describe('recent changes (the audit feed)', () => {
       subject_email: 'audited.client@thrive.test',
       outcome: 'success',
     });
-    expect([...latest!.fields].sort()).toEqual(['city', 'client_story']);
+    expect([...latest!.fields].sort()).toEqual(['address_line_2', 'city']);
     // The creation came just before it.
     expect(answer.body.results[1]).toMatchObject({ action: 'users.create', subject_id: id, fields: [] });
 
@@ -259,11 +260,15 @@ describe('disabling and enabling an account', () => {
     const before = (await counts()).body;
 
     const disabled = await setEnabled(user.id, false);
+    const disabledAt = Date.now();
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
     expect(disabled.headers.get('cache-control')).toBe('no-store');
     expect(disabled.body).toMatchObject({ Username: user.id, Enabled: false, Profile: { client_id: user.id } });
     expect(await identityEnabled(user.id)).toBe(false);
-    const listed = await api<Schemas['UserList']>('GET', '/users/users?search=disable.me', { as: 'admin' });
+    const listed = await api<Schemas['UserList']>('POST', '/users/users/search', {
+      as: 'admin',
+      body: { search: 'disable.me' },
+    });
     expect(listed.body.results).toEqual([expect.objectContaining({ id: user.id, status: 'disabled' })]);
     expect((await counts()).body).toMatchObject({
       total: before.total,
@@ -290,6 +295,12 @@ describe('disabling and enabling an account', () => {
     expect(enabled.body.Enabled).toBe(true);
     expect(await identityEnabled(user.id)).toBe(true);
     expect((await counts()).body).toEqual(before);
+    // Disabling ended its sessions: the token it held before stays refused once the account is back.
+    const ended = await api<Problem>('GET', `/users/user-profiles/${user.id}`, asUser);
+    expect(ended.status).toBe(401);
+    expect(ended.body.detail).toMatch(/session has ended/);
+    // A sign-in after the disabling's second is a session of its own.
+    await nextSecond(disabledAt);
     const again = await initiateAuth(user.email, user.password);
     const token = again.AuthenticationResult?.AccessToken;
     expect(token, JSON.stringify(again)).toBeDefined();

@@ -293,12 +293,12 @@ describe('audit trail', () => {
     const patch = await api('PATCH', `/users/user-profiles/${idOf('client')}`, {
       ifMatch: '*',
       as: 'doctor',
-      body: { client_story: secret, city: 'Hubballi' },
+      body: { client_story: secret, health_goals: 'Walk to Hubballi' },
     });
     expect(patch.status).toBe(200);
     const change = await lastAudit('profiles.update');
     expect(change).toMatchObject({ actor_id: idOf('doctor'), subject_id: idOf('client'), outcome: 'success' });
-    expect([...(change?.fields ?? [])].sort()).toEqual(['city', 'client_story']);
+    expect([...(change?.fields ?? [])].sort()).toEqual(['client_story', 'health_goals']);
 
     await api('GET', `/users/users/${idOf('client')}`, { as: 'client' });
     expect(await lastAudit('users.read')).toMatchObject({
@@ -323,7 +323,7 @@ describe('audit trail', () => {
 
     const stale = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
       as: 'nurse',
-      body: { city: 'Udupi' },
+      body: { health_goals: 'Visit Udupi' },
       headers: { 'if-match': '"999"' },
     });
     expect(stale.status).toBe(412);
@@ -335,7 +335,7 @@ describe('audit trail', () => {
   });
 
   it('records user administration and enrollment changes', async () => {
-    await api('GET', '/users/users?search=sharma', { as: 'admin' });
+    await api('POST', '/users/users/search', { as: 'admin', body: { search: 'sharma' } });
     expect(await lastAudit('users.list')).toMatchObject({
       actor_id: idOf('admin'),
       resource_id: null,

@@ -19,7 +19,9 @@ type UserDetail = Schemas['UserDetail'];
 
 const list = (query: string, as: 'admin' | 'super' | 'nurse' = 'admin') =>
   api<UserList>('GET', `/users/users?${query}`, { as });
-const search = (text: string) => list(`search=${encodeURIComponent(text)}&page_size=200`);
+/** Search text goes in the body of POST users/users/search, never in an address. */
+const search = (text: string) =>
+  api<UserList>('POST', '/users/users/search', { as: 'admin', body: { search: text, page_size: 200 } });
 
 async function identityUser(username: string) {
   return identityAdminCall<{
@@ -63,6 +65,12 @@ describe('user list', () => {
     expect((await search(demoClientEmail(7).toUpperCase())).body.results.map((user) => user.email)).toEqual([
       demoClientEmail(7),
     ]);
+  });
+
+  it('takes no search text in the address, only in a body', async () => {
+    const answer = await list('search=sharma');
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('query.search');
   });
 
   it('takes % and _ in the search text literally', async () => {

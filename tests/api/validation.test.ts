@@ -120,7 +120,10 @@ describe('request validation', () => {
       'body.last_name',
       'body.role',
     ]);
-    const search = await api<Schemas['UserList']>('GET', '/users/users?search=not-an-email', { as: 'admin' });
+    const search = await api<Schemas['UserList']>('POST', '/users/users/search', {
+      as: 'admin',
+      body: { search: 'not-an-email' },
+    });
     expect(search.body.count).toBe(0);
   });
 

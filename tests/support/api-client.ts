@@ -90,8 +90,8 @@ export function accessClaims(username: string): JWTPayload {
  * sign-out counts as before it.
  */
 export async function nextSecond(since = Date.now()): Promise<void> {
-  const wait = 1000 - (since % 1000) + 20;
-  await new Promise((resolve) => setTimeout(resolve, wait));
+  const wait = Math.floor(since / 1000) * 1000 + 1000 + 20 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 export function initiateAuth(email: string, password: string): Promise<InitiateAuthAnswer> {
@@ -113,6 +113,16 @@ export function accessToken(who: Actor | Email, password = DEMO_PASSWORD): Promi
     tokens.set(email, token);
   }
   return token;
+}
+
+/**
+ * The next call as `who` signs in afresh: its session was ended (a new role,
+ * a sign-out). Waits for the next whole second, since a token issued in the
+ * second of the cut-off counts as before it.
+ */
+export async function signInAgain(who: Actor | Email): Promise<void> {
+  await nextSecond();
+  tokens.delete(who in ACTOR_EMAILS ? ACTOR_EMAILS[who as Actor] : who);
 }
 
 export interface ApiAnswer<T> {
