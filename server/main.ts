@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     identityAdmin: createCognitoIdentityAdmin(config.identity),
     verifyAccessToken: createAccessTokenVerifier(config.identity),
     validateResponses: config.validateResponses,
+    rateLimits: config.rateLimits,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
