@@ -274,13 +274,19 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
 
   // --- tokens of this install -------------------------------------------------------------------
 
-  /** A token with the emulator's claims, signed with this install's key, issued now for the configured lifetime. */
+  /**
+   * A token with the emulator's claims, signed with this install's key, issued
+   * now for the configured lifetime. Its `iat` has milliseconds (a NumericDate
+   * may, RFC 7519): the API orders it exactly against a sign-out's cut-off,
+   * where Cognito's whole seconds make a token of the cut-off's own second
+   * count as before it.
+   */
   async function signToken(claims: Json, authTime: number | undefined): Promise<string> {
     const issuedAt = nowSeconds();
     return new SignJWT({
       ...claims,
       iss: options.issuer,
-      iat: issuedAt,
+      iat: clock() / 1000,
       exp: issuedAt + ACCESS_TOKEN_LIFETIME_SECONDS,
       auth_time: authTime ?? (typeof claims.auth_time === 'number' ? claims.auth_time : issuedAt),
     })

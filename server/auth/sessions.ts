@@ -19,9 +19,10 @@ import type { Actor } from './authenticate.ts';
 
 /**
  * From now on, every token of `username` issued up to this moment is refused.
- * A token's issue time is in whole seconds, so one issued in the second of the
- * cut-off counts as issued before it (the cost: a sign-in in that same second
- * is refused once). The time only ever moves forward.
+ * Cognito writes a token's issue time in whole seconds, so one issued in the
+ * second of the cut-off counts as issued before it (the cost: a sign-in in
+ * that same second is refused once); the local identity service writes
+ * milliseconds. The time only ever moves forward.
  */
 export async function cutOffSessions(db: Queryable, username: string): Promise<void> {
   await db.query(
@@ -54,7 +55,8 @@ export function checkSession(
   }
   if (now.getTime() - token.authTime * 1000 > sessionLimitSeconds(role) * 1000) {
     const hours = Math.round(sessionLimitSeconds(role) / 3600);
-    throw unauthorized(`Sessions last at most ${hours} hours from sign-in; sign in again.`);
+    const limit = hours >= 48 ? `${Math.round(hours / 24)} days` : `${hours} hours`;
+    throw unauthorized(`Sessions last at most ${limit} from sign-in; sign in again.`);
   }
 }
 
