@@ -364,6 +364,10 @@ describe('proxy', () => {
       const other = await preflight(origin);
       expect(other.headers.get('access-control-allow-origin'), origin).toBeNull();
     }
+    const answer = await fetch(`${service.url}/health`, { headers: { origin: 'https://evil.example' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it('signs tokens with this install’s key, kept owner-only, and serves only that key set', async () => {

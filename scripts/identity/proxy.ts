@@ -126,6 +126,9 @@ const HOP_HEADERS = new Set([
   'host',
   'upgrade',
 ]);
+/** Headers of the emulator's answers that are not passed on: its server's name, and caching (ours say no-store). */
+const EMULATOR_HEADERS = new Set(['x-powered-by', 'etag', 'cache-control']);
+
 /** Sent to an allowed origin only, with that origin named (never `*`). */
 const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
@@ -692,7 +695,13 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
     headers: Record<string, string>,
     body: string | Buffer,
   ) {
-    res.writeHead(status, { ...headers, ...corsFor(req) });
+    // Tokens and account data: never kept by a cache, never sniffed into something else.
+    res.writeHead(status, {
+      ...headers,
+      ...corsFor(req),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
     res.end(body);
   }
 
@@ -716,8 +725,15 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
     const response = await upstreamHttp(req.method ?? 'POST', '/', headers, body);
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) {
-      // The emulator's own CORS headers are replaced by ours.
-      if (value === undefined || HOP_HEADERS.has(name) || name.startsWith('access-control-')) continue;
+      // The emulator's own CORS headers are replaced by ours; what names its server and caching goes.
+      if (
+        value === undefined ||
+        HOP_HEADERS.has(name) ||
+        EMULATOR_HEADERS.has(name) ||
+        name.startsWith('access-control-')
+      ) {
+        continue;
+      }
       out[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     send(req, res, response.status, out, response.body);

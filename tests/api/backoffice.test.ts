@@ -208,15 +208,15 @@ describe('recent changes (the audit feed)', () => {
  */
 const SEEDED_BY_ROLE: Record<Role, number> = {
   CLIENT: 7 + stack.generatedClients,
-  NURSE: 3,
-  RECEPTION: 1,
-  DOCTOR: 2,
+  NURSE: 4,
+  RECEPTION: 2,
+  DOCTOR: 3,
   HEALTH_COACH: 1,
   NUTRITIONIST: 1,
   ADMIN: 1,
   SUPER_ADMIN: 1,
 };
-const SEEDED_USERS = 17 + stack.generatedClients;
+const SEEDED_USERS = 20 + stack.generatedClients;
 
 describe('counts by role and status', () => {
   it('counts the seeded accounts, plus the users other tests have made so far', async () => {

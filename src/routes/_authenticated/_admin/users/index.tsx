@@ -1,4 +1,4 @@
-import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { UsersPage } from '@/features/backoffice';
 import { parseUserListSearch, useUserSearchText } from '@/features/users';
 
@@ -6,10 +6,6 @@ export const Route = createFileRoute('/_authenticated/_admin/users/')({
   // Role, sort and page live in the URL: back, forward and reload keep them. The search text does not: it names
   // people, and an address is kept in the browser's history and in logs. It is kept in memory (useUserSearchText).
   validateSearch: parseUserListSearch,
-  beforeLoad: ({ location, search }) => {
-    // An old link with search text in its address: the text leaves the address.
-    if (new URLSearchParams(location.searchStr).has('search')) throw redirect({ to: '/users', search, replace: true });
-  },
   component: function Users() {
     const search = Route.useSearch();
     const [text, setText] = useUserSearchText();
