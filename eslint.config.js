@@ -189,6 +189,11 @@ export default tseslint.config(
     ...testingLibrary.configs['flat/react'],
   },
   {
+    // Tests hand the app javascript: addresses to prove it refuses them.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-script-url': 'off' },
+  },
+  {
     // Playwright specs: no focused or skipped tests either.
     files: ['tests/e2e/**/*.ts'],
     rules: {

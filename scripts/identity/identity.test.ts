@@ -463,8 +463,9 @@ describe('proxy', () => {
     });
     expect(name.status).toBe(200);
     const user = await cognitoCall(service.url, 'GetUser', { AccessToken });
-    expect(user.json).toMatchObject({
-      UserAttributes: expect.arrayContaining([{ Name: 'custom:role', Value: 'CLIENT' }]),
+    expect((user.json as { UserAttributes: { Name: string; Value: string }[] }).UserAttributes).toContainEqual({
+      Name: 'custom:role',
+      Value: 'CLIENT',
     });
     const signUp = await cognitoCall(service.url, 'SignUp', {
       ClientId: config.clientId,

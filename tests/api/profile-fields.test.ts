@@ -112,22 +112,29 @@ describe('a client’s profile, role by role and field by field', () => {
       expect(Object.keys(detail.body.Profile ?? {}).sort()).toEqual(keysFor(role));
     });
 
-    it.each(PROFILE_FIELD_NAMES)('writes %s only if its role writes that section', async (field) => {
-      const writes = MATRIX[role].write.flatMap(fieldsOfSection).includes(field);
-      const answer = await api<Profile | Problem>('PATCH', `/users/user-profiles/${CLIENT.id}`, {
+    const written = MATRIX[role].write.flatMap(fieldsOfSection);
+    const change = (field: ProfileField) =>
+      api<Profile | Problem>('PATCH', `/users/user-profiles/${CLIENT.id}`, {
         as: role,
         ifMatch: '*',
         body: { [field]: VALUES[field] },
       });
-      if (writes) {
-        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-        // The answer is projected too.
-        expect(Object.keys(answer.body).sort()).toEqual(keysFor(role));
-      } else {
-        expect(answer.status).toBe(403);
-        expect((answer.body as Problem).errors).toEqual([{ field: `body.${field}`, message: expect.any(String) }]);
-      }
+
+    it.each(written)('writes %s (a section of its role)', async (field) => {
+      const answer = await change(field);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      // The answer is projected too.
+      expect(Object.keys(answer.body).sort()).toEqual(keysFor(role));
     });
+
+    it.each(PROFILE_FIELD_NAMES.filter((field) => !written.includes(field)))(
+      'may not write %s (403 naming it)',
+      async (field) => {
+        const answer = await change(field);
+        expect(answer.status).toBe(403);
+        expect((answer.body as Problem).errors?.map((error) => error.field)).toEqual([`body.${field}`]);
+      },
+    );
   });
 
   it('names every field a write may not touch, all at once', async () => {
@@ -154,12 +161,13 @@ describe('a client’s profile, role by role and field by field', () => {
     const search = (as: Actor) =>
       api<Schemas['UserList']>('POST', '/users/users/search', { as, body: { search: CLIENT.email } });
     const [byReception, byNurse] = await Promise.all([search('reception'), search('nurse')]);
-    expect(byReception.body.results).toEqual([
-      expect.objectContaining({ id: CLIENT.id, phone_number: expect.any(String) }),
+    expect(byReception.body.results.map((user) => [user.id, typeof user.phone_number])).toEqual([
+      [CLIENT.id, 'string'],
     ]);
     expect(byNurse.body.results).toHaveLength(1);
     expect(byNurse.body.results[0]).not.toHaveProperty('phone_number');
     expect(byNurse.body.results[0]).not.toHaveProperty('clinic');
-    expect(byNurse.body.results[0]).toMatchObject({ first_name: expect.any(String), last_name: expect.any(String) });
+    expect(byNurse.body.results[0]?.first_name).toBe(CLIENT.firstName);
+    expect(byNurse.body.results[0]?.last_name).toBe(CLIENT.lastName);
   });
 });

@@ -17,7 +17,6 @@ export {
   rangeLabel,
   USER_ORDERINGS,
   type UserListSearch,
-  type UserListUrlSearch,
 } from './model/user-list';
 export { useUserSearchText } from './model/search-text';
 export { fullName, placeholderProfile, profileOf, type ShownProfile, type UserDetail } from './model/user-detail';
