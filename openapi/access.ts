@@ -59,7 +59,11 @@ export type Operation =
   /** Charting a client's visit: drafts, sign-off and addenda. */
   | 'visits.write'
   /** Signing out: ending the caller's own sessions. */
-  | 'sessions.end';
+  | 'sessions.end'
+  /** Finding clients (discovery's search) and reading a client's alerts from its visits. */
+  | 'clients.discover'
+  /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
+  | 'programs.read';
 
 interface Grant {
   /** The caller's own record. */
@@ -115,6 +119,15 @@ const CHARTING: Permissions = {
   'visits.write': { roles: CLIENTS },
 };
 
+/**
+ * The staff group's discovery and thrive dashboard (spec section 6: both are staff areas; ADMIN, who keeps
+ * the user list, has neither).
+ */
+const DISCOVERY: Permissions = {
+  'clients.discover': { roles: CLIENTS },
+  'programs.read': { roles: CLIENTS },
+};
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const CLINICAL_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -127,6 +140,7 @@ const CLINICAL_STAFF: Permissions = {
   ...SCHEDULING,
   ...CHARTING,
   ...OWN_SESSION,
+  ...DISCOVERY,
 };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
@@ -178,6 +192,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...SCHEDULING,
     ...CHARTING,
     ...OWN_SESSION,
+    ...DISCOVERY,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
@@ -334,7 +349,8 @@ export function isProfileField(key: string): key is ProfileField {
 /** The roles whose users a list operation shows the caller; empty when it may not list at all. */
 export function rolesListable(
   caller: Caller,
-  operation: 'users.list' | 'enrollments.read' | 'appointments.read' | 'visits.read',
+  operation:
+    'users.list' | 'enrollments.read' | 'appointments.read' | 'visits.read' | 'clients.discover' | 'programs.read',
 ): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }

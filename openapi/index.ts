@@ -12,3 +12,4 @@ export * from './appointments.ts';
 export * from './clinic-time.ts';
 export * from './visits.ts';
 export * from './canonical-json.ts';
+export * from './client-search.ts';

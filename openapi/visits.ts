@@ -26,24 +26,39 @@ import type {
 export const VISIT_THERAPIES: readonly VisitTherapy[] = ['iv', 'hbot', 'pet', 'red_light', 'fir'];
 
 /** How each therapy is named on screen, and what its session is. */
-export const THERAPY_INFO: Readonly<Record<VisitTherapy, { name: string; title: string; about: string }>> = {
-  iv: { name: 'IV therapy', title: 'IV therapy visit', about: 'An intravenous infusion at an IV chair.' },
+export const THERAPY_INFO: Readonly<
+  Record<VisitTherapy, { name: string; title: string; inSentence: string; about: string }>
+> = {
+  iv: {
+    name: 'IV therapy',
+    title: 'IV therapy visit',
+    inSentence: 'IV therapy',
+    about: 'An intravenous infusion at an IV chair.',
+  },
   hbot: {
     name: 'HBOT',
     title: 'HBOT visit',
+    inSentence: 'hyperbaric oxygen therapy',
     about: 'Hyperbaric oxygen therapy: breathing oxygen in a pressurised chamber.',
   },
   pet: {
     name: 'PEMF',
     title: 'PEMF visit',
+    inSentence: 'PEMF therapy',
     about: 'PET is read here as pulsed electromagnetic field therapy (PEMF): a magnetic field applied to the body.',
   },
   red_light: {
     name: 'Red light therapy',
     title: 'Red light therapy visit',
+    inSentence: 'red light therapy',
     about: 'Photobiomodulation: red and near-infrared light on the skin.',
   },
-  fir: { name: 'FIR sauna', title: 'FIR sauna visit', about: 'A far-infrared sauna session.' },
+  fir: {
+    name: 'FIR sauna',
+    title: 'FIR sauna visit',
+    inSentence: 'the FIR sauna',
+    about: 'A far-infrared sauna session.',
+  },
 };
 
 /* ---------------------------------------------------------------- field kinds */
@@ -138,6 +153,7 @@ const options = (entries: Readonly<Record<string, string>>): Option[] =>
 
 /* ---------------------------------------------------------------- the shared frame */
 
+/** @public The visit screens' phase picker (src/features/visits). */
 export const VITALS_PHASES = options({ before: 'Before', during: 'During', after: 'After' });
 
 /** The measurements of one vitals entry. */
@@ -163,6 +179,7 @@ export const REACTION_FIELDS = {
   occurred_at: { input: 'instant', label: 'When', requiredToSign: true },
 } as const satisfies Readonly<Record<Exclude<keyof AdverseReaction, 'id'>, FieldSpec>>;
 
+/** @public The visit screens' notes limit (src/features/visits). */
 export const NOTES_MAX = 4000;
 /** An override of a positive contraindication says why, in a sentence. */
 export const OVERRIDE_REASON_MIN = 10;
@@ -564,7 +581,9 @@ export function numberProblem(spec: NumberSpec, value: number): string | null {
   if (value < spec.min || value > spec.max) return `Must be from ${spec.min} to ${spec.max}${unit}.`;
   const scaled = value * 10 ** spec.decimals;
   if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
-    return spec.decimals === 0 ? 'Enter a whole number.' : `At most ${spec.decimals} decimal places.`;
+    return spec.decimals === 0
+      ? 'Enter a whole number.'
+      : `At most ${spec.decimals} decimal place${spec.decimals === 1 ? '' : 's'}.`;
   }
   return null;
 }
@@ -850,7 +869,7 @@ export function signingProblems(draft: VisitDraft, context: SigningContext): Vis
   return errors;
 }
 
-/** A FIR session during which a stop criterion was observed. */
+/** @public A FIR session during which a stop criterion was observed (the visit screens warn). */
 export function stopCriterionMet(fir: FirFields | undefined): boolean {
   return FIR_STOP_CRITERIA.some((criterion) => fir?.stop_criteria?.[criterion.key] === true);
 }

@@ -46,6 +46,16 @@ export type VisitSummary = Schemas['VisitSummary'];
 export type VisitList = Schemas['VisitList'];
 export type VisitSign = Schemas['VisitSign'];
 export type AddendumCreate = Schemas['AddendumCreate'];
+export type NextAppointment = Schemas['NextAppointment'];
+export type AdverseReaction = Schemas['AdverseReaction'];
+export type ClientSearchResult = Schemas['ClientSearchResult'];
+export type ClientSearchList = Schemas['ClientSearchList'];
+export type ClientAlerts = Schemas['ClientAlerts'];
+export type EnrollmentProgress = Schemas['EnrollmentProgress'];
+export type ProgramOverview = Schemas['ProgramOverview'];
+export type ProgramList = Schemas['ProgramList'];
+export type ProgramDetail = Schemas['ProgramDetail'];
+export type WeeklySessions = Schemas['WeeklySessions'];
 
 export type SessionEnd = Schemas['SessionEnd'];
 
@@ -77,5 +87,15 @@ export type ListAppointmentsQuery = Required<
 
 export type ListVisitsQuery = Required<Pick<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>> &
   Omit<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>;
+
+export type SearchClientsQuery = Required<
+  Pick<NonNullable<operations['searchClients']['parameters']['query']>, 'q' | 'limit'>
+>;
+export type ListProgramsQuery = Required<
+  Pick<NonNullable<operations['listPrograms']['parameters']['query']>, 'limit'>
+> &
+  Omit<NonNullable<operations['listPrograms']['parameters']['query']>, 'limit'>;
+export type GetProgramQuery = Required<Pick<NonNullable<operations['getProgram']['parameters']['query']>, 'limit'>> &
+  Omit<NonNullable<operations['getProgram']['parameters']['query']>, 'limit'>;
 
 export { ROLES, isRole };

@@ -82,6 +82,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     gender: 'F',
   }),
   account({
+    // A second nurse for the bay's handovers: one tablet, two nurses charting one visit.
+    email: 'nurse2@thrive.test',
+    role: 'NURSE',
+    state: 'ready',
+    firstName: 'Joseph',
+    lastName: 'Mathew',
+    gender: 'M',
+  }),
+  account({
     email: 'reception@thrive.test',
     role: 'RECEPTION',
     state: 'ready',
@@ -113,10 +122,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastName: 'Nair',
     gender: 'F',
   }),
-  // A second nurse, doctor and receptionist: a shared tablet or the front desk changing hands. Signing out ends a
+  // A nurse, doctor and receptionist more: a shared tablet or the front desk changing hands. Signing out ends a
   // user's sessions on every device, so the end-to-end tests that sign staff out use these, and no other test does.
   account({
-    email: 'nurse2@thrive.test',
+    email: 'nurse3@thrive.test',
     role: 'NURSE',
     state: 'ready',
     firstName: 'Tessa',

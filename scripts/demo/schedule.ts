@@ -184,6 +184,11 @@ export function planDemoWeek(now: Date, clients: readonly DemoAccount[], feature
   const nowMs = now.getTime();
   let clientTurn = 0;
   const nextClient = () => clients[clientTurn++ % clients.length]!;
+  // Those in the clinic right now have given their HIPAA authorization, so their visits can be signed.
+  const consented = clients.filter((client) => client.hipaaConsent);
+  let consentedTurn = 0;
+  const nextConsentedClient = () =>
+    consented.length > 0 ? consented[consentedTurn++ % consented.length]! : nextClient();
 
   for (const clinic of DEMO_CLINICS) {
     const today = wallClockAt(now, clinic.timeZone).date;
@@ -252,7 +257,7 @@ export function planDemoWeek(now: Date, clients: readonly DemoAccount[], feature
         : status === 'booked'
           ? soon + 30 * 60_000
           : soon + index * 5 * 60_000;
-    return appointmentOf(`now:${index}`, nextClient(), item.id, chosen, start, status, {
+    return appointmentOf(`now:${index}`, nextConsentedClient(), item.id, chosen, start, status, {
       checkedIn: status === 'booked' ? null : nowMs - waited * 60_000,
       started: status === 'in_progress' ? start : null,
       completed: null,

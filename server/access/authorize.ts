@@ -40,6 +40,8 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'visits.read': 'You may not see these visits.',
   'visits.write': 'You may not chart visits of this user.',
   'sessions.end': 'You may not end this session.',
+  'clients.discover': 'You may not look clients up.',
+  'programs.read': 'You may not see the programs or their clients’ progress.',
 };
 
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */

@@ -49,6 +49,10 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'visits.update': 'change',
   'visits.sign': 'change',
   'visits.addendum': 'change',
+  'clients.search': 'read',
+  'clients.alerts': 'read',
+  'programs.list': 'read',
+  'programs.read': 'read',
   'audit.list': 'read',
   // A sign-out ends sessions, a change of state though of no one's record.
   'sessions.end': 'change',

@@ -40,7 +40,7 @@ const ID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 /** Which limit a request counts against, by method and path (relative to /api/v1); null when none. */
 export function rateLimitedKind(method: string, path: string): RateLimitedKind | null {
   if (method === 'POST' && path === '/session/logout') return null;
-  if (method === 'POST' && path.endsWith('/search')) return 'search';
+  if ((method === 'POST' || method === 'GET') && path.endsWith('/search')) return 'search';
   if (method !== 'GET' && method !== 'HEAD') return 'write';
   const last = path.split('/').filter(Boolean).at(-1) ?? '';
   return ID_SEGMENT.test(last) ? null : 'list';

@@ -10,13 +10,16 @@ import type {
   AppointmentPatch,
   EnrollmentCreate,
   EnrollmentPatch,
+  GetProgramQuery,
   ListAuditEventsQuery,
   ListAppointmentsQuery,
   ListEnrollmentsQuery,
+  ListProgramsQuery,
   ListResourcesQuery,
   ListUsersQuery,
   ListVisitsQuery,
   ProfilePatch,
+  SearchClientsQuery,
   SessionEnd,
   UserCreate,
   UserPatch,
@@ -30,6 +33,8 @@ import { SIGN_OUT_PATH } from '../auth/consent.ts';
 import { endSession } from '../auth/sessions.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { sendAnswer } from './answer.ts';
+import { readClientAlerts, searchClients } from '../clients/clients-service.ts';
+import { listPrograms, readProgram } from '../programs/programs-service.ts';
 import {
   changeEnrollment,
   createEnrollment,
@@ -208,6 +213,22 @@ export function apiRoutes(deps: AppDependencies): Router {
         body: validated<AddendumCreate>(req.body),
       }),
     );
+  });
+
+  router.get('/clients/search', async (req, res) => {
+    res.json(await searchClients(db, callerOf(res), validated<SearchClientsQuery>(req.query), now()));
+  });
+
+  router.get('/clients/:id/alerts', async (req, res) => {
+    res.json(await readClientAlerts(db, callerOf(res), pathId(req)));
+  });
+
+  router.get('/programs', async (req, res) => {
+    res.json(await listPrograms(db, callerOf(res), validated<ListProgramsQuery>(req.query), now()));
+  });
+
+  router.get('/programs/:id', async (req, res) => {
+    res.json(await readProgram(db, callerOf(res), pathId(req), validated<GetProgramQuery>(req.query), now()));
   });
 
   return router;

@@ -2,8 +2,9 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { readEnv } from '@/config/env';
 import { recheckConsentWhenRefused } from '@/features/hipaa';
 import { api, endSessionsAtApi, initApi } from '@/lib/api';
+import { createApiClient } from '@/lib/api/client';
 import { deviceId } from '@/lib/api/device-id';
-import { initOutbox, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
+import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
 import { sessionStore } from '@/lib/auth/session';
 import { createQueryClient } from '@/lib/query/client';
 import { deviceSettings, keepsDeviceData, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
@@ -33,7 +34,11 @@ export function startApp(): Promise<Boot> {
  * the two load side by side after the entry instead of one after the other.
  */
 function loadAuth() {
-  return Promise.all([import('@/lib/auth/amplify'), import('@/lib/auth/device-tokens')]);
+  return Promise.all([
+    import('@/lib/auth/amplify'),
+    import('@/lib/auth/device-tokens'),
+    import('@/lib/auth/delivery-credential'),
+  ]);
 }
 
 async function start(): Promise<Boot> {
@@ -66,6 +71,33 @@ async function start(): Promise<Boot> {
     send: (item) => sendThroughApi(api(), item),
     // What shows the record is refreshed from the server once it has the change.
     onDelivered: refreshWhenDelivered(queryClient),
+    onDeliveredForOthers: markStaleWhenDelivered(queryClient),
+    courier: {
+      capture: async () => (await auth)[2].currentRefreshToken(),
+      // A client of its own, holding the signed-out author's token, never the signed-in person's.
+      sender: (credential, rotated) => {
+        let refreshToken = credential;
+        let accessToken: string | undefined;
+        const renew = async () => {
+          const fresh = await (await auth)[2].accessTokenFromRefreshToken(refreshToken);
+          if (!fresh) return undefined;
+          if (fresh.refreshToken !== refreshToken) {
+            refreshToken = fresh.refreshToken;
+            rotated(refreshToken);
+          }
+          accessToken = fresh.accessToken;
+          return accessToken;
+        };
+        const client = createApiClient({
+          baseUrl: env.apiBase,
+          deviceId: deviceId(),
+          getAccessToken: async () => accessToken ?? (await renew()),
+          refreshSession: renew,
+        });
+        return (item) => sendThroughApi(client, item);
+      },
+      release: async (credential) => (await auth)[2].revokeRefreshToken(credential),
+    },
   });
   startPwa(sessionStore, async () => (await auth)[0].restoreSession());
   // Created now, mounted (and so guarded) only once the session is known below.
@@ -75,8 +107,10 @@ async function start(): Promise<Boot> {
   // which precaches every chunk, answers at once.
   void router.loadRouteChunk(router.routesById['/login']);
 
-  const [{ configureAuth, expireSession, onSessionExpired, onSignOutEndServerSessions, restoreSession }, tokens] =
-    await auth;
+  const [
+    { configureAuth, expireSession, onBeforeSignOut, onSessionExpired, onSignOutEndServerSessions, restoreSession },
+    tokens,
+  ] = await auth;
   configureAuth({
     userPoolId: env.cognito.userPoolId,
     clientId: env.cognito.clientId,
@@ -88,6 +122,8 @@ async function start(): Promise<Boot> {
   // Kiosk devices keep the tokens for this tab only, and none in localStorage; decided before the session is read.
   if (keepsTokensInTabOnly(device.mode)) tokens.keepTokensForThisTabOnly();
   await restoreSession();
+  // A person signing out with changes unsent leaves their own credential with them, for the courier.
+  onBeforeSignOut(() => outbox.handOver());
   // The signed-in author's unsent changes are back before any screen shows the records they change.
   await outbox.start();
   // The signed-in user's saved data is back in the cache before any loader runs (an offline start).

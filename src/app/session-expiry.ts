@@ -56,6 +56,8 @@ export function reactToSessionEnd(deps: SessionEndDeps): () => void {
         void deps
           .toLogin()
           .catch((error: unknown) => console.error('Thrive: could not return to sign-in', error))
+          // Fetches paused offline would go on without a session once the network returns: they stop here.
+          .then(() => queryClient.cancelQueries())
           .then(() => queryClient.clear());
       }
       signedIn = now;

@@ -39,7 +39,7 @@ export default function ConnectionStatus() {
   return (
     <Affix position={{ bottom: 12, right: 12 }} zIndex={300}>
       <Paper role="status" aria-live="polite" withBorder shadow="xs" px="sm" py={6} radius="xl">
-        <Text size="sm" c={online ? 'teal.8' : 'dimmed'}>
+        <Text size="sm" c={online ? 'teal.9' : 'dimmed'}>
           {online ? 'Back online' : age ? `Offline · showing data from ${age}` : 'Offline'}
         </Text>
       </Paper>

@@ -11,6 +11,8 @@
  *   reception contact details and names, the clinical roles the health journey,
  *   the doctor also the health ids; admin names and contact details, never the
  *   health journey (tests/api/profile-fields.test.ts goes field by field);
+ * - the hub staff group (and super admin) search clients, read their alerts and
+ *   the programs' progress; admin has no part in them;
  * - admin and super admin list, read, create, disable, enable and delete users,
  *   change roles, count users and read the audit trail; admin cannot touch super
  *   admin accounts or grant that role;
@@ -69,6 +71,12 @@ const EXPECTED_TEXT = `
   enroll nurse                              403   403   403   403       403    403   403       403    403     403
   change client's enrollment                200   200   200   200       200    200   200       403    403     403
   delete client's enrollment                204   204   204   204       204    204   204       403    403     403
+  search clients                            200   403   200   200       200    200   200       403    403     403
+  read client's alerts                      200   403   200   200       200    200   200       403    403     403
+  read nurse's alerts                       403   403   403   403       403    403   403       403    403     403
+  list programs                             200   403   200   200       200    200   200       403    403     403
+  list client's program progress            200   403   200   200       200    200   200       403    403     403
+  read a program                            200   403   200   200       200    200   200       403    403     403
 `;
 
 /** Reads the table above: one row per case, one column per actor. */
@@ -246,6 +254,13 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
     }),
   "delete client's enrollment": async (as) =>
     api('DELETE', `/users/user-program-enrollments/${await createClientEnrollment()}`, { as }),
+  'search clients': (as) => api('GET', '/clients/search?q=client', { as }),
+  "read client's alerts": (as) => api('GET', `/clients/${idOf('client')}/alerts`, { as }),
+  "read nurse's alerts": (as) => api('GET', `/clients/${idOf('nurse')}/alerts`, { as }),
+  'list programs': (as) => api('GET', '/programs', { as }),
+  "list client's program progress": (as) => api('GET', `/programs?client=${idOf('client')}`, { as }),
+  // Longevity (its id is fixed by migration 008).
+  'read a program': (as) => api('GET', '/programs/185102c3-94f6-4ef1-af30-51e359c2f26f', { as }),
 };
 
 const EXPECTED = parseExpectations(EXPECTED_TEXT);

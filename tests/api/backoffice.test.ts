@@ -154,6 +154,10 @@ describe('recent changes (the audit feed)', () => {
       'appointments.read',
       'visits.list',
       'visits.read',
+      'clients.search',
+      'clients.alerts',
+      'programs.list',
+      'programs.read',
       'audit.list',
       // A refused request changed nothing.
       'requests.refused',
@@ -200,15 +204,15 @@ describe('recent changes (the audit feed)', () => {
 /**
  * By hand from scripts/demo/accounts.ts, where every account but norole@ has a
  * users row (norole@ has none, so there is no seeded user without a role):
- * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, totp@, totpsetup@;
- * RECEPTION reception@; DOCTOR doctor@, sms@; HEALTH_COACH coach@;
+ * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, nurse2@, nurse3@, totp@, totpsetup@;
+ * RECEPTION reception@, reception2@; DOCTOR doctor@, doctor2@, sms@; HEALTH_COACH coach@;
  * NUTRITIONIST nutrition@; CLIENT client@, client2@, consent@, newpass@, reset@,
  * unconfirmed@, unverified@ and the generated clients of the suite's setup.
  * All are active.
  */
 const SEEDED_BY_ROLE: Record<Role, number> = {
   CLIENT: 7 + stack.generatedClients,
-  NURSE: 4,
+  NURSE: 5,
   RECEPTION: 2,
   DOCTOR: 3,
   HEALTH_COACH: 1,
@@ -216,7 +220,7 @@ const SEEDED_BY_ROLE: Record<Role, number> = {
   ADMIN: 1,
   SUPER_ADMIN: 1,
 };
-const SEEDED_USERS = 20 + stack.generatedClients;
+const SEEDED_USERS = 21 + stack.generatedClients;
 
 describe('counts by role and status', () => {
   it('counts the seeded accounts, plus the users other tests have made so far', async () => {

@@ -5,11 +5,10 @@
  * clinic, a client's next appointment at home, the day list by touch on a
  * phone, and axe on each screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousAxeViolation, signIn, test } from './fixtures.ts';
 
 // Requests the service worker made would slip past page.route.
 test.use({ serviceWorkers: 'block' });
@@ -19,14 +18,6 @@ test.describe.configure({ timeout: 90_000 });
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const ZONE = 'Asia/Kolkata';
-
-async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 async function signInAs(page: Page, email: string, landing: RegExp): Promise<void> {
   await signIn(page, email);

@@ -3,6 +3,7 @@
  * announce with `allowConsoleError`, so a broken request or a React warning
  * cannot hide behind a green run.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
 interface Fixtures {
@@ -63,4 +64,35 @@ export function savedTokenKeys(page: Page): Promise<string[]> {
         (key) => key.startsWith('CognitoIdentityServiceProvider.') && /(accessToken|idToken|refreshToken)$/.test(key),
       ),
   );
+}
+
+/**
+ * Waits until the service worker controls the page, so the app's code is
+ * there without a network. The first visit installs it; with registerType
+ * 'prompt' it does not claim the open page, so the next load is the first one
+ * it serves.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (await page.evaluate(() => !!navigator.serviceWorker.controller)) return;
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+/** Presses 'Sign out', opening the navigation first where a tablet or phone keeps it behind the burger. */
+export async function pressSignOut(page: Page): Promise<void> {
+  const burger = page.getByRole('button', { name: 'Open navigation' });
+  if (await burger.isVisible()) await burger.click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}
+
+/** Axe finds no serious or critical violation on the page as it stands. */
+export async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }

@@ -20,7 +20,7 @@ import { passwordSignIn } from '../../scripts/identity/client.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
 import type { components } from '../../openapi/index.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, signIn, test, waitForServiceWorker } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type ProfilePatch = components['schemas']['ProfilePatch'];
@@ -92,16 +92,6 @@ async function startEditing(page: Page) {
   const form = page.getByRole('form', { name: 'Edit profile' });
   await expect(form).toBeVisible();
   return form;
-}
-
-/** The service worker controls the page, so the app's code is there without a network. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (await page.evaluate(() => !!navigator.serviceWorker.controller)) return;
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
 
 async function newSignedInPage(browser: Browser, email: string) {

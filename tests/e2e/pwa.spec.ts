@@ -16,7 +16,15 @@ import { OFFLINE_NOTHING_SAVED_MESSAGE } from '../../src/lib/query/offline.ts';
 import { storageSlotFor } from '../../src/lib/query/persist-policy.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 import { startPrivateStack, type PrivateStack } from '../support/private-stack.ts';
-import { test, expect, expectSignedIn, savedTokenKeys, signIn, DEMO_PASSWORD } from './fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectSignedIn,
+  savedTokenKeys,
+  signIn,
+  test,
+  waitForServiceWorker,
+} from './fixtures.ts';
 
 interface Client {
   email: string;
@@ -47,20 +55,6 @@ const usernameOf = (email: string) => stableUuid(`thrive-demo:${email}`);
 /** Sets this device's mode (the backoffice's setting, stored on the device) before the app starts. */
 async function useDeviceMode(context: BrowserContext, settings: { mode: string; idleMinutes?: number }) {
   await context.addInitScript((value) => localStorage.setItem('thrive.device', value), JSON.stringify(settings));
-}
-
-/**
- * Waits until the service worker is active and controls the page. A first
- * visit installs it; with registerType 'prompt' it does not claim the open
- * page, so the next load is the first one it serves.
- */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (await page.evaluate(() => !!navigator.serviceWorker.controller)) return;
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Radio, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { fieldConflicts, outbox, type OutboxItem } from '@/lib/outbox';
+import { outbox, type OutboxItem } from '@/lib/outbox';
+import { fieldConflicts } from '@/lib/outbox/merge';
 import { describeValue } from './describe';
 
 /**

@@ -8,8 +8,9 @@ import { settleSignOutRequest, useSignOutRequest } from '@/features/auth';
 /**
  * Asked when someone signs out with changes the server does not have yet:
  * which they are, and the choice to wait until they are sent (then sign out
- * by itself), to sign out now (on this device they stay for the person's next
- * sign-in; a kiosk keeps nothing, so there they would be lost), or to stay.
+ * by itself), to sign out now (they stay on this device, locked to the person,
+ * and are sent for them with their own sign-in when the network allows; a
+ * kiosk keeps them only while the page stays open), or to stay.
  */
 export function SignOutConfirmation() {
   const request = useSignOutRequest();
@@ -48,12 +49,13 @@ function Confirmation({ signOut }: { signOut: () => void }) {
         </List>
         {keepsThem ? (
           <Text size="sm">
-            If you sign out now they stay on this device, locked to you, and are sent after you sign in here again. No
-            one else who signs in here can see or send them.
+            If you sign out now they stay on this device, locked to you, and are sent for you, with your own sign-in, as
+            soon as the network allows (or once you sign in here again). No one else who signs in here can see them.
           </Text>
         ) : (
           <Alert color="red" variant="light">
-            This device keeps nothing after sign-out: signing out now loses these changes.
+            This device keeps nothing after sign-out: they are sent for you while this page stays open, and lost if it
+            is closed before the network is back.
           </Alert>
         )}
         {needsPerson > 0 && (
@@ -79,7 +81,7 @@ function Confirmation({ signOut }: { signOut: () => void }) {
             </Button>
           )}
           <Button color={keepsThem ? undefined : 'red'} onClick={now}>
-            {keepsThem ? 'Sign out now' : 'Sign out and lose them'}
+            {keepsThem ? 'Sign out now' : 'Sign out anyway'}
           </Button>
         </Group>
       </Stack>

@@ -5,7 +5,7 @@ export const AppointmentsPage = lazy(() =>
   import('./components/AppointmentsPage').then((module) => ({ default: module.AppointmentsPage })),
 );
 export { moveAppointment, useWithUnsentMoves, type ShownAppointment } from './api/mutations';
-export { clinicDayQueryOptions, clinicsQueryOptions } from './api/queries';
+export { clinicDayQueryOptions, clinicsQueryOptions, scheduleKeys } from './api/queries';
 export { AppointmentDialog } from './components/AppointmentDialog';
 export { NextAppointmentCard } from './components/NextAppointmentCard';
 export { StatusBadge } from './components/StatusBadge';

@@ -18,6 +18,8 @@ export function useSignOut() {
     mutationFn: async () => {
       await signOut();
       await router.navigate({ to: '/login' });
+      // Fetches paused offline would go on without a session once the network returns: they stop here.
+      await queryClient.cancelQueries();
       queryClient.clear();
       await router.invalidate();
     },

@@ -2,5 +2,4 @@ export { ClientDetailsPage } from './components/ClientDetailsPage';
 export { ClientDiscoveryPage } from './components/ClientDiscoveryPage';
 export { ClientLoadError } from './components/ClientLoadError';
 export { ClientProfilePage } from './components/ClientProfilePage';
-export { ClientVisitPage } from './components/ClientVisitPage';
 export { loadClient } from './api/load-client';

@@ -1,1 +1,5 @@
-export { TherapyVisitPage } from './components/TherapyVisitPage';
+export { prefetchVisit } from './api/queries';
+export { AppointmentVisitAction, StartVisitMenu } from './components/StartVisit';
+export { VisitRecordPage } from './components/VisitRecordPage';
+export { VisitScreen } from './components/VisitScreen';
+export { VisitsToComplete } from './components/VisitsToComplete';

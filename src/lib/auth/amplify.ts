@@ -3,7 +3,8 @@ import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { AuthFlow } from '@/config/env';
 import { isNetworkError } from './errors';
-import { readSavedSession } from './device-tokens';
+import { cognitoEndpoint, configureDeliveryCredentials } from './delivery-credential';
+import { forgetTokensWithoutRevoking, readSavedSession } from './device-tokens';
 import { SIGNED_OUT, type SessionState, sessionFromClaims, sessionStore } from './session';
 import { createSessionLifetime, type RefreshResult } from './session-lifetime';
 
@@ -42,6 +43,10 @@ export function configureAuth(config: AuthConfig): void {
         loginWith: { email: true },
       },
     },
+  });
+  configureDeliveryCredentials({
+    clientId: config.clientId,
+    endpoint: config.endpoint ?? cognitoEndpoint(config.userPoolId),
   });
   stopListening?.();
   stopListening = Hub.listen('auth', ({ payload }) => {
@@ -109,6 +114,39 @@ export async function refreshSession(): Promise<string | undefined> {
 }
 
 let signingOut: Promise<void> | undefined;
+/** Resolves true when the listener kept the session's refresh token (sealed) for later use: it must stay valid. */
+type BeforeSignOut = () => Promise<boolean>;
+const beforeSignOut = new Set<BeforeSignOut>();
+
+/**
+ * Runs `listener` at every sign-out, while the session's tokens are still
+ * there (the outbox hands the author's unsent changes to their courier, which
+ * keeps the refresh token to deliver them). It may not hold the sign-out up
+ * for long, and its failure does not stop it.
+ */
+export function onBeforeSignOut(listener: BeforeSignOut): () => void {
+  beforeSignOut.add(listener);
+  return () => beforeSignOut.delete(listener);
+}
+
+/** How long the sign-out waits for its listeners: a sign-out must work at once, offline too. */
+const BEFORE_SIGN_OUT_MS = 3000;
+
+/** Runs the listeners (within BEFORE_SIGN_OUT_MS); whether one of them kept the refresh token. */
+async function runBeforeSignOut(): Promise<boolean> {
+  const kept = await Promise.race([
+    Promise.all(
+      [...beforeSignOut].map((listener) =>
+        listener().catch((error: unknown) => {
+          console.warn('Thrive: a step before signing out failed', error);
+          return false;
+        }),
+      ),
+    ),
+    new Promise<boolean[]>((resolve) => setTimeout(() => resolve([]), BEFORE_SIGN_OUT_MS)),
+  ]);
+  return kept.some(Boolean);
+}
 
 /** Ends the user's sessions at the API with the access token given; set by the app (lib/auth does not call the API). */
 type EndServerSessions = (accessToken: string) => Promise<void>;
@@ -154,14 +192,24 @@ async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'fai
  * revoked) and the tokens are forgotten here. Offline, or when the network
  * does not answer within SIGN_OUT_NETWORK_WAIT_MS, the tokens are forgotten
  * here at once: signing out never waits on the network, and touches nothing
- * else kept on the device (unsent changes stay). The store is signed out
- * whatever happens.
+ * else kept on the device (unsent changes stay).
+ *
+ * One exception keeps a refresh token alive: a person leaving unsent changes
+ * on a shared tablet. The outbox keeps their refresh token sealed with the
+ * changes, so its courier can deliver them as their author; that token is
+ * neither revoked here nor by a global sign-out, and the courier revokes it
+ * once everything is delivered. The access tokens still end at the API.
+ * The store is signed out whatever happens.
  */
 export function signOut(): Promise<void> {
   // Several reasons to sign out can arrive together (a failed refresh, the user's click): one sign-out.
   signingOut ??= (async () => {
     try {
-      if (!(await signOutEverywhere())) await amplifySignOut();
+      const refreshTokenKept = await runBeforeSignOut();
+      const signedOut = await signOutEverywhere(refreshTokenKept);
+      // Amplify revokes the refresh token on a local sign-out; the courier's must stay valid.
+      if (refreshTokenKept) await forgetTokensWithoutRevoking();
+      if (!signedOut) await amplifySignOut();
     } finally {
       sessionStore.set(SIGNED_OUT);
     }
@@ -171,8 +219,11 @@ export function signOut(): Promise<void> {
   return signingOut;
 }
 
-/** The network part of signing out; whether it finished (tokens forgotten) in time. */
-async function signOutEverywhere(): Promise<boolean> {
+/**
+ * The network part of signing out; whether it finished (tokens forgotten) in
+ * time. With `keepRefreshToken`, only the API's sessions end (see signOut).
+ */
+async function signOutEverywhere(keepRefreshToken: boolean): Promise<boolean> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return false;
   const deadline = Date.now() + SIGN_OUT_NETWORK_WAIT_MS;
   const remaining = () => Math.max(0, deadline - Date.now());
@@ -182,6 +233,7 @@ async function signOutEverywhere(): Promise<boolean> {
   const accessToken = await token;
   if (!accessToken) return false;
   if (endServerSessions) await within(endServerSessions(accessToken), remaining());
+  if (keepRefreshToken) return false;
   const global = amplifySignOut({ global: true });
   const outcome = await within(global, remaining());
   if (outcome === 'late') {

@@ -3,7 +3,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { OutboxItem } from './model';
 import { createOutbox, type Outbox, type OutboxEnvironment, type OutboxSnapshot } from './outbox';
 
-export { fieldConflicts, unsentFields, withUnsentChanges, type OutboxCounts, type OutboxItem } from './model';
+export { unsentFields, withUnsentChanges, type OutboxCounts, type OutboxItem } from './model';
 export { sendThroughApi } from './send';
 export type { Outbox, OutboxSnapshot };
 
@@ -13,6 +13,17 @@ let instance: Outbox | undefined;
 export function refreshWhenDelivered(queryClient: QueryClient) {
   return async (item: OutboxItem): Promise<void> => {
     await Promise.all(item.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  };
+}
+
+/**
+ * Once a courier delivered someone else's change: what shows its record is
+ * out of date and is fetched when next shown, with that person's session,
+ * not now (between two people, nobody may be signed in).
+ */
+export function markStaleWhenDelivered(queryClient: QueryClient) {
+  return async (item: OutboxItem): Promise<void> => {
+    await Promise.all(item.refresh.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'none' })));
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldConflicts, resolvedBody, unsentFields, withUnsentChanges, type OutboxItem } from './model';
+import { fieldConflicts, rebasedBody, resolvedBody } from './merge';
+import { unsentFields, withUnsentChanges, type OutboxItem } from './model';
 
 function change(id: string, body: Record<string, unknown>, base: Record<string, unknown>, createdAt = 1): OutboxItem {
   return {
@@ -54,5 +55,53 @@ describe('a record with unsent changes', () => {
     });
     expect(withUnsentChanges({ city: 'Pune' }, items, 'profile:c2')).toEqual({ city: 'Pune' });
     expect([...unsentFields(items, 'profile:c1')].sort()).toEqual(['city', 'title']);
+  });
+});
+
+describe('a change carried onto a newer version (three-way merge)', () => {
+  const vitals = (...ids: string[]) => ids.map((id) => ({ id, heart_rate: 70 }));
+  const draft = (base: Record<string, unknown>, body: Record<string, unknown>): OutboxItem => ({
+    ...change('d', body, base),
+    record: 'visit:v1',
+    request: { method: 'put', path: '/visits/{id}', pathParams: { id: 'v1' }, body },
+  });
+
+  it('keeps entries both sides added to one list, and the other side’s changes elsewhere', () => {
+    const base = { vitals: vitals('a'), iv: { volume_ml: 500, additives: [] }, notes: null };
+    const mine = {
+      vitals: vitals('a', 'mine'),
+      iv: { volume_ml: 500, additives: [{ id: 'x', name: 'B12' }] },
+      notes: null,
+    };
+    const theirs = { vitals: vitals('a', 'theirs'), iv: { volume_ml: 250, additives: [] }, notes: 'Started late' };
+    expect(rebasedBody(draft(base, mine), theirs)).toEqual({
+      vitals: vitals('a', 'theirs', 'mine'),
+      iv: { volume_ml: 250, additives: [{ id: 'x', name: 'B12' }] },
+      notes: 'Started late',
+    });
+    expect(fieldConflicts(draft(base, mine), theirs)).toEqual([]);
+  });
+
+  it('removes what the person removed, unless the other side changed it meanwhile', () => {
+    const base = { vitals: vitals('a', 'b') };
+    expect(rebasedBody(draft(base, { vitals: vitals('a') }), { vitals: vitals('a', 'b', 'c') })).toEqual({
+      vitals: vitals('a', 'c'),
+    });
+    const changed = { vitals: [...vitals('a'), { id: 'b', heart_rate: 99 }] };
+    expect(rebasedBody(draft(base, { vitals: vitals('a') }), changed)).toBeNull();
+  });
+
+  it('is a conflict where both changed the same value differently', () => {
+    const item = draft({ iv: { volume_ml: 500 } }, { iv: { volume_ml: 250 } });
+    expect(rebasedBody(item, { iv: { volume_ml: 1000 } })).toBeNull();
+    expect(fieldConflicts(item, { iv: { volume_ml: 1000 } }).map((conflict) => conflict.field)).toEqual(['iv']);
+  });
+
+  it('resolves a whole-record save with every field, the server’s where the person chose it', () => {
+    const item = draft({ iv: { volume_ml: 500 }, notes: null }, { iv: { volume_ml: 250 }, notes: 'Mine' });
+    expect(resolvedBody(item, new Set(), { iv: { volume_ml: 1000 }, notes: null })).toEqual({
+      iv: { volume_ml: 1000 },
+      notes: 'Mine',
+    });
   });
 });

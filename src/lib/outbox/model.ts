@@ -29,6 +29,8 @@ export interface OutboxItem {
   request: OutboxRequest;
   /** The version of the record the change was made from (If-Match); null for a creation. */
   version: number | null;
+  /** An addition that applies to any version (an addendum): sent without If-Match, whatever came before it. */
+  unconditional?: boolean;
   /** The changed fields' values as they were when the change was made (for a conflict view). */
   base: Readonly<Record<string, unknown>> | null;
   /** What a person reads in the list of unsent changes, e.g. 'Profile of Priya Sharma'. */
@@ -51,7 +53,10 @@ export interface OutboxItem {
 }
 
 /** What a feature hands the outbox: the change, and how to show it. */
-export type NewChange = Pick<OutboxItem, 'record' | 'request' | 'version' | 'base' | 'label' | 'fieldLabels'> & {
+export type NewChange = Pick<
+  OutboxItem,
+  'record' | 'request' | 'version' | 'base' | 'label' | 'fieldLabels' | 'unconditional'
+> & {
   link?: string | null;
   refresh?: readonly (readonly unknown[])[];
 };
@@ -143,55 +148,6 @@ export function changedFields(item: Pick<OutboxItem, 'request'>): string[] {
 /** JSON-equal: two values the server would store the same. */
 export function sameValue(a: unknown, b: unknown): boolean {
   return canonicalJson(a ?? null) === canonicalJson(b ?? null);
-}
-
-/** One field of a conflict: what the person set, what the server holds now, and what both started from. */
-export interface FieldConflict {
-  field: string;
-  label: string;
-  mine: unknown;
-  theirs: unknown;
-  base: unknown;
-}
-
-/**
- * The fields someone else changed to another value since the change was made
- * (the server's value is neither what the person started from nor what they
- * set). None means the record moved on only in other fields, or to the same
- * values: the change can simply go again on the current version.
- */
-export function fieldConflicts(item: OutboxItem, current: Readonly<Record<string, unknown>>): FieldConflict[] {
-  const mine = (item.request.body ?? {}) as Record<string, unknown>;
-  return changedFields(item)
-    .filter((field) => !sameValue(current[field], item.base?.[field]) && !sameValue(current[field], mine[field]))
-    .map((field) => ({
-      field,
-      label: item.fieldLabels[field] ?? field,
-      mine: mine[field],
-      theirs: current[field],
-      base: item.base?.[field],
-    }));
-}
-
-/**
- * After a conflict is resolved field by field: the change that keeps the
- * person's choices, made on the server's current version. Fields where they
- * chose the server's value are left out; null when nothing of theirs is left.
- */
-export function resolvedBody(
-  item: OutboxItem,
-  keepMine: ReadonlySet<string>,
-  current: Readonly<Record<string, unknown>>,
-): Record<string, unknown> | null {
-  const mine = (item.request.body ?? {}) as Record<string, unknown>;
-  const conflicted = new Set(fieldConflicts(item, current).map((conflict) => conflict.field));
-  const body: Record<string, unknown> = {};
-  for (const field of changedFields(item)) {
-    if (conflicted.has(field) && !keepMine.has(field)) continue;
-    if (sameValue(current[field], mine[field])) continue;
-    body[field] = mine[field];
-  }
-  return Object.keys(body).length > 0 ? body : null;
 }
 
 /** The version a record's answer carries (`version`), if it has one. */

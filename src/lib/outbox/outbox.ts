@@ -10,10 +10,16 @@
  * - One tab per device sends (a Web Lock per author): it sends when the
  *   device is online, when a change is added in any tab, when a retry is due,
  *   and when the network returns.
+ * - A courier delivers for an author who signed out with changes unsent (a
+ *   nurse handing the tablet over at the bay): at sign-out the author's own
+ *   credential is kept, sealed, in their store, and their changes are sent
+ *   with their own access token while the next person works, never shown to
+ *   them. Once all are delivered the credential is revoked and forgotten; if
+ *   it is refused, the changes wait for the author's next sign-in here.
  */
-import { createMemoryStore, openDeviceStore, type OutboxStore } from './store';
-import { createSender, type PumpResult } from './sender';
-import { countsOf, resolvedBody, type NewChange, type OutboxCounts, type OutboxItem, type SendAnswer } from './model';
+import { createMemoryStore, deviceCourierIndex, memoryCourierIndex, openDeviceStore, type OutboxStore } from './store';
+import type { PumpResult, SenderOptions } from './sender';
+import { countsOf, inOrder, type NewChange, type OutboxCounts, type OutboxItem, type SendAnswer } from './model';
 
 export interface OutboxSnapshot {
   /** Whose changes these are; null while nobody is signed in. */
@@ -32,7 +38,20 @@ export interface OutboxEnvironment {
   subscribeToOnline: (listener: () => void) => () => void;
   send: (item: OutboxItem) => Promise<SendAnswer>;
   onDelivered: (item: OutboxItem, body: unknown) => void | Promise<void>;
+  /** A courier delivered a change of someone signed out: what shows it is out of date, but nothing is fetched for them. */
+  onDeliveredForOthers?: (item: OutboxItem) => void | Promise<void>;
+  /** Delivery for authors who signed out with changes unsent; without it their changes wait for them. */
+  courier?: CourierEnvironment;
   now?: () => number;
+}
+
+export interface CourierEnvironment {
+  /** The signed-in author's credential for delivering after they sign out, or null when there is none. */
+  capture: () => Promise<string | null>;
+  /** Sends with the credential holder's own access token; `rotated` hears of the credential that replaces it. */
+  sender: (credential: string, rotated: (next: string) => void) => (item: OutboxItem) => Promise<SendAnswer>;
+  /** Ends a credential no longer needed. */
+  release: (credential: string) => Promise<void>;
 }
 
 const EMPTY: OutboxSnapshot = Object.freeze({
@@ -43,6 +62,12 @@ const EMPTY: OutboxSnapshot = Object.freeze({
 
 function snapshotOf(author: string | null, items: readonly OutboxItem[]): OutboxSnapshot {
   return { author, items, counts: countsOf(items) };
+}
+
+/** The sending machinery (and its merge), loaded once there is something to send, not with the first screen. */
+async function newSender(options: SenderOptions) {
+  const { createSender } = await import('./sender');
+  return createSender(options);
 }
 
 export function createOutbox(env: OutboxEnvironment) {
@@ -86,8 +111,17 @@ export function createOutbox(env: OutboxEnvironment) {
   function startSending(author: string, store: OutboxStore): () => void {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const sender = createSender({
-      store,
+    // Every step of sending shows at once (a change taken for sending, delivered, failed), not only when it rests.
+    const showing: OutboxStore = {
+      ...store,
+      update: async (edit) => {
+        const items = await store.update(edit);
+        if (active?.store === store) publish(author, items);
+        return items;
+      },
+    };
+    const sender = newSender({
+      store: showing,
       now,
       send: (item) =>
         // Only the author's own session sends the author's changes.
@@ -100,7 +134,7 @@ export function createOutbox(env: OutboxEnvironment) {
       while (!stopped) {
         let result: PumpResult | null = null;
         if (env.isOnline() && env.currentUser() === author) {
-          result = await sender.pump();
+          result = await (await sender).pump();
           await refresh();
         }
         if (stopped) break;
@@ -126,16 +160,133 @@ export function createOutbox(env: OutboxEnvironment) {
     };
   }
 
+  /** Couriers at work, by author. */
+  const couriers = new Map<string, { store: OutboxStore; standDown: () => Promise<void> }>();
+  /** The authors with a courier on this device, kept across reloads where the device keeps data. */
+  const courierIndex = env.persists && typeof window !== 'undefined' ? deviceCourierIndex() : memoryCourierIndex();
+
+  /** After a reload: the couriers that were at work go on, but for the person now signed in. */
+  async function resumeCouriers(signedIn: string | null): Promise<void> {
+    if (!env.courier) return;
+    for (const author of courierIndex.list()) {
+      if (author === signedIn || couriers.has(author)) continue;
+      const store = await openStore(author);
+      const credential = await store.getCredential();
+      if (credential !== null && (await store.load()).length > 0) {
+        startCourier(author, store, credential, env.courier);
+      } else {
+        courierIndex.remove(author);
+        if (env.persists) store.close();
+      }
+    }
+  }
+
+  /**
+   * Delivers a signed-out author's changes with their own credential, in the
+   * background, as long as the page lives: one sender per author per device
+   * (the same Web Lock), retries like the author's own sending, and stops
+   * when all are delivered (the credential released) or the credential is
+   * refused (the changes wait for the author).
+   */
+  function startCourier(author: string, store: OutboxStore, credential: string, courier: CourierEnvironment): void {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let nudge: () => void = () => undefined;
+    let current = credential;
+    const sender = newSender({
+      store,
+      now,
+      send: courier.sender(credential, (next) => {
+        current = next;
+        void store.setCredential(next);
+      }),
+      onDelivered: env.onDeliveredForOthers ?? env.onDelivered,
+    });
+    const loop = async () => {
+      while (!stopped) {
+        if (env.isOnline()) {
+          const result = await (await sender).pump();
+          if (stopped) break;
+          if ((await store.load()).length === 0) {
+            await store.setCredential(null);
+            await courier.release(current);
+            break;
+          }
+          // Refused: only the author's next sign-in on this device sends these.
+          if (result.signedOut) {
+            await store.setCredential(null);
+            break;
+          }
+          await new Promise<void>((resolve) => {
+            nudge = resolve;
+            if (result.nextAttemptAt != null) timer = setTimeout(resolve, Math.max(0, result.nextAttemptAt - now()));
+          });
+        } else {
+          await new Promise<void>((resolve) => {
+            nudge = resolve;
+          });
+        }
+        clearTimeout(timer);
+      }
+    };
+    const offOnline = env.subscribeToOnline(() => nudge());
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    const running = (locks && env.persists ? locks.request(`thrive-outbox-sender:${author}`, loop) : loop()).finally(
+      () => {
+        offOnline();
+        if (couriers.get(author)?.store === store) couriers.delete(author);
+        if (!stopped) {
+          courierIndex.remove(author);
+          if (env.persists) store.close();
+        }
+      },
+    ) as Promise<void>;
+    couriers.set(author, {
+      store,
+      // The author is back on this device: their own session sends from now on.
+      standDown: async () => {
+        stopped = true;
+        nudge();
+        await running.catch(() => undefined);
+        const left = await store.getCredential();
+        if (left !== null) {
+          await store.setCredential(null);
+          await courier.release(left);
+        }
+        courierIndex.remove(author);
+        if (env.persists) store.close();
+      },
+    });
+  }
+
   async function follow(author: string | null): Promise<void> {
     if (active?.author === author) return;
     if (active) {
-      active.stop();
-      if (env.persists) active.store.close();
+      const leaving = active;
+      leaving.stop();
       active = null;
       publish(null, []);
+      const credential = env.courier ? await leaving.store.getCredential() : null;
+      if (env.courier && credential !== null && (await leaving.store.load()).length > 0) {
+        startCourier(leaving.author, leaving.store, credential, env.courier);
+      } else {
+        if (credential !== null) {
+          await leaving.store.setCredential(null);
+          await env.courier?.release(credential);
+        }
+        if (env.persists) leaving.store.close();
+      }
     }
     if (author === null) return;
+    await couriers.get(author)?.standDown();
     const store = await openStore(author);
+    // Back on this device: the author's own session sends; a credential left from a hand-over is ended.
+    const left = env.courier ? await store.getCredential() : null;
+    if (left !== null) {
+      await store.setCredential(null);
+      courierIndex.remove(author);
+      void env.courier?.release(left);
+    }
     const offOtherTabs = store.subscribe(() => {
       void refresh();
       wake();
@@ -172,19 +323,24 @@ export function createOutbox(env: OutboxEnvironment) {
     wake();
   }
 
+  /** When the last change was made here: changes made in the same millisecond keep the order they were made in. */
+  let lastMade = 0;
+
   function newItem(author: string, change: NewChange): OutboxItem {
+    lastMade = Math.max(now(), lastMade + 1);
     return {
       id: crypto.randomUUID(),
       author,
       record: change.record,
       request: change.request,
       version: change.version,
+      ...(change.unconditional ? { unconditional: true } : {}),
       base: change.base,
       label: change.label,
       fieldLabels: change.fieldLabels,
       link: change.link ?? null,
       refresh: change.refresh ?? [],
-      createdAt: now(),
+      createdAt: lastMade,
       state: 'waiting',
       attempts: 0,
       notBefore: 0,
@@ -196,8 +352,13 @@ export function createOutbox(env: OutboxEnvironment) {
   env.subscribeToSession(() => void followSession());
 
   return {
-    /** Starts following the session; resolves once the signed-in author's list is loaded. */
-    start: followSession,
+    /** Starts following the session (and any couriers a reload interrupted); resolves once the signed-in author's list is loaded. */
+    async start(): Promise<void> {
+      await followSession();
+      await resumeCouriers(env.currentUser()).catch((error: unknown) =>
+        console.warn('Thrive: unsent changes of someone signed out could not be resumed', error),
+      );
+    },
     getSnapshot: () => snapshot,
     subscribe: (listener: () => void): (() => void) => {
       listeners.add(listener);
@@ -212,6 +373,39 @@ export function createOutbox(env: OutboxEnvironment) {
       await change((items) => [...items, item]);
       return item;
     },
+    /**
+     * Keeps the latest state of a document edited as a whole (a visit draft,
+     * saved as the person types): it replaces the record's last unsent save
+     * when that one was never sent, so an hour offline is one request, not
+     * hundreds; otherwise it follows it. A save that was tried once keeps its
+     * body, since the server may have it under its key.
+     */
+    async saveLatest(next: NewChange): Promise<OutboxItem> {
+      await following;
+      const author = active?.author;
+      if (!author) throw new Error('Thrive: there is no signed-in author for this change.');
+      let saved = newItem(author, next);
+      await change((items) => {
+        const last = inOrder(items.filter((item) => item.record === next.record)).at(-1);
+        const replaceable =
+          last !== undefined &&
+          last.state === 'waiting' &&
+          last.attempts === 0 &&
+          last.request.method === next.request.method &&
+          last.request.path === next.request.path;
+        if (!replaceable) return [...items, saved];
+        saved = {
+          ...last,
+          request: next.request,
+          label: next.label,
+          fieldLabels: next.fieldLabels,
+          link: next.link ?? last.link,
+          refresh: next.refresh ?? last.refresh,
+        };
+        return items.map((item) => (item.id === last.id ? saved : item));
+      });
+      return saved;
+    },
     /** Sends a failed change again (the person fixed what was wrong, or the server may now accept it). */
     retry: (id: string) =>
       change((items) =>
@@ -225,8 +419,9 @@ export function createOutbox(env: OutboxEnvironment) {
      * person kept, made on the record as the server holds it now (a new
      * Idempotency-Key: it is a new request). Nothing left to send removes it.
      */
-    resolve: (id: string, keepMine: ReadonlySet<string>) =>
-      change((items) =>
+    resolve: async (id: string, keepMine: ReadonlySet<string>) => {
+      const { resolvedBody } = await import('./merge');
+      await change((items) =>
         items.flatMap((item) => {
           if (item.id !== id || !item.current) return [item];
           const body = resolvedBody(item, keepMine, item.current);
@@ -248,7 +443,23 @@ export function createOutbox(env: OutboxEnvironment) {
             },
           ];
         }),
-      ),
+      );
+    },
+    /**
+     * Called just before the author signs out: with changes still unsent, their
+     * own credential is kept with them, so a courier can deliver them after the
+     * sign-out. Resolves to whether it was.
+     */
+    async handOver(): Promise<boolean> {
+      await following;
+      const current = active;
+      if (!current || !env.courier || (await current.store.load()).length === 0) return false;
+      const credential = await env.courier.capture();
+      if (credential === null) return false;
+      await current.store.setCredential(credential);
+      courierIndex.add(current.author);
+      return true;
+    },
     /** Wakes the sender (e.g. the person pressed 'Send now'). */
     sendNow: () => wake(),
     /**

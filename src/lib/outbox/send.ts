@@ -10,7 +10,7 @@ import type { OutboxItem, SendAnswer } from './model';
 export async function sendThroughApi(client: ApiClient, item: OutboxItem): Promise<SendAnswer> {
   const { method, path, pathParams, body } = item.request;
   const headers: Record<string, string> = { 'Idempotency-Key': item.id };
-  if (item.version !== null) headers['If-Match'] = `"${item.version}"`;
+  if (item.version !== null && !item.unconditional) headers['If-Match'] = `"${item.version}"`;
   try {
     // The stored request names a contract path and method as data; the client's per-path typing cannot follow it.
     const request = client.request as unknown as (

@@ -7,7 +7,8 @@
  * records go on. It knows nothing of storage media, the network stack or the
  * session: those are handed in, which is how the fault tests drive it.
  */
-import { backoffMs, fieldConflicts, outcomeOf, sendable, versionOf, type OutboxItem, type SendAnswer } from './model';
+import { rebasedBody } from './merge';
+import { backoffMs, outcomeOf, sendable, versionOf, type OutboxItem, type SendAnswer } from './model';
 import type { OutboxStore } from './store';
 
 /** How often a change is sent again at once on a newer version before it is shown as a conflict. */
@@ -39,15 +40,20 @@ function carryOn(items: OutboxItem[], delivered: OutboxItem, newVersion: number 
   const rest = items.filter((item) => item.id !== delivered.id);
   if (newVersion === null) return rest;
   return rest.map((item) =>
-    item.record === delivered.record && item.version === delivered.version ? { ...item, version: newVersion } : item,
+    item.record === delivered.record && item.version === delivered.version && !item.unconditional
+      ? { ...item, version: newVersion }
+      : item,
   );
 }
 
 export function createSender({ store, send, now = Date.now, random = Math.random, onDelivered }: SenderOptions) {
   let running: Promise<PumpResult> | null = null;
 
-  async function sendOne(item: OutboxItem): Promise<'go-on' | 'signed-out'> {
-    await store.update((items) => replace(items, item.id, (it) => ({ ...it, state: 'sending' })));
+  async function sendOne(listed: OutboxItem): Promise<'go-on' | 'signed-out'> {
+    // What goes is the change as stored when it is taken for sending (a draft may have grown since it was listed).
+    const marked = await store.update((items) => replace(items, listed.id, (it) => ({ ...it, state: 'sending' })));
+    const item = marked.find((it) => it.id === listed.id);
+    if (!item) return 'go-on';
     const answer = await send(item);
     const outcome = outcomeOf(item, answer);
     switch (outcome.kind) {
@@ -73,12 +79,20 @@ export function createSender({ store, send, now = Date.now, random = Math.random
         return 'signed-out';
       case 'stale': {
         const { current, currentVersion } = outcome;
-        const onlyOthersFields = current !== null && fieldConflicts(item, current).length === 0;
+        const merged = current === null ? null : rebasedBody(item, current);
         await store.update((items) =>
           replace(items, item.id, (it) =>
-            onlyOthersFields && currentVersion !== null && it.attempts < MAX_AUTOMATIC_REBASES
-              ? // Someone changed other fields meanwhile: the same change goes again on the version they made.
-                { ...it, state: 'waiting', version: currentVersion, attempts: it.attempts + 1, reason: null }
+            merged !== null && current !== null && currentVersion !== null && it.attempts < MAX_AUTOMATIC_REBASES
+              ? // Others changed the record meanwhile, not where this change did: it goes again, merged, on their version.
+                {
+                  ...it,
+                  state: 'waiting',
+                  request: { ...it.request, body: merged },
+                  version: currentVersion,
+                  base: Object.fromEntries(Object.keys(merged).map((field) => [field, current[field]])),
+                  attempts: it.attempts + 1,
+                  reason: null,
+                }
               : { ...it, state: 'conflict', reason: outcome.reason, current },
           ),
         );

@@ -15,12 +15,16 @@ export interface OutboxStore {
   update(change: (items: OutboxItem[]) => OutboxItem[]): Promise<OutboxItem[]>;
   /** Called when another tab changed the list. */
   subscribe(listener: () => void): () => void;
+  /** The author's delivery credential, kept while changes wait after they signed out (see outbox.ts). */
+  getCredential(): Promise<string | null>;
+  setCredential(credential: string | null): Promise<void>;
   close(): void;
 }
 
 /** Kiosks keep nothing on the device: the list lives as long as the page. */
 export function createMemoryStore(): OutboxStore {
   let items: OutboxItem[] = [];
+  let credential: string | null = null;
   return {
     load: () => Promise.resolve(items),
     update(change) {
@@ -28,11 +32,17 @@ export function createMemoryStore(): OutboxStore {
       return Promise.resolve(items);
     },
     subscribe: () => () => undefined,
+    getCredential: () => Promise.resolve(credential),
+    setCredential(next) {
+      credential = next;
+      return Promise.resolve();
+    },
     close: () => undefined,
   };
 }
 
 const ITEMS = 'items';
+const CREDENTIAL = 'credential';
 
 /** The name an author's list is stored under: a hash, so the device's storage does not say who used it. */
 export async function outboxSlotFor(author: string): Promise<string> {
@@ -76,10 +86,59 @@ export async function openDeviceStore(author: string): Promise<OutboxStore> {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    async getCredential() {
+      return (await vault.getItem(CREDENTIAL)) ?? null;
+    },
+    async setCredential(credential) {
+      await (credential === null ? vault.removeItem(CREDENTIAL) : vault.setItem(CREDENTIAL, credential));
+    },
     close() {
       vault.close();
       channel?.close();
       listeners.clear();
     },
+  };
+}
+
+/** Which authors' changes a courier delivers on this device (see outbox.ts); a store of names only, no changes. */
+export interface CourierIndex {
+  list(): string[];
+  add(author: string): void;
+  remove(author: string): void;
+}
+
+const COURIER_INDEX_KEY = 'thrive-outbox-couriers';
+
+/**
+ * Kept in localStorage so a reload, or the tablet restarting, does not leave
+ * a handed-over author's changes waiting for that author's next sign-in. It
+ * holds usernames (opaque ids) only, and only while changes wait.
+ */
+export function deviceCourierIndex(storage: Storage = window.localStorage): CourierIndex {
+  const read = (): string[] => {
+    try {
+      const value: unknown = JSON.parse(storage.getItem(COURIER_INDEX_KEY) ?? '[]');
+      return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    } catch {
+      return [];
+    }
+  };
+  const write = (authors: string[]) => {
+    if (authors.length === 0) storage.removeItem(COURIER_INDEX_KEY);
+    else storage.setItem(COURIER_INDEX_KEY, JSON.stringify(authors));
+  };
+  return {
+    list: read,
+    add: (author) => write([...new Set([...read(), author])]),
+    remove: (author) => write(read().filter((item) => item !== author)),
+  };
+}
+
+export function memoryCourierIndex(): CourierIndex {
+  const authors = new Set<string>();
+  return {
+    list: () => [...authors],
+    add: (author) => authors.add(author),
+    remove: (author) => authors.delete(author),
   };
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { APPOINTMENT_MOVES, durationMinutes, durationOf } from '@contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOnline } from '@/pwa/connection';
 import { useRouterState } from '@tanstack/react-router';
@@ -36,11 +36,14 @@ export function AppointmentDialog({
   appointment,
   resources,
   onClose,
+  actions,
 }: {
   appointment: ShownAppointment | null;
   /** The clinic's resources that may take it (for moving it); none hides the resource choice. */
   resources: readonly Resource[];
   onClose: () => void;
+  /** More that can be done with it, from other areas (the screen composing the dialog decides), e.g. its visit. */
+  actions?: (appointment: ShownAppointment) => ReactNode;
 }) {
   return (
     <Modal
@@ -60,6 +63,7 @@ export function AppointmentDialog({
           appointment={appointment}
           resources={resources}
           onDone={onClose}
+          actions={actions}
         />
       )}
     </Modal>
@@ -70,10 +74,12 @@ function AppointmentDetails({
   appointment,
   resources,
   onDone,
+  actions,
 }: {
   appointment: ShownAppointment;
   resources: readonly Resource[];
   onDone: () => void;
+  actions: ((appointment: ShownAppointment) => ReactNode) | undefined;
 }) {
   const zone = appointment.time_zone;
   const here = useRouterState({ select: (state) => state.location.href });
@@ -146,6 +152,7 @@ function AppointmentDetails({
           A change of this appointment is kept on this device and not on the server yet.
         </Text>
       )}
+      {actions && <Group gap="sm">{actions(appointment)}</Group>}
 
       {appointment.status === 'booked' && (
         <>

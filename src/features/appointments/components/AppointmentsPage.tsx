@@ -16,14 +16,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { linkOptions } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Crumb } from '@/components/PageFrame';
 import { PageFrame } from '@/components/PageFrame';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { loadErrorMessage } from '@/lib/api';
 import { useOnline } from '@/pwa/connection';
-import { newActionKey, useChangeAppointment, useWithUnsentMoves } from '../api/mutations';
+import { newActionKey, useChangeAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
 import {
   appointmentsQueryOptions,
   clinicsQueryOptions,
@@ -86,11 +86,14 @@ export function AppointmentsPage({
   search,
   onSearchChange,
   homeClinic,
+  appointmentActions,
 }: {
   search: AppointmentsSearch;
   onSearchChange: (next: AppointmentsSearch) => void;
   /** The signed-in person's clinic (by name), shown first. */
   homeClinic: string | null;
+  /** More that can be done with an opened appointment (its visit). */
+  appointmentActions?: (appointment: ShownAppointment) => ReactNode;
 }) {
   const { data: clinicList } = useSuspenseQuery(clinicsQueryOptions());
   const clinic = pickClinic(clinicList.results, search.clinic, homeClinic);
@@ -321,6 +324,7 @@ export function AppointmentsPage({
         appointment={opened}
         resources={resources.data?.results ?? []}
         onClose={() => setOpenId(null)}
+        actions={appointmentActions}
       />
     </PageFrame>
   );

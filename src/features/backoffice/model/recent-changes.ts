@@ -50,6 +50,10 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'appointments.read': () => 'looked at an appointment of',
   'visits.list': () => 'looked at the therapy visits of',
   'visits.read': () => 'looked at a therapy visit of',
+  'clients.search': () => 'searched the clients',
+  'clients.alerts': () => 'looked at the alerts of',
+  'programs.list': () => 'looked at the programs',
+  'programs.read': () => 'looked at a program',
   'audit.list': () => 'read the audit trail',
   'requests.refused': () => 'sent a request that was refused',
 };

@@ -16,7 +16,7 @@ import { useDebouncedValue, useInterval } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Role } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
@@ -165,7 +165,19 @@ function QuickSearch() {
  * and the clinics are kept on the device, so the hub shows them offline, with
  * their age.
  */
-export function HubPage({ role, homeClinic }: { role: Role; homeClinic: string | null }) {
+export function HubPage({
+  role,
+  homeClinic,
+  clinicCards,
+  appointmentActions,
+}: {
+  role: Role;
+  homeClinic: string | null;
+  /** More of today at the clinic, from other areas (the hub's route composes them): e.g. visits to complete. */
+  clinicCards?: (clinicId: string, now: number) => ReactNode;
+  /** More that can be done with an opened appointment (its visit). */
+  appointmentActions?: (appointment: ShownAppointment) => ReactNode;
+}) {
   const { data: clinics } = useSuspenseQuery(clinicsQueryOptions());
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const clinic = pickClinic(clinics.results, chosen, homeClinic);
@@ -268,6 +280,7 @@ export function HubPage({ role, homeClinic }: { role: Role; homeClinic: string |
         </Card>
 
         <QuickSearch />
+        {clinic && clinicCards?.(clinic.id, now)}
       </SimpleGrid>
 
       <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="hub-today">
@@ -326,7 +339,12 @@ export function HubPage({ role, homeClinic }: { role: Role; homeClinic: string |
         </Stack>
       </Card>
 
-      <AppointmentDialog appointment={opened} resources={[]} onClose={() => setOpenId(null)} />
+      <AppointmentDialog
+        appointment={opened}
+        resources={[]}
+        onClose={() => setOpenId(null)}
+        actions={appointmentActions}
+      />
     </PageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { PageLoader } from '@/app/shell/PageLoader';
 import { AppointmentsPage, clinicsQueryOptions, parseAppointmentsSearch } from '@/features/appointments';
 import { userDetailQueryOptions } from '@/features/users';
+import { AppointmentVisitAction } from '@/features/visits';
 
 export const Route = createFileRoute('/_authenticated/_staff/appointments')({
   // Clinic, day, view and resource kind live in the URL: back, forward and reload keep them.
@@ -28,6 +29,7 @@ export const Route = createFileRoute('/_authenticated/_staff/appointments')({
           search={search}
           onSearchChange={(next) => void navigate({ search: next, replace: true })}
           homeClinic={me.data?.Profile?.clinic ?? null}
+          appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} />}
         />
       </Suspense>
     );

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { clinicsQueryOptions } from '@/features/appointments';
 import { HubPage } from '@/features/hub';
 import { userDetailQueryOptions } from '@/features/users';
+import { AppointmentVisitAction, VisitsToComplete } from '@/features/visits';
 
 export const Route = createFileRoute('/_authenticated/_staff/hub')({
   loader: ({ context }) =>
@@ -17,6 +18,13 @@ export const Route = createFileRoute('/_authenticated/_staff/hub')({
     const { user } = Route.useRouteContext();
     // The person's clinic, from their own profile (kept on the device, so it is there offline too).
     const me = useQuery(userDetailQueryOptions(user.username));
-    return <HubPage role={user.role} homeClinic={me.data?.Profile?.clinic ?? null} />;
+    return (
+      <HubPage
+        role={user.role}
+        homeClinic={me.data?.Profile?.clinic ?? null}
+        clinicCards={(clinicId, now) => <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />}
+        appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} />}
+      />
+    );
   },
 });

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ClientVisitPage } from '@/features/clients';
+import { VisitRecordPage, prefetchVisit } from '@/features/visits';
 
 export const Route = createFileRoute('/_authenticated/_staff/client/discovery/$clientId/visit/$visitId')({
+  loader: ({ context, params }) => prefetchVisit(context.queryClient, params.visitId),
   component: function ClientVisit() {
-    const { clientId } = Route.useParams();
-    return <ClientVisitPage clientId={clientId} />;
+    const { clientId, visitId } = Route.useParams();
+    return <VisitRecordPage clientId={clientId} visitId={visitId} />;
   },
 });

@@ -1,0 +1,236 @@
+import {
+  Button,
+  Chip,
+  Group,
+  NumberInput,
+  Radio,
+  Select,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import type { FieldSpec } from '@contract';
+import { useId, type ReactNode } from 'react';
+import { instantFromTime, timeOfInstant } from '../model/time';
+
+export interface FieldInputProps {
+  spec: FieldSpec;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** The problem with the value, from the visit's rules. */
+  error?: string | undefined;
+  disabled?: boolean;
+  /** Who entered it and when, under the input. */
+  description?: ReactNode;
+  /** The day a time of day belongs to (the visit's), as a date on this device. */
+  day: Date;
+  /** Overrides the table's label (e.g. a list entry's own wording). */
+  label?: string;
+}
+
+/** A SegmentedControl for a few short options (one tap at the bay); a Select beyond that. */
+const SEGMENTED_MAX = 3;
+const SEGMENTED_LABEL_MAX = 14;
+
+/**
+ * One field of a visit, entered the way its kind calls for: numbers on the
+ * numeric keypad with their unit beside them, choices as large buttons, times
+ * with a 'Now' button, yes or no as two radios. Nothing is clamped or
+ * corrected silently: a value outside the rules stays as typed, with the
+ * problem under it.
+ */
+export function FieldInput({ spec, value, onChange, error, disabled, description, day, label }: FieldInputProps) {
+  const labelId = useId();
+  const shown = label ?? spec.label;
+  const hinted =
+    spec.hint && description ? (
+      <>
+        {spec.hint} {description}
+      </>
+    ) : (
+      (spec.hint ?? description)
+    );
+  const common = { label: shown, error, disabled, description: hinted };
+  switch (spec.input) {
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof value === 'number' ? value : ''}
+          onChange={(next) => onChange(typeof next === 'number' ? next : next === '' ? null : Number(next))}
+          inputMode={spec.decimals === 0 ? 'numeric' : 'decimal'}
+          allowDecimal={spec.decimals > 0}
+          decimalScale={spec.decimals > 0 ? spec.decimals + 1 : undefined}
+          clampBehavior="none"
+          hideControls
+          rightSection={
+            spec.unit ? (
+              <Text size="sm" c="dimmed" pr="xs" style={{ whiteSpace: 'nowrap' }}>
+                {spec.unit}
+              </Text>
+            ) : undefined
+          }
+          rightSectionWidth={spec.unit ? 'auto' : undefined}
+          rightSectionPointerEvents="none"
+        />
+      );
+    case 'text':
+      return spec.multiline ? (
+        <Textarea
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)}
+          autosize
+          minRows={2}
+          maxLength={spec.max}
+        />
+      ) : (
+        <TextInput
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)}
+          maxLength={spec.max}
+        />
+      );
+    case 'choice':
+      return spec.options.length <= SEGMENTED_MAX &&
+        spec.options.every((option) => option.label.length <= SEGMENTED_LABEL_MAX) &&
+        !disabled ? (
+        <Stack gap={4}>
+          <Text size="sm" fw={500} component="span" id={labelId}>
+            {shown}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={labelId}
+            data={spec.options.map((option) => ({ value: option.value, label: option.label }))}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(next) => onChange(next)}
+            fullWidth
+          />
+          {hinted && (
+            <Text size="sm" c="dimmed">
+              {hinted}
+            </Text>
+          )}
+          {error && (
+            <Text size="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          )}
+        </Stack>
+      ) : (
+        <Select
+          {...common}
+          data={spec.options.map((option) => ({ value: option.value, label: option.label }))}
+          value={typeof value === 'string' ? value : null}
+          onChange={(next) => onChange(next)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'choices':
+      return (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {shown}
+          </Text>
+          <Chip.Group
+            multiple
+            value={Array.isArray(value) ? (value as string[]) : []}
+            onChange={(next) => onChange(next)}
+          >
+            <Group gap="xs">
+              {spec.options.map((option) => (
+                <Chip key={option.value} value={option.value} size="md" disabled={disabled}>
+                  {option.label}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+          {hinted && (
+            <Text size="sm" c="dimmed">
+              {hinted}
+            </Text>
+          )}
+          {error && (
+            <Text size="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          )}
+        </Stack>
+      );
+    case 'instant':
+      return (
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            {...common}
+            type="time"
+            value={typeof value === 'string' ? timeOfInstant(value) : ''}
+            onChange={(event) =>
+              onChange(event.currentTarget.value === '' ? null : instantFromTime(day, event.currentTarget.value))
+            }
+            style={{ flex: 1 }}
+          />
+          {!disabled && (
+            <Button
+              variant="default"
+              onClick={() => onChange(new Date().toISOString())}
+              mb={error || hinted ? 24 : 0}
+              aria-label={`${shown}: now`}
+            >
+              Now
+            </Button>
+          )}
+        </Group>
+      );
+    case 'date':
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)}
+        />
+      );
+    case 'yes-no':
+      return (
+        <YesNo label={shown} value={value} onChange={onChange} error={error} disabled={disabled} description={hinted} />
+      );
+    case 'checklist':
+      return null;
+  }
+}
+
+/** A question answered yes or no, unanswered until one is chosen. */
+export function YesNo({
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+  description,
+}: {
+  label: string;
+  value: unknown;
+  onChange: (value: boolean) => void;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+  description?: ReactNode;
+}) {
+  return (
+    <Radio.Group
+      label={label}
+      value={value === true ? 'yes' : value === false ? 'no' : ''}
+      onChange={(next) => onChange(next === 'yes')}
+      error={error}
+      description={description}
+    >
+      <Group gap="lg" mt={4}>
+        <Radio value="no" label="No" disabled={disabled} />
+        <Radio value="yes" label="Yes" disabled={disabled} />
+      </Group>
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,73 @@
+import { Alert, Button, Group, Loader } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { linkOptions } from '@tanstack/react-router';
+import { THERAPY_INFO } from '@contract';
+import { PageFrame } from '@/components/PageFrame';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { ButtonLink } from '@/components/RouterLinks';
+import { HUB_CRUMB } from '@/features/hub';
+import { fullName, profileOf, userDetailQueryOptions } from '@/features/users';
+import { loadErrorMessage } from '@/lib/api';
+import { visitQueryOptions } from '../api/queries';
+import { draftOfVisit } from '../model/draft';
+import { visitScreenLink } from '../model/links';
+import { VisitRecord } from './VisitRecord';
+
+/** /client/discovery/{clientId}/visit/{visitId}: one visit as a record, with its addenda, ready to print. */
+export function VisitRecordPage({ clientId, visitId }: { clientId: string; visitId: string }) {
+  const clientName = fullName(profileOf(useSuspenseQuery(userDetailQueryOptions(clientId)).data).profile);
+  const visit = useQuery(visitQueryOptions(visitId));
+  const crumbs = [
+    HUB_CRUMB,
+    { label: clientName, link: linkOptions({ to: '/client/discovery/$clientId', params: { clientId } }) },
+    { label: visit.data ? THERAPY_INFO[visit.data.therapy].title : 'Visit' },
+  ];
+  const purpose = `${clientName}: the visit as charted, who entered each entry, the signature and its addenda.`;
+  if (visit.isPending) {
+    return (
+      <PageFrame title="Visit" crumbs={crumbs} purpose={purpose}>
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading the visit" />
+        </Group>
+      </PageFrame>
+    );
+  }
+  if (visit.isError) {
+    return (
+      <PageFrame title="Visit" crumbs={crumbs} purpose={purpose}>
+        <QueryErrorAlert
+          title="The visit could not be loaded"
+          message={loadErrorMessage(visit.error)}
+          onRetry={() => void visit.refetch()}
+          retrying={visit.isFetching}
+        />
+      </PageFrame>
+    );
+  }
+  const data = visit.data;
+  if (!data || data.client_id !== clientId) {
+    return (
+      <PageFrame title="Visit" crumbs={crumbs} purpose={purpose}>
+        <Alert color="gray" title="No such visit">
+          This client has no visit at this address. It may not have reached the server yet.
+        </Alert>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={THERAPY_INFO[data.therapy].title} crumbs={crumbs} purpose={purpose}>
+      <Group justify="flex-end" gap="sm" className="no-print">
+        {data.state === 'draft' && (
+          <ButtonLink variant="light" {...visitScreenLink(data.therapy, clientId, visitId)}>
+            Continue charting
+          </ButtonLink>
+        )}
+        <Button variant="default" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
+          Print
+        </Button>
+      </Group>
+      <VisitRecord visit={data} draft={draftOfVisit(data)} people={data.people} />
+    </PageFrame>
+  );
+}

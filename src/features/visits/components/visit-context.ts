@@ -1,0 +1,29 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { VisitDraft } from '../model/draft';
+
+/** What every section of a visit being charted reads and changes. */
+export interface VisitEditing {
+  draft: VisitDraft;
+  /** Sets the value at a path of the draft ('iv.volume_ml', 'vitals'); saved shortly after. */
+  update: (path: string, value: unknown) => void;
+  /** The problem at each path, from the visit's rules. */
+  problems: ReadonlyMap<string, string>;
+  /** Signed, or signed on this device: nothing may change. */
+  readOnly: boolean;
+  /** A positive contraindication without a recorded reason: no therapy is charted. */
+  stopped: boolean;
+  /** Who entered the value or entry at a key (an entry's id, or a field's path), and when. */
+  attribution: (key: string) => ReactNode;
+  /** The visit's day on this device's clock (times of day belong to it). */
+  day: Date;
+  /** The person charting may record why a visit goes ahead after a positive screen. */
+  mayOverride: boolean;
+}
+
+export const VisitEditingContext = createContext<VisitEditing | null>(null);
+
+export function useVisitEditing(): VisitEditing {
+  const editing = useContext(VisitEditingContext);
+  if (!editing) throw new Error('Thrive: a visit section was shown outside a visit.');
+  return editing;
+}
