@@ -21,6 +21,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out (every token of the caller issued until now is refused from here on)
+         * @description Ends the caller's sessions at the API: every access token of the caller issued up to now (this
+         *     one too) is answered 401 from here on, on every device; a token issued in the very second of
+         *     the sign-out counts as issued before it. The app then signs out at the identity service too
+         *     (global sign-out, which revokes the refresh tokens). Disabling an account, changing its role and
+         *     deleting it end its sessions the same way. Allowed to every signed-in caller, a client without
+         *     consent too.
+         *
+         *     The answer asks the browser to clear the site's HTTP cache and storage (`Clear-Site-Data`). A
+         *     device that keeps what must outlive the session (changes not yet sent, its own settings) sends
+         *     `keep_device_data: true` and gets `"cache"` only: it has deleted the session's own data already.
+         */
+        post: operations["endSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/users": {
         parameters: {
             query?: never;
@@ -33,6 +62,10 @@ export interface paths {
          * @description ADMIN and SUPER_ADMIN list every user. The staff roles (NURSE, RECEPTION,
          *     DOCTOR, HEALTH_COACH, NUTRITIONIST) list clients only, to find them (discovery);
          *     a `role` filter naming another role is refused (403). Clients may not list users.
+         *
+         *     Searching by name, e-mail or phone is `POST /users/users/search`: search text names people, and a
+         *     URL's query string is written down by every hop that logs addresses (proxies, load balancers,
+         *     browsers' network logs), which the API cannot stop; a request body is not.
          */
         get: operations["listUsers"];
         put?: never;
@@ -43,6 +76,27 @@ export interface paths {
          *     The new user is asked for a new password at first sign-in.
          */
         post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find users by name, e-mail or phone (the text in the body, never in the address)
+         * @description The user list of `GET /users/users`, with the same grants, filtered by search text matching first
+         *     name, last name, e-mail or phone number (case-insensitive, substring). A search changes nothing.
+         */
+        post: operations["searchUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -544,6 +598,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SessionEnd: {
+            /**
+             * @description The device keeps changes not yet sent or settings of its own; clear only the HTTP cache.
+             * @default false
+             */
+            keep_device_data: boolean;
+        };
         /** Format: uuid */
         UserIdValue: string;
         /** @enum {string} */
@@ -584,6 +645,13 @@ export interface components {
             };
         };
         NullableText: string | null;
+        /**
+         * @description Minimum necessary: a profile is answered with only the fields the caller may read. Its owner reads
+         *     all of it; staff read the sections their role needs (openapi/access.ts, PROFILE_SECTION_ACCESS):
+         *     reception demographics, contact and scheduling; ADMIN identity, contact and administration; the
+         *     clinical roles the clinical sections. Whoever may read a profile reads who it is (ids, names,
+         *     e-mail, role), its consent and its version; every other field may be absent.
+         */
         Profile: {
             /** Format: uuid */
             user_profile_id: string;
@@ -602,14 +670,17 @@ export interface components {
             alternate_phone?: components["schemas"]["NullablePhone"];
             /** Format: email */
             alternate_email?: string | null;
-            preferred_contact_method: components["schemas"]["ContactMethod"];
+            preferred_contact_method?: components["schemas"]["ContactMethod"];
             city?: components["schemas"]["NullableText"];
             state?: components["schemas"]["NullableText"];
             country?: components["schemas"]["NullableText"];
             zipcode?: string | null;
             address_line_1?: components["schemas"]["NullableText"];
             address_line_2?: components["schemas"]["NullableText"];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description An https address of the photo (a page shows it as an image).
+             */
             profile_picture?: string | null;
             /** Format: email */
             email: string;
@@ -624,11 +695,11 @@ export interface components {
             emergency_contact_name?: components["schemas"]["NullableText"];
             emergency_contact_relation?: components["schemas"]["NullableText"];
             emergency_contact_number?: components["schemas"]["NullablePhone"];
-            appointment_duration: components["schemas"]["Duration"];
+            appointment_duration?: components["schemas"]["Duration"];
             health_goals?: string | null;
             client_story?: string | null;
-            lifestyle_history: components["schemas"]["LifestyleHistory"];
-            family_history: components["schemas"]["FamilyHistory"];
+            lifestyle_history?: components["schemas"]["LifestyleHistory"];
+            family_history?: components["schemas"]["FamilyHistory"];
             /** @description India's Ayushman Bharat Health Account number, 14 digits. */
             abha_number?: string | null;
             /** @description India's Aadhaar number, 12 digits. */
@@ -665,7 +736,10 @@ export interface components {
             zipcode?: string | null;
             address_line_1?: components["schemas"]["NullableText"];
             address_line_2?: components["schemas"]["NullableText"];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description An https address of the photo (a page shows it as an image).
+             */
             profile_picture?: string | null;
             role?: components["schemas"]["Role"];
             occupation?: components["schemas"]["NullableText"];
@@ -792,6 +866,20 @@ export interface components {
             /** @description The previous page number */
             previous?: number | null;
         };
+        UserSearch: {
+            /** @description Matches first name, last name, e-mail or phone number (case-insensitive, substring). */
+            search: string;
+            role?: components["schemas"]["Role"];
+            /**
+             * @default name
+             * @enum {string}
+             */
+            ordering: "name" | "-name" | "email" | "-email" | "role" | "-role" | "created_at" | "-created_at";
+            /** @default 1 */
+            page: number;
+            /** @default 50 */
+            page_size: number;
+        };
         UserCreate: {
             /** Format: email */
             email: string;
@@ -832,7 +920,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "audit.list" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "audit.list" | "sessions.end" | "requests.refused";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -850,7 +938,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "request";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "session" | "request";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -1715,6 +1803,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SessionEnd = components['schemas']['SessionEnd'];
 export type UserIdValue = components['schemas']['UserIdValue'];
 export type Role = components['schemas']['Role'];
 export type Problem = components['schemas']['Problem'];
@@ -1733,6 +1822,7 @@ export type UserStatus = components['schemas']['UserStatus'];
 export type UserDetail = components['schemas']['UserDetail'];
 export type UserSummary = components['schemas']['UserSummary'];
 export type UserList = components['schemas']['UserList'];
+export type UserSearch = components['schemas']['UserSearch'];
 export type UserCreate = components['schemas']['UserCreate'];
 export type UserPatch = components['schemas']['UserPatch'];
 export type RoleCounts = components['schemas']['RoleCounts'];
@@ -1847,11 +1937,36 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionEnd"];
+            };
+        };
+        responses: {
+            /** @description The caller's sessions have ended. */
+            204: {
+                headers: {
+                    /** @description `"cache", "storage"`, or `"cache"` when the device keeps its data. */
+                    "Clear-Site-Data"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
-                /** @description Matches first name, last name, e-mail or phone number (case-insensitive, substring). */
-                search?: string;
                 role?: components["schemas"]["Role"];
                 ordering?: "name" | "-name" | "email" | "-email" | "role" | "-role" | "created_at" | "-created_at";
                 page?: number;
@@ -1915,6 +2030,35 @@ export interface operations {
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    searchUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserSearch"];
+            };
+        };
+        responses: {
+            /** @description One page of the users that match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2958,9 +3102,10 @@ export const familyConditionValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FamilyMember"]["relative"]> = ["mother", "father", "sister", "brother", "daughter", "son", "grandparent", "aunt_or_uncle", "other"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "audit.list", "requests.refused"];
+export const userSearchOrderingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSearch"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "audit.list", "sessions.end", "requests.refused"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "request"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
 export const nextAppointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAppointment"]["status"]> = ["booked", "checked_in"];

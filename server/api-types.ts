@@ -61,11 +61,16 @@ export type ProgramList = Schemas['ProgramList'];
 export type ProgramDetail = Schemas['ProgramDetail'];
 export type WeeklySessions = Schemas['WeeklySessions'];
 
+export type SessionEnd = Schemas['SessionEnd'];
+
 /** Query parameters after validation, with the contract's defaults applied. */
 export type ListUsersQuery = Required<
   Pick<NonNullable<operations['listUsers']['parameters']['query']>, 'ordering' | 'page' | 'page_size'>
 > &
-  Pick<NonNullable<operations['listUsers']['parameters']['query']>, 'search' | 'role'>;
+  Pick<NonNullable<operations['listUsers']['parameters']['query']>, 'role'>;
+/** A search's body after validation, with the contract's defaults applied. */
+export type UserSearch = Required<Pick<Schemas['UserSearch'], 'ordering' | 'page' | 'page_size'>> &
+  Pick<Schemas['UserSearch'], 'search' | 'role'>;
 export type ListEnrollmentsQuery = Required<
   Pick<NonNullable<operations['listEnrollments']['parameters']['query']>, 'page' | 'page_size'>
 > &

@@ -42,6 +42,7 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'assessments.read': 'You may not see these results.',
   'assessments.write': 'You may record only your own Thrive checks and cognitive runs.',
   'assessments.share-risk': 'You may not share a risk result with this user.',
+  'sessions.end': 'You may not end this session.',
   'clients.discover': 'You may not look clients up.',
   'programs.read': 'You may not see the programs or their clients’ progress.',
 };

@@ -56,6 +56,8 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'programs.list': 'read',
   'programs.read': 'read',
   'audit.list': 'read',
+  // A sign-out ends sessions, a change of state though of no one's record.
+  'sessions.end': 'change',
   'requests.refused': 'read',
 };
 

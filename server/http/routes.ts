@@ -22,14 +22,18 @@ import type {
   ListVisitsQuery,
   ProfilePatch,
   SearchClientsQuery,
+  SessionEnd,
   UserCreate,
   UserPatch,
+  UserSearch,
   VisitDraft,
   VisitSign,
 } from '../api-types.ts';
 import { createAssessment, listAssessments } from '../assessments/assessments-service.ts';
 import { listAuditEvents } from '../audit/audit-feed.ts';
 import { callerOf } from '../auth/authenticate.ts';
+import { SIGN_OUT_PATH } from '../auth/consent.ts';
+import { endSession } from '../auth/sessions.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { sendAnswer } from './answer.ts';
 import { readClientAlerts, searchClients } from '../clients/clients-service.ts';
@@ -68,8 +72,17 @@ export function apiRoutes(deps: AppDependencies): Router {
   const now = deps.now ?? (() => new Date());
   const router = Router();
 
+  router.post(SIGN_OUT_PATH, async (req, res) => {
+    sendAnswer(res, await endSession(db, callerOf(res), validated<SessionEnd | undefined>(req.body)));
+  });
+
   router.get('/users/users', async (req, res) => {
     res.json(await listUsers(db, callerOf(res), validated<ListUsersQuery>(req.query)));
+  });
+
+  // Search text names people: it comes in the body, never in the address (which proxies and browsers log).
+  router.post('/users/users/search', async (req, res) => {
+    res.json(await listUsers(db, callerOf(res), validated<UserSearch>(req.body)));
   });
 
   router.post('/users/users', async (req, res) => {

@@ -1,13 +1,13 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { readEnv } from '@/config/env';
 import { recheckConsentWhenRefused } from '@/features/hipaa';
-import { api, initApi } from '@/lib/api';
+import { api, endSessionsAtApi, initApi } from '@/lib/api';
 import { createApiClient } from '@/lib/api/client';
 import { deviceId } from '@/lib/api/device-id';
 import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
 import { sessionStore } from '@/lib/auth/session';
 import { createQueryClient } from '@/lib/query/client';
-import { deviceSettings, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
+import { deviceSettings, keepsDeviceData, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
 import { startLocalData } from '@/pwa/local-data';
 import { startPwa } from './pwa';
 import { createAppRouter, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
@@ -107,20 +107,23 @@ async function start(): Promise<Boot> {
   // which precaches every chunk, answers at once.
   void router.loadRouteChunk(router.routesById['/login']);
 
-  const [{ configureAuth, expireSession, onBeforeSignOut, onSessionExpired, restoreSession }, tokens] = await auth;
+  const [
+    { configureAuth, expireSession, onBeforeSignOut, onSessionExpired, onSignOutEndServerSessions, restoreSession },
+    tokens,
+  ] = await auth;
   configureAuth({
     userPoolId: env.cognito.userPoolId,
     clientId: env.cognito.clientId,
     endpoint: env.cognito.endpoint,
     authFlow: env.authFlow,
   });
+  // Every sign-out (the button, idle, an expired session, a new device mode) ends the user's sessions at the API.
+  onSignOutEndServerSessions((accessToken) => endSessionsAtApi(accessToken, keepsDeviceData()));
   // Kiosk devices keep the tokens for this tab only, and none in localStorage; decided before the session is read.
   if (keepsTokensInTabOnly(device.mode)) tokens.keepTokensForThisTabOnly();
   await restoreSession();
   // A person signing out with changes unsent leaves their own credential with them, for the courier.
-  onBeforeSignOut(async () => {
-    await outbox.handOver();
-  });
+  onBeforeSignOut(() => outbox.handOver());
   // The signed-in author's unsent changes are back before any screen shows the records they change.
   await outbox.start();
   // The signed-in user's saved data is back in the cache before any loader runs (an offline start).

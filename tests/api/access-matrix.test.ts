@@ -7,6 +7,10 @@
  * - a client reads and changes only itself, and only its self-service fields;
  * - the staff roles (nurse, reception, doctor, coach, nutrition) read, find and
  *   change clients (never a role) and their enrollments, and read themselves;
+ *   each changes only its own sections of a client's profile (minimum necessary):
+ *   reception contact details and names, the clinical roles the health journey,
+ *   the doctor also the health ids; admin names and contact details, never the
+ *   health journey (tests/api/profile-fields.test.ts goes field by field);
  * - the hub staff group (and super admin) search clients, read their alerts and
  *   the programs' progress; admin has no part in them;
  * - admin and super admin list, read, create, disable, enable and delete users,
@@ -19,7 +23,7 @@
  * - a missing user is 404 only for those who may read every user, else 403.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACTORS, api, idOf, type Actor, type ApiAnswer, type Schemas } from '../support/api-client.ts';
+import { ACTORS, api, idOf, signInAgain, type Actor, type ApiAnswer, type Schemas } from '../support/api-client.ts';
 
 const EXPECTED_TEXT = `
   case                                      super admin nurse reception doctor coach nutrition client client2 norole
@@ -38,11 +42,13 @@ const EXPECTED_TEXT = `
   read nurse's profile                      200   200   200   403       403    403   403       403    403     403
   read admin's profile                      200   200   403   403       403    403   403       403    403     403
   change own city                           200   200   200   200       200    200   200       403    200     403
-  change client's city                      200   200   200   200       200    200   200       403    403     403
-  change client2's city                     200   200   200   200       200    200   200       403    200     403
+  change client's city                      200   200   403   200       403    403   403       403    403     403
+  change client2's city                     200   200   403   200       403    403   403       403    200     403
   change nurse's city                       200   200   200   403       403    403   403       403    403     403
   change super's city                       200   403   403   403       403    403   403       403    403     403
-  change client's first name                200   200   200   200       200    200   200       403    403     403
+  change client's first name                200   200   403   200       403    403   403       403    403     403
+  change client's story                     200   403   200   403       200    200   200       403    403     403
+  change client's ABHA number               200   403   403   403       200    403   403       403    403     403
   change client's role                      200   200   403   403       403    403   403       403    403     403
   change own role                           403   403   403   403       403    403   403       403    403     403
   make client2 a super admin                200   403   403   403       403    403   403       403    403     403
@@ -166,6 +172,18 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
     api('PATCH', `/users/user-profiles/${idOf('super')}`, { ifMatch: '*', as, body: city }),
   "change client's first name": (as) =>
     api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: '*', as, body: { first_name: 'Priya' } }),
+  "change client's story": (as) =>
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, {
+      ifMatch: '*',
+      as,
+      body: { client_story: `Told to ${as}` },
+    }),
+  "change client's ABHA number": (as) =>
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, {
+      ifMatch: '*',
+      as,
+      body: { abha_number: '12345678901234' },
+    }),
   // The role it already has: allowed or not, nothing changes for the cases after it.
   "change client's role": (as) =>
     api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: '*', as, body: { role: 'CLIENT' } }),
@@ -184,6 +202,8 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
         as: 'super',
         body: { role: 'CLIENT' },
       });
+      // A new role ends the user's sessions: client2 signs in again.
+      await signInAgain('client2');
     }
     return answer;
   },

@@ -111,23 +111,28 @@ test('client@ meets the authorization first and cannot dismiss it', async ({ pag
   await expectNoSeriousAxeViolations(page);
 });
 
-test('client@ meets the authorization on every portal route, and may sign out instead', async ({ page }) => {
-  await signIn(page, CLIENT.email);
+test('a client without consent meets the authorization on every portal route, and may sign out instead', async ({
+  page,
+  request,
+}) => {
+  // Signing out ends the user's sessions everywhere: the account this spec has to itself, not client@.
+  await withdrawConsent(request, CONSENTING.email);
+  await signIn(page, CONSENTING.email);
   await expect(authorization(page)).toBeVisible();
 
   // Typing another portal address, or going back, lands on the authorization again.
-  await page.goto(`/user/reports/${CLIENT.id}`);
+  await page.goto(`/user/reports/${CONSENTING.id}`);
   await expect(authorization(page)).toBeVisible();
   await expect(page.getByText('Your test results and reports from the clinic.')).toHaveCount(0);
   await page.goBack();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(CLIENT_HOME);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/user/home/${CONSENTING.id}`);
   await expect(authorization(page)).toBeVisible();
   await expect(portalContent(page)).toHaveCount(0);
 
   // Signing out is the way to leave without answering.
   await authorization(page).getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
-  expect((await profileOf(page.request, CLIENT.email)).hipaa_consent).toBe(false);
+  expect((await profileOf(page.request, CONSENTING.email)).hipaa_consent).toBe(false);
 });
 
 test.describe('as the client who gives consent', () => {

@@ -57,10 +57,10 @@ async function accessToken(email: string): Promise<string> {
   return token;
 }
 
-/** The profile as the API holds it, read as the admin. */
+/** The profile as the API holds it, read as the super admin (who reads every field). */
 async function readProfile(request: APIRequestContext, id: string): Promise<Profile> {
   const answer = await request.get(`/api/v1/users/user-profiles/${id}`, {
-    headers: { Authorization: `Bearer ${await accessToken('admin@thrive.test')}` },
+    headers: { Authorization: `Bearer ${await accessToken('super@thrive.test')}` },
   });
   expect(answer.status()).toBe(200);
   return (await answer.json()) as Profile;
@@ -69,7 +69,7 @@ async function readProfile(request: APIRequestContext, id: string): Promise<Prof
 /** Puts fields back as they were, whatever version the profile is at now. */
 async function restoreProfile(request: APIRequestContext, id: string, patch: ProfilePatch): Promise<void> {
   const answer = await request.patch(`/api/v1/users/user-profiles/${id}`, {
-    headers: { Authorization: `Bearer ${await accessToken('admin@thrive.test')}`, 'If-Match': '*' },
+    headers: { Authorization: `Bearer ${await accessToken('super@thrive.test')}`, 'If-Match': '*' },
     data: patch,
   });
   expect(answer.status()).toBe(200);

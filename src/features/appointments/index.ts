@@ -6,7 +6,6 @@ export const AppointmentsPage = lazy(() =>
 );
 export { moveAppointment, useWithUnsentMoves, type ShownAppointment } from './api/mutations';
 export { clientAppointmentsQueryOptions } from './api/client-appointments';
-export { clinicDayQueryOptions, clinicsQueryOptions } from './api/queries';
 export { clinicDayQueryOptions, clinicsQueryOptions, scheduleKeys } from './api/queries';
 export { AppointmentDialog } from './components/AppointmentDialog';
 export { NextAppointmentCard } from './components/NextAppointmentCard';

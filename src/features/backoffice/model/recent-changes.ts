@@ -40,6 +40,7 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'visits.sign': () => 'signed a therapy visit of',
   'visits.addendum': () => 'added an addendum to a therapy visit of',
   'assessments.create': () => 'recorded an assessment result for',
+  'sessions.end': () => 'signed out',
   // Reads are not among recent changes; named anyway, should the feed ever show them.
   'users.list': () => 'listed users',
   'users.read': () => 'looked at the account of',
