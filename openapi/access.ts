@@ -38,18 +38,31 @@ export type Operation =
   | 'profiles.update'
   | 'enrollments.read'
   | 'enrollments.write'
-  /** Reading the clinics, their resources and services: the schedule's catalog, about no user (reachesEveryone). */
+  /** Reading the clinics' resources: the schedule's own catalog, about no user (reachesEveryone). */
   | 'schedule.catalog'
+  /**
+   * Reading what can be booked: the clinics (hours, contacts), the services, the tests and their
+   * prices, and free slots; about no user (reachesEveryone). Slots leave out the caller's own
+   * booked times, and a client's only: naming another client needs appointments.read.
+   */
+  | 'booking.catalog'
   /** Reading a client's appointments. */
   | 'appointments.read'
-  /** Booking a client, rescheduling, moving an appointment on (check-in, start, complete, no-show), notes. */
+  /**
+   * Booking a client, rescheduling, moving an appointment on (check-in, start, complete, no-show), notes.
+   * A client (`self`): booking and moving its own portal bookings only, on the terms of booking.ts.
+   */
   | 'appointments.write'
   /** Cancelling a booked appointment (a client: its own, until the cut-off; see appointments.ts). */
   | 'appointments.cancel'
   /** Reading a client's therapy visits (a client: its own, signed ones only; see visits.ts). */
   | 'visits.read'
   /** Charting a client's visit: drafts, sign-off and addenda. */
-  | 'visits.write';
+  | 'visits.write'
+  /** Reading a client's messages to the clinic (staff: of their own clinic; see support.ts). */
+  | 'support.read'
+  /** Writing to the clinic (a client, its own threads) or answering (staff, threads of their clinic). */
+  | 'support.write';
 
 interface Grant {
   /** The caller's own record. */
@@ -92,6 +105,7 @@ const ALL_BUT_SUPER_ADMINS: readonly RoleOrNone[] = EVERYONE.filter((role) => ro
  */
 const SCHEDULING: Permissions = {
   'schedule.catalog': { roles: EVERYONE },
+  'booking.catalog': { roles: EVERYONE },
   'appointments.read': { roles: CLIENTS },
   'appointments.write': { roles: CLIENTS },
   'appointments.cancel': { roles: CLIENTS },
@@ -101,6 +115,12 @@ const SCHEDULING: Permissions = {
 const CHARTING: Permissions = {
   'visits.read': { roles: CLIENTS },
   'visits.write': { roles: CLIENTS },
+};
+
+/** The hub group answers clients' messages to the clinic (support.ts: those of their own clinic). */
+const SUPPORT: Permissions = {
+  'support.read': { roles: CLIENTS },
+  'support.write': { roles: CLIENTS },
 };
 
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
@@ -114,6 +134,7 @@ const CLINICAL_STAFF: Permissions = {
   'enrollments.write': { roles: CLIENTS },
   ...SCHEDULING,
   ...CHARTING,
+  ...SUPPORT,
 };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
@@ -122,11 +143,18 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'profiles.read': { self: true },
     'profiles.update': { self: true },
     'enrollments.read': { self: true },
-    // Its own appointments; cancelling only while booked and until the cut-off (appointments.ts).
+    // What the portal books (clinics, services, tests, free slots): the catalog, about no one.
+    'booking.catalog': { roles: EVERYONE },
+    // Its own appointments; cancelling only while booked and until the cut-off (appointments.ts);
+    // booking and moving only what the portal offers, into free time, until the cut-off (booking.ts).
     'appointments.read': { self: true },
+    'appointments.write': { self: true },
     'appointments.cancel': { self: true },
     // Its own signed visits, as summaries in the portal; never a draft.
     'visits.read': { self: true },
+    // Its own messages to the clinic.
+    'support.read': { self: true },
+    'support.write': { self: true },
   },
   NURSE: CLINICAL_STAFF,
   RECEPTION: CLINICAL_STAFF,
@@ -162,6 +190,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'enrollments.write': { roles: CLIENTS },
     ...SCHEDULING,
     ...CHARTING,
+    ...SUPPORT,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
@@ -239,7 +268,7 @@ export function profileWriteRights(caller: Caller, target: Target): ProfileWrite
 /** The roles whose users a list operation shows the caller; empty when it may not list at all. */
 export function rolesListable(
   caller: Caller,
-  operation: 'users.list' | 'enrollments.read' | 'appointments.read' | 'visits.read',
+  operation: 'users.list' | 'enrollments.read' | 'appointments.read' | 'visits.read' | 'support.read',
 ): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }

@@ -46,6 +46,17 @@ export type VisitSummary = Schemas['VisitSummary'];
 export type VisitList = Schemas['VisitList'];
 export type VisitSign = Schemas['VisitSign'];
 export type AddendumCreate = Schemas['AddendumCreate'];
+export type CallMode = Schemas['CallMode'];
+export type ContactMethod = Schemas['ContactMethod'];
+export type Test = Schemas['Test'];
+export type TestList = Schemas['TestList'];
+export type SlotList = Schemas['SlotList'];
+export type SupportThreadStatus = Schemas['SupportThreadStatus'];
+export type SupportThreadSummary = Schemas['SupportThreadSummary'];
+export type SupportThread = Schemas['SupportThread'];
+export type SupportThreadList = Schemas['SupportThreadList'];
+export type SupportThreadCreate = Schemas['SupportThreadCreate'];
+export type SupportMessageCreate = Schemas['SupportMessageCreate'];
 
 /** Query parameters after validation, with the contract's defaults applied. */
 export type ListUsersQuery = Required<
@@ -72,5 +83,11 @@ export type ListAppointmentsQuery = Required<
 
 export type ListVisitsQuery = Required<Pick<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>> &
   Omit<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>;
+
+export type ListSlotsQuery = NonNullable<operations['listSlots']['parameters']['query']>;
+export type ListSupportThreadsQuery = Required<
+  Pick<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>
+> &
+  Omit<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>;
 
 export { ROLES, isRole };

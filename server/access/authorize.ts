@@ -34,17 +34,20 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'enrollments.read': 'You may not see these enrollments.',
   'enrollments.write': 'You may not change the enrollments of this user.',
   'schedule.catalog': 'You may not see the clinics’ schedule.',
+  'booking.catalog': 'You may not see what the clinics offer.',
   'appointments.read': 'You may not see these appointments.',
   'appointments.write': 'You may not book or change appointments of this user.',
   'appointments.cancel': 'You may not cancel this appointment.',
   'visits.read': 'You may not see these visits.',
   'visits.write': 'You may not chart visits of this user.',
+  'support.read': 'You may not see these messages.',
+  'support.write': 'You may not write in this thread.',
 };
 
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */
 export function authorizeOverEveryone(
   caller: Caller,
-  operation: 'users.count' | 'audit.read' | 'schedule.catalog',
+  operation: 'users.count' | 'audit.read' | 'schedule.catalog' | 'booking.catalog',
 ): void {
   if (!reachesEveryone(caller, operation)) throw refusal(operation, 'not-granted');
 }

@@ -39,6 +39,8 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'visits.update': () => 'charted a therapy visit of',
   'visits.sign': () => 'signed a therapy visit of',
   'visits.addendum': () => 'added an addendum to a therapy visit of',
+  'support.create': () => 'started a support thread for',
+  'support.reply': () => 'wrote in a support thread of',
   // Reads are not among recent changes; named anyway, should the feed ever show them.
   'users.list': () => 'listed users',
   'users.read': () => 'looked at the account of',
@@ -49,6 +51,10 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'appointments.read': () => 'looked at an appointment of',
   'visits.list': () => 'looked at the therapy visits of',
   'visits.read': () => 'looked at a therapy visit of',
+  'tests.list': () => 'looked at the tests catalogue',
+  'slots.list': () => 'looked at free times for',
+  'support.list': () => 'looked at the support messages of',
+  'support.read': () => 'looked at a support thread of',
   'audit.list': () => 'read the audit trail',
   'requests.refused': () => 'sent a request that was refused',
 };
