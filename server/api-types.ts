@@ -51,7 +51,6 @@ export type ContactMethod = Schemas['ContactMethod'];
 export type Test = Schemas['Test'];
 export type TestList = Schemas['TestList'];
 export type SlotList = Schemas['SlotList'];
-export type SupportThreadStatus = Schemas['SupportThreadStatus'];
 export type SupportThreadSummary = Schemas['SupportThreadSummary'];
 export type SupportThread = Schemas['SupportThread'];
 export type SupportThreadList = Schemas['SupportThreadList'];

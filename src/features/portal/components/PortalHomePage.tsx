@@ -5,6 +5,7 @@ import { AnchorLink } from '@/components/RouterLinks';
 import { useSession } from '@/lib/auth/session';
 import { useSignOut } from '@/features/auth';
 import { NextAppointmentCard } from '@/features/appointments';
+import { BookingReminder } from '@/features/booking';
 import { ProfileCard } from '@/features/profiles';
 import { profileOf } from '@/features/users';
 import { userDetailQueryOptions } from '@/features/users';
@@ -55,6 +56,7 @@ export function PortalHomePage({ clientId }: { clientId: string }) {
     <PortalScreenPage screen="home" clientId={clientId}>
       <AccountBar />
       <NextAppointmentCard clientId={clientId} />
+      <BookingReminder clientId={clientId} />
       <ProfileCard shown={profileOf(data)} />
       <Stack gap="sm" component="section" aria-labelledby="portal-next">
         <Title order={2} size="h3" id="portal-next">
