@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { TintBadge } from '@/components/TintBadge';
 import { clinicTime, dayLabel, newActionKey, type Appointment, type Clinic } from '@/features/appointments';
 import { loadErrorMessage } from '@/lib/api';
 import { useBookSlot } from '../api/book';
@@ -20,16 +21,16 @@ function TestFacts({ test, clinic }: { test: Test; clinic: Clinic | undefined })
   const price = priceAt(test, clinic);
   return (
     <Group gap="xs" wrap="wrap">
-      <Badge variant="light" color="gray" radius="sm">
+      <TintBadge color="gray" radius="sm">
         {test.kind === 'partner' ? `Partner lab: ${test.partner ?? ''}` : 'In clinic'}
-      </Badge>
-      <Badge variant="light" color="gray" radius="sm">
+      </TintBadge>
+      <TintBadge color="gray" radius="sm">
         {durationLabel(test.duration)}
-      </Badge>
+      </TintBadge>
       {test.fasting_hours !== null && (
-        <Badge variant="light" color="orange" radius="sm">
+        <TintBadge color="orange" radius="sm">
           Fasting {test.fasting_hours} h
-        </Badge>
+        </TintBadge>
       )}
       {price && (
         <Text fw={700} size="sm">
@@ -114,8 +115,9 @@ export function BookTestPage({ clientId }: { clientId: string }) {
   return (
     <Stack gap="lg">
       {booked && (
-        <Alert color="teal" variant="light" title="Booked" role="status">
+        <Alert color="teal" variant="light" role="status">
           <Stack gap="xs">
+            <Text fw={700}>Booked</Text>
             <Text>
               {booked.service_name}, {whenLabel(booked)} at {booked.clinic_name}. It is on your home screen with how to
               prepare.

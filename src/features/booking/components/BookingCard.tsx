@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CLIENT_CHANGE_CUTOFF_HOURS, clientMayChange, isCallService } from '@contract';
@@ -33,12 +33,15 @@ export function whenLabel(appointment: Pick<ShownAppointment, 'starts_at' | 'end
 export function Preparation({ service }: { service: Pick<Service, 'preparation' | 'what_to_bring'> | undefined }) {
   if (!service?.preparation && !service?.what_to_bring) return null;
   return (
-    <Alert variant="light" color="blue" title="How to prepare">
+    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)">
       <Stack gap={4}>
+        <Text size="sm" fw={700}>
+          How to prepare
+        </Text>
         {service.preparation && <Text size="sm">{service.preparation}</Text>}
         {service.what_to_bring && <Text size="sm">Bring: {service.what_to_bring}</Text>}
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
 

@@ -78,8 +78,11 @@ export function IntakeCallPage({ clientId }: { clientId: string }) {
   return (
     <Stack gap="lg">
       {booked && (
-        <Alert color="teal" variant="light" title="Your intake call is booked" role="status">
-          {whenLabel(booked)}, {booked.call_mode === 'video' ? 'by video' : 'by phone'}.
+        <Alert color="teal" variant="light" role="status">
+          <Text fw={700}>Your intake call is booked</Text>
+          <Text>
+            {whenLabel(booked)}, {booked.call_mode === 'video' ? 'by video' : 'by phone'}.
+          </Text>
         </Alert>
       )}
       {hasIntakeCall(calls) ? (

@@ -19,6 +19,8 @@ export function threadsQueryOptions(filters: ThreadFilters) {
     ...KEEP_OFFLINE,
     queryKey: supportKeys.list(filters),
     queryFn: async ({ signal }) => dataOf(await api().GET('/support/threads', { params: { query: filters }, signal })),
+    // An answer may have come meanwhile: read again whenever shown, and every minute while on screen.
+    staleTime: 0,
     refetchInterval: 60_000,
   });
 }
@@ -30,5 +32,6 @@ export function threadQueryOptions(id: string) {
     queryKey: supportKeys.detail(id),
     queryFn: async ({ signal }) =>
       dataOf(await api().GET('/support/threads/{id}', { params: { path: { id } }, signal })),
+    staleTime: 0,
   });
 }

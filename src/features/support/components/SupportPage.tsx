@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Group,
@@ -19,6 +18,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { THERAPY_INFO, type components } from '@contract';
 import { FormError } from '@/components/FormError';
+import { TintBadge } from '@/components/TintBadge';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastSuccess } from '@/components/toasts';
 import { clinicsQueryOptions, dayLabel, upcomingAppointmentsQueryOptions } from '@/features/appointments';
@@ -148,7 +148,7 @@ function ThreadList() {
     ...unsent.map((thread) => ({
       id: thread.id,
       subject: thread.subject,
-      line: 'Not yet sent',
+      line: 'Kept on this phone; it is sent once you are online.',
       sent: false,
       answered: false,
     })),
@@ -185,9 +185,9 @@ function ThreadList() {
               <Title order={3} size="h5" id={`thread-${row.id}`} style={{ overflowWrap: 'anywhere' }}>
                 {row.subject}
               </Title>
-              <Badge variant="light" radius="sm" color={!row.sent ? 'orange' : row.answered ? 'teal' : 'gray'}>
+              <TintBadge radius="sm" color={!row.sent ? 'orange' : row.answered ? 'teal' : 'gray'}>
                 {!row.sent ? 'Not yet sent' : row.answered ? 'Answered' : 'Waiting for the clinic'}
-              </Badge>
+              </TintBadge>
             </Group>
             <Text size="sm" c="dimmed">
               {row.line}

@@ -1,10 +1,11 @@
-import { Badge, Button, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { FormError } from '@/components/FormError';
+import { TintBadge } from '@/components/TintBadge';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { dayLabel } from '@/features/appointments';
 import { loadErrorMessage } from '@/lib/api';
@@ -100,9 +101,9 @@ export function ThreadView({
           })}
           {unsent.map((message) => (
             <Paper key={message.id} component="li" withBorder radius="md" p="sm">
-              <Badge variant="light" color="orange" radius="sm">
+              <TintBadge color="orange" radius="sm">
                 Not yet sent
-              </Badge>
+              </TintBadge>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {message.text}
               </Text>
