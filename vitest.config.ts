@@ -20,6 +20,8 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           // Component tests type into real Mantine inputs; on a loaded two-core CI machine that can pass 5 s.
           testTimeout: 15_000,
+          // Opening and migrating an embedded database in a hook takes seconds, more on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -62,7 +62,11 @@ export type Operation =
   /** Reading a client's messages to the clinic (staff: of their own clinic; see support.ts). */
   | 'support.read'
   /** Writing to the clinic (a client, its own threads) or answering (staff, threads of their clinic). */
-  | 'support.write';
+  | 'support.write'
+  /** Finding clients (discovery's search) and reading a client's alerts from its visits. */
+  | 'clients.discover'
+  /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
+  | 'programs.read';
 
 interface Grant {
   /** The caller's own record. */
@@ -123,6 +127,15 @@ const SUPPORT: Permissions = {
   'support.write': { roles: CLIENTS },
 };
 
+/**
+ * The staff group's discovery and thrive dashboard (spec section 6: both are staff areas; ADMIN, who keeps
+ * the user list, has neither).
+ */
+const DISCOVERY: Permissions = {
+  'clients.discover': { roles: CLIENTS },
+  'programs.read': { roles: CLIENTS },
+};
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const CLINICAL_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -135,6 +148,7 @@ const CLINICAL_STAFF: Permissions = {
   ...SCHEDULING,
   ...CHARTING,
   ...SUPPORT,
+  ...DISCOVERY,
 };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
@@ -191,6 +205,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...SCHEDULING,
     ...CHARTING,
     ...SUPPORT,
+    ...DISCOVERY,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
@@ -268,7 +283,14 @@ export function profileWriteRights(caller: Caller, target: Target): ProfileWrite
 /** The roles whose users a list operation shows the caller; empty when it may not list at all. */
 export function rolesListable(
   caller: Caller,
-  operation: 'users.list' | 'enrollments.read' | 'appointments.read' | 'visits.read' | 'support.read',
+  operation:
+    | 'users.list'
+    | 'enrollments.read'
+    | 'appointments.read'
+    | 'visits.read'
+    | 'clients.discover'
+    | 'programs.read'
+    | 'support.read',
 ): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }

@@ -14,3 +14,4 @@ export * from './support.ts';
 export * from './clinic-time.ts';
 export * from './visits.ts';
 export * from './canonical-json.ts';
+export * from './client-search.ts';

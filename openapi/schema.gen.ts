@@ -541,6 +541,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find clients by a fragment of name, e-mail or phone number (the hub's staff group)
+         * @description Discovery's search, one query in the database: each word must appear in the client's name or
+         *     e-mail (case-insensitive), or, when the text is a phone number or part of one, its digits must
+         *     appear in the client's phone numbers whatever the punctuation ("98450 12345", "(984) 501-2345").
+         *     Names that begin with the text come first, then by last and first name. Each result carries what
+         *     a nurse needs to pick the right person: age, phone, next appointment, and whether HIPAA consent
+         *     is missing. ADMIN and clients may not search. Every search is recorded in the audit trail.
+         */
+        get: operations["searchClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{id}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What staff must know before treating a client (the hub's staff group)
+         * @description Missing HIPAA consent, every contraindication answered yes and every adverse reaction recorded in
+         *     the client's visits (newest first, drafts included: a draft is today's session). Read from the
+         *     visits in one query, so the discovery page need not open each visit. Recorded in the audit trail.
+         */
+        get: operations["getClientAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clinic's programs with their enrolled clients' progress (the hub's staff group)
+         * @description Every program, with the enrollments that match the filters and each one's progress, computed
+         *     from the client's signed visits and completed appointments (an appointment charted by a signed
+         *     visit counts once) between the enrollment's start and end: sessions done against planned per
+         *     therapy, the last session, the next appointment, and whether the client is falling behind (an
+         *     active enrollment with no session within the program's planned interval, its length divided by
+         *     its planned sessions). Enrollments falling behind come first. Recorded in the audit trail.
+         */
+        get: operations["listPrograms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One program, every enrolled client's progress, and sessions per week (the hub's staff group) */
+        get: operations["getProgram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -550,7 +644,7 @@ export interface components {
         /** @enum {string} */
         Role: "CLIENT" | "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN";
         Problem: {
-            /** @description A URI reference naming the kind of problem, or about:blank. https://thrive.clinic/problems/consent-required (with 403): the caller is a client who has not given its HIPAA authorization; until it does, it may read its own user and profile and give it. */
+            /** @description A URI reference naming the kind of problem, or about:blank. https://thrive.clinic/problems/consent-required (with 403): the caller is a client who has not given its HIPAA authorization; until it does, it may read its own user and profile and give it. https://thrive.clinic/problems/slot-taken (with 409): a client's booking or move lost its time to someone else's booking a moment before; choose another free time. */
             type: string;
             title: string;
             status: number;
@@ -789,7 +883,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "audit.list" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "audit.list" | "requests.refused";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -807,7 +901,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "audit_log" | "request" | "test" | "slot" | "support_thread";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "program" | "audit_log" | "request" | "test" | "slot" | "support_thread";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -906,6 +1000,155 @@ export interface components {
             next?: number | null;
             /** @description The previous page number */
             previous?: number | null;
+        };
+        /** @description A client's next appointment (booked or checked in, not over yet). */
+        NextAppointment: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description An instant, written in the clinic's zone.
+             */
+            starts_at: string;
+            time_zone: components["schemas"]["TimeZone"];
+            /** @enum {string} */
+            status: "booked" | "checked_in";
+            service_name: string;
+            clinic_name: string;
+        };
+        ClientSearchResult: {
+            id: components["schemas"]["UserIdValue"];
+            /** Format: email */
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone_number: string | null;
+            /** Format: date */
+            date_of_birth: string | null;
+            /** @description Whole years */
+            age: number | null;
+            clinic: string | null;
+            hipaa_consent: boolean;
+            next_appointment: components["schemas"]["NextAppointment"] | null;
+        };
+        ClientSearchList: {
+            results: components["schemas"]["ClientSearchResult"][];
+            /** @description More clients matched than `limit`. */
+            truncated: boolean;
+        };
+        ContraindicationAlert: {
+            /** Format: uuid */
+            visit_id: string;
+            therapy: components["schemas"]["VisitTherapy"];
+            visit_state: components["schemas"]["VisitState"];
+            /**
+             * Format: date-time
+             * @description When the visit started.
+             */
+            at: string;
+            /** @description The question's key (openapi/visits.ts). */
+            question: string;
+            label: string;
+            override_reason: string | null;
+        };
+        ReactionAlert: {
+            /** Format: uuid */
+            visit_id: string;
+            therapy: components["schemas"]["VisitTherapy"];
+            visit_state: components["schemas"]["VisitState"];
+            /**
+             * Format: date-time
+             * @description When the reaction occurred.
+             */
+            at: string;
+            what: string;
+            /** @enum {string} */
+            severity: "mild" | "moderate" | "severe";
+            action: string | null;
+        };
+        ClientAlerts: {
+            client_id: components["schemas"]["UserIdValue"];
+            hipaa_consent: boolean;
+            contraindications: components["schemas"]["ContraindicationAlert"][];
+            reactions: components["schemas"]["ReactionAlert"][];
+        };
+        TherapyProgress: {
+            therapy: components["schemas"]["VisitTherapy"];
+            planned: number;
+            done: number;
+        };
+        EnrollmentProgress: {
+            /** Format: uuid */
+            enrollment_id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            /** @description The client's clinic, from its profile. */
+            clinic: string | null;
+            status: components["schemas"]["EnrollmentStatus"];
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string | null;
+            /** @description The program week the client is in (1 in its first seven days); 0 before it starts. */
+            week: number;
+            /** @description Per therapy the program plans, sessions done against planned. */
+            sessions: components["schemas"]["TherapyProgress"][];
+            planned_total: number;
+            /** @description Sessions done towards the plan (a therapy's sessions beyond its plan do not count). */
+            done_total: number;
+            /** Format: date-time */
+            last_session_at: string | null;
+            /** @description Whole days since the last session, or since the start when there was none yet. */
+            days_since_last_session: number | null;
+            next_appointment: components["schemas"]["NextAppointment"] | null;
+            /** @description Active, started, not done, and no session within the program's interval. */
+            behind: boolean;
+        };
+        ProgramOverview: {
+            /** Format: uuid */
+            id: string;
+            key: components["schemas"]["Program"];
+            name: string;
+            description: string;
+            length_weeks: number;
+            /** @description The sessions the program plans, per therapy. */
+            sessions: {
+                therapy: components["schemas"]["VisitTherapy"];
+                planned: number;
+            }[];
+            planned_total: number;
+            /** @description The longest a client on plan goes between sessions (length in days / planned sessions, rounded up). */
+            interval_days: number;
+            /** @description Enrollments that match the filters. */
+            enrolled: number;
+            /** @description Of those */
+            behind: number;
+            /** @description Falling behind first, then by name. */
+            enrollments: components["schemas"]["EnrollmentProgress"][];
+            truncated: boolean;
+        };
+        ProgramList: {
+            results: components["schemas"]["ProgramOverview"][];
+        };
+        WeeklySessions: {
+            /**
+             * Format: date
+             * @description The week's Monday.
+             */
+            week_start: string;
+            iv: number;
+            hbot: number;
+            pet: number;
+            red_light: number;
+            fir: number;
+        };
+        ProgramDetail: {
+            program: components["schemas"]["ProgramOverview"];
+            /**
+             * @description Sessions done towards the program by the enrolled clients the filters keep, per week, oldest
+             *     first, from the earliest start (at most 26 weeks back) to this week.
+             */
+            weekly: components["schemas"]["WeeklySessions"][];
         };
         /**
          * @description The five therapies charted at the bays; `pet` is pulsed electromagnetic field therapy (PEMF).
@@ -1570,6 +1813,18 @@ export type Enrollment = components['schemas']['Enrollment'];
 export type EnrollmentCreate = components['schemas']['EnrollmentCreate'];
 export type EnrollmentPatch = components['schemas']['EnrollmentPatch'];
 export type EnrollmentList = components['schemas']['EnrollmentList'];
+export type NextAppointment = components['schemas']['NextAppointment'];
+export type ClientSearchResult = components['schemas']['ClientSearchResult'];
+export type ClientSearchList = components['schemas']['ClientSearchList'];
+export type ContraindicationAlert = components['schemas']['ContraindicationAlert'];
+export type ReactionAlert = components['schemas']['ReactionAlert'];
+export type ClientAlerts = components['schemas']['ClientAlerts'];
+export type TherapyProgress = components['schemas']['TherapyProgress'];
+export type EnrollmentProgress = components['schemas']['EnrollmentProgress'];
+export type ProgramOverview = components['schemas']['ProgramOverview'];
+export type ProgramList = components['schemas']['ProgramList'];
+export type WeeklySessions = components['schemas']['WeeklySessions'];
+export type ProgramDetail = components['schemas']['ProgramDetail'];
 export type VisitTherapy = components['schemas']['VisitTherapy'];
 export type VisitState = components['schemas']['VisitState'];
 export type Reading = components['schemas']['Reading'];
@@ -2768,6 +3023,124 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    searchClients: {
+        parameters: {
+            query: {
+                /** @description What was typed, as it was typed (a phone number's brackets, plus and slashes included). */
+                q: string;
+                /** @description At most this many; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clients that match, best first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSearchList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getClientAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientAlerts"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPrograms: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["EnrollmentStatus"];
+                /** @description Only clients of this clinic (their profile's clinic). */
+                clinic?: string;
+                /** @description Only this client's enrollments. */
+                client?: components["schemas"]["UserIdValue"];
+                /** @description At most this many enrollments per program; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The programs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getProgram: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["EnrollmentStatus"];
+                clinic?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The program. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -2784,11 +3157,13 @@ export const problemClashKindValues: ReadonlyArray<FlattenedDeepRequired<compone
 export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactMethod"]> = ["phone", "email", "sms"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "audit.list", "requests.refused"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "audit.list", "requests.refused"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "audit_log", "request", "test", "slot", "support_thread"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "program", "audit_log", "request", "test", "slot", "support_thread"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
+export const nextAppointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAppointment"]["status"]> = ["booked", "checked_in"];
+export const reactionAlertSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReactionAlert"]["severity"]> = ["mild", "moderate", "severe"];
 export const visitTherapyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VisitTherapy"]> = ["iv", "hbot", "pet", "red_light", "fir"];
 export const visitStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VisitState"]> = ["draft", "signed"];
 export const vitalsEntryPhaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VitalsEntry"]["phase"]> = ["before", "during", "after"];

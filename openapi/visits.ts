@@ -153,6 +153,7 @@ const options = (entries: Readonly<Record<string, string>>): Option[] =>
 
 /* ---------------------------------------------------------------- the shared frame */
 
+/** @public The visit screens' phase picker (src/features/visits). */
 export const VITALS_PHASES = options({ before: 'Before', during: 'During', after: 'After' });
 
 /** The measurements of one vitals entry. */
@@ -178,6 +179,7 @@ export const REACTION_FIELDS = {
   occurred_at: { input: 'instant', label: 'When', requiredToSign: true },
 } as const satisfies Readonly<Record<Exclude<keyof AdverseReaction, 'id'>, FieldSpec>>;
 
+/** @public The visit screens' notes limit (src/features/visits). */
 export const NOTES_MAX = 4000;
 /** An override of a positive contraindication says why, in a sentence. */
 export const OVERRIDE_REASON_MIN = 10;
@@ -867,7 +869,7 @@ export function signingProblems(draft: VisitDraft, context: SigningContext): Vis
   return errors;
 }
 
-/** A FIR session during which a stop criterion was observed. */
+/** @public A FIR session during which a stop criterion was observed (the visit screens warn). */
 export function stopCriterionMet(fir: FirFields | undefined): boolean {
   return FIR_STOP_CRITERIA.some((criterion) => fir?.stop_criteria?.[criterion.key] === true);
 }

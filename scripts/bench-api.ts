@@ -6,7 +6,9 @@
  * requests end to end over HTTP (token check, access rules, audit write and
  * contract validation included). Then the schedule: one clinic with 50
  * resources and 5,000 appointments over four weeks, and the week view's query
- * (one clinic, one week) as reception makes it. Reports p50 and p95 per scenario; it is a
+ * (one clinic, one week) as reception makes it. Then discovery's client search as a nurse
+ * types it (each keystroke's text, with next appointments from the same schedule), which
+ * must answer within 150 ms of the last keystroke. Reports p50 and p95 per scenario; it is a
  * measurement, not a test: it exits 0 unless a request fails.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { configFromStack } from './stack/config.ts';
 import { openMigratedDatabase } from '../server/db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/accounts.ts';
-import { generateClients } from './demo/clients.ts';
+import { demoClientEmail, generateClients } from './demo/clients.ts';
 import { seedDatabase } from './demo/seed-database.ts';
 import { BENCH_SCHEDULE, seedBenchSchedule } from './demo/bench-schedule.ts';
 import { seedScheduleCatalog } from './demo/schedule.ts';
@@ -49,7 +51,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-bench-'));
-const config = stackConfig({ DATA_DIR: dataDir, PORT: '44173', DATABASE_URL: process.env.DATABASE_URL ?? '' });
+const config = stackConfig({
+  DATA_DIR: dataDir,
+  PORT: process.env.BENCH_PORT || '44173',
+  DATABASE_URL: process.env.DATABASE_URL ?? '',
+});
 const accounts = [...DEMO_ACCOUNTS, ...generateClients(clientCount)];
 let backend: Awaited<ReturnType<typeof startBackend>> | undefined;
 try {
@@ -122,6 +128,42 @@ try {
   console.log(
     `${'week view, one clinic'.padEnd(30)} ${percentile(weekTimings, 50).toFixed(1).padStart(8)} ${percentile(weekTimings, 95).toFixed(1).padStart(8)} ${String(weekCount).padStart(8)}`,
   );
+
+  // Discovery: what a nurse types, keystroke by keystroke, each answered by the search endpoint.
+  const nurseAnswer = await passwordSignIn(config.identityUrl, config.clientId, 'nurse@thrive.test', DEMO_PASSWORD);
+  const nurseToken = nurseAnswer.AuthenticationResult?.AccessToken;
+  if (!nurseToken) throw new Error('Could not sign in as the nurse');
+  const someone = accounts.find((account) => account.email === demoClientEmail(4321)) ?? accounts.at(-1)!;
+  const typed: Record<string, string> = {
+    'surname, as typed': someone.lastName,
+    'phone, with punctuation': `${someone.phone!.slice(3, 6)}-${someone.phone!.slice(6, 10)}`,
+    'e-mail fragment': 'client-432',
+    'one letter': 'a',
+    'no match': 'zzzzqqq',
+  };
+  console.log(`\nDiscovery's search as a nurse types, ${clientCount} clients (each prefix of the text counts):\n`);
+  console.log(`${'scenario'.padEnd(30)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'results'.padStart(8)}`);
+  for (const [name, text] of Object.entries(typed)) {
+    const timings: number[] = [];
+    let results = 0;
+    for (let i = 0; i < requestsPerScenario; i++) {
+      // Every keystroke's text in turn, as the debounced box sends it.
+      const prefix = text.slice(0, 1 + (i % text.length));
+      const query = `clients/search?q=${encodeURIComponent(prefix)}`;
+      const started = performance.now();
+      const response = await fetch(`${config.apiUrl}/api/v1/${query}`, {
+        headers: { authorization: `Bearer ${nurseToken}` },
+      });
+      const body = (await response.json()) as { results?: unknown[] };
+      timings.push(performance.now() - started);
+      if (!response.ok) throw new Error(`${query}: HTTP ${response.status}`);
+      results = body.results?.length ?? 0;
+    }
+    timings.sort((a, b) => a - b);
+    console.log(
+      `${name.padEnd(30)} ${percentile(timings, 50).toFixed(1).padStart(8)} ${percentile(timings, 95).toFixed(1).padStart(8)} ${String(results).padStart(8)}`,
+    );
+  }
 } finally {
   await backend?.stop();
   await rm(dataDir, { recursive: true, force: true });

@@ -56,6 +56,16 @@ export type SupportThread = Schemas['SupportThread'];
 export type SupportThreadList = Schemas['SupportThreadList'];
 export type SupportThreadCreate = Schemas['SupportThreadCreate'];
 export type SupportMessageCreate = Schemas['SupportMessageCreate'];
+export type NextAppointment = Schemas['NextAppointment'];
+export type AdverseReaction = Schemas['AdverseReaction'];
+export type ClientSearchResult = Schemas['ClientSearchResult'];
+export type ClientSearchList = Schemas['ClientSearchList'];
+export type ClientAlerts = Schemas['ClientAlerts'];
+export type EnrollmentProgress = Schemas['EnrollmentProgress'];
+export type ProgramOverview = Schemas['ProgramOverview'];
+export type ProgramList = Schemas['ProgramList'];
+export type ProgramDetail = Schemas['ProgramDetail'];
+export type WeeklySessions = Schemas['WeeklySessions'];
 
 /** Query parameters after validation, with the contract's defaults applied. */
 export type ListUsersQuery = Required<
@@ -88,5 +98,14 @@ export type ListSupportThreadsQuery = Required<
   Pick<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>
 > &
   Omit<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>;
+export type SearchClientsQuery = Required<
+  Pick<NonNullable<operations['searchClients']['parameters']['query']>, 'q' | 'limit'>
+>;
+export type ListProgramsQuery = Required<
+  Pick<NonNullable<operations['listPrograms']['parameters']['query']>, 'limit'>
+> &
+  Omit<NonNullable<operations['listPrograms']['parameters']['query']>, 'limit'>;
+export type GetProgramQuery = Required<Pick<NonNullable<operations['getProgram']['parameters']['query']>, 'limit'>> &
+  Omit<NonNullable<operations['getProgram']['parameters']['query']>, 'limit'>;
 
 export { ROLES, isRole };

@@ -1,11 +1,13 @@
 /**
  * The demo week as the stack starts with it: the appointments of the week
- * around the start day (schedule.ts) and the visits charting them (visits.ts),
+ * around the start day (schedule.ts), the visits charting them (visits.ts),
+ * and the programs' enrollments with their sessions so far (programs.ts),
  * written together in one transaction.
  */
 import type { Database, Queryable } from '../../server/db/database.ts';
 import type { DemoAccount } from './accounts.ts';
 import { DEMO_BOOKER, planDemoWeek } from './schedule.ts';
+import { planDemoPrograms, writeDemoPrograms } from './programs.ts';
 import { deleteDemoVisits, planDemoVisits, writeDemoVisits } from './visits.ts';
 
 /**
@@ -18,7 +20,13 @@ export async function writeDemoWeek(
   clients: readonly DemoAccount[],
   featured: DemoAccount,
 ): Promise<number> {
-  const { week: planned, visits } = planDemoVisits(planDemoWeek(now, clients, featured), now);
+  // Who fell behind in a program, and the client the demo shows off, stay out of the week's rotation.
+  const programs = planDemoPrograms(now, clients, featured);
+  const rotation = clients.filter((client) => !programs.offWeek.has(client.id));
+  const { week: planned, visits } = planDemoVisits(
+    [...planDemoWeek(now, rotation, featured), ...programs.appointments],
+    now,
+  );
   return db.transaction(async (tx: Queryable) => {
     const previous = await tx.query<{ id: string }>('SELECT id::text AS id FROM appointments WHERE created_by = $1', [
       DEMO_BOOKER,
@@ -41,6 +49,7 @@ export async function writeDemoWeek(
       [JSON.stringify(planned), DEMO_BOOKER],
     );
     await writeDemoVisits(tx, visits);
+    await writeDemoPrograms(tx, programs);
     return written.length;
   });
 }

@@ -23,7 +23,7 @@ describe('seedDatabase', () => {
     expect(await seedDatabase(db, accounts)).toEqual({
       users: withProfile,
       profiles: withProfile,
-      enrollments: clients * 2,
+      enrollments: clients,
     });
     expect(await seedDatabase(db, accounts)).toEqual({ users: 0, profiles: 0, enrollments: 0 });
   });

@@ -1,7 +1,7 @@
 /**
  * Puts demo accounts into the API's database: a user row and a profile for
  * every account that has a profile (norole@ has neither: the clinic never gave
- * it a role), and two program enrollments for every client. Ids are derived
+ * it a role), and last year's finished program enrollment for every client. Ids are derived
  * from the accounts, so seeding again adds only what is missing.
  * Rows go in batches as one JSON parameter each: 10,000 clients take seconds.
  */
@@ -20,7 +20,11 @@ const PROGRAMS = [
   'iv_wellness',
   'hbot_recovery',
 ];
-const ENROLLMENTS_PER_CLIENT = 2;
+/**
+ * Each client's finished enrollment of last year; the current ones are dated from the day the stack starts
+ * and written with the demo week (programs.ts).
+ */
+const ENROLLMENTS_PER_CLIENT = 1;
 
 export interface SeedSummary {
   users: number;

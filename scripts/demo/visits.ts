@@ -45,13 +45,13 @@ const minutesOf = (duration: string) => {
 /** The id of the demo visit charting an appointment. */
 export const demoVisitId = (appointmentId: string) => stableUuid(`thrive-demo-visit:${appointmentId}`);
 
-function contentOf(draft: VisitDraft): VisitContent {
+export function contentOf(draft: VisitDraft): VisitContent {
   const { client_id: _client, therapy: _therapy, appointment_id: _appointment, ...content } = draft;
   return content;
 }
 
 /** Everything charted attributed to the nurse, at the time the session started. */
-function attributionsOf(draft: VisitDraft, by: string, at: string): Record<string, { by: string; at: string }> {
+export function attributionsOf(draft: VisitDraft, by: string, at: string): Record<string, { by: string; at: string }> {
   const stamp = { by, at };
   const ids = [
     ...(draft.vitals ?? []).map((entry) => entry.id),

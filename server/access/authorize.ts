@@ -42,6 +42,8 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'visits.write': 'You may not chart visits of this user.',
   'support.read': 'You may not see these messages.',
   'support.write': 'You may not write in this thread.',
+  'clients.discover': 'You may not look clients up.',
+  'programs.read': 'You may not see the programs or their clients’ progress.',
 };
 
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */

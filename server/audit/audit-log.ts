@@ -55,6 +55,10 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'support.read': 'read',
   'support.create': 'change',
   'support.reply': 'change',
+  'clients.search': 'read',
+  'clients.alerts': 'read',
+  'programs.list': 'read',
+  'programs.read': 'read',
   'audit.list': 'read',
   'requests.refused': 'read',
 };

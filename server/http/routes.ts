@@ -10,9 +10,11 @@ import type {
   AppointmentPatch,
   EnrollmentCreate,
   EnrollmentPatch,
+  GetProgramQuery,
   ListAuditEventsQuery,
   ListAppointmentsQuery,
   ListEnrollmentsQuery,
+  ListProgramsQuery,
   ListResourcesQuery,
   ListSlotsQuery,
   ListSupportThreadsQuery,
@@ -21,6 +23,7 @@ import type {
   ProfilePatch,
   SupportMessageCreate,
   SupportThreadCreate,
+  SearchClientsQuery,
   UserCreate,
   UserPatch,
   VisitDraft,
@@ -30,6 +33,8 @@ import { listAuditEvents } from '../audit/audit-feed.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { sendAnswer } from './answer.ts';
+import { readClientAlerts, searchClients } from '../clients/clients-service.ts';
+import { listPrograms, readProgram } from '../programs/programs-service.ts';
 import {
   changeEnrollment,
   createEnrollment,
@@ -229,6 +234,22 @@ export function apiRoutes(deps: AppDependencies): Router {
         body: validated<AddendumCreate>(req.body),
       }),
     );
+  });
+
+  router.get('/clients/search', async (req, res) => {
+    res.json(await searchClients(db, callerOf(res), validated<SearchClientsQuery>(req.query), now()));
+  });
+
+  router.get('/clients/:id/alerts', async (req, res) => {
+    res.json(await readClientAlerts(db, callerOf(res), pathId(req)));
+  });
+
+  router.get('/programs', async (req, res) => {
+    res.json(await listPrograms(db, callerOf(res), validated<ListProgramsQuery>(req.query), now()));
+  });
+
+  router.get('/programs/:id', async (req, res) => {
+    res.json(await readProgram(db, callerOf(res), pathId(req), validated<GetProgramQuery>(req.query), now()));
   });
 
   return router;

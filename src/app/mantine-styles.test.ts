@@ -28,14 +28,17 @@ const shellDir = path.join(import.meta.dirname, 'shell');
 const src = path.join(root, 'src');
 
 /**
- * Sources that only signed-in screens use: the shell, the signed-in routes and
- * the features behind them (all but sign-in and the not-authorized page).
+ * Sources that only signed-in screens use: the shell, the signed-in routes,
+ * the features behind them (all but sign-in and the not-authorized page) and
+ * components/signed-in.
  */
 function signedInOnly(file: string): boolean {
   const relative = path.relative(src, file).split(path.sep);
   if (relative[0] === 'app') return relative[1] === 'shell' || relative[1] === 'sync';
   if (relative[0] === 'routes') return relative[1] === '_authenticated' || relative[1] === '_authenticated.tsx';
   if (relative[0] === 'features') return !['auth', 'access'].includes(relative[1]!);
+  // Shared pieces that only signed-in screens render.
+  if (relative[0] === 'components') return relative[1] === 'signed-in';
   return false;
 }
 

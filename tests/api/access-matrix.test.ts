@@ -7,6 +7,8 @@
  * - a client reads and changes only itself, and only its self-service fields;
  * - the staff roles (nurse, reception, doctor, coach, nutrition) read, find and
  *   change clients (never a role) and their enrollments, and read themselves;
+ * - the hub staff group (and super admin) search clients, read their alerts and
+ *   the programs' progress; admin has no part in them;
  * - admin and super admin list, read, create, disable, enable and delete users,
  *   change roles, count users and read the audit trail; admin cannot touch super
  *   admin accounts or grant that role;
@@ -73,6 +75,12 @@ const EXPECTED_TEXT = `
   start a support thread                    403   403   403   403       403    403   403       403    201     403
   read client2's support thread             200   403   200   200       200    200   200       403    200     403
   answer client2's support thread           201   403   201   201       201    201   201       403    201     403
+  search clients                            200   403   200   200       200    200   200       403    403     403
+  read client's alerts                      200   403   200   200       200    200   200       403    403     403
+  read nurse's alerts                       403   403   403   403       403    403   403       403    403     403
+  list programs                             200   403   200   200       200    200   200       403    403     403
+  list client's program progress            200   403   200   200       200    200   200       403    403     403
+  read a program                            200   403   200   200       200    200   200       403    403     403
 `;
 
 /** Reads the table above: one row per case, one column per actor. */
@@ -278,6 +286,13 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
       as,
       body: { id: randomUUID(), text: `${as} here.` },
     }),
+  'search clients': (as) => api('GET', '/clients/search?q=client', { as }),
+  "read client's alerts": (as) => api('GET', `/clients/${idOf('client')}/alerts`, { as }),
+  "read nurse's alerts": (as) => api('GET', `/clients/${idOf('nurse')}/alerts`, { as }),
+  'list programs': (as) => api('GET', '/programs', { as }),
+  "list client's program progress": (as) => api('GET', `/programs?client=${idOf('client')}`, { as }),
+  // Longevity (its id is fixed by migration 008).
+  'read a program': (as) => api('GET', '/programs/185102c3-94f6-4ef1-af30-51e359c2f26f', { as }),
 };
 
 const EXPECTED = parseExpectations(EXPECTED_TEXT);

@@ -152,6 +152,10 @@ describe('recent changes (the audit feed)', () => {
       'appointments.read',
       'visits.list',
       'visits.read',
+      'clients.search',
+      'clients.alerts',
+      'programs.list',
+      'programs.read',
       'audit.list',
       // A refused request changed nothing.
       'requests.refused',
@@ -214,7 +218,7 @@ const SEEDED_BY_ROLE: Record<Role, number> = {
   ADMIN: 1,
   SUPER_ADMIN: 1,
 };
-const SEEDED_USERS = 17 + stack.generatedClients;
+const SEEDED_USERS = 18 + stack.generatedClients;
 
 describe('counts by role and status', () => {
   it('counts the seeded accounts, plus the users other tests have made so far', async () => {

@@ -44,8 +44,8 @@ const idOf = (email: string) => stableUuid(`thrive-demo:${email}`);
 const CLIENT_ID = idOf('client2@thrive.test');
 const CLIENT_NAME = 'Daniel Okafor';
 const OTHER_CLIENT_ID = idOf('client@thrive.test');
-/** One of the client's two demo enrollments (scripts/demo/seed-database.ts). */
-const ENROLLMENT_ID = stableUuid(`thrive-demo-enrollment:${CLIENT_ID}:1`);
+/** Metabolic Reset: program ids are fixed by migration 008. */
+const PROGRAM_ID = '9961680d-eee8-4518-b9a6-e548439ec94f';
 /** The demo data has no visits yet; the visit screens are frames that take any id. */
 const VISIT_ID = '3f8a2c54-6b1d-4e9a-9c2f-5d7e8f901234';
 const STAFF_ID = idOf('nurse@thrive.test');
@@ -69,7 +69,7 @@ const ROUTES: readonly { group: Group; path: string; heading: string }[] = [
   { group: 'another client', path: `/user/profile/${OTHER_CLIENT_ID}`, heading: 'Profile' },
   { group: 'staff', path: '/hub', heading: 'Hub' },
   { group: 'staff', path: '/thrive-dashboard', heading: 'Thrive dashboard' },
-  { group: 'staff', path: `/thrive-dashboard/${ENROLLMENT_ID}`, heading: 'Enrollment progress' },
+  { group: 'staff', path: `/thrive-dashboard/${PROGRAM_ID}`, heading: 'Metabolic Reset' },
   { group: 'staff', path: '/appointments', heading: 'Appointments' },
   { group: 'staff', path: '/discovery', heading: 'Discovery' },
   { group: 'staff', path: `/client/discovery/${CLIENT_ID}`, heading: CLIENT_NAME },

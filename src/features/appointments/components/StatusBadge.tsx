@@ -1,4 +1,4 @@
-import { TintBadge } from '@/components/TintBadge';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import { STATUS_COLORS, STATUS_LABELS, type AppointmentStatus } from '../model/labels';
 
 /** An appointment's status as a chip; a move not yet on the server says so. */

@@ -55,6 +55,10 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'slots.list': () => 'looked at free times for',
   'support.list': () => 'looked at the support messages of',
   'support.read': () => 'looked at a support thread of',
+  'clients.search': () => 'searched the clients',
+  'clients.alerts': () => 'looked at the alerts of',
+  'programs.list': () => 'looked at the programs',
+  'programs.read': () => 'looked at a program',
   'audit.list': () => 'read the audit trail',
   'requests.refused': () => 'sent a request that was refused',
 };

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, NativeSelect, Skeleton, Stack, Text, Title 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { TintBadge } from '@/components/TintBadge';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import { clinicTime, dayLabel, newActionKey, type Appointment, type Clinic } from '@/features/appointments';
 import { loadErrorMessage } from '@/lib/api';
 import { useBookSlot } from '../api/book';

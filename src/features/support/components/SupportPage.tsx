@@ -18,7 +18,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { THERAPY_INFO, type components } from '@contract';
 import { FormError } from '@/components/FormError';
-import { TintBadge } from '@/components/TintBadge';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastSuccess } from '@/components/toasts';
 import { clinicsQueryOptions, dayLabel, upcomingAppointmentsQueryOptions } from '@/features/appointments';

@@ -5,7 +5,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { FormError } from '@/components/FormError';
-import { TintBadge } from '@/components/TintBadge';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { dayLabel } from '@/features/appointments';
 import { loadErrorMessage } from '@/lib/api';

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Textarea } from '@mantine/core';
-import { TintBadge } from '@/components/TintBadge';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import { schemaResolver, useForm } from '@mantine/form';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import type { OutboxItem } from '@/lib/outbox';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { TintBadge } from '@/components/TintBadge';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import { localToday } from '../model/time';
 import { YesNo } from './FieldInput';
 import { Section } from './Section';

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { TintBadge } from '@/components/TintBadge';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { REACTION_FIELDS, REACTION_SEVERITIES } from '@contract';

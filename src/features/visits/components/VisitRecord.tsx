@@ -1,6 +1,6 @@
 import { Divider, Group, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { ScrollTable } from '@/components/ScrollTable';
-import { TintBadge } from '@/components/TintBadge';
+import { ScrollTable } from '@/components/signed-in/ScrollTable';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import {
   CONTRAINDICATIONS,
   THERAPY_INFO,

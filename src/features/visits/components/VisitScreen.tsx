@@ -14,7 +14,7 @@ import {
   type Role,
 } from '@contract';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { TintBadge } from '@/components/TintBadge';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import { PageFrame } from '@/components/PageFrame';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { HUB_CRUMB } from '@/features/hub';

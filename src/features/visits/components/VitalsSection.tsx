@@ -10,8 +10,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { ScrollTable } from '@/components/ScrollTable';
-import { TintBadge } from '@/components/TintBadge';
+import { ScrollTable } from '@/components/signed-in/ScrollTable';
+import { TintBadge } from '@/components/signed-in/TintBadge';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { VITALS_FIELDS, VITALS_MEASUREMENTS, VITALS_PHASES } from '@contract';

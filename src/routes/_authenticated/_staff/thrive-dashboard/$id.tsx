@@ -1,6 +1,36 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { EnrollmentProgressPage } from '@/features/dashboard';
+import { Suspense } from 'react';
+import { PageLoader } from '@/app/shell/PageLoader';
+import { clinicsQueryOptions } from '@/features/appointments';
+import {
+  DashboardLoadError,
+  ProgramPage,
+  filtersOf,
+  parseDashboardSearch,
+  programQueryOptions,
+} from '@/features/dashboard';
 
 export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/$id')({
-  component: EnrollmentProgressPage,
+  validateSearch: parseDashboardSearch,
+  loaderDeps: ({ search }) => filtersOf(search),
+  loader: ({ context, params, deps }) =>
+    Promise.all([
+      context.queryClient.query(programQueryOptions(params.id, deps)),
+      context.queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }),
+    ]),
+  errorComponent: DashboardLoadError,
+  component: function Program() {
+    const { id } = Route.useParams();
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ProgramPage
+          id={id}
+          search={search}
+          onSearchChange={(next) => void navigate({ search: next, replace: true })}
+        />
+      </Suspense>
+    );
+  },
 });

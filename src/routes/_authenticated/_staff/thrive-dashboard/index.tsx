@@ -1,6 +1,28 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ThriveDashboardPage } from '@/features/dashboard';
+import { clinicsQueryOptions } from '@/features/appointments';
+import {
+  DashboardLoadError,
+  ThriveDashboardPage,
+  filtersOf,
+  parseDashboardSearch,
+  programsQueryOptions,
+} from '@/features/dashboard';
 
 export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/')({
-  component: ThriveDashboardPage,
+  // Program, status and clinic live in the URL: back, forward and reload keep them.
+  validateSearch: parseDashboardSearch,
+  loaderDeps: ({ search }) => filtersOf(search),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.query(programsQueryOptions(deps)),
+      context.queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }),
+    ]),
+  errorComponent: DashboardLoadError,
+  component: function ThriveDashboard() {
+    const search = Route.useSearch();
+    const navigate = Route.useNavigate();
+    return (
+      <ThriveDashboardPage search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+    );
+  },
 });

@@ -1,0 +1,199 @@
+/**
+ * Discovery: finding a client by a fragment of name, e-mail or phone number,
+ * and what staff must know before treating one (consent, contraindications
+ * and reactions from past visits). Both for the hub's staff group only.
+ */
+import { ageOn, nameStartsWith, parseClientQuery, type ClientQuery } from '../../openapi/client-search.ts';
+import { ACCESS_RULES, listsEveryone, rolesListable } from '../../openapi/access.ts';
+import { CONTRAINDICATIONS } from '../../openapi/visits.ts';
+import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import type {
+  AdverseReaction,
+  ClientAlerts,
+  ClientSearchList,
+  ClientSearchResult,
+  SearchClientsQuery,
+} from '../api-types.ts';
+import type { Actor } from '../auth/authenticate.ts';
+import { audited, type AuditEntry } from '../audit/audit-log.ts';
+import type { Database } from '../db/database.ts';
+import { forbidden } from '../http/problem.ts';
+import { toIsoTimestamp } from '../profiles/profile-store.ts';
+import type { VisitState, VisitTherapy } from '../../openapi/schema.gen.ts';
+import { nextAppointmentJoin, nextAppointmentOf, type NextAppointmentColumns } from './next-appointment.ts';
+
+/** LIKE's wildcards in the search text are matched literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** Trigrams need three characters: a shorter word cannot use the indexes, and is tested on the row itself. */
+const TRIGRAM = 3;
+
+/**
+ * The search as SQL conditions on `u` (users) and `p` (profiles). Each word of
+ * three characters or more is one trigram-indexed lookup in each table, joined
+ * by UNION (an OR across the two tables would defeat the indexes); a shorter
+ * word matches most clients anyway and is tested on the joined row. A
+ * phone-like text also looks up its digits in the phone digits' index.
+ */
+export function searchConditionSql(query: ClientQuery, params: unknown[]): string {
+  const byWords = query.words.map((word) => {
+    const pattern = `$${params.push(containsPattern(word))}`;
+    return word.length < TRIGRAM
+      ? `(p.search_text LIKE ${pattern} OR u.email LIKE ${pattern})`
+      : `u.id IN (SELECT client_id FROM profiles WHERE search_text LIKE ${pattern}
+                  UNION SELECT id FROM users WHERE email LIKE ${pattern})`;
+  });
+  const words = byWords.length > 0 ? `(${byWords.join(' AND ')})` : 'false';
+  if (query.digits === null) return words;
+  const digits = `$${params.push(containsPattern(query.digits))}`;
+  const byDigits =
+    query.digits.length < TRIGRAM
+      ? `p.phone_digits LIKE ${digits}`
+      : `u.id IN (SELECT client_id FROM profiles WHERE phone_digits LIKE ${digits})`;
+  return `(${words} OR ${byDigits})`;
+}
+
+interface SearchRow extends NextAppointmentColumns {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  date_of_birth: string | null;
+  clinic: string | null;
+  hipaa_consent: boolean;
+}
+
+export async function searchClients(
+  db: Database,
+  caller: Actor,
+  query: SearchClientsQuery,
+  now: Date,
+): Promise<ClientSearchList> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'clients.search',
+    resourceType: 'user',
+    resourceId: null,
+    subjectId: null,
+  };
+  return audited(db, entry, async () => {
+    const listable = rolesListable(caller, 'clients.discover');
+    if (listable.length === 0) throw forbidden('You may not look clients up.');
+    const parsed = parseClientQuery(query.q);
+    const params: unknown[] = [];
+    const conditions = [searchConditionSql(parsed, params)];
+    if (!listsEveryone(listable)) conditions.push(roleFilterSql('u.role', listable, params));
+    const prefix = `$${params.push(`${parsed.text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)}`;
+    const limit = `$${params.push(query.limit + 1)}`;
+    const nowParam = `$${params.push(now)}`;
+    // The matches are ranked and cut first, so the next appointment is looked up only for those shown.
+    const rows = await db.query<SearchRow>(
+      `WITH found AS MATERIALIZED (
+         SELECT u.id, u.email, p.first_name, p.last_name, p.phone_number, p.date_of_birth::text AS date_of_birth,
+                p.clinic, p.hipaa_consent,
+                (lower(p.first_name) LIKE ${prefix} OR lower(p.last_name) LIKE ${prefix}
+                 OR lower(p.first_name || ' ' || p.last_name) LIKE ${prefix}) AS starts_with
+         FROM users u JOIN profiles p ON p.client_id = u.id
+         WHERE ${conditions.join(' AND ')}
+         ORDER BY starts_with DESC, lower(p.last_name), lower(p.first_name), u.id
+         LIMIT ${limit}
+       )
+       SELECT found.*, next.*
+       FROM found ${nextAppointmentJoin('found.id', nowParam)}
+       ORDER BY found.starts_with DESC, lower(found.last_name), lower(found.first_name), found.id`,
+      params,
+    );
+    const results: ClientSearchResult[] = rows.slice(0, query.limit).map((row) => ({
+      id: row.id,
+      email: row.email,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      phone_number: row.phone_number,
+      date_of_birth: row.date_of_birth,
+      age: ageOn(row.date_of_birth, now),
+      clinic: row.clinic,
+      hipaa_consent: row.hipaa_consent,
+      next_appointment: nextAppointmentOf(row),
+    }));
+    // The SQL ranks by the same rule; said here too so the order does not hang on collation details.
+    results.sort((a, b) => Number(nameStartsWith(parsed, b)) - Number(nameStartsWith(parsed, a)));
+    return { results, truncated: rows.length > query.limit };
+  });
+}
+
+/** How many of a client's visits the alerts look through, newest first. */
+const ALERT_VISITS = 500;
+
+interface AlertVisitRow {
+  id: string;
+  therapy: VisitTherapy;
+  state: VisitState;
+  created_at: Date | string;
+  answers: Record<string, boolean | null> | null;
+  override_reason: string | null;
+  reactions: AdverseReaction[] | null;
+}
+
+export async function readClientAlerts(db: Database, caller: Actor, clientId: string): Promise<ClientAlerts> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'clients.alerts',
+    resourceType: 'user',
+    resourceId: clientId,
+    subjectId: clientId,
+  };
+  return audited(db, entry, async () => {
+    if (!ACCESS_RULES[caller.role]['clients.discover']) throw forbidden('You may not look clients up.');
+    authorize(caller, 'clients.discover', await targetUser(db, clientId));
+    const [profile] = await db.query<{ hipaa_consent: boolean }>(
+      'SELECT hipaa_consent FROM profiles WHERE client_id = $1',
+      [clientId],
+    );
+    const visits = await db.query<AlertVisitRow>(
+      `SELECT v.id, v.therapy, v.state, v.created_at, v.content->'contraindications'->'answers' AS answers,
+              v.content->'contraindications'->>'override_reason' AS override_reason, v.content->'reactions' AS reactions
+       FROM visits v
+       WHERE v.client_id = $1
+       ORDER BY v.created_at DESC, v.id
+       LIMIT $2`,
+      [clientId, ALERT_VISITS],
+    );
+    const alerts: ClientAlerts = {
+      client_id: clientId,
+      hipaa_consent: profile?.hipaa_consent === true,
+      contraindications: [],
+      reactions: [],
+    };
+    for (const visit of visits) {
+      const at = toIsoTimestamp(visit.created_at);
+      for (const question of CONTRAINDICATIONS[visit.therapy]) {
+        if (visit.answers?.[question.key] !== true) continue;
+        alerts.contraindications.push({
+          visit_id: visit.id,
+          therapy: visit.therapy,
+          visit_state: visit.state,
+          at,
+          question: question.key,
+          label: question.label,
+          override_reason: visit.override_reason,
+        });
+      }
+      for (const reaction of visit.reactions ?? []) {
+        alerts.reactions.push({
+          visit_id: visit.id,
+          therapy: visit.therapy,
+          visit_state: visit.state,
+          at: toIsoTimestamp(reaction.occurred_at),
+          what: reaction.what,
+          severity: reaction.severity,
+          action: reaction.action ?? null,
+        });
+      }
+    }
+    alerts.reactions.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+    return alerts;
+  });
+}

@@ -1,0 +1,311 @@
+/**
+ * Programs and the progress of the clients enrolled in them, counted when
+ * asked from the sessions the clinic recorded: signed visits, and completed
+ * appointments of a therapy that no signed visit charts (signing a visit
+ * completes its appointment, so the two are never counted twice). A session
+ * counts towards an enrollment when it falls between the enrollment's start
+ * and end on the client's clinic's calendar.
+ */
+import { listsEveryone, rolesListable } from '../../openapi/access.ts';
+import { VISIT_THERAPIES } from '../../openapi/visits.ts';
+import { addDays, mondayOf } from '../../openapi/clinic-time.ts';
+import type { EnrollmentStatus, Program, VisitTherapy } from '../../openapi/schema.gen.ts';
+import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import type {
+  EnrollmentProgress,
+  GetProgramQuery,
+  ListProgramsQuery,
+  ProgramDetail,
+  ProgramList,
+  ProgramOverview,
+  WeeklySessions,
+} from '../api-types.ts';
+import type { Actor } from '../auth/authenticate.ts';
+import { audited, type AuditEntry } from '../audit/audit-log.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { forbidden, notFound } from '../http/problem.ts';
+import { toIsoTimestamp } from '../profiles/profile-store.ts';
+import { nextAppointmentJoin, nextAppointmentOf, type NextAppointmentColumns } from '../clients/next-appointment.ts';
+import { inTherapyOrder, intervalDays, progressOf, type PlannedSessions } from './progress.ts';
+
+/** The weekly chart goes this far back at most. */
+const WEEKLY_SPAN_WEEKS = 26;
+const THERAPY_LIST = VISIT_THERAPIES.map((therapy) => `'${therapy}'`).join(', ');
+
+interface ProgramRow {
+  id: string;
+  key: Program;
+  name: string;
+  description: string;
+  length_weeks: number;
+  sessions: PlannedSessions[] | null;
+}
+
+async function selectPrograms(db: Queryable, id?: string): Promise<ProgramRow[]> {
+  return db.query<ProgramRow>(
+    `SELECT p.id, p.key, p.name, p.description, p.length_weeks,
+            (SELECT json_agg(json_build_object('therapy', s.therapy, 'planned', s.planned))
+             FROM program_sessions s WHERE s.program_id = p.id) AS sessions
+     FROM programs p
+     ${id === undefined ? '' : 'WHERE p.id = $1'}
+     ORDER BY p.name`,
+    id === undefined ? [] : [id],
+  );
+}
+
+interface Filters {
+  programId?: string;
+  status?: EnrollmentStatus;
+  clinic?: string;
+  client?: string;
+}
+
+/**
+ * The enrollments that match, with what their progress is counted from, as
+ * CTEs: `e` (the enrollments, their client's clinic zone and today there) and
+ * `sessions` (one row per session counted, with its day on that calendar).
+ */
+function enrollmentsCte(caller: Actor, filters: Filters, params: unknown[], now: Date): string {
+  const where: string[] = [];
+  const listable = rolesListable(caller, 'programs.read');
+  if (!listsEveryone(listable)) where.push(roleFilterSql('u.role', listable, params));
+  if (filters.programId !== undefined) where.push(`pr.id = $${params.push(filters.programId)}`);
+  if (filters.status !== undefined) where.push(`e.status = $${params.push(filters.status)}`);
+  if (filters.clinic !== undefined) where.push(`c.id = $${params.push(filters.clinic)}`);
+  if (filters.client !== undefined) where.push(`e.user_id = $${params.push(filters.client)}`);
+  const nowParam = `$${params.push(now)}::timestamptz`;
+  return `
+    e AS MATERIALIZED (
+      SELECT e.id, e.user_id, e.status, e.start_date, e.end_date, pr.id AS program_id,
+             coalesce(p.first_name || ' ' || p.last_name, u.email) AS client_name, p.clinic,
+             coalesce(c.time_zone, 'UTC') AS zone, (${nowParam} AT TIME ZONE coalesce(c.time_zone, 'UTC'))::date AS today
+      FROM enrollments e
+      JOIN programs pr ON pr.key = e.program
+      JOIN users u ON u.id = e.user_id
+      LEFT JOIN profiles p ON p.client_id = e.user_id
+      LEFT JOIN clinics c ON c.name = p.clinic
+      WHERE ${where.length > 0 ? where.join(' AND ') : 'true'}
+    ),
+    sessions AS (
+      SELECT e.id AS enrollment_id, e.program_id, e.zone, v.therapy, v.created_at AS at
+      FROM e JOIN visits v ON v.client_id = e.user_id AND v.state = 'signed'
+      UNION ALL
+      SELECT e.id, e.program_id, e.zone, s.therapy_kind, a.starts_at
+      FROM e
+      JOIN appointments a ON a.client_id = e.user_id AND a.status = 'completed'
+      JOIN services s ON s.id = a.service_id AND s.therapy_kind IN (${THERAPY_LIST})
+      WHERE NOT EXISTS (SELECT 1 FROM visits v WHERE v.appointment_id = a.id AND v.state = 'signed')
+    ),
+    counted AS (
+      SELECT s.enrollment_id, s.program_id, s.therapy, s.at, (s.at AT TIME ZONE s.zone)::date AS day
+      FROM sessions s JOIN e ON e.id = s.enrollment_id
+      WHERE (s.at AT TIME ZONE s.zone)::date >= e.start_date
+        AND (e.end_date IS NULL OR (s.at AT TIME ZONE s.zone)::date <= e.end_date)
+        AND s.at <= ${nowParam}
+    )`;
+}
+
+interface EnrollmentRow extends NextAppointmentColumns {
+  id: string;
+  user_id: string;
+  program_id: string;
+  status: EnrollmentStatus;
+  start_date: string;
+  end_date: string | null;
+  client_name: string;
+  clinic: string | null;
+  today: string;
+  done: Partial<Record<VisitTherapy, number>> | null;
+  last_session_at: Date | string | null;
+  last_session_day: string | null;
+}
+
+async function selectProgress(
+  db: Queryable,
+  caller: Actor,
+  filters: Filters,
+  now: Date,
+  programs: readonly ProgramRow[],
+): Promise<Map<string, EnrollmentProgress[]>> {
+  const params: unknown[] = [];
+  const cte = enrollmentsCte(caller, filters, params, now);
+  const nowParam = `$${params.push(now)}::timestamptz`;
+  const rows = await db.query<EnrollmentRow>(
+    `WITH ${cte}
+     SELECT e.id, e.user_id, e.program_id, e.status, e.start_date::text AS start_date, e.end_date::text AS end_date,
+            e.client_name, e.clinic, e.today::text AS today,
+            (SELECT json_object_agg(t.therapy, t.n)
+             FROM (SELECT therapy, count(*)::int AS n FROM counted WHERE enrollment_id = e.id GROUP BY therapy) t) AS done,
+            (SELECT max(at) FROM counted WHERE enrollment_id = e.id) AS last_session_at,
+            (SELECT max(day)::text FROM counted WHERE enrollment_id = e.id) AS last_session_day,
+            next.*
+     FROM e ${nextAppointmentJoin('e.user_id', nowParam)}`,
+    params,
+  );
+  const byId = new Map(programs.map((program) => [program.id, program]));
+  const grouped = new Map<string, EnrollmentProgress[]>();
+  for (const row of rows) {
+    const program = byId.get(row.program_id);
+    if (!program) continue;
+    const progress = progressOf({
+      status: row.status,
+      startDate: row.start_date,
+      lengthWeeks: program.length_weeks,
+      plan: program.sessions ?? [],
+      done: row.done ?? {},
+      lastSessionDay: row.last_session_day,
+      today: row.today,
+    });
+    const list = grouped.get(row.program_id) ?? [];
+    list.push({
+      enrollment_id: row.id,
+      client_id: row.user_id,
+      client_name: row.client_name,
+      clinic: row.clinic,
+      status: row.status,
+      start_date: row.start_date,
+      end_date: row.end_date,
+      week: progress.week,
+      sessions: progress.sessions,
+      planned_total: progress.plannedTotal,
+      done_total: progress.doneTotal,
+      last_session_at: row.last_session_at === null ? null : toIsoTimestamp(row.last_session_at),
+      days_since_last_session: progress.daysSinceLastSession,
+      next_appointment: nextAppointmentOf(row),
+      behind: progress.behind,
+    });
+    grouped.set(row.program_id, list);
+  }
+  for (const list of grouped.values()) {
+    // Falling behind first, the longest gap first among them; then by name.
+    list.sort(
+      (a, b) =>
+        Number(b.behind) - Number(a.behind) ||
+        (b.behind ? (b.days_since_last_session ?? 0) - (a.days_since_last_session ?? 0) : 0) ||
+        a.client_name.localeCompare(b.client_name) ||
+        a.enrollment_id.localeCompare(b.enrollment_id),
+    );
+  }
+  return grouped;
+}
+
+function overviewOf(program: ProgramRow, enrollments: readonly EnrollmentProgress[], limit: number): ProgramOverview {
+  const sessions = inTherapyOrder(program.sessions ?? []);
+  const plannedTotal = sessions.reduce((sum, item) => sum + item.planned, 0);
+  return {
+    id: program.id,
+    key: program.key,
+    name: program.name,
+    description: program.description,
+    length_weeks: program.length_weeks,
+    sessions,
+    planned_total: plannedTotal,
+    interval_days: intervalDays(program.length_weeks, plannedTotal),
+    enrolled: enrollments.length,
+    behind: enrollments.filter((item) => item.behind).length,
+    enrollments: enrollments.slice(0, limit),
+    truncated: enrollments.length > limit,
+  };
+}
+
+/** Refuses a caller whose role has no part in the programs. */
+function checkReader(caller: Actor): void {
+  if (rolesListable(caller, 'programs.read').length === 0) {
+    throw forbidden('You may not see the programs or their clients’ progress.');
+  }
+}
+
+export async function listPrograms(
+  db: Database,
+  caller: Actor,
+  query: ListProgramsQuery,
+  now: Date,
+): Promise<ProgramList> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'programs.list',
+    resourceType: 'program',
+    resourceId: null,
+    subjectId: query.client ?? null,
+  };
+  return audited(db, entry, async () => {
+    checkReader(caller);
+    if (query.client !== undefined) {
+      authorize(caller, 'programs.read', await targetUser(db, query.client), 'query.client');
+    }
+    const programs = await selectPrograms(db);
+    const progress = await selectProgress(db, caller, query, now, programs);
+    return { results: programs.map((program) => overviewOf(program, progress.get(program.id) ?? [], query.limit)) };
+  });
+}
+
+export async function readProgram(
+  db: Database,
+  caller: Actor,
+  id: string,
+  query: GetProgramQuery,
+  now: Date,
+): Promise<ProgramDetail> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'programs.read',
+    resourceType: 'program',
+    resourceId: id,
+    subjectId: null,
+  };
+  return audited(db, entry, async () => {
+    checkReader(caller);
+    const [program] = await selectPrograms(db, id);
+    if (!program) throw notFound('There is no such program.');
+    const filters: Filters = { ...query, programId: id };
+    const progress = await selectProgress(db, caller, filters, now, [program]);
+    const enrollments = progress.get(program.id) ?? [];
+    return {
+      program: overviewOf(program, enrollments, query.limit),
+      weekly: await weeklySessions(db, caller, filters, now, program, enrollments),
+    };
+  });
+}
+
+/** Sessions towards the program per week (Mondays), from the earliest start (26 weeks back at most) to this week. */
+async function weeklySessions(
+  db: Queryable,
+  caller: Actor,
+  filters: Filters,
+  now: Date,
+  program: ProgramRow,
+  enrollments: readonly EnrollmentProgress[],
+): Promise<WeeklySessions[]> {
+  if (enrollments.length === 0) return [];
+  const params: unknown[] = [];
+  const cte = enrollmentsCte(caller, filters, params, now);
+  const rows = await db.query<{ week_start: string; therapy: VisitTherapy; n: number }>(
+    `WITH ${cte}
+     SELECT date_trunc('week', day)::date::text AS week_start, therapy, count(*)::int AS n
+     FROM counted GROUP BY 1, 2`,
+    params,
+  );
+  const planned = new Set((program.sessions ?? []).map((item) => item.therapy));
+  // This week on the latest calendar any client's clinic is on (a session's week is counted on its clinic's).
+  const thisWeek = rows.reduce(
+    (latest, row) => (row.week_start > latest ? row.week_start : latest),
+    mondayOf(now.toISOString().slice(0, 10)),
+  );
+  const earliestStart = enrollments.reduce(
+    (earliest, item) => (item.start_date < earliest ? item.start_date : earliest),
+    enrollments[0]!.start_date,
+  );
+  const floor = addDays(thisWeek, -7 * (WEEKLY_SPAN_WEEKS - 1));
+  let week = mondayOf(earliestStart) < floor ? floor : mondayOf(earliestStart);
+  const weeks: WeeklySessions[] = [];
+  while (week <= thisWeek) {
+    weeks.push({ week_start: week, iv: 0, hbot: 0, pet: 0, red_light: 0, fir: 0 });
+    week = addDays(week, 7);
+  }
+  const byWeek = new Map(weeks.map((item) => [item.week_start, item]));
+  for (const row of rows) {
+    const item = byWeek.get(row.week_start);
+    if (item && planned.has(row.therapy)) item[row.therapy] += row.n;
+  }
+  return weeks;
+}
