@@ -69,6 +69,33 @@ const zones = [
   },
 ];
 
+/**
+ * The DOM's sinks for unsanitised HTML and script, refused in the app (with
+ * no-eval, no-new-func and no-script-url): React renders text as text, and
+ * nothing here needs markup or code from a string. scripts/lint/dom-sinks.test.ts
+ * proves each one is caught.
+ */
+export const DOM_SINKS = [
+  {
+    selector: 'JSXAttribute[name.name=/^(dangerouslySetInnerHTML|srcDoc|srcdoc)$/]',
+    message: 'Render text as children; HTML from a string is an injection waiting to happen.',
+  },
+  {
+    selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML|srcdoc)$/]',
+    message: 'Set textContent, or build elements; HTML from a string is an injection waiting to happen.',
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln|createContextualFragment|setHTMLUnsafe|parseHTMLUnsafe|parseFromString)$/]',
+    message: 'HTML from a string is an injection waiting to happen.',
+  },
+  {
+    selector:
+      'CallExpression[callee.name=/^(setTimeout|setInterval)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]',
+    message: 'Pass a function: a string here is code made from text.',
+  },
+];
+
 /** The vendor SDKs each stay behind one module (lib/auth, lib/api). */
 const SDK_RESTRICTIONS = {
   amplify: {
@@ -119,22 +146,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': ['error', { patterns: [SDK_RESTRICTIONS.amplify, SDK_RESTRICTIONS.openapiFetch] }],
-      // Text goes into the page as text: no HTML from strings, anywhere.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'Render text as children; HTML from a string is an injection waiting to happen.',
-        },
-        {
-          selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
-          message: 'Set textContent, or build elements; HTML from a string is an injection waiting to happen.',
-        },
-        {
-          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]',
-          message: 'HTML from a string is an injection waiting to happen.',
-        },
-      ],
+      // Text goes into the page as text: no HTML or code from strings, anywhere.
+      'no-restricted-syntax': ['error', ...DOM_SINKS],
+      'no-eval': 'error',
+      'no-new-func': 'error',
+      'no-script-url': 'error',
     },
   },
   {
@@ -171,6 +187,11 @@ export default tseslint.config(
   {
     files: ['src/**/*.test.tsx'],
     ...testingLibrary.configs['flat/react'],
+  },
+  {
+    // Tests hand the app javascript: addresses to prove it refuses them.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'no-script-url': 'off' },
   },
   {
     // Playwright specs: no focused or skipped tests either.

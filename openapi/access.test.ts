@@ -3,13 +3,22 @@ import { ROLES } from './roles.ts';
 import {
   checkConsentChange,
   decide,
+  PROFILE_SECTION_ACCESS,
+  profileReadFields,
   profileWriteRights,
+  projectProfileFields,
   reachesEveryone,
   rolesListable,
   type Caller,
   type RoleOrNone,
 } from './access.ts';
-import { PROFILE_FIELD_NAMES, SELF_SERVICE_FIELDS, type ProfileField } from './profile-fields.ts';
+import {
+  PROFILE_FIELD_NAMES,
+  SELF_SERVICE_FIELDS,
+  fieldsOfSection,
+  type ProfileField,
+  type ProfileSectionId,
+} from './profile-fields.ts';
 
 const me = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';
@@ -119,6 +128,7 @@ const ALL_FIELDS = PROFILE_FIELD_NAMES;
 const person = (id: string, role: RoleOrNone) => ({ id, role });
 const rights = profileWriteRights;
 const sorted = (fields: Iterable<ProfileField>) => [...fields].sort();
+const fieldsOf = (...sections: ProfileSectionId[]) => sections.flatMap(fieldsOfSection);
 
 describe('profileWriteRights, per role', () => {
   it('a client changes only its own contact details, emergency contact and health journey, never its role', () => {
@@ -132,24 +142,26 @@ describe('profileWriteRights, per role', () => {
   });
 
   it.each(['NURSE', 'RECEPTION', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST'] as const)(
-    '%s changes every field of a client but the role, and no other staff profile',
+    '%s changes the sections its role writes of a client, never its role, and no other staff profile',
     (role) => {
       const client = rights(person(SELF, role), person(OTHER, 'CLIENT'));
-      expect(sorted(client.fields)).toEqual(sorted(ALL_FIELDS));
+      expect(sorted(client.fields)).toEqual(sorted(PROFILE_SECTION_ACCESS[role].write.flatMap(fieldsOfSection)));
       expect(client.roleChoices).toEqual([]);
       expect(rights(person(SELF, role), person(OTHER, 'DOCTOR')).fields.size).toBe(0);
       expect(sorted(rights(person(SELF, role), person(SELF, role)).fields)).toEqual(sorted(SELF_SERVICE_FIELDS));
     },
   );
 
-  it('ADMIN changes everyone but super admins, and gives any role but SUPER_ADMIN, never to itself', () => {
+  it('ADMIN changes identity, contact and work of everyone but super admins, and any role but SUPER_ADMIN', () => {
     const admin = person(SELF, 'ADMIN');
     const nurse = rights(admin, person(OTHER, 'NURSE'));
-    expect(sorted(nurse.fields)).toEqual(sorted(ALL_FIELDS));
+    expect(sorted(nurse.fields)).toEqual(sorted(fieldsOf('personal', 'contact', 'work')));
     expect(nurse.roleChoices).toEqual(ROLES.filter((role) => role !== 'SUPER_ADMIN'));
     expect(rights(admin, person(OTHER, 'SUPER_ADMIN'))).toEqual({ fields: new Set(), roleChoices: [] });
     const own = rights(admin, admin);
-    expect(sorted(own.fields)).toEqual(sorted(ALL_FIELDS));
+    expect(sorted(own.fields)).toEqual(
+      sorted(new Set([...fieldsOf('personal', 'contact', 'work'), ...SELF_SERVICE_FIELDS])),
+    );
     expect(own.roleChoices).toEqual([]);
   });
 
@@ -163,5 +175,44 @@ describe('profileWriteRights, per role', () => {
 
   it('a viewer without a role changes nothing', () => {
     expect(rights(person(SELF, 'NO_ROLE'), person(SELF, 'NO_ROLE')).fields.size).toBe(0);
+  });
+});
+
+describe('profileReadFields: minimum necessary', () => {
+  const ROLES_AND_NONE = [...ROLES, 'NO_ROLE'] as const;
+
+  it('lets every role write only what it reads', () => {
+    for (const role of ROLES_AND_NONE) {
+      const { read, write } = PROFILE_SECTION_ACCESS[role];
+      expect(
+        write.filter((section) => !read.includes(section)),
+        role,
+      ).toEqual([]);
+    }
+  });
+
+  it('shows reception and admin no clinical narrative, history or health id of a client', () => {
+    for (const role of ['RECEPTION', 'ADMIN'] as const) {
+      const read = profileReadFields(person(SELF, role), person(OTHER, 'CLIENT'));
+      for (const field of [...fieldsOf('health', 'ids')]) expect(read.has(field), `${role} ${field}`).toBe(false);
+      expect(read.has('first_name')).toBe(true);
+    }
+  });
+
+  it('lets a person read all of its own profile, and nobody a profile out of reach', () => {
+    expect(sorted(profileReadFields(person(SELF, 'CLIENT'), person(SELF, 'CLIENT')))).toEqual(sorted(ALL_FIELDS));
+    expect(sorted(profileReadFields(person(SELF, 'NURSE'), person(SELF, 'NURSE')))).toEqual(sorted(ALL_FIELDS));
+    expect(profileReadFields(person(SELF, 'CLIENT'), person(OTHER, 'CLIENT')).size).toBe(0);
+    expect(profileReadFields(person(SELF, 'NURSE'), person(OTHER, 'DOCTOR')).size).toBe(0);
+  });
+
+  it('leaves out of an answer every profile field the reader may not read, and keeps the rest', () => {
+    const answer = { client_id: OTHER, email: 'a@b.test', first_name: 'A', client_story: 'story', city: 'Pune' };
+    expect(projectProfileFields(answer, new Set<ProfileField>(['first_name', 'city']))).toEqual({
+      client_id: OTHER,
+      email: 'a@b.test',
+      first_name: 'A',
+      city: 'Pune',
+    });
   });
 });

@@ -15,7 +15,15 @@
  * read any account. Everyone else gets 403 for a missing user and for a user
  * out of reach alike, so ids cannot be probed for existence.
  */
-import { PROFILE_FIELD_NAMES, SELF_SERVICE_FIELDS, type ConsentField, type ProfileField } from './profile-fields.ts';
+import {
+  PROFILE_FIELD_NAMES,
+  PROFILE_SECTIONS,
+  SELF_SERVICE_FIELDS,
+  fieldsOfSection,
+  type ConsentField,
+  type ProfileField,
+  type ProfileSectionId,
+} from './profile-fields.ts';
 import { ROLES } from './roles.ts';
 import type { Role } from './schema.gen.ts';
 
@@ -38,11 +46,20 @@ export type Operation =
   | 'profiles.update'
   | 'enrollments.read'
   | 'enrollments.write'
-  /** Reading the clinics, their resources and services: the schedule's catalog, about no user (reachesEveryone). */
+  /** Reading the clinics' resources: the schedule's own catalog, about no user (reachesEveryone). */
   | 'schedule.catalog'
+  /**
+   * Reading what can be booked: the clinics (hours, contacts), the services, the tests and their
+   * prices, and free slots; about no user (reachesEveryone). Slots leave out the caller's own
+   * booked times, and a client's only: naming another client needs appointments.read.
+   */
+  | 'booking.catalog'
   /** Reading a client's appointments. */
   | 'appointments.read'
-  /** Booking a client, rescheduling, moving an appointment on (check-in, start, complete, no-show), notes. */
+  /**
+   * Booking a client, rescheduling, moving an appointment on (check-in, start, complete, no-show), notes.
+   * A client (`self`): booking and moving its own portal bookings only, on the terms of booking.ts.
+   */
   | 'appointments.write'
   /** Cancelling a booked appointment (a client: its own, until the cut-off; see appointments.ts). */
   | 'appointments.cancel'
@@ -56,6 +73,12 @@ export type Operation =
   | 'assessments.write'
   /** Sharing a cardiovascular risk result with a client (it then shows in the client's reports). */
   | 'assessments.share-risk'
+  /** Signing out: ending the caller's own sessions. */
+  | 'sessions.end'
+  /** Reading a client's messages to the clinic (staff: of their own clinic; see support.ts). */
+  | 'support.read'
+  /** Writing to the clinic (a client, its own threads) or answering (staff, threads of their clinic). */
+  | 'support.write'
   /** Finding clients (discovery's search) and reading a client's alerts from its visits. */
   | 'clients.discover'
   /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
@@ -92,6 +115,8 @@ export function inGroup(role: Role, group: RoleGroup): boolean {
 }
 
 const CLIENTS: readonly RoleOrNone[] = ROLE_GROUPS.client;
+/** Everyone signed in may end its own sessions (a client before consent, a user without a role too). */
+const OWN_SESSION: Permissions = { 'sessions.end': { self: true } };
 const EVERYONE: readonly RoleOrNone[] = [...ROLES, 'NO_ROLE'];
 /** ADMIN manages every account but SUPER_ADMIN ones, so it cannot raise anyone (itself included) above itself. */
 const ALL_BUT_SUPER_ADMINS: readonly RoleOrNone[] = EVERYONE.filter((role) => role !== 'SUPER_ADMIN');
@@ -102,6 +127,7 @@ const ALL_BUT_SUPER_ADMINS: readonly RoleOrNone[] = EVERYONE.filter((role) => ro
  */
 const SCHEDULING: Permissions = {
   'schedule.catalog': { roles: EVERYONE },
+  'booking.catalog': { roles: EVERYONE },
   'appointments.read': { roles: CLIENTS },
   'appointments.write': { roles: CLIENTS },
   'appointments.cancel': { roles: CLIENTS },
@@ -111,6 +137,12 @@ const SCHEDULING: Permissions = {
 const CHARTING: Permissions = {
   'visits.read': { roles: CLIENTS },
   'visits.write': { roles: CLIENTS },
+};
+
+/** The hub group answers clients' messages to the clinic (support.ts: those of their own clinic). */
+const SUPPORT: Permissions = {
+  'support.read': { roles: CLIENTS },
+  'support.write': { roles: CLIENTS },
 };
 
 /**
@@ -144,6 +176,8 @@ const CLINICAL_STAFF: Permissions = {
   ...SCHEDULING,
   ...CHARTING,
   ...JOURNEY,
+  ...OWN_SESSION,
+  ...SUPPORT,
   ...DISCOVERY,
 };
 
@@ -153,14 +187,22 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'profiles.read': { self: true },
     'profiles.update': { self: true },
     'enrollments.read': { self: true },
-    // Its own appointments; cancelling only while booked and until the cut-off (appointments.ts).
+    // What the portal books (clinics, services, tests, free slots): the catalog, about no one.
+    'booking.catalog': { roles: EVERYONE },
+    // Its own appointments; cancelling only while booked and until the cut-off (appointments.ts);
+    // booking and moving only what the portal offers, into free time, until the cut-off (booking.ts).
     'appointments.read': { self: true },
+    'appointments.write': { self: true },
     'appointments.cancel': { self: true },
     // Its own signed visits, as summaries in the portal; never a draft.
     'visits.read': { self: true },
     // Its own Thrive checks and cognitive runs, and the risk results shared with it.
     'assessments.read': { self: true },
     'assessments.write': { self: true },
+    ...OWN_SESSION,
+    // Its own messages to the clinic.
+    'support.read': { self: true },
+    'support.write': { self: true },
   },
   NURSE: CLINICAL_STAFF,
   RECEPTION: CLINICAL_STAFF,
@@ -180,6 +222,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'profiles.update': { roles: ALL_BUT_SUPER_ADMINS },
     'enrollments.read': { roles: CLIENTS },
     'enrollments.write': { roles: CLIENTS },
+    ...OWN_SESSION,
   },
   SUPER_ADMIN: {
     'users.list': { roles: EVERYONE },
@@ -197,14 +240,57 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...SCHEDULING,
     ...CHARTING,
     ...JOURNEY,
+    ...OWN_SESSION,
+    ...SUPPORT,
     ...DISCOVERY,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
     'users.read': { self: true },
     'profiles.read': { self: true },
+    ...OWN_SESSION,
   },
 };
+
+/**
+ * Minimum necessary (HIPAA): which sections of a profile (profile-fields.ts)
+ * each role reads, and which it writes, on the profiles its `roles` grant
+ * reaches. Reception: demographics, contact and scheduling. ADMIN: identity,
+ * contact and administration (the account's name, how to reach the person,
+ * their clinic). The clinical roles: what care needs (who the person is, the
+ * emergency contact, appointment length, the health journey; doctors and
+ * nurses the health ids too), each writing its own sections. Whoever reaches
+ * a profile also reads who it is (ids, names, e-mail, role), its consent and
+ * its version. A person reads all of their own profile and writes its
+ * self-service fields. Grants themselves (who reaches whose profile) are
+ * ACCESS_RULES' profiles.read and profiles.update.
+ */
+export const PROFILE_SECTION_ACCESS: Readonly<
+  Record<RoleOrNone, { read: readonly ProfileSectionId[]; write: readonly ProfileSectionId[] }>
+> = {
+  CLIENT: { read: [], write: [] },
+  RECEPTION: {
+    read: ['personal', 'contact', 'emergency', 'work', 'care'],
+    write: ['personal', 'contact', 'emergency', 'work', 'care'],
+  },
+  NURSE: { read: ['personal', 'emergency', 'care', 'health', 'ids'], write: ['emergency', 'health'] },
+  DOCTOR: { read: ['personal', 'emergency', 'care', 'health', 'ids'], write: ['health', 'ids'] },
+  HEALTH_COACH: { read: ['personal', 'care', 'health'], write: ['health'] },
+  NUTRITIONIST: { read: ['personal', 'care', 'health'], write: ['health'] },
+  ADMIN: { read: ['personal', 'contact', 'work'], write: ['personal', 'contact', 'work'] },
+  SUPER_ADMIN: {
+    read: PROFILE_SECTIONS.map((section) => section.id),
+    write: PROFILE_SECTIONS.map((section) => section.id),
+  },
+  NO_ROLE: { read: [], write: [] },
+};
+
+/** Read by whoever may read a profile at all: who it is. The rest of the field table is per section. */
+export const PROFILE_FIELDS_ALWAYS_READ: readonly ProfileField[] = ['first_name', 'last_name'];
+
+function fieldsOfSections(sections: readonly ProfileSectionId[]): ProfileField[] {
+  return sections.flatMap(fieldsOfSection);
+}
 
 export const CONSENT_FIELDS: readonly ConsentField[] = ['hipaa_consent', 'hipaa_consent_date', 'hipaa_consent_version'];
 
@@ -217,8 +303,9 @@ export const CONSENT_REQUIRED_PROBLEM = 'https://thrive.clinic/problems/consent-
 /**
  * Profile fields a user may change on its own record through the `self` grant:
  * the self-service fields of the field table, and its own HIPAA consent (on
- * the terms of checkConsentChange). Through a `roles` grant every field but
- * `role` may change; `role` needs users.assign-role.
+ * the terms of checkConsentChange). Through a `roles` grant, the sections of
+ * PROFILE_SECTION_ACCESS the role writes and a withdrawal of consent;
+ * `role` needs users.assign-role.
  */
 export const SELF_SERVICE_PROFILE_FIELDS: ReadonlySet<string> = new Set<string>([
   ...SELF_SERVICE_FIELDS,
@@ -260,16 +347,53 @@ export interface ProfileWriteRights {
   roleChoices: readonly Role[];
 }
 
-/** What `caller` may change on the profile of `target`: the same answer the server's checks give. */
+/**
+ * What `caller` may change on the profile of `target`: the same answer the
+ * server's checks give. Through its role, the sections its role writes; on
+ * its own record, also the self-service fields.
+ */
 export function profileWriteRights(caller: Caller, target: Target): ProfileWriteRights {
   const update = decide(caller, 'profiles.update', target);
-  const fields = !update.allowed ? [] : update.via === 'role' ? PROFILE_FIELD_NAMES : SELF_SERVICE_FIELDS;
+  const fields = new Set<ProfileField>();
+  if (update.allowed && update.via === 'role') {
+    for (const field of fieldsOfSections(PROFILE_SECTION_ACCESS[caller.role].write)) fields.add(field);
+  }
+  const own = target.id !== null && target.id === caller.id;
+  if (update.allowed && own) for (const field of SELF_SERVICE_FIELDS) fields.add(field);
   const reachesUser = decide(caller, 'users.assign-role', target);
   const roleChoices =
     reachesUser.allowed && reachesUser.via === 'role'
       ? ROLES.filter((role) => decide(caller, 'users.assign-role', { id: null, role }).allowed)
       : [];
-  return { fields: new Set(fields), roleChoices };
+  return { fields, roleChoices };
+}
+
+/**
+ * The profile fields `caller` reads on the profile of `target`: all of its own,
+ * through its role the sections its role reads (and always the names); none
+ * when it may not read the profile at all.
+ */
+export function profileReadFields(caller: Caller, target: Target): ReadonlySet<ProfileField> {
+  const read = decide(caller, 'profiles.read', target);
+  if (!read.allowed) return new Set();
+  const own = target.id !== null && target.id === caller.id;
+  if (own) return new Set(PROFILE_FIELD_NAMES);
+  return new Set([...PROFILE_FIELDS_ALWAYS_READ, ...fieldsOfSections(PROFILE_SECTION_ACCESS[caller.role].read)]);
+}
+
+/**
+ * A record holding profile fields, answered to a caller: every profile field
+ * it may not read is left out (the contract marks them optional). Keys that
+ * are not profile fields (ids, e-mail, role, consent, version) stay.
+ */
+export function projectProfileFields<T extends object>(record: T, readable: ReadonlySet<ProfileField>): T {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !isProfileField(key) || readable.has(key))) as T;
+}
+
+const PROFILE_FIELD_SET: ReadonlySet<string> = new Set(PROFILE_FIELD_NAMES);
+
+export function isProfileField(key: string): key is ProfileField {
+  return PROFILE_FIELD_SET.has(key);
 }
 
 /** The roles whose users a list operation shows the caller; empty when it may not list at all. */
@@ -282,7 +406,8 @@ export function rolesListable(
     | 'visits.read'
     | 'assessments.read'
     | 'clients.discover'
-    | 'programs.read',
+    | 'programs.read'
+    | 'support.read',
 ): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }

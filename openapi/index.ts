@@ -9,6 +9,8 @@ export { ROLES, isRole } from './roles.ts';
 export * from './access.ts';
 export * from './profile-fields.ts';
 export * from './appointments.ts';
+export * from './booking.ts';
+export * from './support.ts';
 export * from './clinic-time.ts';
 export * from './visits.ts';
 export * from './canonical-json.ts';

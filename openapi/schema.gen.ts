@@ -21,6 +21,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out (every token of the caller issued until now is refused from here on)
+         * @description Ends the caller's sessions at the API: every access token of the caller issued up to now (this
+         *     one too) is answered 401 from here on, on every device; a token issued in the very second of
+         *     the sign-out counts as issued before it. The app then signs out at the identity service too
+         *     (global sign-out, which revokes the refresh tokens). Disabling an account, changing its role and
+         *     deleting it end its sessions the same way. Allowed to every signed-in caller, a client without
+         *     consent too.
+         *
+         *     The answer asks the browser to clear the site's HTTP cache and storage (`Clear-Site-Data`). A
+         *     device that keeps what must outlive the session (changes not yet sent, its own settings) sends
+         *     `keep_device_data: true` and gets `"cache"` only: it has deleted the session's own data already.
+         */
+        post: operations["endSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/users": {
         parameters: {
             query?: never;
@@ -33,6 +62,10 @@ export interface paths {
          * @description ADMIN and SUPER_ADMIN list every user. The staff roles (NURSE, RECEPTION,
          *     DOCTOR, HEALTH_COACH, NUTRITIONIST) list clients only, to find them (discovery);
          *     a `role` filter naming another role is refused (403). Clients may not list users.
+         *
+         *     Searching by name, e-mail or phone is `POST /users/users/search`: search text names people, and a
+         *     URL's query string is written down by every hop that logs addresses (proxies, load balancers,
+         *     browsers' network logs), which the API cannot stop; a request body is not.
          */
         get: operations["listUsers"];
         put?: never;
@@ -43,6 +76,27 @@ export interface paths {
          *     The new user is asked for a new password at first sign-in.
          */
         post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find users by name, e-mail or phone (the text in the body, never in the address)
+         * @description The user list of `GET /users/users`, with the same grants, filtered by search text matching first
+         *     name, last name, e-mail or phone number (case-insensitive, substring). A search changes nothing.
+         */
+        post: operations["searchUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -205,7 +259,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The clinics, with their time zones and opening hours (staff roles) */
+        /** The clinics, with their time zones, opening hours and contacts (staff roles and clients) */
         get: operations["listClinics"];
         put?: never;
         post?: never;
@@ -239,7 +293,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the clinics offer, with default durations and the resource kinds each needs (staff roles) */
+        /** What the clinics offer, with default durations, the resource kinds each needs and how to prepare (staff roles and clients) */
         get: operations["listServices"];
         put?: never;
         post?: never;
@@ -266,12 +320,20 @@ export interface paths {
         get: operations["listAppointments"];
         put?: never;
         /**
-         * Book a client onto a resource (staff roles)
+         * Book a client onto a resource (staff roles; a client itself)
          * @description Booking needs the server: it decides who gets the time. The database refuses a
          *     booking that overlaps another on the same resource (its time plus the resource's
          *     turnover) or another of the same client; the answer is 409 saying what is taken.
          *     Back-to-back bookings are allowed; cancelled and no-show appointments free their time.
          *     The duration defaults to the service's.
+         *
+         *     A client books only for itself, only a service the portal offers (`client_bookable`:
+         *     the tests and the intake call), at least 2 hours ahead and at most 90 days ahead, with
+         *     the service's own length and no staff or notes (403 naming the field otherwise); a time
+         *     someone else took meanwhile answers 409 with the detail 'That time was just taken.'.
+         *     A call (a service booked on a `call_line`) is by phone or video (`call_mode`, by default
+         *     from the client's preferred contact method: e-mail means video); other services take none.
+         *     With an Idempotency-Key, sending the same booking again books once.
          */
         post: operations["createAppointment"];
         delete?: never;
@@ -302,11 +364,133 @@ export interface paths {
          *     cancelled or no_show; any other move answers 409 naming the current status. Only a
          *     booked appointment can be rescheduled (`starts_at`, `duration`, `resource_id`), and a
          *     reschedule that overlaps another booking answers 409 like a booking does.
-         *     A client may only cancel its own booked appointment, and only until 24 hours before it
-         *     starts (409 after that). `If-Match` with the version edited is required (428 without;
+         *     A client may cancel its own booked appointment, and move one the portal booked (a test or
+         *     the intake call; `starts_at` and `resource_id` only, to a free slot), only until 24 hours
+         *     before it starts (409 after that). `If-Match` with the version edited is required (428 without;
          *     412 with the current version when the appointment has moved on).
          */
         patch: operations["patchAppointment"];
+        trace?: never;
+    };
+    "/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tests a client can book, partner and in-clinic, with preparation and each clinic's price (clients and staff roles)
+         * @description Each test is booked as its service (`service_id`) on a clinic's test room: its name, length
+         *     and preparation are the service's. A test is offered at the clinics that set a price for it.
+         */
+        get: operations["listTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free times to book a service at a clinic, computed now from the schedule (clients and staff roles)
+         * @description Computed on every request from the clinic's opening hours, the resources that can take the
+         *     service, each resource's turnover and the appointments booked (never a stored table): a
+         *     time is free when the service's length fits in the opening hours and one of the resources
+         *     is free from the start to the end plus its turnover. Times start on the quarter hour, at
+         *     least 2 hours from now. For a client, times it is booked elsewhere are left out too (staff:
+         *     name the client). One entry per time, with the resource it would be booked on; booking it
+         *     may still answer 409 if someone takes it first. `from` to `to` spans at most 31 days.
+         */
+        get: operations["listSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages to the clinic, latest first (a client its own; staff roles their clinic's)
+         * @description A client sees only its own threads. Staff of the hub group see every thread of their own
+         *     clinic (their profile's clinic; SUPER_ADMIN every clinic's); a `clinic` filter naming another
+         *     clinic answers 403. `status=open` lists the threads waiting for the clinic's answer, oldest
+         *     first. Every read is recorded in the audit trail.
+         */
+        get: operations["listSupportThreads"];
+        put?: never;
+        /**
+         * A client writes to the clinic (clients)
+         * @description The thread's id and its first message's id are made on the device, so a resend (through the
+         *     outbox, offline first) never makes a second thread: the same ids with the same text answer
+         *     200 with the thread; the same ids with anything else answer 409. The thread goes to the
+         *     clinic named (by default the client's own). A reference names one of the client's own
+         *     appointments or signed visits.
+         */
+        post: operations["createSupportThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/threads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One thread with its messages, oldest first (its client; staff roles of its clinic) */
+        get: operations["getSupportThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/threads/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a message to a thread (its client; staff roles of its clinic answer)
+         * @description The message's id is made on the device: a resend with the same text answers 200 and adds
+         *     nothing. A client's message leaves the thread open (waiting for the clinic); a staff
+         *     member's answers it.
+         */
+        post: operations["addSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/visits": {
@@ -544,12 +728,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SessionEnd: {
+            /**
+             * @description The device keeps changes not yet sent or settings of its own; clear only the HTTP cache.
+             * @default false
+             */
+            keep_device_data: boolean;
+        };
         /** Format: uuid */
         UserIdValue: string;
         /** @enum {string} */
         Role: "CLIENT" | "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN";
         Problem: {
-            /** @description A URI reference naming the kind of problem, or about:blank. https://thrive.clinic/problems/consent-required (with 403): the caller is a client who has not given its HIPAA authorization; until it does, it may read its own user and profile and give it. */
+            /** @description A URI reference naming the kind of problem, or about:blank. https://thrive.clinic/problems/consent-required (with 403): the caller is a client who has not given its HIPAA authorization; until it does, it may read its own user and profile and give it. https://thrive.clinic/problems/slot-taken (with 409): a client's booking or move lost its time to someone else's booking a moment before; choose another free time. */
             type: string;
             title: string;
             status: number;
@@ -584,6 +775,13 @@ export interface components {
             };
         };
         NullableText: string | null;
+        /**
+         * @description Minimum necessary: a profile is answered with only the fields the caller may read. Its owner reads
+         *     all of it; staff read the sections their role needs (openapi/access.ts, PROFILE_SECTION_ACCESS):
+         *     reception demographics, contact and scheduling; ADMIN identity, contact and administration; the
+         *     clinical roles the clinical sections. Whoever may read a profile reads who it is (ids, names,
+         *     e-mail, role), its consent and its version; every other field may be absent.
+         */
         Profile: {
             /** Format: uuid */
             user_profile_id: string;
@@ -602,14 +800,17 @@ export interface components {
             alternate_phone?: components["schemas"]["NullablePhone"];
             /** Format: email */
             alternate_email?: string | null;
-            preferred_contact_method: components["schemas"]["ContactMethod"];
+            preferred_contact_method?: components["schemas"]["ContactMethod"];
             city?: components["schemas"]["NullableText"];
             state?: components["schemas"]["NullableText"];
             country?: components["schemas"]["NullableText"];
             zipcode?: string | null;
             address_line_1?: components["schemas"]["NullableText"];
             address_line_2?: components["schemas"]["NullableText"];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description An https address of the photo (a page shows it as an image).
+             */
             profile_picture?: string | null;
             /** Format: email */
             email: string;
@@ -624,11 +825,11 @@ export interface components {
             emergency_contact_name?: components["schemas"]["NullableText"];
             emergency_contact_relation?: components["schemas"]["NullableText"];
             emergency_contact_number?: components["schemas"]["NullablePhone"];
-            appointment_duration: components["schemas"]["Duration"];
+            appointment_duration?: components["schemas"]["Duration"];
             health_goals?: string | null;
             client_story?: string | null;
-            lifestyle_history: components["schemas"]["LifestyleHistory"];
-            family_history: components["schemas"]["FamilyHistory"];
+            lifestyle_history?: components["schemas"]["LifestyleHistory"];
+            family_history?: components["schemas"]["FamilyHistory"];
             /** @description India's Ayushman Bharat Health Account number, 14 digits. */
             abha_number?: string | null;
             /** @description India's Aadhaar number, 12 digits. */
@@ -665,7 +866,10 @@ export interface components {
             zipcode?: string | null;
             address_line_1?: components["schemas"]["NullableText"];
             address_line_2?: components["schemas"]["NullableText"];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description An https address of the photo (a page shows it as an image).
+             */
             profile_picture?: string | null;
             role?: components["schemas"]["Role"];
             occupation?: components["schemas"]["NullableText"];
@@ -792,6 +996,20 @@ export interface components {
             /** @description The previous page number */
             previous?: number | null;
         };
+        UserSearch: {
+            /** @description Matches first name, last name, e-mail or phone number (case-insensitive, substring). */
+            search: string;
+            role?: components["schemas"]["Role"];
+            /**
+             * @default name
+             * @enum {string}
+             */
+            ordering: "name" | "-name" | "email" | "-email" | "role" | "-role" | "created_at" | "-created_at";
+            /** @default 1 */
+            page: number;
+            /** @default 50 */
+            page_size: number;
+        };
         UserCreate: {
             /** Format: email */
             email: string;
@@ -832,7 +1050,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "audit.list" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "audit.list" | "sessions.end" | "requests.refused";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -850,7 +1068,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "request";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "session" | "request" | "test" | "slot" | "support_thread";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -1554,6 +1772,12 @@ export interface components {
             time_zone: components["schemas"]["TimeZone"];
             /** @description One entry per weekday the clinic opens, in the clinic's zone; a missing weekday is closed. */
             opening_hours: components["schemas"]["OpeningHours"][];
+            /** @description The front desk, E.164. */
+            phone: string | null;
+            /** @description The clinic's own address for clients. */
+            email: string | null;
+            /** @description Where the clinic is, as one line. */
+            address: string | null;
         };
         ClinicList: {
             results: components["schemas"]["Clinic"][];
@@ -1562,7 +1786,7 @@ export interface components {
          * @description What a resource is.
          * @enum {string}
          */
-        ResourceKind: "iv_chair" | "hbot_chamber" | "hbot_seat" | "red_light" | "pemf" | "sauna" | "consultation_room";
+        ResourceKind: "iv_chair" | "hbot_chamber" | "hbot_seat" | "red_light" | "pemf" | "sauna" | "consultation_room" | "test_room" | "call_line";
         Resource: {
             /** Format: uuid */
             id: string;
@@ -1578,8 +1802,11 @@ export interface components {
         ResourceList: {
             results: components["schemas"]["Resource"][];
         };
-        /** @enum {string} */
-        TherapyKind: "iv" | "hbot" | "pet" | "red_light" | "fir" | "consultation";
+        /**
+         * @description What a service is; `test` is a test (a sample taken or a measurement made), `consultation` a talk.
+         * @enum {string}
+         */
+        TherapyKind: "iv" | "hbot" | "pet" | "red_light" | "fir" | "consultation" | "test";
         Service: {
             /** Format: uuid */
             id: string;
@@ -1588,6 +1815,14 @@ export interface components {
             default_duration: components["schemas"]["Duration"];
             /** @description The kinds of resource the service can be booked on. */
             resource_kinds: components["schemas"]["ResourceKind"][];
+            /** @description A client may book it in the portal (the tests and the intake call); the clinic books the rest. */
+            client_bookable: boolean;
+            /** @description How to prepare */
+            preparation: string | null;
+            /** @description What to bring to the appointment. */
+            what_to_bring: string | null;
+            /** @description Nothing to eat or drink but water for this many hours before the start. */
+            fasting_hours: number | null;
         };
         ServiceList: {
             results: components["schemas"]["Service"][];
@@ -1645,7 +1880,17 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * @description How a call takes place (a service booked on a call line); null for every other appointment.
+             * @enum {string|null}
+             */
+            call_mode: "phone" | "video" | null;
         };
+        /**
+         * @description A call by phone (the clinic rings the client's number) or by video (a link sent by e-mail).
+         * @enum {string}
+         */
+        CallMode: "phone" | "video";
         AppointmentList: {
             results: components["schemas"]["Appointment"][];
             /** @description More appointments matched than `limit`. */
@@ -1668,6 +1913,7 @@ export interface components {
             /** Format: uuid */
             staff_id?: string | null;
             notes?: string | null;
+            call_mode?: components["schemas"]["CallMode"];
         };
         AppointmentPatch: {
             status?: components["schemas"]["AppointmentStatus"];
@@ -1679,6 +1925,145 @@ export interface components {
             /** Format: uuid */
             staff_id?: string | null;
             notes?: string | null;
+        };
+        Price: {
+            /** Format: uuid */
+            clinic_id: string;
+            /** @description In the currency's minor unit (paise, pence), as the clinic sets it. */
+            amount_minor: number;
+            /** @description ISO 4217. */
+            currency: string;
+        };
+        Test: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description What is booked (with /slots and POST /appointments).
+             */
+            service_id: string;
+            name: string;
+            /**
+             * @description A sample taken at the clinic and analysed by a partner laboratory, or a test made at the clinic.
+             * @enum {string}
+             */
+            kind: "partner" | "in_clinic";
+            /** @description The partner laboratory */
+            partner: string | null;
+            /** @description What the test measures */
+            measures: string;
+            preparation: string | null;
+            what_to_bring: string | null;
+            fasting_hours: number | null;
+            duration: components["schemas"]["Duration"];
+            /** @description One per clinic that offers the test. */
+            prices: components["schemas"]["Price"][];
+        };
+        TestList: {
+            results: components["schemas"]["Test"][];
+        };
+        Slot: {
+            /**
+             * Format: date-time
+             * @description Written in the clinic's zone.
+             */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /**
+             * Format: uuid
+             * @description What it would be booked on.
+             */
+            resource_id: string;
+        };
+        SlotList: {
+            time_zone: components["schemas"]["TimeZone"];
+            duration: components["schemas"]["Duration"];
+            results: components["schemas"]["Slot"][];
+        };
+        /**
+         * @description Open while the clinic owes an answer (the last message is the client's); answered once staff replied.
+         * @enum {string}
+         */
+        SupportThreadStatus: "open" | "answered";
+        SupportText: string;
+        /** @description One of the client's own appointments or signed visits the message is about; at most one of the two. */
+        SupportReference: {
+            /** Format: uuid */
+            appointment_id?: string;
+            /** Format: uuid */
+            visit_id?: string;
+        };
+        SupportThreadCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The first message's id
+             */
+            message_id: string;
+            /**
+             * Format: uuid
+             * @description The clinic written to; by default the client's own.
+             */
+            clinic_id?: string;
+            subject: string;
+            text: components["schemas"]["SupportText"];
+            reference?: components["schemas"]["SupportReference"];
+        };
+        SupportMessageCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            text: components["schemas"]["SupportText"];
+        };
+        SupportMessage: {
+            /** Format: uuid */
+            id: string;
+            text: string;
+            author_id: string;
+            author_name: string;
+            /** @description Written by the clinic's staff (else by the client). */
+            from_clinic: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SupportThreadSummary: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            /** Format: uuid */
+            clinic_id: string;
+            clinic_name: string;
+            subject: string;
+            status: components["schemas"]["SupportThreadStatus"];
+            /** Format: uuid */
+            appointment_id: string | null;
+            /** Format: uuid */
+            visit_id: string | null;
+            /** @description What the reference is, in words: e.g. "Fasting blood panel, 12 May 2031 08:30". */
+            reference_label: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_message_at: string;
+            last_message_from_clinic: boolean;
+            message_count: number;
+        };
+        SupportThread: {
+            thread: components["schemas"]["SupportThreadSummary"];
+            /** @description Oldest first. */
+            messages: components["schemas"]["SupportMessage"][];
+        };
+        SupportThreadList: {
+            results: components["schemas"]["SupportThreadSummary"][];
+            truncated: boolean;
         };
     };
     responses: {
@@ -1715,6 +2100,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type SessionEnd = components['schemas']['SessionEnd'];
 export type UserIdValue = components['schemas']['UserIdValue'];
 export type Role = components['schemas']['Role'];
 export type Problem = components['schemas']['Problem'];
@@ -1733,6 +2119,7 @@ export type UserStatus = components['schemas']['UserStatus'];
 export type UserDetail = components['schemas']['UserDetail'];
 export type UserSummary = components['schemas']['UserSummary'];
 export type UserList = components['schemas']['UserList'];
+export type UserSearch = components['schemas']['UserSearch'];
 export type UserCreate = components['schemas']['UserCreate'];
 export type UserPatch = components['schemas']['UserPatch'];
 export type RoleCounts = components['schemas']['RoleCounts'];
@@ -1812,10 +2199,25 @@ export type Service = components['schemas']['Service'];
 export type ServiceList = components['schemas']['ServiceList'];
 export type AppointmentStatus = components['schemas']['AppointmentStatus'];
 export type Appointment = components['schemas']['Appointment'];
+export type CallMode = components['schemas']['CallMode'];
 export type AppointmentList = components['schemas']['AppointmentList'];
 export type AppointmentDuration = components['schemas']['AppointmentDuration'];
 export type AppointmentCreate = components['schemas']['AppointmentCreate'];
 export type AppointmentPatch = components['schemas']['AppointmentPatch'];
+export type Price = components['schemas']['Price'];
+export type Test = components['schemas']['Test'];
+export type TestList = components['schemas']['TestList'];
+export type Slot = components['schemas']['Slot'];
+export type SlotList = components['schemas']['SlotList'];
+export type SupportThreadStatus = components['schemas']['SupportThreadStatus'];
+export type SupportText = components['schemas']['SupportText'];
+export type SupportReference = components['schemas']['SupportReference'];
+export type SupportThreadCreate = components['schemas']['SupportThreadCreate'];
+export type SupportMessageCreate = components['schemas']['SupportMessageCreate'];
+export type SupportMessage = components['schemas']['SupportMessage'];
+export type SupportThreadSummary = components['schemas']['SupportThreadSummary'];
+export type SupportThread = components['schemas']['SupportThread'];
+export type SupportThreadList = components['schemas']['SupportThreadList'];
 export type ResponseProblem = components['responses']['Problem'];
 export type ParameterUserId = components['parameters']['UserId'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
@@ -1847,11 +2249,36 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SessionEnd"];
+            };
+        };
+        responses: {
+            /** @description The caller's sessions have ended. */
+            204: {
+                headers: {
+                    /** @description `"cache", "storage"`, or `"cache"` when the device keeps its data. */
+                    "Clear-Site-Data"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
-                /** @description Matches first name, last name, e-mail or phone number (case-insensitive, substring). */
-                search?: string;
                 role?: components["schemas"]["Role"];
                 ordering?: "name" | "-name" | "email" | "-email" | "role" | "-role" | "created_at" | "-created_at";
                 page?: number;
@@ -1915,6 +2342,35 @@ export interface operations {
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    searchUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserSearch"];
+            };
+        };
+        responses: {
+            /** @description One page of the users that match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -2529,6 +2985,215 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listTests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every test, in the clinic's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSlots: {
+        parameters: {
+            query: {
+                service: string;
+                clinic: string;
+                from: string;
+                to: string;
+                /** @description Staff only; leave out the client's own booked times. A client's own are always left out. */
+                client?: components["schemas"]["UserIdValue"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free times, earliest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSupportThreads: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["SupportThreadStatus"];
+                clinic?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threads the caller may see, as summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThreadList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createSupportThread: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportThreadCreate"];
+            };
+        };
+        responses: {
+            /** @description The thread existed already with this first message (a resend). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            /** @description The new thread. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSupportThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    addSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportMessageCreate"];
+            };
+        };
+        responses: {
+            /** @description The message was there already (a resend); the thread as it is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            /** @description The thread with the new message. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listVisits: {
         parameters: {
             query?: {
@@ -2958,9 +3623,10 @@ export const familyConditionValues: ReadonlyArray<FlattenedDeepRequired<componen
 export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FamilyMember"]["relative"]> = ["mother", "father", "sister", "brother", "daughter", "son", "grandparent", "aunt_or_uncle", "other"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "audit.list", "requests.refused"];
+export const userSearchOrderingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSearch"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "audit.list", "sessions.end", "requests.refused"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "request"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
 export const nextAppointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAppointment"]["status"]> = ["booked", "checked_in"];
@@ -2974,6 +3640,9 @@ export const assessmentTypeValues: ReadonlyArray<FlattenedDeepRequired<component
 export const wordRecallTaskListValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WordRecallTask"]["list"]> = ["a", "b", "c"];
 export const sharedRiskInputSexValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SharedRiskInput"]["sex"]> = ["male", "female", "other"];
 export const sharedRiskResultCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SharedRiskResult"]["category"]> = ["low", "intermediate", "high"];
-export const resourceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceKind"]> = ["iv_chair", "hbot_chamber", "hbot_seat", "red_light", "pemf", "sauna", "consultation_room"];
-export const therapyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TherapyKind"]> = ["iv", "hbot", "pet", "red_light", "fir", "consultation"];
+export const resourceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceKind"]> = ["iv_chair", "hbot_chamber", "hbot_seat", "red_light", "pemf", "sauna", "consultation_room", "test_room", "call_line"];
+export const therapyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TherapyKind"]> = ["iv", "hbot", "pet", "red_light", "fir", "consultation", "test"];
 export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["booked", "checked_in", "in_progress", "completed", "cancelled", "no_show"];
+export const callModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallMode"]> = ["phone", "video"];
+export const testKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Test"]["kind"]> = ["partner", "in_clinic"];
+export const supportThreadStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SupportThreadStatus"]> = ["open", "answered"];

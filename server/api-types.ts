@@ -50,6 +50,16 @@ export type LifestyleHistory = Schemas['LifestyleHistory'];
 export type Assessment = Schemas['Assessment'];
 export type AssessmentCreate = Schemas['AssessmentCreate'];
 export type AssessmentList = Schemas['AssessmentList'];
+export type CallMode = Schemas['CallMode'];
+export type ContactMethod = Schemas['ContactMethod'];
+export type Test = Schemas['Test'];
+export type TestList = Schemas['TestList'];
+export type SlotList = Schemas['SlotList'];
+export type SupportThreadSummary = Schemas['SupportThreadSummary'];
+export type SupportThread = Schemas['SupportThread'];
+export type SupportThreadList = Schemas['SupportThreadList'];
+export type SupportThreadCreate = Schemas['SupportThreadCreate'];
+export type SupportMessageCreate = Schemas['SupportMessageCreate'];
 export type NextAppointment = Schemas['NextAppointment'];
 export type AdverseReaction = Schemas['AdverseReaction'];
 export type ClientSearchResult = Schemas['ClientSearchResult'];
@@ -61,11 +71,16 @@ export type ProgramList = Schemas['ProgramList'];
 export type ProgramDetail = Schemas['ProgramDetail'];
 export type WeeklySessions = Schemas['WeeklySessions'];
 
+export type SessionEnd = Schemas['SessionEnd'];
+
 /** Query parameters after validation, with the contract's defaults applied. */
 export type ListUsersQuery = Required<
   Pick<NonNullable<operations['listUsers']['parameters']['query']>, 'ordering' | 'page' | 'page_size'>
 > &
-  Pick<NonNullable<operations['listUsers']['parameters']['query']>, 'search' | 'role'>;
+  Pick<NonNullable<operations['listUsers']['parameters']['query']>, 'role'>;
+/** A search's body after validation, with the contract's defaults applied. */
+export type UserSearch = Required<Pick<Schemas['UserSearch'], 'ordering' | 'page' | 'page_size'>> &
+  Pick<Schemas['UserSearch'], 'search' | 'role'>;
 export type ListEnrollmentsQuery = Required<
   Pick<NonNullable<operations['listEnrollments']['parameters']['query']>, 'page' | 'page_size'>
 > &
@@ -91,6 +106,11 @@ export type ListAssessmentsQuery = Required<
   Pick<NonNullable<operations['listAssessments']['parameters']['query']>, 'limit' | 'latest'>
 > &
   Omit<NonNullable<operations['listAssessments']['parameters']['query']>, 'limit' | 'latest'>;
+export type ListSlotsQuery = NonNullable<operations['listSlots']['parameters']['query']>;
+export type ListSupportThreadsQuery = Required<
+  Pick<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>
+> &
+  Omit<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>;
 export type SearchClientsQuery = Required<
   Pick<NonNullable<operations['searchClients']['parameters']['query']>, 'q' | 'limit'>
 >;

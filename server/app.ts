@@ -2,7 +2,7 @@
  * The reference API as an Express app, mounted at /api/v1.
  *
  * Order of work for every request: no-store header, JSON body, then (except
- * for /health) the caller's token, then validation against the contract,
+ * for /health) the caller's token, the caller's rate limit, then validation against the contract,
  * then a write's Idempotency-Key (a retry is answered from the stored
  * answer), then the handler. Authentication comes before validation so that a caller
  * without a valid token learns nothing about the API's shapes.
@@ -16,6 +16,7 @@ import type { AppDependencies } from './dependencies.ts';
 import { CONTRACT_FORMATS, refuseNul } from './http/input-limits.ts';
 import { logError, requestContext, routeOf } from './http/log.ts';
 import { isRecorded, recordRefusal } from './audit/audit-log.ts';
+import { DEFAULT_RATE_LIMITS, rateLimit } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { HttpProblem, badRequest, sendProblem, type FieldError } from './http/problem.ts';
 import { API_BASE_PATH, sendAnswer } from './http/answer.ts';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDependencies): Express {
   });
 
   api.use(authenticate(deps.verifyAccessToken, deps.db));
+  api.use(rateLimit(deps.rateLimits ?? DEFAULT_RATE_LIMITS, (res) => callerOf(res).id));
   api.use(
     OpenApiValidator.middleware({
       apiSpec: CONTRACT_PATH,

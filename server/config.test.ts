@@ -42,6 +42,18 @@ describe('parseServerConfig', () => {
     });
   });
 
+  it('reads per-actor rate limits as requests/seconds, with generous defaults', () => {
+    const config = parseServerConfig({ ...identity, API_RATE_LIMIT_SEARCH: '5/10' });
+    expect(config.rateLimits).toEqual({
+      list: { requests: 300, seconds: 60 },
+      search: { requests: 5, seconds: 10 },
+      write: { requests: 300, seconds: 60 },
+    });
+    expect(() => parseServerConfig({ ...identity, API_RATE_LIMIT_WRITE: 'lots' })).toThrow(
+      /API_RATE_LIMIT_WRITE must be requests\/seconds/,
+    );
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = parseServerConfig({ ...identity, DATABASE_URL: 'postgres://thrive@127.0.0.1/thrive' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://thrive@127.0.0.1/thrive' });

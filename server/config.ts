@@ -9,6 +9,7 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import type { DatabaseLocation } from './db/database.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './http/rate-limit.ts';
 
 export interface ServerConfig {
   host: string;
@@ -23,15 +24,33 @@ export interface ServerConfig {
     region: string;
     /** The identity service's endpoint when it is not AWS itself (the local proxy). */
     endpoint: string | undefined;
+    /** The local identity service's admin secret (its admin calls are signed with it); AWS uses IAM instead. */
+    localAdminSecret: string | undefined;
   };
   /** Check every response against the contract too (tests and development). */
   validateResponses: boolean;
+  /** Per-actor limits on lists, searches and writes. */
+  rateLimits: RateLimits;
 }
 
 /** An unset variable and an empty one mean the same: not given. */
 const optionalText = v.optional(v.pipe(v.string(), v.trim()), '');
 const requiredText = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'));
 const requiredUrl = v.pipe(requiredText, v.url('must be a URL'));
+/** `N/S`: N requests per S seconds, e.g. `300/60`; empty for the default. */
+const optionalRateLimit = v.pipe(
+  optionalText,
+  v.check(
+    (value) => value === '' || /^[1-9]\d{0,8}\/[1-9]\d{0,5}$/.test(value),
+    'must be requests/seconds, e.g. 300/60',
+  ),
+);
+
+function rateLimitOf(text: string, fallback: RateLimit): RateLimit {
+  if (text === '') return fallback;
+  const [requests, seconds] = text.split('/').map(Number);
+  return { requests: requests!, seconds: seconds! };
+}
 
 const EnvironmentSchema = v.object({
   API_HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '127.0.0.1'),
@@ -60,7 +79,11 @@ const EnvironmentSchema = v.object({
     optionalText,
     v.check((value) => value === '' || URL.canParse(value), 'must be a URL'),
   ),
+  COGNITO_LOCAL_ADMIN_SECRET: optionalText,
   API_VALIDATE_RESPONSES: v.optional(v.picklist(['true', 'false', ''], 'must be true or false'), ''),
+  API_RATE_LIMIT_LIST: optionalRateLimit,
+  API_RATE_LIMIT_SEARCH: optionalRateLimit,
+  API_RATE_LIMIT_WRITE: optionalRateLimit,
 });
 
 export class ConfigurationError extends Error {
@@ -95,7 +118,13 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
       userPoolId: values.COGNITO_USER_POOL_ID,
       region: values.COGNITO_REGION,
       endpoint: values.COGNITO_ENDPOINT === '' ? undefined : values.COGNITO_ENDPOINT,
+      localAdminSecret: values.COGNITO_LOCAL_ADMIN_SECRET === '' ? undefined : values.COGNITO_LOCAL_ADMIN_SECRET,
     },
     validateResponses: values.API_VALIDATE_RESPONSES === 'true',
+    rateLimits: {
+      list: rateLimitOf(values.API_RATE_LIMIT_LIST, DEFAULT_RATE_LIMITS.list),
+      search: rateLimitOf(values.API_RATE_LIMIT_SEARCH, DEFAULT_RATE_LIMITS.search),
+      write: rateLimitOf(values.API_RATE_LIMIT_WRITE, DEFAULT_RATE_LIMITS.write),
+    },
   };
 }

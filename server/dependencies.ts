@@ -1,6 +1,7 @@
 /** What the API is built from; createApp takes it whole so tests can swap any part. */
 import type { AccessTokenVerifier } from './auth/access-token.ts';
 import type { Database } from './db/database.ts';
+import type { RateLimits } from './http/rate-limit.ts';
 import type { IdentityAdmin } from './identity/identity-admin.ts';
 
 export interface AppDependencies {
@@ -11,4 +12,6 @@ export interface AppDependencies {
   validateResponses?: boolean;
   /** The clock consent dates are checked against. */
   now?: () => Date;
+  /** Per-actor limits on lists, searches and writes; DEFAULT_RATE_LIMITS when not given. */
+  rateLimits?: RateLimits;
 }

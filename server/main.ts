@@ -1,13 +1,15 @@
 /**
  * Starts the reference API from the environment (see config.ts):
  *   node --import tsx server/main.ts
- * Brings the database schema up to date first. SIGTERM or SIGINT stops taking
+ * Refuses to start against an identity service that signs with a published
+ * key, then brings the database schema up to date. SIGTERM or SIGINT stops taking
  * connections, lets requests in flight finish, then closes the database
  * (PGlite writes its files on close).
  */
 import type { Server } from 'node:http';
 import { createApp } from './app.ts';
 import { createAccessTokenVerifier } from './auth/access-token.ts';
+import { PublishedKeyError, refusePublishedKeys } from './auth/published-keys.ts';
 import { ConfigurationError, parseServerConfig } from './config.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
 import { deleteExpiredKeys } from './http/idempotency.ts';
@@ -31,6 +33,16 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  try {
+    await refusePublishedKeys(config.identity.jwksUrl);
+  } catch (error) {
+    if (error instanceof PublishedKeyError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
   const db = await openMigratedDatabase(config.database);
   // Idempotency keys are kept 7 days; older ones are deleted now and every hour.
   const expireKeys = () =>
@@ -45,6 +57,7 @@ async function main(): Promise<void> {
     identityAdmin: createCognitoIdentityAdmin(config.identity),
     verifyAccessToken: createAccessTokenVerifier(config.identity),
     validateResponses: config.validateResponses,
+    rateLimits: config.rateLimits,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,5 +1,6 @@
 /**
- * The demo accounts of the local stack: one per role and one per sign-in state.
+ * The demo accounts of the local stack: one per role (a second nurse, doctor
+ * and receptionist) and one per sign-in state.
  * Both the identity seed and the database seed read this list, so an account's
  * identity user and its profile always share the same id.
  */
@@ -119,6 +120,32 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     state: 'ready',
     firstName: 'Meera',
     lastName: 'Nair',
+    gender: 'F',
+  }),
+  // A nurse, doctor and receptionist more: a shared tablet or the front desk changing hands. Signing out ends a
+  // user's sessions on every device, so the end-to-end tests that sign staff out use these, and no other test does.
+  account({
+    email: 'nurse3@thrive.test',
+    role: 'NURSE',
+    state: 'ready',
+    firstName: 'Tessa',
+    lastName: 'Abraham',
+    gender: 'F',
+  }),
+  account({
+    email: 'doctor2@thrive.test',
+    role: 'DOCTOR',
+    state: 'ready',
+    firstName: 'Vivek',
+    lastName: 'Ramani',
+    gender: 'M',
+  }),
+  account({
+    email: 'reception2@thrive.test',
+    role: 'RECEPTION',
+    state: 'ready',
+    firstName: 'Nadia',
+    lastName: 'Pereira',
     gender: 'F',
   }),
   account({

@@ -1,16 +1,36 @@
-/** One call of the identity service's JSON API (the AWS JSON 1.1 protocol), for scripts and tests. */
+import { LOCAL_ADMIN_KEY_ID } from '../../server/identity/identity-admin.ts';
+import { LOCAL_REGION } from '../stack/config.ts';
+import { signedHeaders } from './sigv4.ts';
+
+/**
+ * One call of the identity service's JSON API (the AWS JSON 1.1 protocol), for
+ * scripts and tests. An admin call is signed with `adminSecret` (the install's,
+ * scripts/identity/keys.ts), as the API's identity client signs its calls.
+ */
 export async function callIdentity<T>(
   identityUrl: string,
   target: string,
   body: unknown,
+  adminSecret?: string,
 ): Promise<T & { status: number }> {
+  const headers = {
+    'content-type': 'application/x-amz-json-1.1',
+    'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+  };
+  const text = JSON.stringify(body);
   const response = await fetch(identityUrl, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify(body),
+    headers:
+      adminSecret === undefined
+        ? headers
+        : signedHeaders(
+            identityUrl,
+            headers,
+            text,
+            { accessKeyId: LOCAL_ADMIN_KEY_ID, secretAccessKey: adminSecret },
+            LOCAL_REGION,
+          ),
+    body: text,
   });
   return { ...((await response.json()) as T), status: response.status };
 }

@@ -22,6 +22,14 @@ export interface IdentityFiles {
   logFile: string;
   /** Pid of a running emulator, so offline edits of the pool file can refuse to race it. */
   pidFile: string;
+  /** The emulator's Unix socket: reached only by the proxy (and whoever may enter `identityDir`). */
+  emulatorSocket: string;
+  /** The private key the proxy signs tokens with, made for this install (mode 0600). */
+  signingKeyFile: string;
+  /** The secret admin calls are signed with (AWS SigV4); the API's identity client holds it (mode 0600). */
+  adminSecretFile: string;
+  /** Users' global sign-outs: refresh and access tokens issued before are refused. */
+  signOutsFile: string;
 }
 
 export function identityFiles(identityDir: string, userPoolId: string): IdentityFiles {
@@ -33,6 +41,10 @@ export function identityFiles(identityDir: string, userPoolId: string): Identity
     mfaSetupFile: path.join(identityDir, 'mfa-setup.json'),
     logFile: path.join(identityDir, 'emulator.log'),
     pidFile: path.join(identityDir, 'emulator.pid'),
+    emulatorSocket: path.join(identityDir, 'emulator.sock'),
+    signingKeyFile: path.join(identityDir, 'signing-key.json'),
+    adminSecretFile: path.join(identityDir, 'admin-secret'),
+    signOutsFile: path.join(identityDir, 'sign-outs.json'),
   };
 }
 
@@ -45,9 +57,9 @@ interface MfaSetupList {
  * Writes through a temporary file and a rename, so a crash mid-write never
  * leaves a half-written JSON file that the emulator would refuse to load.
  */
-export async function writeFileAtomic(file: string, content: string): Promise<void> {
+export async function writeFileAtomic(file: string, content: string, mode?: number): Promise<void> {
   const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, content);
+  await writeFile(temporary, content, mode === undefined ? {} : { mode });
   await rename(temporary, file);
 }
 

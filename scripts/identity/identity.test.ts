@@ -3,7 +3,9 @@
  * auth API with `userPoolEndpoint` pointing at the proxy. One service for the
  * file (start-up is about a second), in a temporary data directory on free ports.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,17 +24,28 @@ import {
   signOut,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import {
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { SignJWT, createLocalJWKSet, decodeJwt, importJWK, jwtVerify, type JWK } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_CODE, DEMO_TOTP_SECRET, demoAccount, type DemoAccount } from '../demo/accounts.ts';
 import { stableUuid } from '../demo/stable-id.ts';
 import { stackConfig, type StackConfig } from '../stack/config.ts';
 import { identityFiles, readMfaSetupUsernames, writeMfaSetupUsernames } from './files.ts';
+import { isPublishedKey } from '../../server/auth/published-keys.ts';
+import { LOCAL_ADMIN_KEY_ID } from '../../server/identity/identity-admin.ts';
+import { ensureAdminSecret, ensureSigningKey, readAdminSecret } from './keys.ts';
 import { startIdentityProxy } from './proxy.ts';
 import { addIdentityUsers, seedIdentity } from './seed.ts';
 import { startIdentity, type IdentityService } from './start.ts';
 
 const NEW_PASSWORD = 'Renewed!2026x';
+const require = createRequire(import.meta.url);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -88,15 +101,19 @@ let dataDir: string;
 let config: StackConfig;
 let service: IdentityService;
 
+/** The identity admin API as the API calls it: SigV4 with the admin key id and `secret`. */
+function adminClient(secret: string) {
+  return new CognitoIdentityProviderClient({
+    region: config.region,
+    endpoint: service.url,
+    credentials: { accessKeyId: LOCAL_ADMIN_KEY_ID, secretAccessKey: secret },
+    maxAttempts: 1,
+  });
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-identity-'));
-  const [identityPort, emulatorPort] = [await freePort(), await freePort()];
-  config = stackConfig({
-    DATA_DIR: dataDir,
-    PORT: '14173',
-    IDENTITY_PORT: String(identityPort),
-    EMULATOR_PORT: String(emulatorPort),
-  });
+  config = stackConfig({ DATA_DIR: dataDir, PORT: '14173', IDENTITY_PORT: String(await freePort()) });
   await seedIdentity(config, DEMO_ACCOUNTS);
   // Extra clients go in the way `npm run seed -- --clients N` adds them.
   await addIdentityUsers(config, [extraClient(1), extraClient(2)]);
@@ -191,8 +208,16 @@ describe('sign-in states', () => {
 
   it('refuses a disabled account at sign-in and at refresh, as Cognito does, until it is enabled', async () => {
     const account = demoAccount('coach@thrive.test');
-    const admin = (operation: string) =>
-      cognitoCall(service.url, operation, { UserPoolId: config.userPoolId, Username: account.id });
+    const identityAdmin = adminClient(
+      readAdminSecret(identityFiles(config.identityDir, config.userPoolId).adminSecretFile),
+    );
+    const admin = async (operation: 'AdminDisableUser' | 'AdminEnableUser') => {
+      const command =
+        operation === 'AdminDisableUser'
+          ? new AdminDisableUserCommand({ UserPoolId: config.userPoolId, Username: account.id })
+          : new AdminEnableUserCommand({ UserPoolId: config.userPoolId, Username: account.id });
+      return { status: (await identityAdmin.send(command)).$metadata.httpStatusCode };
+    };
     const signedIn = await cognitoCall(service.url, 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: config.clientId,
@@ -314,29 +339,207 @@ describe('sign-in states', () => {
 });
 
 describe('proxy', () => {
-  it('answers CORS preflight with the headers Amplify sends', async () => {
-    const response = await fetch(service.url, {
-      method: 'OPTIONS',
-      headers: { origin: 'http://localhost:4173', 'access-control-request-method': 'POST' },
-    });
-    expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  const files = () => identityFiles(config.identityDir, config.userPoolId);
+  const signIn = async (account: DemoAccount, password = account.password) =>
+    (
+      await cognitoCall(service.url, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: config.clientId,
+        AuthParameters: { USERNAME: account.email, PASSWORD: password },
+      })
+    ).json as { AuthenticationResult: { AccessToken: string; IdToken: string; RefreshToken: string } };
+  const refresh = (refreshToken: string, url = service.url) =>
+    cognitoCall(url, 'GetTokensFromRefreshToken', { ClientId: config.clientId, RefreshToken: refreshToken });
+
+  it('answers CORS for the app’s own origin only, never any origin', async () => {
+    const preflight = (origin: string) =>
+      fetch(service.url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    const app = await preflight(config.appUrl);
+    expect(app.status).toBe(204);
+    expect(app.headers.get('access-control-allow-origin')).toBe(config.appUrl);
     for (const header of ['x-amz-target', 'x-amz-user-agent', 'content-type', 'cache-control']) {
-      expect(response.headers.get('access-control-allow-headers')).toContain(header);
+      expect(app.headers.get('access-control-allow-headers')).toContain(header);
     }
+    for (const origin of ['https://evil.example', 'http://localhost:1', 'null']) {
+      const other = await preflight(origin);
+      expect(other.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+    const answer = await fetch(`${service.url}/health`, { headers: { origin: 'https://evil.example' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('passes other calls and the JWKS through, and names the real issuer', async () => {
-    const jwks = await fetch(`${service.url}/${config.userPoolId}/.well-known/jwks.json`);
-    expect(jwks.status).toBe(200);
-    expect(await jwks.json()).toMatchObject({ keys: [{ kid: 'CognitoLocal', alg: 'RS256' }] });
+  it('signs tokens with this install’s key, kept owner-only, and serves only that key set', async () => {
+    expect((await stat(files().signingKeyFile)).mode & 0o777).toBe(0o600);
+    expect((await stat(files().adminSecretFile)).mode & 0o777).toBe(0o600);
+    expect((await stat(config.identityDir)).mode & 0o777).toBe(0o700);
+    const jwks = await fetch(config.jwksUrl);
+    const keySet = (await jwks.json()) as { keys: JWK[] };
+    expect(keySet.keys).toHaveLength(1);
+    expect(keySet.keys[0]).not.toHaveProperty('d');
+    expect(keySet.keys[0]!.kid).not.toBe('CognitoLocal');
+    expect(await isPublishedKey(keySet.keys[0]!)).toBe(false);
     const discovery = await fetch(`${service.url}/${config.userPoolId}/.well-known/openid-configuration`);
     expect(await discovery.json()).toMatchObject({ issuer: config.issuer });
-    const admin = await cognitoCall(service.url, 'AdminGetUser', {
-      UserPoolId: config.userPoolId,
-      Username: 'doctor@thrive.test',
+
+    const tokens = (await signIn(demoAccount('doctor@thrive.test'))).AuthenticationResult;
+    const keys = createLocalJWKSet(keySet);
+    const { payload } = await jwtVerify(tokens.AccessToken, keys, { issuer: config.issuer });
+    expect(payload).toMatchObject({ token_use: 'access', username: demoAccount('doctor@thrive.test').id });
+    expect(payload.exp! - Math.floor(payload.iat!)).toBe(15 * 60);
+    await expect(jwtVerify(tokens.IdToken, keys, { issuer: config.issuer })).resolves.toBeTruthy();
+  });
+
+  it('keeps the sign-in time (auth_time) across a refresh', async () => {
+    const tokens = (await signIn(demoAccount('nutrition@thrive.test'))).AuthenticationResult;
+    const first = decodeJwt(tokens.AccessToken);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const refreshed = await refresh(tokens.RefreshToken);
+    expect(refreshed.status).toBe(200);
+    const again = decodeJwt(
+      (refreshed.json as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken,
+    );
+    expect(again.iat).toBeGreaterThan(first.iat!);
+    expect(again.auth_time).toBe(first.auth_time);
+  });
+
+  it('refuses admin calls that are not signed with the install’s admin secret', async () => {
+    const body = { UserPoolId: config.userPoolId, Username: 'doctor@thrive.test' };
+    for (const operation of ['AdminGetUser', 'ListUsers', 'AdminSetUserPassword', 'AdminCreateUser']) {
+      const unsigned = await cognitoCall(service.url, operation, { ...body, Password: 'Taken!2026x' });
+      expect(unsigned, operation).toMatchObject({
+        status: 403,
+        json: { __type: 'MissingAuthenticationTokenException' },
+      });
+    }
+    const forged = adminClient('not-the-secret');
+    await expect(forged.send(new AdminGetUserCommand(body))).rejects.toMatchObject({
+      name: 'UnrecognizedClientException',
     });
-    expect(admin).toMatchObject({ status: 200, json: { Username: demoAccount('doctor@thrive.test').id } });
+    const api = adminClient(readAdminSecret(files().adminSecretFile));
+    expect((await api.send(new AdminGetUserCommand(body))).Username).toBe(demoAccount('doctor@thrive.test').id);
+  });
+
+  it('refuses a token signed with the emulator’s published key, and the emulator has no port to go round it', async () => {
+    const account = demoAccount('client2@thrive.test');
+    const emulatorKey = await importJWK(
+      (require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK }).jwk,
+      'RS256',
+    );
+    const forged = await new SignJWT({
+      token_use: 'access',
+      client_id: config.clientId,
+      sub: account.id,
+      username: account.id,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+      .setIssuer(config.issuer)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(emulatorKey);
+    for (const operation of ['GetUser', 'ChangePassword', 'GlobalSignOut']) {
+      const answer = await cognitoCall(service.url, operation, { AccessToken: forged });
+      expect(answer, operation).toMatchObject({ status: 400, json: { __type: 'NotAuthorizedException' } });
+    }
+    expect(readFileSync(files().logFile, 'utf8')).toMatch(/running on .*emulator\.sock/);
+  });
+
+  it('lets a user change its own name but never its role, and nobody sign up', async () => {
+    const { AccessToken } = (await signIn(demoAccount('client2@thrive.test'))).AuthenticationResult;
+    const role = await cognitoCall(service.url, 'UpdateUserAttributes', {
+      AccessToken,
+      UserAttributes: [{ Name: 'custom:role', Value: 'SUPER_ADMIN' }],
+    });
+    expect(role).toMatchObject({ status: 400, json: { __type: 'NotAuthorizedException' } });
+    const deleted = await cognitoCall(service.url, 'DeleteUserAttributes', {
+      AccessToken,
+      UserAttributeNames: ['custom:role'],
+    });
+    expect(deleted.status).toBe(400);
+    const name = await cognitoCall(service.url, 'UpdateUserAttributes', {
+      AccessToken,
+      UserAttributes: [{ Name: 'given_name', Value: 'Daniel' }],
+    });
+    expect(name.status).toBe(200);
+    const user = await cognitoCall(service.url, 'GetUser', { AccessToken });
+    expect((user.json as { UserAttributes: { Name: string; Value: string }[] }).UserAttributes).toContainEqual({
+      Name: 'custom:role',
+      Value: 'CLIENT',
+    });
+    const signUp = await cognitoCall(service.url, 'SignUp', {
+      ClientId: config.clientId,
+      Username: 'me@example.com',
+      Password: 'Mine!2026xx',
+    });
+    expect(signUp).toMatchObject({ status: 400, json: { __type: 'NotAuthorizedException' } });
+  });
+
+  it('signs a user out everywhere: its refresh and access tokens are refused from then on', async () => {
+    const account = demoAccount('coach@thrive.test');
+    const first = (await signIn(account)).AuthenticationResult;
+    const second = (await signIn(account)).AuthenticationResult;
+    expect((await cognitoCall(service.url, 'GlobalSignOut', { AccessToken: first.AccessToken })).status).toBe(200);
+    for (const tokens of [first, second]) {
+      expect(await refresh(tokens.RefreshToken)).toMatchObject({
+        status: 400,
+        json: { __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' },
+      });
+      expect(await cognitoCall(service.url, 'GetUser', { AccessToken: tokens.AccessToken })).toMatchObject({
+        status: 400,
+        json: { message: 'Access Token has been revoked' },
+      });
+    }
+    // A sign-in after it (in a later second: tokens count whole seconds) is a session of its own.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = (await signIn(account)).AuthenticationResult;
+    expect((await refresh(later.RefreshToken)).status).toBe(200);
+    expect(JSON.parse(readFileSync(files().signOutsFile, 'utf8'))).toHaveProperty(account.id);
+  });
+
+  it('locks an account for a while after five wrong passwords in a row, as Cognito does', async () => {
+    const account = extraClient(1);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await expect(passwordSignIn(account.email, 'Wrong!2026x')).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+      });
+    }
+    // Locked: even the right password is not looked at.
+    await expect(passwordSignIn(account.email, account.password)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Password attempts exceeded',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await passwordSignIn(account.email, account.password)).nextStep.signInStep).toBe('DONE');
+  });
+
+  it('ends a staff session 12 hours after its sign-in, a client’s only after 30 days', async () => {
+    const later = Date.now() + 13 * 60 * 60 * 1000;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'thrive-proxy-'));
+    const proxy = await startIdentityProxy({
+      port: 0,
+      upstreamSocket: files().emulatorSocket,
+      userPoolId: config.userPoolId,
+      mfaSetupFile: files().mfaSetupFile,
+      issuer: config.issuer,
+      signingKey: await ensureSigningKey(files().signingKeyFile),
+      adminSecret: readAdminSecret(files().adminSecretFile),
+      signOutsFile: path.join(dir, 'sign-outs.json'),
+      clock: () => later,
+      onError: () => {},
+    });
+    try {
+      const nurse = (await signIn(demoAccount('nurse@thrive.test'))).AuthenticationResult;
+      const client = (await signIn(demoAccount('client2@thrive.test'))).AuthenticationResult;
+      expect(await refresh(nurse.RefreshToken, proxy.url)).toMatchObject({
+        status: 400,
+        json: { message: 'Refresh Token has expired' },
+      });
+      expect((await refresh(client.RefreshToken, proxy.url)).status).toBe(200);
+    } finally {
+      await proxy.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('expires a pending authenticator set-up', async () => {
@@ -344,11 +547,16 @@ describe('proxy', () => {
     const mfaSetupFile = path.join(dir, 'mfa-setup.json');
     const account = demoAccount('coach@thrive.test');
     await writeMfaSetupUsernames(mfaSetupFile, [account.id]);
+    const files = identityFiles(config.identityDir, config.userPoolId);
     const proxy = await startIdentityProxy({
       port: 0,
-      upstreamUrl: `http://127.0.0.1:${config.emulatorPort}`,
+      upstreamSocket: files.emulatorSocket,
       userPoolId: config.userPoolId,
       mfaSetupFile,
+      issuer: config.issuer,
+      signingKey: await ensureSigningKey(files.signingKeyFile),
+      adminSecret: await ensureAdminSecret(files.adminSecretFile),
+      signOutsFile: path.join(dir, 'sign-outs.json'),
       sessionTtlMs: 50,
       onError: () => {},
     });

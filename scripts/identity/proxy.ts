@@ -1,9 +1,28 @@
 /**
  * A small HTTP proxy in front of cognito-local that fills the gaps between the
  * emulator and Amazon Cognito which the app depends on, so the app (Amplify,
- * configured with `userPoolEndpoint`) runs unchanged against either.
+ * configured with `userPoolEndpoint`) runs unchanged against either, and that
+ * makes the local stack safe to leave running.
  *
- * Everything not listed below passes through untouched:
+ * The emulator listens on a Unix socket inside the identity folder, so the
+ * proxy is the only way in. What the proxy does beyond passing calls through:
+ * - Tokens of its own: the emulator signs with a key published in its npm
+ *   package. The proxy signs every token it hands out with this install's key
+ *   (keys.ts) and serves that key set, with Cognito's lifetimes as configured
+ *   here (openapi/sessions.ts: 15-minute access and ID tokens, `auth_time` kept
+ *   across refreshes), and checks every access token sent to it against that
+ *   key (the emulator only decodes them).
+ * - Admin calls (AdminSetUserPassword, ListUsers, AdminCreateUser, ...) need
+ *   AWS SigV4 credentials, as Cognito's do: the API's identity client holds
+ *   the install's admin secret; nobody else does.
+ * - GlobalSignOut: the emulator lacks it. A user's access and refresh tokens
+ *   issued before it are refused from then on (kept in a file across restarts).
+ * - Refresh tokens end: a staff user's after 12 hours from its sign-in, a
+ *   client's after 30 days; a disabled user's at once.
+ * - Sign-in throttling per account, as Cognito does (sign-in-throttle.ts).
+ * - A user may change only the app client's write attributes of itself, never
+ *   `custom:role`; nobody signs up on their own.
+ * - CORS only for the app's own origin.
  * - GetTokensFromRefreshToken: Amplify 6.15+ refreshes only with this call, which
  *   the emulator lacks; answered with InitiateAuth REFRESH_TOKEN_AUTH.
  * - MFA_SETUP: users listed in `mfa-setup.json` must enrol an authenticator app at
@@ -19,33 +38,53 @@
  * - Disabled accounts (AdminDisableUser): the emulator records them but still signs
  *   them in and refreshes their tokens; Cognito refuses both with
  *   NotAuthorizedException "User is disabled.".
- * - CORS for the browser, and an openid-configuration with the real issuer (the
- *   emulator's hard-codes port 9229).
+ * - An openid-configuration with the real issuer (the emulator's hard-codes port 9229).
  *
  * This is dev and test infrastructure only; production talks to Cognito directly.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readMfaSetupUsernames, writeMfaSetupUsernames } from './files.ts';
+import { SignJWT, errors as joseErrors, importJWK, jwtVerify, type JWK } from 'jose';
+import { isRole } from '../../openapi/roles.ts';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, sessionLimitSeconds } from '../../openapi/sessions.ts';
+import { LOCAL_ADMIN_KEY_ID } from '../../server/identity/identity-admin.ts';
+import { readMfaSetupUsernames, writeFileAtomic, writeMfaSetupUsernames } from './files.ts';
+import { publicJwk } from './keys.ts';
+import { APP_CLIENT_WRITE_ATTRIBUTES } from './seed.ts';
+import { sigV4Problem } from './sigv4.ts';
+import { COGNITO_SIGN_IN_THROTTLE, createSignInThrottle, type SignInThrottleOptions } from './sign-in-throttle.ts';
 
 export interface IdentityProxyOptions {
   /** 0 picks a free port. */
   port: number;
   /** Loopback only; defaults to 127.0.0.1. */
   host?: string;
-  /** Base URL of cognito-local, e.g. http://127.0.0.1:9230. */
-  upstreamUrl: string;
+  /** cognito-local's Unix socket. */
+  upstreamSocket: string;
   /** The pool the admin look-ups (unknown user, resend) run against. */
   userPoolId: string;
   /** JSON `{ "usernames": [...] }`: who must set up TOTP at the next sign-in. */
   mfaSetupFile: string;
-  /** When set, `/<poolId>/.well-known/openid-configuration` names this issuer. */
-  issuer?: string;
+  /** The issuer every token carries; its key set is `<issuer>/.well-known/jwks.json`. */
+  issuer: string;
+  /** This install's private signing key (keys.ts). */
+  signingKey: JWK;
+  /** The secret admin calls must be signed with (SigV4, access key LOCAL_ADMIN_KEY_ID). */
+  adminSecret: string;
+  /** Where global sign-outs are kept across restarts. */
+  signOutsFile: string;
+  /** Origins a browser may call the proxy from (the app's); others get no CORS headers. */
+  allowedOrigins?: readonly string[];
+  /** Sign-in throttling per account; Cognito's by default. */
+  signInThrottle?: SignInThrottleOptions;
   /** How long a pending MFA_SETUP sign-in lives after its last step (Cognito: 3 minutes). */
   sessionTtlMs?: number;
   /** Where unexpected proxy failures are reported; defaults to console.error. */
   onError?: (error: unknown) => void;
+  /** The proxy's clock, in ms (tests move it); the emulator keeps its own. */
+  clock?: () => number;
 }
 
 export interface IdentityProxy {
@@ -87,13 +126,46 @@ const HOP_HEADERS = new Set([
   'host',
   'upgrade',
 ]);
+/** Headers of the emulator's answers that are not passed on: its server's name, and caching (ours say no-store). */
+const EMULATOR_HEADERS = new Set(['x-powered-by', 'etag', 'cache-control']);
+
+/** Sent to an allowed origin only, with that origin named (never `*`). */
 const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'content-type, x-amz-target, x-amz-user-agent, cache-control',
   'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
   'access-control-max-age': '600',
+  vary: 'Origin',
 };
+
+/**
+ * The operations Cognito answers without IAM credentials: sign-in and its
+ * challenges, and what a signed-in user does with its own access token.
+ * Everything else (Admin*, ListUsers, pool and client management) is an admin
+ * call and must be signed with the admin secret.
+ */
+const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'GetTokensFromRefreshToken',
+  'RevokeToken',
+  'GlobalSignOut',
+  'GetUser',
+  'UpdateUserAttributes',
+  'DeleteUserAttributes',
+  'DeleteUser',
+  'ChangePassword',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'GetUserAttributeVerificationCode',
+  'VerifyUserAttribute',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+]);
 
 function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -103,7 +175,11 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The claims of a JWT, unverified: the proxy only routes on them, the emulator signed them. */
+/**
+ * The claims of a JWT, unverified: for tokens the emulator has just handed the
+ * proxy (over its socket), or whose authenticity the emulator checks itself
+ * (a refresh token is looked up by its exact text).
+ */
 function jwtClaims(token: string): Json {
   const payload = token.split('.')[1];
   if (!payload) return {};
@@ -127,20 +203,61 @@ async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+interface UpstreamAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 export async function startIdentityProxy(options: IdentityProxyOptions): Promise<IdentityProxy> {
-  const upstreamUrl = options.upstreamUrl.replace(/\/+$/, '');
   const sessionTtlMs = options.sessionTtlMs ?? 3 * 60 * 1000;
   const onError = options.onError ?? ((error: unknown) => console.error('[identity proxy]', error));
   const pending = new Map<string, PendingSetup>();
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const clock = options.clock ?? Date.now;
+  /** Seconds since the epoch, as JWTs count. */
+  const nowSeconds = () => Math.floor(clock() / 1000);
+  const throttle = createSignInThrottle(options.signInThrottle ?? COGNITO_SIGN_IN_THROTTLE, clock);
+  const signingKey = await importJWK(options.signingKey, 'RS256');
+  const verifyingKey = await importJWK(publicJwk(options.signingKey), 'RS256');
+  const keySet = { keys: [publicJwk(options.signingKey)] };
+  const signOuts = await readSignOuts(options.signOutsFile);
+  let signOutsWritten = Promise.resolve();
+
+  /** One HTTP exchange with the emulator over its socket. */
+  function upstreamHttp(method: string, path: string, headers: Record<string, string>, body: Buffer) {
+    return new Promise<UpstreamAnswer>((resolve, reject) => {
+      const request = http.request(
+        {
+          socketPath: options.upstreamSocket,
+          method,
+          path,
+          headers: { ...headers, host: 'cognito-local', 'content-length': String(body.length) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 502, headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.setTimeout(10_000, () => request.destroy(new Error('The identity emulator did not answer in time.')));
+      request.end(body);
+    });
+  }
 
   /** Calls one Cognito operation on the emulator; a Cognito error is rethrown as is. */
   async function upstream(operation: string, body: Json): Promise<Json> {
-    const response = await fetch(`${upstreamUrl}/`, {
-      method: 'POST',
-      headers: { 'content-type': JSON_CONTENT_TYPE, 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
+    const response = await upstreamHttp(
+      'POST',
+      '/',
+      { 'content-type': JSON_CONTENT_TYPE, 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+      Buffer.from(JSON.stringify(body)),
+    );
+    const text = response.body.toString('utf8');
     let parsed: unknown = {};
     try {
       parsed = text ? JSON.parse(text) : {};
@@ -148,7 +265,7 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
       // Not JSON: reported below with the status.
     }
     const result = isJson(parsed) ? parsed : {};
-    if (!response.ok) {
+    if (response.status < 200 || response.status >= 300) {
       throw new CognitoError(
         str(result.__type) ?? 'InternalErrorException',
         str(result.message) ?? `${operation} failed with ${response.status}`,
@@ -156,6 +273,86 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
       );
     }
     return result;
+  }
+
+  // --- tokens of this install -------------------------------------------------------------------
+
+  /**
+   * A token with the emulator's claims, signed with this install's key, issued
+   * now for the configured lifetime. Its `iat` has milliseconds (a NumericDate
+   * may, RFC 7519): the API orders it exactly against a sign-out's cut-off,
+   * where Cognito's whole seconds make a token of the cut-off's own second
+   * count as before it.
+   */
+  async function signToken(claims: Json, authTime: number | undefined): Promise<string> {
+    const issuedAt = nowSeconds();
+    return new SignJWT({
+      ...claims,
+      iss: options.issuer,
+      iat: clock() / 1000,
+      exp: issuedAt + ACCESS_TOKEN_LIFETIME_SECONDS,
+      auth_time: authTime ?? (typeof claims.auth_time === 'number' ? claims.auth_time : issuedAt),
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: options.signingKey.kid ?? 'thrive-local' })
+      .sign(signingKey);
+  }
+
+  /**
+   * The emulator's answer with its access and ID tokens replaced by ours.
+   * `authTime`: when the session began (a refresh keeps the sign-in's time;
+   * the emulator would make it now).
+   */
+  async function withOwnTokens(result: Json, authTime?: number): Promise<Json> {
+    const tokens = result.AuthenticationResult;
+    if (!isJson(tokens)) return result;
+    const own: Json = { ...tokens };
+    for (const name of ['AccessToken', 'IdToken'] as const) {
+      const token = str(tokens[name]);
+      if (token) own[name] = await signToken(jwtClaims(token), authTime);
+    }
+    own.ExpiresIn = ACCESS_TOKEN_LIFETIME_SECONDS;
+    return { ...result, AuthenticationResult: own };
+  }
+
+  /** Whether `username` signed out everywhere after a token issued at `issuedAt` (seconds) was made. */
+  function signedOutSince(username: string, issuedAt: number): boolean {
+    const at = signOuts.get(username.toLowerCase());
+    // Whole seconds: a token of the sign-out's own second counts as before it.
+    return at !== undefined && issuedAt * 1000 < at;
+  }
+
+  async function recordSignOut(username: string): Promise<void> {
+    signOuts.set(username.toLowerCase(), clock());
+    const content = `${JSON.stringify(Object.fromEntries(signOuts), null, 2)}\n`;
+    // One write after another: each writes the whole list, so the last one holds every sign-out.
+    signOutsWritten = signOutsWritten.then(() => writeFileAtomic(options.signOutsFile, content, 0o600));
+    await signOutsWritten;
+  }
+
+  /** An access token of ours, unexpired and not signed out; its claims. Cognito's errors otherwise. */
+  async function verifiedAccessToken(token: unknown): Promise<Json> {
+    if (typeof token !== 'string') throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    let claims: Json;
+    try {
+      ({ payload: claims } = await jwtVerify(token, verifyingKey, {
+        currentDate: new Date(clock()),
+        issuer: options.issuer,
+        algorithms: ['RS256'],
+        requiredClaims: ['exp', 'iat'],
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new CognitoError('NotAuthorizedException', 'Access Token has expired');
+      }
+      throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    }
+    const username = str(claims.username);
+    if (claims.token_use !== 'access' || !username)
+      throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
+    if (signedOutSince(username, claims.iat as number)) {
+      throw new CognitoError('NotAuthorizedException', 'Access Token has been revoked');
+    }
+    return claims;
   }
 
   /** The user upstream, by an admin look-up (the emulator matches e-mail too); null when there is none. */
@@ -180,13 +377,34 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
     if (user?.Enabled === false) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
   }
 
-  /** Tokens from a refresh, unless their user has been disabled since the sign-in. */
-  async function refreshUnlessDisabled(body: Json): Promise<Json> {
+  /**
+   * Tokens from a refresh (of our own, with the sign-in's `auth_time`), unless
+   * the refresh token has ended: signed out everywhere since, past its
+   * lifetime or the role's session limit, or its user disabled.
+   */
+  async function refresh(body: Json): Promise<Json> {
+    // The emulator first: it knows a refresh token by its exact text, so a made-up one ends here.
     const result = await upstream('InitiateAuth', body);
-    const tokens = isJson(result.AuthenticationResult) ? result.AuthenticationResult : {};
-    const accessToken = str(tokens.AccessToken);
-    await refuseIfDisabled(accessToken ? str(jwtClaims(accessToken).username) : undefined);
-    return result;
+    const refreshToken = isJson(body.AuthParameters) ? str(body.AuthParameters.REFRESH_TOKEN) : undefined;
+    const claims = refreshToken ? jwtClaims(refreshToken) : {};
+    const username = str(claims['cognito:username']);
+    const signedInAt = typeof claims.iat === 'number' ? claims.iat : undefined;
+    if (!username || signedInAt === undefined)
+      throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
+    if (signedOutSince(username, signedInAt)) {
+      throw new CognitoError('NotAuthorizedException', 'Refresh Token has been revoked');
+    }
+    const user = await adminGetUser(username);
+    if (user?.Enabled === false) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+    const attributes = Array.isArray(user?.UserAttributes) ? user.UserAttributes.filter(isJson) : [];
+    const role = attributes.find((attribute) => attribute.Name === 'custom:role')?.Value;
+    const limit = Math.min(
+      sessionLimitSeconds(isRole(role) ? role : 'NO_ROLE'),
+      typeof claims.exp === 'number' ? claims.exp - signedInAt : Number.POSITIVE_INFINITY,
+    );
+    if (nowSeconds() - signedInAt >= limit)
+      throw new CognitoError('NotAuthorizedException', 'Refresh Token has expired');
+    return withOwnTokens(result, signedInAt);
   }
 
   // --- pending MFA_SETUP sign-ins --------------------------------------------------------------
@@ -227,31 +445,43 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
 
   async function initiateAuth(body: Json): Promise<Json> {
     const clientId = str(body.ClientId) ?? '';
-    if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') return refreshUnlessDisabled(body);
-    if (body.AuthFlow !== 'USER_PASSWORD_AUTH') return upstream('InitiateAuth', body);
+    if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') return refresh(body);
+    if (body.AuthFlow !== 'USER_PASSWORD_AUTH') return withOwnTokens(await upstream('InitiateAuth', body));
+    const username = isJson(body.AuthParameters) ? str(body.AuthParameters.USERNAME) : undefined;
+    // A locked account is refused without a look at the password.
+    if (username && !throttle.mayTry(username)) {
+      throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
+    }
     // Cognito refuses a disabled account before it looks at the password.
-    await refuseIfDisabled(isJson(body.AuthParameters) ? str(body.AuthParameters.USERNAME) : undefined);
+    await refuseIfDisabled(username);
+    let result: Json;
     try {
-      return await requireSetupIfListed(await upstream('InitiateAuth', body), clientId);
+      result = await upstream('InitiateAuth', body);
     } catch (error) {
       if (!(error instanceof CognitoError)) throw error;
+      if (username && (error.type === 'InvalidPasswordException' || error.type === 'NotAuthorizedException')) {
+        throttle.failed(username);
+      }
       // The emulator says "Invalid password"; Cognito says NotAuthorizedException.
       if (error.type === 'InvalidPasswordException') {
         throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
       }
       // The emulator gives NotAuthorizedException for an unknown user; a LEGACY pool names it.
-      const username = isJson(body.AuthParameters) ? str(body.AuthParameters.USERNAME) : undefined;
       if (error.type === 'NotAuthorizedException' && username && (await userStatus(username)) === null) {
         throw new CognitoError('UserNotFoundException', 'User does not exist.');
       }
       throw error;
     }
+    if (username) throttle.succeeded(username);
+    return withOwnTokens(await requireSetupIfListed(result, clientId));
   }
 
   async function respondToAuthChallenge(body: Json): Promise<Json> {
     if (body.ChallengeName !== 'MFA_SETUP') {
       // A new password can complete a sign-in too; enrolment still comes first.
-      return requireSetupIfListed(await upstream('RespondToAuthChallenge', body), str(body.ClientId) ?? '');
+      return withOwnTokens(
+        await requireSetupIfListed(await upstream('RespondToAuthChallenge', body), str(body.ClientId) ?? ''),
+      );
     }
     const setup = pendingSetup(body.Session);
     if (!setup.verified) {
@@ -277,7 +507,7 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
         })
       : {};
     const freshTokens = isJson(fresh.AuthenticationResult) ? fresh.AuthenticationResult : {};
-    return {
+    return withOwnTokens({
       ChallengeParameters: {},
       AuthenticationResult: {
         ...held,
@@ -285,7 +515,7 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
         IdToken: str(freshTokens.IdToken) ?? held.IdToken,
         TokenType: 'Bearer',
       },
-    };
+    });
   }
 
   async function associateSoftwareToken(body: Json): Promise<Json> {
@@ -358,7 +588,7 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
   }
 
   async function getTokensFromRefreshToken(body: Json): Promise<Json> {
-    const result = await refreshUnlessDisabled({
+    const result = await refresh({
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: body.ClientId,
       AuthParameters: {
@@ -368,19 +598,46 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
       ClientMetadata: body.ClientMetadata,
     });
     const tokens = isJson(result.AuthenticationResult) ? result.AuthenticationResult : {};
-    const accessToken = str(tokens.AccessToken);
-    const claims = accessToken ? jwtClaims(accessToken) : {};
-    const expiresIn =
-      typeof claims.exp === 'number' && typeof claims.iat === 'number' ? claims.exp - claims.iat : undefined;
     // No RefreshToken in the answer: without rotation Cognito omits it and Amplify keeps the old one.
     return {
       AuthenticationResult: {
         AccessToken: tokens.AccessToken,
         IdToken: tokens.IdToken,
         TokenType: 'Bearer',
-        ExpiresIn: expiresIn,
+        ExpiresIn: tokens.ExpiresIn,
       },
     };
+  }
+
+  /** Cognito's GlobalSignOut: every token of the user issued until now is refused, refresh tokens included. */
+  async function globalSignOut(body: Json): Promise<Json> {
+    const claims = await verifiedAccessToken(body.AccessToken);
+    await recordSignOut(str(claims.username) ?? '');
+    return {};
+  }
+
+  /** The app client's WriteAttributes, enforced: never `custom:role`. */
+  function refuseUnwritable(names: unknown[]): void {
+    const refused = names.filter((name) => typeof name !== 'string' || !APP_CLIENT_WRITE_ATTRIBUTES.includes(name));
+    if (refused.length > 0) {
+      throw new CognitoError('NotAuthorizedException', 'A client attempted to write unauthorized attribute');
+    }
+  }
+
+  async function updateUserAttributes(body: Json): Promise<Json> {
+    const attributes = Array.isArray(body.UserAttributes) ? body.UserAttributes : [];
+    refuseUnwritable(attributes.map((attribute) => (isJson(attribute) ? attribute.Name : undefined)));
+    return upstream('UpdateUserAttributes', body);
+  }
+
+  async function deleteUserAttributes(body: Json): Promise<Json> {
+    refuseUnwritable(Array.isArray(body.UserAttributeNames) ? body.UserAttributeNames : []);
+    return upstream('DeleteUserAttributes', body);
+  }
+
+  function signUp(): Promise<Json> {
+    // The pool is AllowAdminCreateUserOnly: staff create accounts (the emulator does not enforce it).
+    return Promise.reject(new CognitoError('NotAuthorizedException', 'SignUp is not permitted for this user pool'));
   }
 
   /** The operations the proxy answers itself; `null` means "pass through". */
@@ -404,6 +661,18 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
         return sessionBased ? associateSoftwareToken : null;
       case 'VerifySoftwareToken':
         return sessionBased ? verifySoftwareToken : null;
+      case 'GlobalSignOut':
+        return globalSignOut;
+      case 'UpdateUserAttributes':
+        return updateUserAttributes;
+      case 'DeleteUserAttributes':
+        return deleteUserAttributes;
+      case 'SignUp':
+        return signUp;
+      case 'AdminInitiateAuth':
+      case 'AdminRespondToAuthChallenge':
+        // Tokens of an admin sign-in are ours too.
+        return async (adminBody) => withOwnTokens(await upstream(operation, adminBody));
       default:
         return null;
     }
@@ -411,77 +680,127 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
 
   // --- HTTP ---------------------------------------------------------------------------------------
 
-  function send(res: http.ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer) {
-    res.writeHead(status, { ...headers, ...CORS_HEADERS });
+  /** CORS headers for the request's origin: only an allowed one is named, never `*`. */
+  function corsFor(req: http.IncomingMessage): Record<string, string> {
+    const origin = req.headers.origin;
+    return typeof origin === 'string' && allowedOrigins.has(origin)
+      ? { 'access-control-allow-origin': origin, ...CORS_HEADERS }
+      : {};
+  }
+
+  function send(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    status: number,
+    headers: Record<string, string>,
+    body: string | Buffer,
+  ) {
+    // Tokens and account data: never kept by a cache, never sniffed into something else.
+    res.writeHead(status, {
+      ...headers,
+      ...corsFor(req),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
     res.end(body);
   }
 
-  function sendJson(res: http.ServerResponse, status: number, body: Json, headers: Record<string, string> = {}) {
-    send(res, status, { 'content-type': JSON_CONTENT_TYPE, ...headers }, JSON.stringify(body));
+  function sendJson(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    status: number,
+    body: Json,
+    headers: Record<string, string> = {},
+  ) {
+    send(req, res, status, { 'content-type': JSON_CONTENT_TYPE, ...headers }, JSON.stringify(body));
   }
 
+  /** An operation the proxy does not answer itself, on to the emulator as it came. */
   async function passThrough(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined || HOP_HEADERS.has(name)) continue;
-      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'x-amz-target', 'x-amz-user-agent']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
     }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const response = await fetch(`${upstreamUrl}${req.url ?? '/'}`, {
-      method: req.method ?? 'GET',
-      headers,
-      // A copy typed as Uint8Array<ArrayBuffer>, which fetch's BodyInit accepts (Buffer's type is wider).
-      body: hasBody ? Uint8Array.from(body) : undefined,
-      redirect: 'manual',
-    });
+    const response = await upstreamHttp(req.method ?? 'POST', '/', headers, body);
     const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      // The emulator's own CORS headers are replaced by ours.
-      if (!HOP_HEADERS.has(name) && !name.startsWith('access-control-')) out[name] = value;
-    });
-    send(res, response.status, out, Buffer.from(await response.arrayBuffer()));
+    for (const [name, value] of Object.entries(response.headers)) {
+      // The emulator's own CORS headers are replaced by ours; what names its server and caching goes.
+      if (
+        value === undefined ||
+        HOP_HEADERS.has(name) ||
+        EMULATOR_HEADERS.has(name) ||
+        name.startsWith('access-control-')
+      ) {
+        continue;
+      }
+      out[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    send(req, res, response.status, out, response.body);
+  }
+
+  /** Refuses an admin call not signed with the admin secret, as Cognito refuses one without IAM credentials. */
+  function requireAdmin(req: http.IncomingMessage, body: Buffer): void {
+    const problem = sigV4Problem(
+      { method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, body },
+      { accessKeyId: LOCAL_ADMIN_KEY_ID, secretAccessKey: options.adminSecret },
+    );
+    if (problem === null) return;
+    const type = req.headers.authorization ? 'UnrecognizedClientException' : 'MissingAuthenticationTokenException';
+    throw new CognitoError(type, problem, 403);
   }
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (req.method === 'OPTIONS') {
-      send(res, 204, {}, '');
+      send(req, res, 204, {}, '');
       return;
     }
     const body = await readBody(req);
     const pathname = (req.url ?? '/').split('?')[0];
 
-    if (
-      req.method === 'GET' &&
-      options.issuer &&
-      pathname === `/${options.userPoolId}/.well-known/openid-configuration`
-    ) {
-      sendJson(
-        res,
-        200,
-        {
-          issuer: options.issuer,
-          jwks_uri: `${options.issuer}/.well-known/jwks.json`,
-          id_token_signing_alg_values_supported: ['RS256'],
-        },
-        { 'content-type': 'application/json' },
-      );
+    if (req.method === 'GET') {
+      if (pathname === `/${options.userPoolId}/.well-known/jwks.json`) {
+        sendJson(req, res, 200, keySet, { 'content-type': 'application/json' });
+      } else if (pathname === `/${options.userPoolId}/.well-known/openid-configuration`) {
+        sendJson(
+          req,
+          res,
+          200,
+          {
+            issuer: options.issuer,
+            jwks_uri: `${options.issuer}/.well-known/jwks.json`,
+            id_token_signing_alg_values_supported: ['RS256'],
+          },
+          { 'content-type': 'application/json' },
+        );
+      } else if (pathname === '/health') {
+        const health = await upstreamHttp('GET', '/health', {}, Buffer.alloc(0));
+        send(req, res, health.status, { 'content-type': 'application/json' }, health.body);
+      } else {
+        sendJson(req, res, 404, { __type: 'ResourceNotFoundException', message: 'Not found.' });
+      }
       return;
     }
 
     const target = req.headers['x-amz-target'];
     const operation = req.method === 'POST' && typeof target === 'string' ? target.split('.')[1] : undefined;
-    if (operation) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body.toString('utf8'));
-      } catch {
-        parsed = undefined; // Let the emulator answer malformed input its own way.
-      }
-      const handler = isJson(parsed) ? handlerFor(operation, parsed) : null;
-      if (handler && isJson(parsed)) {
-        sendJson(res, 200, await handler(parsed));
-        return;
-      }
+    if (!operation) {
+      throw new CognitoError('UnknownOperationException', 'Name an operation in X-Amz-Target.');
+    }
+    if (!PUBLIC_OPERATIONS.has(operation)) requireAdmin(req, body);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new CognitoError('SerializationException', 'The body is not JSON.');
+    }
+    if (!isJson(parsed)) throw new CognitoError('SerializationException', 'The body is not a JSON object.');
+    // Every call made with an access token: ours, unexpired, not signed out (the emulator would only decode it).
+    if (parsed.AccessToken !== undefined) await verifiedAccessToken(parsed.AccessToken);
+    const handler = handlerFor(operation, parsed);
+    if (handler) {
+      sendJson(req, res, 200, await handler(parsed));
+      return;
     }
     await passThrough(req, res, body);
   }
@@ -493,12 +812,21 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
         return;
       }
       if (error instanceof CognitoError) {
-        sendJson(res, error.status, { __type: error.type, message: error.message }, { 'x-amzn-errortype': error.type });
+        sendJson(
+          req,
+          res,
+          error.status,
+          { __type: error.type, message: error.message },
+          { 'x-amzn-errortype': error.type },
+        );
         return;
       }
       onError(error);
       // 5xx on purpose: Amplify retries those, which suits a restarting emulator.
-      sendJson(res, 502, { __type: 'InternalErrorException', message: 'The identity emulator could not be reached.' });
+      sendJson(req, res, 502, {
+        __type: 'InternalErrorException',
+        message: 'The identity emulator could not be reached.',
+      });
     });
   });
 
@@ -522,4 +850,16 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
         setTimeout(() => server.closeAllConnections(), 2000).unref();
       }),
   };
+}
+
+/** The global sign-outs kept so far (username -> when, in ms); none when the file is not there yet. */
+async function readSignOuts(file: string): Promise<Map<string, number>> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+    if (!isJson(parsed)) return new Map();
+    return new Map(Object.entries(parsed).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
+    throw error;
+  }
 }

@@ -11,6 +11,7 @@
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Secret } from 'otpauth';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, CLIENT_SESSION_LIMIT_SECONDS } from '../../openapi/sessions.ts';
 import { DEMO_CODE, DEMO_TOTP_SECRET, type DemoAccount } from '../demo/accounts.ts';
 import type { StackConfig } from '../stack/config.ts';
 import {
@@ -141,6 +142,9 @@ function poolOptions(config: StackConfig, now: string, userCount: number): Recor
   };
 }
 
+/** What a signed-in user may change of its own attributes (never `custom:*`). */
+export const APP_CLIENT_WRITE_ATTRIBUTES: readonly string[] = ['email', 'given_name', 'family_name', 'phone_number'];
+
 function appClient(config: StackConfig, now: string): Record<string, unknown> {
   return {
     UserPoolId: config.userPoolId,
@@ -149,13 +153,15 @@ function appClient(config: StackConfig, now: string): Record<string, unknown> {
     CreationDate: now,
     LastModifiedDate: now,
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-    // Cognito's defaults: one hour for access and ID tokens, 30 days for the refresh token.
-    AccessTokenValidity: 60,
-    IdTokenValidity: 60,
-    RefreshTokenValidity: 30,
+    // The production client's lifetimes (openapi/sessions.ts): 15-minute access and ID tokens, 30-day refresh
+    // tokens (clients' phones). The local proxy issues its own tokens with the same lifetimes, and refuses a
+    // staff refresh token after 12 hours (in production: a staff app client, or a pre-token-generation trigger).
+    AccessTokenValidity: ACCESS_TOKEN_LIFETIME_SECONDS / 60,
+    IdTokenValidity: ACCESS_TOKEN_LIFETIME_SECONDS / 60,
+    RefreshTokenValidity: CLIENT_SESSION_LIMIT_SECONDS / 86_400,
     TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
-    // Documents the intended production client: users cannot write their own role.
-    // (The emulator does not enforce this; the API never trusts the token's role.)
+    // The production client: users cannot write their own role. The emulator does not enforce this; the
+    // local proxy does (APP_CLIENT_WRITE_ATTRIBUTES), and the API never trusts the token's role anyway.
     ReadAttributes: [
       'email',
       'email_verified',
@@ -165,7 +171,7 @@ function appClient(config: StackConfig, now: string): Record<string, unknown> {
       'phone_number_verified',
       'custom:role',
     ],
-    WriteAttributes: ['email', 'given_name', 'family_name', 'phone_number'],
+    WriteAttributes: [...APP_CLIENT_WRITE_ATTRIBUTES],
     PreventUserExistenceErrors: 'LEGACY',
     EnableTokenRevocation: true,
     SupportedIdentityProviders: ['COGNITO'],

@@ -1,19 +1,23 @@
 /**
- * Runs the local identity service: cognito-local on `emulatorPort` (reached only
- * by the proxy) and our proxy on `identityPort`, which the browser and the API use.
+ * Runs the local identity service: cognito-local on a Unix socket inside the
+ * identity folder (reached only by the proxy, and by whoever may enter the
+ * folder, which is its owner alone) and our proxy on `identityPort`, which the
+ * browser and the API use.
  *
  * Run directly (`npx tsx scripts/identity/start.ts`) it seeds the demo accounts
  * when the data directory is new and runs until Ctrl-C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { access, rm, writeFile } from 'node:fs/promises';
+import { access, chmod, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_CODE } from '../demo/accounts.ts';
 import { stackConfig, type StackConfig } from '../stack/config.ts';
-import { logTail, stopProcess, waitForHttp } from '../stack/processes.ts';
+import { logTail, stopProcess } from '../stack/processes.ts';
 import { identityFiles } from './files.ts';
+import { ensureAdminSecret, ensureSigningKey } from './keys.ts';
 import { startIdentityProxy } from './proxy.ts';
 import { seedIdentity, writeEmulatorConfig } from './seed.ts';
 
@@ -27,16 +31,38 @@ export interface IdentityService {
 
 const HEALTH_TIMEOUT_MS = 15_000;
 
+/** Whether the emulator answers its health check on its socket. */
+function healthy(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = http.get({ socketPath, path: '/health', timeout: 1_000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on('error', () => resolve(false));
+    request.on('timeout', () => request.destroy());
+  });
+}
+
 /** Waits for the emulator's health check, failing at once (with its log) if it exits first. */
-async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
+async function waitForHealth(socketPath: string, child: ChildProcess, logFile: string): Promise<void> {
+  let exited = false;
   const exitedEarly = new Promise<never>((_, reject) => {
     child.once('exit', () => {
+      exited = true;
       void logTail(logFile, 15).then((tail) =>
         reject(new Error(`cognito-local exited during start-up. Last lines of ${logFile}:\n${tail}`)),
       );
     });
   });
-  await Promise.race([waitForHttp(`${url}/health`, { timeoutMs: HEALTH_TIMEOUT_MS }), exitedEarly]);
+  const answered = (async () => {
+    const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+    while (!exited && Date.now() < deadline) {
+      if (await healthy(socketPath)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!exited) throw new Error(`cognito-local did not answer on ${socketPath} within ${HEALTH_TIMEOUT_MS} ms`);
+  })();
+  await Promise.race([answered, exitedEarly]);
 }
 
 /** Starts the emulator and the proxy on a seeded `identityDir` (see seedIdentity). */
@@ -49,14 +75,28 @@ export async function startIdentity(config: StackConfig): Promise<IdentityServic
   }
   // Derived from the ports, so tokens carry `config.issuer` whatever ports this run uses.
   await writeEmulatorConfig(config);
+  // The folder holds the signing key, the admin secret and the emulator's socket: its owner's alone.
+  await chmod(config.identityDir, 0o700);
+  const signingKey = await ensureSigningKey(files.signingKeyFile);
+  const adminSecret = await ensureAdminSecret(files.adminSecretFile);
+  await rm(files.emulatorSocket, { force: true });
 
   const require = createRequire(import.meta.url);
   const emulatorBin = require.resolve('cognito-local/lib/bin/start.js');
   // The emulator exits when its IPC channel closes, so it never outlives this process (even after a crash).
-  const bootstrap = `process.on('disconnect', () => process.exit(0)); require(${JSON.stringify(emulatorBin)});`;
+  // It takes a TCP port only; its one server is moved onto the socket, which no other local user can reach.
+  const bootstrap = [
+    "process.on('disconnect', () => process.exit(0));",
+    "const http = require('node:http');",
+    'const listen = http.Server.prototype.listen;',
+    'http.Server.prototype.listen = function (...args) {',
+    "  return listen.call(this, process.env.THRIVE_EMULATOR_SOCKET, args.find((a) => typeof a === 'function'));",
+    '};',
+    `require(${JSON.stringify(emulatorBin)});`,
+  ].join('\n');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(config.emulatorPort),
+    THRIVE_EMULATOR_SOCKET: files.emulatorSocket,
     HOST: '127.0.0.1',
     // Every code the emulator sends (confirmation, reset, SMS, attribute) is this one.
     CODE: DEMO_CODE,
@@ -82,17 +122,20 @@ export async function startIdentity(config: StackConfig): Promise<IdentityServic
   child.unref();
   child.channel?.unref();
 
-  const emulatorUrl = `http://127.0.0.1:${config.emulatorPort}`;
   let proxy;
   try {
-    await waitForHealth(emulatorUrl, child, files.logFile);
+    await waitForHealth(files.emulatorSocket, child, files.logFile);
     proxy = await startIdentityProxy({
       port: config.identityPort,
       host: '127.0.0.1',
-      upstreamUrl: emulatorUrl,
+      upstreamSocket: files.emulatorSocket,
       userPoolId: config.userPoolId,
       mfaSetupFile: files.mfaSetupFile,
       issuer: config.issuer,
+      signingKey,
+      adminSecret,
+      signOutsFile: files.signOutsFile,
+      allowedOrigins: [config.appUrl],
     });
   } catch (error) {
     await stopProcess(child);
@@ -115,6 +158,7 @@ export async function startIdentity(config: StackConfig): Promise<IdentityServic
         await proxy.close();
         await stopProcess(child);
         await rm(files.pidFile, { force: true });
+        await rm(files.emulatorSocket, { force: true });
       })();
       return stopping;
     },

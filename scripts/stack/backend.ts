@@ -4,6 +4,8 @@
  * `npm start`, the API test suite and the API benchmark alike.
  */
 import path from 'node:path';
+import { identityFiles } from '../identity/files.ts';
+import { readAdminSecret } from '../identity/keys.ts';
 import { startIdentity } from '../identity/start.ts';
 import { serverEnvironmentFromStack, type StackConfig } from './config.ts';
 import { logTail, spawnChild, waitForHttp } from './processes.ts';
@@ -25,10 +27,12 @@ export interface BackendOptions {
 
 export async function startBackend(config: StackConfig, options: BackendOptions = {}): Promise<Backend> {
   const identity = await startIdentity(config);
+  // Only the API's identity client gets the admin secret: admin calls signed with anything else are refused.
+  const adminSecret = readAdminSecret(identityFiles(config.identityDir, config.userPoolId).adminSecretFile);
   const api = spawnChild('api', process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {
-      ...serverEnvironmentFromStack(config),
+      ...serverEnvironmentFromStack(config, adminSecret),
       // The AWS SDK's notice about Node versions it will drop next year is not news at every start.
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...options.apiEnv,

@@ -22,17 +22,16 @@ export interface StackConfig {
   /** The app (production build or dev server); also proxies /api/v1 and /identity. */
   appPort: number;
   apiPort: number;
-  /** Our identity proxy, which the browser (through /identity) and the API talk to. */
+  /** Our identity proxy, which the browser (through /identity) and the API talk to (cognito-local has a socket). */
   identityPort: number;
-  /** cognito-local itself, reached only by the proxy. */
-  emulatorPort: number;
   userPoolId: string;
   clientId: string;
   region: string;
   /** Base URL of the identity service as the API reaches it. */
   identityUrl: string;
-  /** The issuer the emulator writes into tokens (and the API pins). */
+  /** The issuer the identity service writes into tokens (and the API pins). */
   issuer: string;
+  /** The proxy's key set: this install's signing key (never the emulator's published one). */
   jwksUrl: string;
   apiUrl: string;
   appUrl: string;
@@ -50,7 +49,6 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const appPort = port(env.PORT, 4173);
   const apiPort = port(env.API_PORT, appPort + 7);
   const identityPort = port(env.IDENTITY_PORT, appPort + 5056);
-  const emulatorPort = port(env.EMULATOR_PORT, identityPort + 1);
   const userPoolId = LOCAL_USER_POOL_ID;
   const identityUrl = `http://127.0.0.1:${identityPort}`;
   const issuerDomain = `http://localhost:${identityPort}`;
@@ -63,20 +61,22 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     appPort,
     apiPort,
     identityPort,
-    emulatorPort,
     userPoolId,
     clientId: LOCAL_CLIENT_ID,
     region: LOCAL_REGION,
     identityUrl,
     issuer: `${issuerDomain}/${userPoolId}`,
-    jwksUrl: `http://127.0.0.1:${emulatorPort}/${userPoolId}/.well-known/jwks.json`,
+    jwksUrl: `${identityUrl}/${userPoolId}/.well-known/jwks.json`,
     apiUrl: `http://127.0.0.1:${apiPort}`,
     appUrl: `http://localhost:${appPort}`,
   };
 }
 
-/** The environment that makes the API part of a local stack (for scripts that spawn it). */
-export function serverEnvironmentFromStack(stack: StackConfig): Record<string, string> {
+/**
+ * The environment that makes the API part of a local stack (for scripts that
+ * spawn it). `adminSecret`: the running identity service's (scripts/identity/keys.ts).
+ */
+export function serverEnvironmentFromStack(stack: StackConfig, adminSecret = ''): Record<string, string> {
   return {
     API_HOST: '127.0.0.1',
     API_PORT: String(stack.apiPort),
@@ -88,6 +88,7 @@ export function serverEnvironmentFromStack(stack: StackConfig): Record<string, s
     COGNITO_USER_POOL_ID: stack.userPoolId,
     COGNITO_REGION: stack.region,
     COGNITO_ENDPOINT: stack.identityUrl,
+    COGNITO_LOCAL_ADMIN_SECRET: adminSecret,
   };
 }
 

@@ -1,14 +1,16 @@
 /**
  * Verifies the identity service's access tokens: signature against its JWKS,
  * the pinned issuer, an unexpired lifetime, `token_use` access and our app
- * client's id. The emulator's signing key ships in an npm package, so the
- * issuer check is what keeps tokens minted for another pool (or by anyone
- * holding that key for another issuer) out.
+ * client's id. The emulator's signing key ships in an npm package: the local
+ * identity proxy signs with a key of its own install instead, and a key known
+ * to be published is refused here whoever serves it.
  */
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { ServerConfig } from '../config.ts';
+import { isPublishedKey } from './published-keys.ts';
+import type { TokenTimes } from './sessions.ts';
 
-export interface VerifiedAccessToken {
+export interface VerifiedAccessToken extends TokenTimes {
   /** The identity username: the API's user id. */
   username: string;
 }
@@ -23,36 +25,54 @@ export class TokenRejectedError extends Error {
   }
 }
 
+/**
+ * The identity service's keys, except any published one: a key anybody can
+ * read (the emulator's, inside its npm package) verifies nothing.
+ */
+function unpublishedKeys(jwksUrl: string): JWTVerifyGetKey {
+  const remote = createRemoteJWKSet(new URL(jwksUrl));
+  const checked = new WeakSet<object>();
+  return async (header, token) => {
+    const key = await remote(header, token);
+    if (!checked.has(key)) {
+      if (await isPublishedKey(key)) throw new TokenRejectedError('The token is signed with a published key.');
+      checked.add(key);
+    }
+    return key;
+  };
+}
+
 /** How many verified tokens are remembered: a token's signature is checked once, its expiry every time. */
 const VERIFIED_TOKENS = 1000;
 
 export function createAccessTokenVerifier(identity: ServerConfig['identity']): AccessTokenVerifier {
   const verify = createUncachedVerifier(identity);
-  const verified = new Map<string, { username: string; expiresAt: number }>();
+  const verified = new Map<string, { token: VerifiedAccessToken; expiresAt: number }>();
   return async (token) => {
     const known = verified.get(token);
-    if (known && known.expiresAt > Date.now()) return { username: known.username };
+    if (known && known.expiresAt > Date.now()) return known.token;
     if (known) verified.delete(token);
-    const { username, expiresAt } = await verify(token);
+    const { expiresAt, ...checked } = await verify(token);
     if (verified.size >= VERIFIED_TOKENS) verified.clear();
-    verified.set(token, { username, expiresAt });
-    return { username };
+    verified.set(token, { token: checked, expiresAt });
+    return checked;
   };
 }
 
 function createUncachedVerifier(
   identity: ServerConfig['identity'],
 ): (token: string) => Promise<VerifiedAccessToken & { expiresAt: number }> {
-  const keys = createRemoteJWKSet(new URL(identity.jwksUrl));
+  const keys = unpublishedKeys(identity.jwksUrl);
   return async (token) => {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, keys, {
         issuer: identity.issuer,
         algorithms: ['RS256'],
-        requiredClaims: ['exp'],
+        requiredClaims: ['exp', 'iat'],
       }));
     } catch (error) {
+      if (error instanceof TokenRejectedError) throw error;
       if (error instanceof errors.JWTExpired) throw new TokenRejectedError('The access token has expired.');
       // A timeout reaching the key set is our problem, not the caller's token.
       if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) {
@@ -66,7 +86,9 @@ function createUncachedVerifier(
     if (typeof payload.username !== 'string' || payload.username === '') {
       throw new TokenRejectedError('The access token names no user.');
     }
+    const issuedAt = payload.iat!;
+    const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : issuedAt;
     // requiredClaims makes exp present.
-    return { username: payload.username, expiresAt: (payload.exp ?? 0) * 1000 };
+    return { username: payload.username, issuedAt, authTime, expiresAt: payload.exp! * 1000 };
   };
 }

@@ -12,7 +12,8 @@ import { HttpProblem, forbidden, unauthorized } from '../http/problem.ts';
 import type { IdempotencyClaim } from '../http/idempotency.ts';
 import { logError } from '../http/log.ts';
 import { allowedBeforeConsent, consentRequired } from './consent.ts';
-import { TokenRejectedError, type AccessTokenVerifier } from './access-token.ts';
+import { TokenRejectedError, type AccessTokenVerifier, type VerifiedAccessToken } from './access-token.ts';
+import { checkSession, sessionCutoff } from './sessions.ts';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Express declares res.locals in this global namespace.
@@ -37,11 +38,14 @@ export interface Actor extends Caller {
 const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** How long a caller's role, status and consent are reused without reading them again (read-cache.ts). */
+/**
+ * How long a caller's role, status, consent and session cut-off are reused without reading them again. Every
+ * write through this API (a sign-out, a disable, a change of role or consent) forgets them (read-cache.ts).
+ */
 const CALLER_CACHE_MS = 1000;
 
 export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryable): RequestHandler {
-  const callers = readCache<Caller & { consented: boolean }>(CALLER_CACHE_MS);
+  const callers = readCache<Caller & { consented: boolean; cutoff: Date | null }>(CALLER_CACHE_MS);
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       forgetCachedReads();
@@ -49,15 +53,17 @@ export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryab
     }
     const token = BEARER.exec(req.get('authorization') ?? '')?.[1];
     if (!token) throw unauthorized('A Bearer access token is required.');
-    let username: string;
+    let verified: VerifiedAccessToken;
     try {
-      ({ username } = await verifyAccessToken(token));
+      verified = await verifyAccessToken(token);
     } catch (error) {
       if (error instanceof TokenRejectedError) throw unauthorized(error.message);
       logError({ event: 'Checking an access token failed' }, error);
       throw new HttpProblem(503, 'The identity service could not be reached to check the access token.');
     }
-    const caller = await callers.through(username, () => loadCaller(db, username));
+    const { cutoff, ...caller } = await callers.through(verified.username, () => loadCaller(db, verified.username));
+    // A session that has ended (signed out, disabled, re-roled, deleted) or outlived its limit: 401.
+    checkSession(verified, cutoff, caller.role);
     res.locals.caller = caller;
     res.locals.deviceId = deviceIdOf(req.get('x-thrive-device'));
     if (caller.role === 'CLIENT' && !caller.consented && !allowedBeforeConsent(req.method, req.path, caller.id)) {
@@ -72,17 +78,28 @@ export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryab
  * A disabled user is refused outright: its access token stays valid at the
  * identity service until it expires, and it must not read even its own record.
  */
-async function loadCaller(db: Queryable, id: string): Promise<Caller & { consented: boolean }> {
-  if (!UUID.test(id)) return { id, role: 'NO_ROLE', consented: true };
-  const [user] = await db.query<{ role: string | null; status: string; consented: boolean | null }>(
-    `SELECT u.role, u.status, p.hipaa_consent AS consented
-     FROM users u LEFT JOIN profiles p ON p.client_id = u.id WHERE u.id = $1`,
-    [id],
+async function loadCaller(db: Queryable, id: string): Promise<Caller & { consented: boolean; cutoff: Date | null }> {
+  if (!UUID.test(id)) return { id, role: 'NO_ROLE', consented: true, cutoff: await sessionCutoff(db, id) };
+  // The cut-off has no foreign key: a deleted user's outlives its row.
+  const [found] = await db.query<{
+    role: string | null;
+    status: string | null;
+    consented: boolean | null;
+    not_before: Date | string | null;
+  }>(
+    `SELECT u.role, u.status, p.hipaa_consent AS consented, s.not_before
+     FROM (SELECT $1::uuid AS id) k
+     LEFT JOIN users u ON u.id = k.id
+     LEFT JOIN profiles p ON p.client_id = u.id
+     LEFT JOIN session_cutoffs s ON s.username = $2`,
+    [id, id.toLowerCase()],
   );
-  if (user !== undefined && user.status !== 'active') throw forbidden('This account is disabled.');
-  const role = isRole(user?.role) ? user.role : 'NO_ROLE';
+  const cutoff = found?.not_before == null ? null : new Date(found.not_before);
+  // Disabling also ends the user's sessions; while it lasts, the contract answers its tokens 403.
+  if (found?.status != null && found.status !== 'active') throw forbidden('This account is disabled.');
+  const role = isRole(found?.role) ? found.role : 'NO_ROLE';
   // Consent concerns clients; it is read on every request, so a withdrawal applies at once.
-  return { id: id.toLowerCase(), role, consented: role !== 'CLIENT' || user?.consented === true };
+  return { id: id.toLowerCase(), role, consented: role !== 'CLIENT' || found?.consented === true, cutoff };
 }
 
 /** The device id a request names, checked: a malformed one is refused rather than written to the audit log. */

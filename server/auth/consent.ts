@@ -19,11 +19,15 @@ export function consentRequired(): HttpProblem {
 
 /**
  * What a client without consent may call: its own user and profile, read,
- * and its own profile's consent (the profile service checks that the body
- * changes nothing else).
+ * its own profile's consent (the profile service checks that the body
+ * changes nothing else), and signing out.
  */
 export function allowedBeforeConsent(method: string, path: string, clientId: string): boolean {
   const profile = `/users/user-profiles/${clientId}`;
   if (method === 'GET') return path === profile || path === `/users/users/${clientId}`;
+  if (method === 'POST') return path === SIGN_OUT_PATH;
   return method === 'PATCH' && path === profile;
 }
+
+/** POST here ends the caller's sessions; a client that has not consented may always sign out. */
+export const SIGN_OUT_PATH = '/session/logout';

@@ -18,18 +18,26 @@ import type {
   ListEnrollmentsQuery,
   ListProgramsQuery,
   ListResourcesQuery,
+  ListSlotsQuery,
+  ListSupportThreadsQuery,
   ListUsersQuery,
   ListVisitsQuery,
   ProfilePatch,
+  SupportMessageCreate,
+  SupportThreadCreate,
   SearchClientsQuery,
+  SessionEnd,
   UserCreate,
   UserPatch,
+  UserSearch,
   VisitDraft,
   VisitSign,
 } from '../api-types.ts';
 import { createAssessment, listAssessments } from '../assessments/assessments-service.ts';
 import { listAuditEvents } from '../audit/audit-feed.ts';
 import { callerOf } from '../auth/authenticate.ts';
+import { SIGN_OUT_PATH } from '../auth/consent.ts';
+import { endSession } from '../auth/sessions.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { sendAnswer } from './answer.ts';
 import { readClientAlerts, searchClients } from '../clients/clients-service.ts';
@@ -49,7 +57,9 @@ import {
   listAppointments,
   readAppointment,
 } from '../scheduling/appointments-service.ts';
+import { listSlots, listTests } from '../scheduling/booking-service.ts';
 import { listClinics, listResources, listServices } from '../scheduling/catalog.ts';
+import { addMessage, createThread, listThreads, readThread } from '../support/support-service.ts';
 import { countUsers, createUser, deleteUser, listUsers, readUser, setUserEnabled } from '../users/users-service.ts';
 import { addAddendum, listVisits, readVisit, saveVisit, signVisit } from '../visits/visits-service.ts';
 
@@ -68,8 +78,17 @@ export function apiRoutes(deps: AppDependencies): Router {
   const now = deps.now ?? (() => new Date());
   const router = Router();
 
+  router.post(SIGN_OUT_PATH, async (req, res) => {
+    sendAnswer(res, await endSession(db, callerOf(res), validated<SessionEnd | undefined>(req.body)));
+  });
+
   router.get('/users/users', async (req, res) => {
     res.json(await listUsers(db, callerOf(res), validated<ListUsersQuery>(req.query)));
+  });
+
+  // Search text names people: it comes in the body, never in the address (which proxies and browsers log).
+  router.post('/users/users/search', async (req, res) => {
+    res.json(await listUsers(db, callerOf(res), validated<UserSearch>(req.body)));
   });
 
   router.post('/users/users', async (req, res) => {
@@ -164,6 +183,34 @@ export function apiRoutes(deps: AppDependencies): Router {
       id: pathId(req),
       patch: validated<AppointmentPatch>(req.body),
       ifMatch: req.get('if-match'),
+    });
+    sendAnswer(res, answer);
+  });
+
+  router.get('/tests', async (_req, res) => {
+    res.json(await listTests(db, callerOf(res)));
+  });
+
+  router.get('/slots', async (req, res) => {
+    res.json(await listSlots({ db, now }, callerOf(res), validated<ListSlotsQuery>(req.query)));
+  });
+
+  router.get('/support/threads', async (req, res) => {
+    res.json(await listThreads(db, callerOf(res), validated<ListSupportThreadsQuery>(req.query)));
+  });
+
+  router.post('/support/threads', async (req, res) => {
+    sendAnswer(res, await createThread({ db, now }, callerOf(res), validated<SupportThreadCreate>(req.body)));
+  });
+
+  router.get('/support/threads/:id', async (req, res) => {
+    res.json(await readThread(db, callerOf(res), pathId(req)));
+  });
+
+  router.post('/support/threads/:id/messages', async (req, res) => {
+    const answer = await addMessage({ db, now }, callerOf(res), {
+      threadId: pathId(req),
+      body: validated<SupportMessageCreate>(req.body),
     });
     sendAnswer(res, answer);
   });

@@ -102,15 +102,24 @@ function toAttributes(attributes: AttributeType[] | undefined): UserAttribute[] 
   );
 }
 
+/**
+ * The access key id the API signs its admin calls to the local identity
+ * service with; the secret key is the install's (COGNITO_LOCAL_ADMIN_SECRET),
+ * and the local proxy refuses admin calls not signed with it, as Cognito
+ * refuses calls without IAM credentials.
+ */
+export const LOCAL_ADMIN_KEY_ID = 'thrive-local-admin';
+
 export function createCognitoIdentityAdmin(identity: ServerConfig['identity']): IdentityAdmin {
   const client = new CognitoIdentityProviderClient({
     region: identity.region,
     // Without limits a hung identity service would hang the requests waiting on it.
     requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
-    ...(identity.endpoint === undefined
+    ...(identity.endpoint === undefined ? {} : { endpoint: identity.endpoint }),
+    // Locally, the install's admin secret; with AWS itself, the default credential chain.
+    ...(identity.localAdminSecret === undefined
       ? {}
-      : // The emulator accepts any signature; AWS itself uses the default credential chain.
-        { endpoint: identity.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      : { credentials: { accessKeyId: LOCAL_ADMIN_KEY_ID, secretAccessKey: identity.localAdminSecret } }),
   });
   const UserPoolId = identity.userPoolId;
 

@@ -3,9 +3,16 @@ import type { Actor } from '../auth/authenticate.ts';
 import { authorize, targetUser } from '../access/authorize.ts';
 import {
   CONSENT_FIELDS,
+  PROFILE_FIELDS_ALWAYS_READ,
   SELF_SERVICE_PROFILE_FIELDS,
   checkConsentChange,
   checkConsentWithdrawal,
+  isProfileField,
+  profileReadFields,
+  profileWriteRights,
+  projectProfileFields,
+  type Caller,
+  type Target,
 } from '../../openapi/access.ts';
 import type { Profile, ProfilePatch } from '../api-types.ts';
 import { audited } from '../audit/audit-log.ts';
@@ -16,6 +23,15 @@ import { badRequest, forbidden, notFound } from '../http/problem.ts';
 import { consentRequired } from '../auth/consent.ts';
 import { callIdentityService, type IdentityAdmin } from '../identity/identity-admin.ts';
 import { etagOf, isProfileColumn, selectProfile, updateProfileColumns, type ProfileColumn } from './profile-store.ts';
+import { cutOffSessions } from '../auth/sessions.ts';
+
+/**
+ * A profile as `caller` may see it: only the fields its read set holds
+ * (minimum necessary; the contract marks the others optional).
+ */
+export function profileFor(caller: Caller, target: Target, profile: Profile): Profile {
+  return projectProfileFields(profile, new Set([...PROFILE_FIELDS_ALWAYS_READ, ...profileReadFields(caller, target)]));
+}
 
 export async function readProfile(db: Database, caller: Actor, userId: string): Promise<Profile> {
   const entry = {
@@ -26,10 +42,11 @@ export async function readProfile(db: Database, caller: Actor, userId: string): 
     subjectId: userId,
   } as const;
   return audited(db, entry, async () => {
-    authorize(caller, 'profiles.read', await targetUser(db, userId));
+    const target = await targetUser(db, userId);
+    authorize(caller, 'profiles.read', target);
     const profile = await selectProfile(db, userId);
     if (!profile) throw notFound('This user has no profile.');
-    return profile;
+    return profileFor(caller, target, profile);
   });
 }
 
@@ -92,6 +109,15 @@ export async function changeProfile(
       }
     }
     if (via === 'role') {
+      // Minimum necessary: through its role, a caller changes only the sections its role writes.
+      const writable = profileWriteRights(caller, target).fields;
+      const refused = fields.filter((field) => isProfileField(field) && !writable.has(field));
+      if (refused.length > 0) {
+        throw forbidden(
+          'Your role may not change these fields of this profile.',
+          refused.map((field) => ({ field: `body.${field}`, message: 'Your role may not change this field.' })),
+        );
+      }
       const withdrawalErrors = checkConsentWithdrawal(patch);
       if (withdrawalErrors.length > 0) {
         throw forbidden('The clinic may only record a withdrawal of consent.', withdrawalErrors);
@@ -112,10 +138,12 @@ export async function changeProfile(
       if (!(await updateProfileColumns(tx, userId, columns, expectedVersions))) {
         const current = await selectProfile(tx, userId);
         if (!current) throw notFound('This user has no profile.');
-        throw staleVersion('profile', current);
+        throw staleVersion('profile', profileFor(caller, target, current));
       }
       if (patch.role !== undefined) {
         await tx.query('UPDATE users SET role = $1 WHERE id = $2', [patch.role, userId]);
+        // A new role ends the user's sessions: its tokens were issued to the old one.
+        if (patch.role !== target.role) await cutOffSessions(tx, userId);
         // Inside the transaction: if the identity service refuses, the role stays as it was on both sides.
         const role = patch.role;
         await callIdentityService(
@@ -125,7 +153,8 @@ export async function changeProfile(
       }
       const changed = await selectProfile(tx, userId);
       if (!changed) throw new Error(`Profile ${userId} vanished inside its own update`);
-      return audit.recordSuccess(tx, { status: 200, body: changed, headers: { ETag: etagOf(changed) } });
+      const answer = profileFor(caller, { ...target, role: patch.role ?? target.role }, changed);
+      return audit.recordSuccess(tx, { status: 200, body: answer, headers: { ETag: etagOf(changed) } });
     });
   });
 }

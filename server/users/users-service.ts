@@ -6,18 +6,30 @@
  */
 import type { Actor } from '../auth/authenticate.ts';
 import { authorize, authorizeOverEveryone, roleFilterSql, targetUser } from '../access/authorize.ts';
-import { listsEveryone, rolesListable } from '../../openapi/access.ts';
+import {
+  PROFILE_FIELDS_ALWAYS_READ,
+  listsEveryone,
+  profileReadFields,
+  projectProfileFields,
+  rolesListable,
+  type Caller,
+  type Target,
+} from '../../openapi/access.ts';
+import type { ProfileField } from '../../openapi/profile-fields.ts';
 import {
   ROLES,
+  isRole,
   type ListUsersQuery,
   type Role,
   type UserCreate,
   type UserDetail,
   type UserList,
   type UserRoleCounts,
+  type UserSearch,
   type UserSummary,
 } from '../api-types.ts';
 import { audited, type AuditEntry } from '../audit/audit-log.ts';
+import { cutOffSessions } from '../auth/sessions.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
 import { readCache } from '../db/read-cache.ts';
 import { API_BASE_PATH, type Answer } from '../http/answer.ts';
@@ -65,7 +77,13 @@ interface UserSummaryRow extends Omit<UserSummary, 'created_at' | 'first_name' |
   created_at: Date | string;
 }
 
-export async function listUsers(db: Database, caller: Actor, query: ListUsersQuery): Promise<UserList> {
+/**
+ * One page of the users the caller may list, optionally matching search text
+ * (which arrives in a request body, never in the address: see searchUsers in
+ * the contract). Each row carries only the fields the caller may read of that
+ * user's profile (minimum necessary).
+ */
+export async function listUsers(db: Database, caller: Actor, query: ListUsersQuery | UserSearch): Promise<UserList> {
   const entry = {
     actor: caller,
     action: 'users.list',
@@ -86,7 +104,7 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
     const conditions: string[] = [];
     if (query.role !== undefined) conditions.push(roleFilterSql('u.role', [query.role], params));
     else if (!listsEveryone(listable)) conditions.push(roleFilterSql('u.role', listable, params));
-    if (query.search !== undefined) {
+    if ('search' in query && query.search !== undefined) {
       // Two trigram-indexed lookups joined by UNION: an OR across both tables would defeat the indexes.
       const pattern = `$${params.push(containsPattern(query.search))}`;
       conditions.push(
@@ -123,12 +141,17 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
     if (known === undefined) listCounts.set(countKey, count);
     const pageRows = rows.filter((row) => row.position !== null);
     return {
-      results: pageRows.map(({ total: _total, position: _position, ...row }) => ({
-        ...row,
-        first_name: row.first_name ?? '',
-        last_name: row.last_name ?? '',
-        created_at: toIsoTimestamp(row.created_at),
-      })),
+      results: pageRows.map(({ total: _total, position: _position, ...row }) =>
+        projectProfileFields(
+          {
+            ...row,
+            first_name: row.first_name ?? '',
+            last_name: row.last_name ?? '',
+            created_at: toIsoTimestamp(row.created_at),
+          },
+          readableBy(caller, { id: row.id, role: isRole(row.role) ? row.role : 'NO_ROLE' }),
+        ),
+      ),
       count,
       page: query.page,
       page_size: query.page_size,
@@ -143,7 +166,14 @@ async function selectUserEmail(db: Queryable, id: string): Promise<string | null
   return user?.email ?? null;
 }
 
+/** What `caller` reads of a user's profile; whoever reaches the user at all reads whose it is. */
+function readableBy(caller: Caller, target: Target): ReadonlySet<ProfileField> {
+  return new Set([...PROFILE_FIELDS_ALWAYS_READ, ...profileReadFields(caller, target)]);
+}
+
+/** A user's detail as `caller` may see it: the profile through the caller's read set (minimum necessary). */
 function userDetail(
+  caller: Caller,
   id: string,
   identityUser: IdentityUser | null,
   profile: UserDetail['Profile'],
@@ -153,7 +183,7 @@ function userDetail(
     Username: id,
     ...(identityUser?.enabled === undefined ? {} : { Enabled: identityUser.enabled }),
     ...(identityUser?.status === undefined ? {} : { UserStatus: identityUser.status }),
-    Profile: profile,
+    Profile: profile && projectProfileFields(profile, readableBy(caller, { id, role: profile.role ?? 'NO_ROLE' })),
     // The identity service is the source of the attributes; without its account, the e-mail we hold.
     UserAttributes: identityUser?.attributes ?? (email === null ? [] : [{ Name: 'email', Value: email }]),
   };
@@ -175,7 +205,7 @@ export async function readUser({ db, identityAdmin }: Deps, caller: Actor, id: s
       selectProfile(db, id),
     ]);
     if (identityUser === null && email === null) throw notFound('There is no such user.');
-    return userDetail(id, identityUser, profile, email);
+    return userDetail(caller, id, identityUser, profile, email);
   });
 }
 
@@ -240,7 +270,7 @@ export async function createUser(
           phoneNumber: input.phone_number ?? null,
           clinic: input.clinic ?? null,
         });
-        const created = userDetail(id, identityUser, await selectProfile(tx, id), email);
+        const created = userDetail(caller, id, identityUser, await selectProfile(tx, id), email);
         return audit.recordSuccess(tx, {
           status: 201,
           body: created,
@@ -287,6 +317,8 @@ export async function deleteUser({ db, identityAdmin }: Deps, caller: Actor, id:
     if (identityUser === null && email === null) throw notFound('There is no such user.');
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM users WHERE id = $1', [id]);
+      // A token the deleted user still holds is refused from now on (the cut-off outlives the row).
+      await cutOffSessions(tx, id);
       if (identityUser !== null) {
         await callIdentityService(
           () => identityAdmin.deleteUser(identityUser.username),
@@ -372,6 +404,8 @@ export async function setUserEnabled(
       return await db.transaction(async (tx) => {
         const [before] = await tx.query<{ status: string }>('SELECT status FROM users WHERE id = $1 FOR UPDATE', [id]);
         await tx.query('UPDATE users SET status = $1 WHERE id = $2', [enabled ? 'active' : 'disabled', id]);
+        // Disabling ends the user's sessions: enabled again, it signs in afresh.
+        if (!enabled) await cutOffSessions(tx, id);
         if (identityUser !== null) {
           await callIdentityService(
             () => setIdentityEnabled(identityAdmin, identityUser.username, enabled),
@@ -380,6 +414,7 @@ export async function setUserEnabled(
           identityChange.restoreTo = before ? before.status === 'active' : (identityUser.enabled ?? !enabled);
         }
         const changed = userDetail(
+          caller,
           id,
           identityUser && { ...identityUser, enabled },
           await selectProfile(tx, id),

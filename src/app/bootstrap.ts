@@ -1,15 +1,15 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { readEnv } from '@/config/env';
 import { recheckConsentWhenRefused } from '@/features/hipaa';
-import { api, initApi } from '@/lib/api';
+import { api, endSessionsAtApi, initApi } from '@/lib/api';
 import { createApiClient } from '@/lib/api/client';
 import { deviceId } from '@/lib/api/device-id';
 import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
-import { configureIdentity, loadIdentity, loadSignIn, mayHoldSession } from '@/lib/auth/identity';
+import { configureIdentity, loadIdentity, loadSignIn, mayHoldSession, whenIdentityLoaded } from '@/lib/auth/identity';
 import { sessionStore } from '@/lib/auth/session';
 import { onShellIntent, revealApp } from '@/lib/shell-handover';
 import { createQueryClient } from '@/lib/query/client';
-import { deviceSettings, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
+import { deviceSettings, keepsDeviceData, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
 import { startLocalData } from '@/pwa/local-data';
 import { startPwa } from './pwa';
 import { createAppRouter, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
@@ -105,16 +105,15 @@ async function start(): Promise<Boot> {
   // which precaches every chunk, answers at once.
   void router.loadRouteChunk(router.routesById['/login']);
 
+  whenIdentityLoaded(({ session }) => {
+    // Every sign-out (the button, idle, an expired session, a new device mode) ends the user's sessions at the API.
+    session.onSignOutEndServerSessions((accessToken) => endSessionsAtApi(accessToken, keepsDeviceData()));
+    // A person signing out with changes unsent leaves their own credential with them, for the courier.
+    session.onBeforeSignOut(() => outbox.handOver());
+  });
   // Without a saved session the identity SDK waits until someone starts to sign in, or the page is idle.
   if (mayHoldSession()) await (await auth()).session.restoreSession();
   else loadWhenWanted(() => void loadSignIn());
-  // A person signing out with changes unsent leaves their own credential with them, for the courier. (No one
-  // signs out before the SDK is there: a session needs it.)
-  void auth().then(({ session }) =>
-    session.onBeforeSignOut(async () => {
-      await outbox.handOver();
-    }),
-  );
   // The signed-in author's unsent changes are back before any screen shows the records they change.
   await outbox.start();
   // The signed-in user's saved data is back in the cache before any loader runs (an offline start).
@@ -127,12 +126,11 @@ async function start(): Promise<Boot> {
     expireSession: async () => (await auth()).session.expireSession(),
     onSessionExpired: (listener) => {
       let stop: (() => void) | undefined;
-      let stopped = false;
-      void auth().then(({ session }) => {
-        if (!stopped) stop = session.onSessionExpired(listener);
+      const unwatch = whenIdentityLoaded(({ session }) => {
+        stop = session.onSessionExpired(listener);
       });
       return () => {
-        stopped = true;
+        unwatch();
         stop?.();
       };
     },

@@ -92,6 +92,17 @@ export function deviceSettings(): DeviceSettings {
   return startSettings;
 }
 
+/**
+ * Whether this device keeps what must outlive a session: changes not yet sent
+ * and the saved data of its users (personal and shared devices), or settings
+ * of its own (an admin set its mode). Then signing out asks the browser to
+ * clear its HTTP cache only (the app deletes the session's data itself);
+ * otherwise the site's storage too (Clear-Site-Data).
+ */
+export function keepsDeviceData(): boolean {
+  return persistsData(deviceSettings().mode) || readStored() !== null;
+}
+
 /** Whether the query cache may be written to this device. */
 export const persistsData = (mode: DeviceMode): boolean => mode !== 'kiosk';
 

@@ -3,39 +3,28 @@
  * service's key, with our issuer and app client, gets through; the caller's
  * role comes from the API's database whatever the token says.
  *
- * The emulator signs with a key published inside the cognito-local package;
- * the tests use it to mint tokens it would never issue (expired, for another
- * issuer, with a forged role), which is exactly why the API pins the issuer.
+ * The local identity service signs with a key of its own install; the tests
+ * read it to mint tokens it would never issue (expired, for another issuer,
+ * with a forged role). The emulator's own key is published inside the
+ * cognito-local package: a token it signs is refused, whatever it claims.
  */
 import { createRequire } from 'node:module';
-import { SignJWT, generateKeyPair, importJWK, type JWK, type JWTPayload } from 'jose';
+import { generateKeyPair, importJWK, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { accessToken, api, idOf, initiateAuth, stack, type Problem } from '../support/api-client.ts';
+import {
+  accessClaims,
+  accessToken,
+  api,
+  idOf,
+  initiateAuth,
+  mintToken as mint,
+  stack,
+  type Problem,
+} from '../support/api-client.ts';
 import { DEMO_PASSWORD } from '../../scripts/demo/accounts.ts';
 
 const require = createRequire(import.meta.url);
 const emulatorKey = (require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK }).jwk;
-
-async function mint(
-  claims: JWTPayload,
-  options: { key?: CryptoKey; kid?: string; issuer?: string; expiresIn?: string | number } = {},
-) {
-  const key = options.key ?? ((await importJWK(emulatorKey, 'RS256')) as CryptoKey);
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'CognitoLocal' })
-    .setIssuer(options.issuer ?? stack.issuer)
-    .setIssuedAt()
-    .setExpirationTime(options.expiresIn ?? '1h')
-    .sign(key);
-}
-
-const accessClaims = (username: string): JWTPayload => ({
-  token_use: 'access',
-  client_id: stack.clientId,
-  username,
-  sub: username,
-  scope: 'aws.cognito.signin.user.admin',
-});
 
 async function expectUnauthorized(headers: Record<string, string>) {
   const answer = await api<Problem>('GET', `/users/users/${idOf('client')}`, { headers });
@@ -55,6 +44,14 @@ describe('authentication', () => {
   it('accepts a well-formed token signed with the identity key (the control for the cases below)', async () => {
     const token = await mint(accessClaims(idOf('client')));
     expect((await api('GET', `/users/users/${idOf('client')}`, { token })).status).toBe(200);
+  });
+
+  it('refuses a token signed with the emulator’s published key, with the right issuer and key id', async () => {
+    const key = (await importJWK(emulatorKey, 'RS256')) as CryptoKey;
+    for (const kid of ['CognitoLocal', undefined]) {
+      const token = await mint(accessClaims(idOf('super')), { key, ...(kid ? { kid } : {}) });
+      await expectUnauthorized({ authorization: `Bearer ${token}` });
+    }
   });
 
   it('refuses a request without a token', async () => {
@@ -85,7 +82,7 @@ describe('authentication', () => {
     });
   });
 
-  it('refuses a token from another issuer, even one signed with the same (public) emulator key', async () => {
+  it('refuses a token from another issuer, even one signed with the identity key', async () => {
     const otherIssuer = `http://localhost:9229/${stack.userPoolId}`;
     await expectUnauthorized({
       authorization: `Bearer ${await mint(accessClaims(idOf('client')), { issuer: otherIssuer })}`,

@@ -9,9 +9,11 @@ import { demoClientEmail } from '../../scripts/demo/clients.ts';
 import {
   api,
   createSignedInUser,
+  identityAdminCall,
   identityCall,
   idOf,
   initiateAuth,
+  nextSecond,
   stack,
   type Actor,
   type InitiateAuthAnswer,
@@ -41,7 +43,7 @@ async function createUser(as: Actor, email: string, role: Role = 'CLIENT'): Prom
 
 async function identityEnabled(username: string): Promise<boolean | undefined> {
   return (
-    await identityCall<{ Enabled?: boolean }>('AdminGetUser', { UserPoolId: stack.userPoolId, Username: username })
+    await identityAdminCall<{ Enabled?: boolean }>('AdminGetUser', { UserPoolId: stack.userPoolId, Username: username })
   ).Enabled;
 }
 
@@ -80,7 +82,7 @@ describe('recent changes (the audit feed)', () => {
     const patched = await api('PATCH', `/users/user-profiles/${id}`, {
       ifMatch: '*',
       as: 'admin',
-      body: { client_story: secret, city: 'Kozhikode' },
+      body: { address_line_2: secret, city: 'Kozhikode' },
     });
     expect(patched.status).toBe(200);
 
@@ -98,7 +100,7 @@ describe('recent changes (the audit feed)', () => {
       subject_email: 'audited.client@thrive.test',
       outcome: 'success',
     });
-    expect([...latest!.fields].sort()).toEqual(['city', 'client_story']);
+    expect([...latest!.fields].sort()).toEqual(['address_line_2', 'city']);
     // The creation came just before it.
     expect(answer.body.results[1]).toMatchObject({ action: 'users.create', subject_id: id, fields: [] });
 
@@ -202,23 +204,23 @@ describe('recent changes (the audit feed)', () => {
 /**
  * By hand from scripts/demo/accounts.ts, where every account but norole@ has a
  * users row (norole@ has none, so there is no seeded user without a role):
- * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, nurse2@, totp@, totpsetup@;
- * RECEPTION reception@; DOCTOR doctor@, sms@; HEALTH_COACH coach@;
+ * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, nurse2@, nurse3@, totp@, totpsetup@;
+ * RECEPTION reception@, reception2@; DOCTOR doctor@, doctor2@, sms@; HEALTH_COACH coach@;
  * NUTRITIONIST nutrition@; CLIENT client@, client2@, consent@, newpass@, reset@,
  * unconfirmed@, unverified@ and the generated clients of the suite's setup.
  * All are active.
  */
 const SEEDED_BY_ROLE: Record<Role, number> = {
   CLIENT: 7 + stack.generatedClients,
-  NURSE: 4,
-  RECEPTION: 1,
-  DOCTOR: 2,
+  NURSE: 5,
+  RECEPTION: 2,
+  DOCTOR: 3,
   HEALTH_COACH: 1,
   NUTRITIONIST: 1,
   ADMIN: 1,
   SUPER_ADMIN: 1,
 };
-const SEEDED_USERS = 18 + stack.generatedClients;
+const SEEDED_USERS = 21 + stack.generatedClients;
 
 describe('counts by role and status', () => {
   it('counts the seeded accounts, plus the users other tests have made so far', async () => {
@@ -262,11 +264,15 @@ describe('disabling and enabling an account', () => {
     const before = (await counts()).body;
 
     const disabled = await setEnabled(user.id, false);
+    const disabledAt = Date.now();
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
     expect(disabled.headers.get('cache-control')).toBe('no-store');
     expect(disabled.body).toMatchObject({ Username: user.id, Enabled: false, Profile: { client_id: user.id } });
     expect(await identityEnabled(user.id)).toBe(false);
-    const listed = await api<Schemas['UserList']>('GET', '/users/users?search=disable.me', { as: 'admin' });
+    const listed = await api<Schemas['UserList']>('POST', '/users/users/search', {
+      as: 'admin',
+      body: { search: 'disable.me' },
+    });
     expect(listed.body.results).toEqual([expect.objectContaining({ id: user.id, status: 'disabled' })]);
     expect((await counts()).body).toMatchObject({
       total: before.total,
@@ -293,6 +299,12 @@ describe('disabling and enabling an account', () => {
     expect(enabled.body.Enabled).toBe(true);
     expect(await identityEnabled(user.id)).toBe(true);
     expect((await counts()).body).toEqual(before);
+    // Disabling ended its sessions: the token it held before stays refused once the account is back.
+    const ended = await api<Problem>('GET', `/users/user-profiles/${user.id}`, asUser);
+    expect(ended.status).toBe(401);
+    expect(ended.body.detail).toMatch(/session has ended/);
+    // A sign-in after the disabling's second is a session of its own.
+    await nextSecond(disabledAt);
     const again = await initiateAuth(user.email, user.password);
     const token = again.AuthenticationResult?.AccessToken;
     expect(token, JSON.stringify(again)).toBeDefined();

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, type Actor } from '../support/api-client.ts';
+import { api, forgetToken, type Actor, type Email } from '../support/api-client.ts';
 import { stack } from '../support/api-client.ts';
 
 type Schema = Record<string, unknown>;
@@ -147,8 +147,12 @@ function operations(): Operation[] {
   return found;
 }
 
+/** Signing out ends the caller's sessions: a generated client of the fuzzer's own does it. */
+const SIGNS_OUT = generateClients(stack.generatedClients).at(-3)!.email as Email;
+
 /** Who calls: the widest grant that reaches the target (a client) through each operation. */
-function callerFor(operation: Operation): Actor {
+function callerFor(operation: Operation): Actor | Email {
+  if (operation.path === '/session/logout') return SIGNS_OUT;
   if (operation.path.startsWith('/users/users') && operation.method !== 'GET') return 'super';
   if (operation.path.startsWith('/users/audit-events') || operation.path.startsWith('/users/role-counts'))
     return 'super';
@@ -236,6 +240,8 @@ describe('every operation, fuzzed', () => {
               : null;
           const removal = made ? (await api('DELETE', `/users/users/${made}`, { as: 'super' })).status : 204;
           expect(removal).toBe(204);
+          // A sign-out ended the caller's sessions: the next call signs in again.
+          if (operation.path === '/session/logout' && answer.status === 204) forgetToken(as);
           const refusedChange = readBack !== null && before?.status === 200 && answer.status >= 400;
           const after = refusedChange ? await api('GET', readBack, { as }) : before;
           expect(after?.body).toEqual(before?.body);

@@ -9,6 +9,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
+import { identityFiles } from '../../scripts/identity/files.ts';
+import { readAdminSecret } from '../../scripts/identity/keys.ts';
 import { seedDatabase } from '../../scripts/demo/seed-database.ts';
 import { createApp } from '../../server/app.ts';
 import { createAccessTokenVerifier } from '../../server/auth/access-token.ts';
@@ -18,7 +20,7 @@ import { openMigratedDatabase } from '../../server/db/migrate.ts';
 import { createCognitoIdentityAdmin, type IdentityAdmin } from '../../server/identity/identity-admin.ts';
 import {
   apiClient,
-  identityCall,
+  identityAdminCall,
   idOf,
   stack,
   type ApiAnswer,
@@ -33,6 +35,7 @@ const identity: ServerConfig['identity'] = {
   userPoolId: stack.userPoolId,
   region: stack.region,
   endpoint: stack.identityUrl,
+  localAdminSecret: readAdminSecret(identityFiles(stack.identityDir, stack.userPoolId).adminSecretFile),
 };
 
 /** Identity calls that fail while named here. */
@@ -105,7 +108,7 @@ beforeEach(() => {
 });
 
 async function identityAccountFor(email: string) {
-  return identityCall<{ Username?: string; __type?: string }>('AdminGetUser', {
+  return identityAdminCall<{ Username?: string; __type?: string }>('AdminGetUser', {
     UserPoolId: stack.userPoolId,
     Username: email,
   });
@@ -214,7 +217,10 @@ describe('changes that involve the identity service', () => {
 describe('disabling a user, all or nothing', () => {
   async function identityEnabled(username: string) {
     return (
-      await identityCall<{ Enabled?: boolean }>('AdminGetUser', { UserPoolId: stack.userPoolId, Username: username })
+      await identityAdminCall<{ Enabled?: boolean }>('AdminGetUser', {
+        UserPoolId: stack.userPoolId,
+        Username: username,
+      })
     ).Enabled;
   }
 
@@ -287,12 +293,12 @@ describe('audit trail', () => {
     const patch = await api('PATCH', `/users/user-profiles/${idOf('client')}`, {
       ifMatch: '*',
       as: 'doctor',
-      body: { client_story: secret, city: 'Hubballi' },
+      body: { client_story: secret, health_goals: 'Walk to Hubballi' },
     });
     expect(patch.status).toBe(200);
     const change = await lastAudit('profiles.update');
     expect(change).toMatchObject({ actor_id: idOf('doctor'), subject_id: idOf('client'), outcome: 'success' });
-    expect([...(change?.fields ?? [])].sort()).toEqual(['city', 'client_story']);
+    expect([...(change?.fields ?? [])].sort()).toEqual(['client_story', 'health_goals']);
 
     await api('GET', `/users/users/${idOf('client')}`, { as: 'client' });
     expect(await lastAudit('users.read')).toMatchObject({
@@ -317,7 +323,7 @@ describe('audit trail', () => {
 
     const stale = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
       as: 'nurse',
-      body: { city: 'Udupi' },
+      body: { health_goals: 'Visit Udupi' },
       headers: { 'if-match': '"999"' },
     });
     expect(stale.status).toBe(412);
@@ -329,7 +335,7 @@ describe('audit trail', () => {
   });
 
   it('records user administration and enrollment changes', async () => {
-    await api('GET', '/users/users?search=sharma', { as: 'admin' });
+    await api('POST', '/users/users/search', { as: 'admin', body: { search: 'sharma' } });
     expect(await lastAudit('users.list')).toMatchObject({
       actor_id: idOf('admin'),
       resource_id: null,

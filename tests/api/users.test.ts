@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { demoClientEmail } from '../../scripts/demo/clients.ts';
 import {
   api,
+  identityAdminCall,
   identityCall,
   idOf,
   initiateAuth,
@@ -18,13 +19,16 @@ type UserDetail = Schemas['UserDetail'];
 
 const list = (query: string, as: 'admin' | 'super' | 'nurse' = 'admin') =>
   api<UserList>('GET', `/users/users?${query}`, { as });
-const search = (text: string) => list(`search=${encodeURIComponent(text)}&page_size=200`);
+/** Search text goes in the body of POST users/users/search, never in an address. */
+const search = (text: string) =>
+  api<UserList>('POST', '/users/users/search', { as: 'admin', body: { search: text, page_size: 200 } });
 
 async function identityUser(username: string) {
-  return identityCall<{ UserAttributes?: { Name: string; Value: string }[]; UserStatus?: string; __type?: string }>(
-    'AdminGetUser',
-    { UserPoolId: stack.userPoolId, Username: username },
-  );
+  return identityAdminCall<{
+    UserAttributes?: { Name: string; Value: string }[];
+    UserStatus?: string;
+    __type?: string;
+  }>('AdminGetUser', { UserPoolId: stack.userPoolId, Username: username });
 }
 
 describe('user list', () => {
@@ -61,6 +65,12 @@ describe('user list', () => {
     expect((await search(demoClientEmail(7).toUpperCase())).body.results.map((user) => user.email)).toEqual([
       demoClientEmail(7),
     ]);
+  });
+
+  it('takes no search text in the address, only in a body', async () => {
+    const answer = await list('search=sharma');
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('query.search');
   });
 
   it('takes % and _ in the search text literally', async () => {
@@ -146,7 +156,7 @@ describe('creating a user', () => {
   });
 
   it('refuses an e-mail only the identity service has, and writes nothing', async () => {
-    const outside = await identityCall<{ User?: { Username: string } }>('AdminCreateUser', {
+    const outside = await identityAdminCall<{ User?: { Username: string } }>('AdminCreateUser', {
       UserPoolId: stack.userPoolId,
       Username: 'identity.only@thrive.test',
       MessageAction: 'SUPPRESS',
@@ -195,7 +205,7 @@ describe('deleting a user', () => {
   });
 
   it('removes an account that exists only in the identity service', async () => {
-    const outside = await identityCall<{ User?: { Username: string } }>('AdminCreateUser', {
+    const outside = await identityAdminCall<{ User?: { Username: string } }>('AdminCreateUser', {
       UserPoolId: stack.userPoolId,
       Username: 'stray@thrive.test',
       MessageAction: 'SUPPRESS',

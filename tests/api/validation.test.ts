@@ -35,6 +35,19 @@ describe('request validation', () => {
     await expectRefusedProfilePatch({ phone_number: '98450 12345' }, ['body.phone_number']);
   });
 
+  it('takes a photo address only over https (a page shows it as an image)', async () => {
+    for (const address of ['http://photos.thrive.test/a.jpg', 'javascript:alert(1)', 'data:image/png;base64,AAAA']) {
+      await expectRefusedProfilePatch({ profile_picture: address }, ['body.profile_picture']);
+    }
+    const photo = await api<Profile>('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+      ifMatch: '*',
+      as: 'super',
+      body: { profile_picture: 'https://photos.thrive.test/a.jpg' },
+    });
+    expect(photo.status).toBe(200);
+    expect(photo.body.profile_picture).toBe('https://photos.thrive.test/a.jpg');
+  });
+
   it('refuses unknown fields instead of ignoring them', async () => {
     await expectRefusedProfilePatch({ city: 'Pune', is_admin: true }, ['body.is_admin']);
   });
@@ -128,7 +141,10 @@ describe('request validation', () => {
       'body.last_name',
       'body.role',
     ]);
-    const search = await api<Schemas['UserList']>('GET', '/users/users?search=not-an-email', { as: 'admin' });
+    const search = await api<Schemas['UserList']>('POST', '/users/users/search', {
+      as: 'admin',
+      body: { search: 'not-an-email' },
+    });
     expect(search.body.count).toBe(0);
   });
 

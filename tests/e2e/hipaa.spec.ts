@@ -11,16 +11,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoAccount } from '../../scripts/demo/accounts.ts';
-import { passwordSignIn } from '../../scripts/identity/client.ts';
-import { stackConfig } from '../../scripts/stack/config.ts';
+import { demoAccount } from '../../scripts/demo/accounts.ts';
 import type { components } from '../../openapi/index.ts';
-import { E2E_ENV } from '../support/e2e-env.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { accessToken, expect, signIn, test } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 
-const stack = stackConfig(E2E_ENV);
 const CLIENT = demoAccount('client@thrive.test');
 const CONSENTING = demoAccount('consent@thrive.test');
 
@@ -36,13 +32,6 @@ const TEXT = {
 const authorization = (page: Page) => page.getByRole('dialog', { name: TEXT.title });
 /** A section of the client's home: portal content the authorization must keep back. */
 const portalContent = (page: Page) => page.locator('main').getByText('Your Thrive', { exact: true });
-
-async function accessToken(email: string): Promise<string> {
-  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
-  const token = answer.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`Sign-in of ${email} at the identity service failed: ${JSON.stringify(answer)}`);
-  return token;
-}
 
 /** The profile as the API holds it, read with the client's own token. */
 async function profileOf(request: APIRequestContext, email: string): Promise<Profile> {
@@ -111,23 +100,28 @@ test('client@ meets the authorization first and cannot dismiss it', async ({ pag
   await expectNoSeriousAxeViolations(page);
 });
 
-test('client@ meets the authorization on every portal route, and may sign out instead', async ({ page }) => {
-  await signIn(page, CLIENT.email);
+test('a client without consent meets the authorization on every portal route, and may sign out instead', async ({
+  page,
+  request,
+}) => {
+  // Signing out ends the user's sessions everywhere: the account this spec has to itself, not client@.
+  await withdrawConsent(request, CONSENTING.email);
+  await signIn(page, CONSENTING.email);
   await expect(authorization(page)).toBeVisible();
 
   // Typing another portal address, or going back, lands on the authorization again.
-  await page.goto(`/user/reports/${CLIENT.id}`);
+  await page.goto(`/user/reports/${CONSENTING.id}`);
   await expect(authorization(page)).toBeVisible();
   await expect(page.getByText('Your test results and reports from the clinic.')).toHaveCount(0);
   await page.goBack();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(CLIENT_HOME);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/user/home/${CONSENTING.id}`);
   await expect(authorization(page)).toBeVisible();
   await expect(portalContent(page)).toHaveCount(0);
 
   // Signing out is the way to leave without answering.
   await authorization(page).getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
-  expect((await profileOf(page.request, CLIENT.email)).hipaa_consent).toBe(false);
+  expect((await profileOf(page.request, CONSENTING.email)).hipaa_consent).toBe(false);
 });
 
 test.describe('as the client who gives consent', () => {

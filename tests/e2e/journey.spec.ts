@@ -8,16 +8,12 @@
  * Each test uses a generated demo client no other spec opens.
  */
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { exampleVisit } from '../../openapi/visit-examples.ts';
 import type { components } from '../../openapi/index.ts';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { passwordSignIn } from '../../scripts/identity/client.ts';
-import { stackConfig } from '../../scripts/stack/config.ts';
-import { E2E_ENV } from '../support/e2e-env.ts';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+import { accessToken, expect, expectNoSeriousAxeViolation, signIn, test, waitForServiceWorker } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type AssessmentList = components['schemas']['AssessmentList'];
@@ -36,42 +32,15 @@ const TASKS_CLIENT = clients[23]!;
 const CLIENT2 = demoAccount('client2@thrive.test');
 const nameOf = (client: { firstName: string; lastName: string }) => `${client.firstName} ${client.lastName}`;
 
-const stack = stackConfig(E2E_ENV);
-
-async function accessToken(email: string): Promise<string> {
-  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
-  const token = answer.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(answer)}`);
-  return token;
-}
-
 async function apiGet<T>(request: APIRequestContext, path: string, as = 'super@thrive.test'): Promise<T> {
   const answer = await request.get(`/api/v1${path}`, { headers: { Authorization: `Bearer ${await accessToken(as)}` } });
   expect(answer.status(), path).toBe(200);
   return (await answer.json()) as T;
 }
 
-async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
-
 async function signedInAsClient(page: Page, client: { email: string; id: string }): Promise<void> {
   await signIn(page, client.email);
   await expect(page).toHaveURL(new RegExp(`/user/home/${client.id}$`));
-}
-
-/** The service worker controls the page, so the app's code is there without a network. */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (await page.evaluate(() => !!navigator.serviceWorker.controller)) return;
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 }
 
 const syncLine = (page: Page) => page.getByRole('button', { name: /Show unsent changes$/ });

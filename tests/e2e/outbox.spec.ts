@@ -11,27 +11,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { passwordSignIn } from '../../scripts/identity/client.ts';
-import { stackConfig } from '../../scripts/stack/config.ts';
 import type { components } from '../../openapi/index.ts';
-import { E2E_ENV } from '../support/e2e-env.ts';
-import { DEMO_PASSWORD, expect, pressSignOut, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { accessToken, expect, pressSignOut, signIn, test, waitForServiceWorker } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type AuditEventList = components['schemas']['AuditEventList'];
 
 test.describe.configure({ timeout: 90_000 });
 
-const stack = stackConfig(E2E_ENV);
 const [OFFLINE_CLIENT, CONFLICT_CLIENT] = generateClients(50).slice(-6, -4);
 const nameOf = (account: { firstName: string; lastName: string }) => `${account.firstName} ${account.lastName}`;
-
-async function accessToken(email: string): Promise<string> {
-  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
-  const token = answer.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(answer)}`);
-  return token;
-}
 
 async function readProfile(request: APIRequestContext, id: string): Promise<Profile> {
   const answer = await request.get(`/api/v1/users/user-profiles/${id}`, {
@@ -63,10 +52,12 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
 }) => {
   allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
   const client = OFFLINE_CLIENT!;
-  const occupation = `Potter ${Date.now()}`;
+  // The emergency contact: a section the nurse's role writes (and the doctor's reads).
+  const contact = `Asha Potter ${Date.now()}`;
   const updatesBefore = (await profileUpdates(request, client.id)).length;
 
-  await signedIn(page, 'nurse@thrive.test');
+  // Signing out ends a user's sessions everywhere: the second nurse and doctor, whom no other spec signs in.
+  await signedIn(page, 'nurse3@thrive.test');
   await page.goto(`/client/${client.id}/profile`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${nameOf(client)}`);
   await waitForServiceWorker(page);
@@ -76,18 +67,18 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Edit profile' }).click();
   const form = page.getByRole('form', { name: 'Edit profile' });
-  await form.getByLabel('Occupation', { exact: true }).fill(occupation);
+  await form.getByLabel('Emergency contact name', { exact: true }).fill(contact);
   await form.getByRole('button', { name: 'Save changes' }).click();
-  const work = page.getByRole('region', { name: 'Work and clinic' });
-  await expect(work).toContainText(occupation);
-  await expect(work).toContainText('Not yet on the server');
+  const emergency = page.getByRole('region', { name: 'Emergency contact' });
+  await expect(emergency).toContainText(contact);
+  await expect(emergency).toContainText('Not yet on the server');
   await expect(syncLine(page)).toHaveAccessibleName(
     '1 change saved on this device, waiting for the network. Show unsent changes',
   );
 
   // A reload, still offline: the change is still there.
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Work and clinic' })).toContainText(occupation);
+  await expect(page.getByRole('region', { name: 'Emergency contact' })).toContainText(contact);
   await expect(syncLine(page)).toHaveAccessibleName(/^1 change saved on this device/);
 
   // Signing out lists what is unsent first; the nurse signs out anyway.
@@ -100,7 +91,7 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
 
   // Another person signs in on the same browser: none of it is hers to see or send.
   await context.setOffline(false);
-  await signedIn(page, 'doctor@thrive.test');
+  await signedIn(page, 'doctor2@thrive.test');
   await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
   await syncLine(page).click();
   await expect(page.getByRole('dialog', { name: 'Unsent changes' })).not.toContainText(`Profile of ${nameOf(client)}`);
@@ -108,18 +99,21 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
 
   // Meanwhile the network is back, and the nurse's change goes with her own credential: once, as hers.
   await expect
-    .poll(async () => (await readProfile(request, client.id)).occupation, { timeout: 20_000 })
-    .toBe(occupation);
+    .poll(async () => (await readProfile(request, client.id)).emergency_contact_name, { timeout: 20_000 })
+    .toBe(contact);
   const updates = await profileUpdates(request, client.id);
   expect(updates).toHaveLength(updatesBefore + 1);
-  expect(updates[0]).toMatchObject({ actor_id: demoAccount('nurse@thrive.test').id, fields: ['occupation'] });
+  expect(updates[0]).toMatchObject({
+    actor_id: demoAccount('nurse3@thrive.test').id,
+    fields: ['emergency_contact_name'],
+  });
   await page.goto(`/client/${client.id}/profile`);
-  await expect(page.getByRole('region', { name: 'Work and clinic' })).toContainText(occupation);
+  await expect(page.getByRole('region', { name: 'Emergency contact' })).toContainText(contact);
   await pressSignOut(page);
   await expect(page).toHaveURL(/\/login/);
 
   // The nurse is back: nothing of hers waits, and nothing went twice.
-  await signedIn(page, 'nurse@thrive.test');
+  await signedIn(page, 'nurse3@thrive.test');
   await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
   expect(await profileUpdates(request, client.id)).toHaveLength(updatesBefore + 1);
 });
@@ -133,7 +127,8 @@ test('two tablets change one field: the second sees the conflict field by field 
   const second = await browser.newContext();
   const other = await second.newPage();
   try {
-    await signedIn(page, 'nurse@thrive.test');
+    // Both write contact details: the super admin on one tablet, reception on the other.
+    await signedIn(page, 'super@thrive.test');
     await signedIn(other, 'reception@thrive.test');
     for (const tablet of [page, other]) {
       await tablet.goto(`/client/${client.id}/profile`);

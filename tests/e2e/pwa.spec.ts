@@ -38,7 +38,11 @@ interface Client {
  * the first generated demo client whose names are long enough not to turn up
  * by chance in the binary data the storage search reads.
  */
-const A: Client = { email: 'client2@thrive.test', first: 'Daniel', last: 'Okafor' };
+// Signing out ends a user's sessions everywhere: clients no other spec signs in.
+const A: Client = (() => {
+  const client = generateClients(50)[3]!;
+  return { email: client.email, first: client.firstName, last: client.lastName };
+})();
 const B: Client = (() => {
   const client = generateClients(50).find(
     (c) => c.hipaaConsent && /^[A-Za-z]{5,}$/.test(c.firstName) && /^[A-Za-z]{5,}$/.test(c.lastName),

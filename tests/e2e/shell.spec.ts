@@ -7,6 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { generateClients } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
 import { expect, signIn, test } from './fixtures.ts';
 
@@ -53,12 +54,15 @@ test.describe('clients never get a navigation bar', () => {
   });
 
   test('signing out from the client’s home', async ({ page }) => {
-    await signInAt(page, PHONE, CLIENT.email, new RegExp(`/user/home/${CLIENT.id}$`));
+    // Signing out ends the user's sessions everywhere: an account no other spec uses.
+    const client = generateClients(50)[2]!;
+    const name = `${client.firstName} ${client.lastName}`;
+    await signInAt(page, PHONE, client.email, new RegExp(`/user/home/${client.id}$`));
     await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.goto('/');
     await expect(page).toHaveURL(/\/login/);
-    await expect(page.getByText(CLIENT.name)).toHaveCount(0);
+    await expect(page.getByText(name)).toHaveCount(0);
   });
 });
 
@@ -143,8 +147,9 @@ for (const staff of [
   });
 }
 
-test('a nurse signs out from the rail of the navigation bar', async ({ page }) => {
-  await signInAt(page, TABLET, 'nurse@thrive.test', /\/hub$/);
+test('staff sign out from the rail of the navigation bar', async ({ page }) => {
+  // Signing out ends the user's sessions everywhere: the second receptionist, whom no other spec signs in.
+  await signInAt(page, TABLET, 'reception2@thrive.test', /\/hub$/);
   await mainNav(page).getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/hub');

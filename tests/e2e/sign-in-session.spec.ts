@@ -4,9 +4,20 @@
  * sign-out. Uses ready accounts only, which any number of tests may share.
  */
 import type { Page, Request, Route } from '@playwright/test';
+import { generateClients } from '../../scripts/demo/clients.ts';
 import { test, expect, expectSignedIn, savedTokenKeys, signIn } from './fixtures.ts';
 
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+/**
+ * Signing out (an expired session too) ends the user's sessions on every
+ * device: the tests that sign someone out use generated clients no other spec
+ * signs in, one each.
+ */
+const [EXPIRING, REFUSED, SIGNING_OUT] = [8, 11, 14].map((index) => {
+  const client = generateClients(50)[index]!;
+  return { email: client.email, name: `${client.firstName} ${client.lastName}` };
+}) as [{ email: string; name: string }, { email: string; name: string }, { email: string; name: string }];
 
 // Requests the service worker made would slip past page.route.
 test.use({ serviceWorkers: 'block' });
@@ -74,8 +85,8 @@ test('session expiry mid-use: a token the API rejects and a refresh that fails e
 }) => {
   allowConsoleError(/status of 40[01]/);
   await page.clock.install();
-  await signIn(page, 'client2@thrive.test');
-  await expectSignedIn(page, 'Daniel Okafor');
+  await signIn(page, EXPIRING.email);
+  await expectSignedIn(page, EXPIRING.name);
   const dialogs = collectDialogs(page);
   const refreshes = countRefreshes(page);
   await spoilAccessToken(page);
@@ -88,7 +99,7 @@ test('session expiry mid-use: a token the API rejects and a refresh that fails e
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(refreshes.count).toBe(1);
   expect(await savedTokenKeys(page)).toEqual([]);
-  await expect(page.getByText('Daniel Okafor')).toHaveCount(0);
+  await expect(page.getByText(EXPIRING.name)).toHaveCount(0);
 });
 
 test('a token the API rejects is refreshed once and the call retried once, unseen by the user', async ({
@@ -121,6 +132,10 @@ test('credentials refresh after 50 minutes while signed in', async ({ page }) =>
   await page.clock.install();
   await signIn(page, 'doctor@thrive.test');
   await expectSignedIn(page, 'Divya Rao');
+  // A screen that asks the API nothing more while it is open (the hub's schedule refetches every minute, and
+  // a 15-minute access token is renewed before any call that finds it expired).
+  await page.goto('/thrive-dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const refreshes = countRefreshes(page);
 
   await page.clock.fastForward('49:00');
@@ -136,8 +151,8 @@ test('credentials refresh after 50 minutes while signed in', async ({ page }) =>
 test('a failed background refresh signs the user out', async ({ page, allowConsoleError }) => {
   allowConsoleError(/status of 400/);
   await page.clock.install();
-  await signIn(page, 'coach@thrive.test');
-  await expectSignedIn(page, 'Kabir Singh');
+  await signIn(page, REFUSED.email);
+  await expectSignedIn(page, REFUSED.name);
   const dialogs = collectDialogs(page);
   await refuseRefresh(page);
 
@@ -149,8 +164,8 @@ test('a failed background refresh signs the user out', async ({ page, allowConso
 });
 
 test('signing out returns to /login and leaves no tokens behind', async ({ page }) => {
-  await signIn(page, 'reception@thrive.test');
-  await expectSignedIn(page, 'Ravi Iyer');
+  await signIn(page, SIGNING_OUT.email);
+  await expectSignedIn(page, SIGNING_OUT.name);
   expect(await savedTokenKeys(page)).not.toEqual([]);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -159,5 +174,5 @@ test('signing out returns to /login and leaves no tokens behind', async ({ page 
   expect(await savedTokenKeys(page)).toEqual([]);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByText('Ravi Iyer')).toHaveCount(0);
+  await expect(page.getByText(SIGNING_OUT.name)).toHaveCount(0);
 });

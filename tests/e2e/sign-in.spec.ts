@@ -10,6 +10,10 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { URI } from 'otpauth';
+import { identityFiles } from '../../scripts/identity/files.ts';
+import { readAdminSecret } from '../../scripts/identity/keys.ts';
+import { stackConfig } from '../../scripts/stack/config.ts';
+import { LOCAL_ADMIN_KEY_ID } from '../../server/identity/identity-admin.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 import type { Page } from '@playwright/test';
 import { test, expect, expectSignedIn, signIn, totpCode } from './fixtures.ts';
@@ -157,10 +161,15 @@ test.describe('contact verification (neither e-mail nor phone verified)', () => 
       await expectSignedIn(page, 'Vikram Reddy');
     } finally {
       // Back to unverified, for the skip test whatever the order.
+      // An admin call, signed with the stack's admin secret as the API signs its own.
+      const stack = stackConfig(E2E_ENV);
       const identity = new CognitoIdentityProviderClient({
-        region: 'ap-south-1',
-        endpoint: `http://127.0.0.1:${E2E_ENV.IDENTITY_PORT}`,
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        region: stack.region,
+        endpoint: stack.identityUrl,
+        credentials: {
+          accessKeyId: LOCAL_ADMIN_KEY_ID,
+          secretAccessKey: readAdminSecret(identityFiles(stack.identityDir, stack.userPoolId).adminSecretFile),
+        },
       });
       await identity.send(
         new AdminUpdateUserAttributesCommand({

@@ -17,11 +17,10 @@ import {
 import type { components } from '../../openapi/index.ts';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { passwordSignIn } from '../../scripts/identity/client.ts';
-import { stackConfig } from '../../scripts/stack/config.ts';
-import { E2E_ENV } from '../support/e2e-env.ts';
+import { DEFAULT_DEMO_CLIENTS } from '../../scripts/demo/seed.ts';
 import {
   DEMO_PASSWORD,
+  accessToken,
   expect,
   expectNoSeriousAxeViolation,
   pressSignOut,
@@ -38,18 +37,10 @@ type Entry = { id: string } & Record<string, unknown>;
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 820, height: 1180 } });
 
-const stack = stackConfig(E2E_ENV);
 /** Consented generated clients no other spec charts, one per therapy. */
 const CLIENTS = generateClients(50)
   .filter((client) => client.hipaaConsent)
   .slice(20, 25);
-
-async function accessToken(email: string): Promise<string> {
-  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
-  const token = answer.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(answer)}`);
-  return token;
-}
 
 async function asSuper<T>(request: APIRequestContext, path: string): Promise<T> {
   const answer = await request.get(`/api/v1${path}`, {
@@ -170,11 +161,12 @@ test('a nurse charts an IV visit from the hub through a Wi-Fi drop; a second nur
     (a) => a.resource_name === 'IV chair 2' && a.clinic_name === 'Thrive Bengaluru',
   )!;
   expect(appointment, 'the demo week has a client on IV chair 2').toBeDefined();
-  const nina = demoAccount('nurse@thrive.test');
+  // Signing out ends a user's sessions everywhere: Tessa, whom no other spec signs in, hands over to Joseph.
+  const tessa = demoAccount('nurse3@thrive.test');
   const joseph = demoAccount('nurse2@thrive.test');
 
   // From the hub: the client in clinic now, their appointment, 'Start visit'.
-  await signedIn(page, 'nurse@thrive.test');
+  await signedIn(page, 'nurse3@thrive.test');
   await page.goto('/hub');
   await page.getByRole('list', { name: 'Clients in clinic now' }).getByText(appointment.client_name).click();
   await page
@@ -209,14 +201,14 @@ test('a nurse charts an IV visit from the hub through a Wi-Fi drop; a second nur
   await expect(iv.getByRole('group', { name: 'Additive 2' }).getByLabel('Lot', { exact: true })).toHaveValue('MG-0457');
   await expect(page.getByRole('region', { name: 'Vitals', exact: true })).toContainText('BP 122/78 mmHg');
 
-  // Nina hands the tablet over: she is told what is unsent, and signs out.
+  // Tessa hands the tablet over: she is told what is unsent, and signs out.
   await pressSignOut(page);
   const warning = page.getByRole('dialog', { name: 'Some changes are not on the server yet' });
   await expect(warning).toContainText(`IV therapy visit of ${appointment.client_name}`);
   await warning.getByRole('button', { name: 'Sign out now' }).click();
   await expect(page).toHaveURL(/\/login/);
 
-  // The network is back for Joseph's sign-in; Nina's charting arrives with her own credential.
+  // The network is back for Joseph's sign-in; Tessa's charting arrives with her own credential.
   await context.setOffline(false);
   await page.getByLabel(/^Email/).fill('nurse2@thrive.test');
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
@@ -226,7 +218,7 @@ test('a nurse charts an IV visit from the hub through a Wi-Fi drop; a second nur
     .poll(async () => (await asSuper<Visit>(request, `/visits/${visitId}`)).iv?.additives?.length, { timeout: 30_000 })
     .toBe(2);
   await page.goto(`/client/iv/${appointment.client_id}/visit/${visitId}`);
-  await expect(page.getByRole('region', { name: 'Vitals', exact: true })).toContainText('Nina Thomas');
+  await expect(page.getByRole('region', { name: 'Vitals', exact: true })).toContainText('Tessa Abraham');
 
   // Joseph charts the rest offline again, then the network returns and he signs.
   await context.setOffline(true);
@@ -247,14 +239,14 @@ test('a nurse charts an IV visit from the hub through a Wi-Fi drop; a second nur
   expect(visit).toMatchObject({
     state: 'signed',
     signed_by: joseph.id,
-    created_by: nina.id,
+    created_by: tessa.id,
     appointment_id: appointment.id,
   });
   const before = visit.vitals.find((entry) => entry.phase === 'before')!;
   const after = visit.vitals.find((entry) => entry.phase === 'after')!;
-  expect(visit.attributions[before.id]?.by).toBe(nina.id);
+  expect(visit.attributions[before.id]?.by).toBe(tessa.id);
   expect(visit.attributions[after.id]?.by).toBe(joseph.id);
-  for (const additive of visit.iv!.additives!) expect(visit.attributions[additive.id]?.by).toBe(nina.id);
+  for (const additive of visit.iv!.additives!) expect(visit.attributions[additive.id]?.by).toBe(tessa.id);
   expect(visit.attributions['iv.volume_infused_ml']?.by).toBe(joseph.id);
   const listed = await asSuper<{ results: { id: string }[] }>(request, `/visits?appointment=${appointment.id}`);
   expect(listed.results.map((item) => item.id)).toEqual([visitId]);
@@ -269,6 +261,20 @@ test('a nurse charts an IV visit from the hub through a Wi-Fi drop; a second nur
       (await asSuper<Visit>(request, `/visits/${visitId}`)).addenda.map((addendum) => addendum.author_id),
     )
     .toEqual([joseph.id]);
+
+  // The client reads the signed visit in the portal, with its addendum; Joseph has handed the tablet back first.
+  await pressSignOut(page);
+  await expect(page).toHaveURL(/\/login/);
+  const client = generateClients(DEFAULT_DEMO_CLIENTS).find((candidate) => candidate.id === appointment.client_id)!;
+  await signIn(page, client.email);
+  await expect(page).toHaveURL(new RegExp(`/user/home/${client.id}$`));
+  await page.goto(`/user/reports/${client.id}`);
+  const summary = page
+    .getByRole('region', { name: 'Your visits' })
+    .getByRole('article', { name: 'IV therapy' })
+    .first();
+  await expect(summary).toContainText('Signed by Joseph Mathew');
+  await expect(summary).toContainText('Volume infused was 480 mL; the bag was not finished.');
 });
 
 for (const [index, therapy] of (['iv', 'hbot', 'pet', 'red_light', 'fir'] as const).entries()) {

@@ -4,8 +4,10 @@
  * calls to the API.
  */
 import { readFile } from 'node:fs/promises';
+import { SignJWT, importJWK, type JWK, type JWTPayload } from 'jose';
 import { callIdentity, passwordSignIn, type PasswordSignInAnswer } from '../../scripts/identity/client.ts';
 import { identityFiles } from '../../scripts/identity/files.ts';
+import { readAdminSecret } from '../../scripts/identity/keys.ts';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/demo/accounts.ts';
 import type { components } from '../../openapi/index.ts';
@@ -40,9 +42,56 @@ export function idOf(actor: Actor): string {
 
 export type InitiateAuthAnswer = PasswordSignInAnswer;
 
-/** One call of the identity service's JSON API. */
+/** One call of the identity service's JSON API, as the app (or anyone) makes it. */
 export function identityCall<T>(target: string, body: unknown): Promise<T & { status: number }> {
   return callIdentity<T>(stack.identityUrl, target, body);
+}
+
+/** One admin call of the identity service, signed with the install's admin secret as the API signs its own. */
+export function identityAdminCall<T>(target: string, body: unknown): Promise<T & { status: number }> {
+  const { adminSecretFile } = identityFiles(stack.identityDir, stack.userPoolId);
+  return callIdentity<T>(stack.identityUrl, target, body, readAdminSecret(adminSecretFile));
+}
+
+/**
+ * A token as the identity service would sign it (with this install's key), for
+ * claims it would never issue: expired, for another client, of a stranger.
+ */
+export async function mintToken(
+  claims: JWTPayload,
+  options: { key?: CryptoKey; kid?: string; issuer?: string; expiresIn?: string | number; issuedAt?: number } = {},
+): Promise<string> {
+  const installKey = JSON.parse(
+    await readFile(identityFiles(stack.identityDir, stack.userPoolId).signingKeyFile, 'utf8'),
+  ) as JWK;
+  const key = options.key ?? ((await importJWK(installKey, 'RS256')) as CryptoKey);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? installKey.kid ?? 'thrive-local' })
+    .setIssuer(options.issuer ?? stack.issuer)
+    .setIssuedAt(options.issuedAt)
+    .setExpirationTime(options.expiresIn ?? '15m')
+    .sign(key);
+}
+
+/** The claims of an access token of `username`, as the identity service writes them. */
+export function accessClaims(username: string): JWTPayload {
+  return {
+    token_use: 'access',
+    client_id: stack.clientId,
+    username,
+    sub: username,
+    scope: 'aws.cognito.signin.user.admin',
+  };
+}
+
+/**
+ * Waits until the clock is in a later whole second than `since` (ms): tokens
+ * count their issue time in seconds, so a sign-in in the very second of a
+ * sign-out counts as before it.
+ */
+export async function nextSecond(since = Date.now()): Promise<void> {
+  const wait = Math.floor(since / 1000) * 1000 + 1000 + 20 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 export function initiateAuth(email: string, password: string): Promise<InitiateAuthAnswer> {
@@ -64,6 +113,24 @@ export function accessToken(who: Actor | Email, password = DEMO_PASSWORD): Promi
     tokens.set(email, token);
   }
   return token;
+}
+
+/**
+ * The next call as `who` signs in afresh: its session was ended (a new role,
+ * a sign-out). Waits for the next whole second, since a token issued in the
+ * second of the cut-off counts as before it.
+ */
+export async function signInAgain(who: Actor | Email): Promise<void> {
+  await nextSecond();
+  forgetToken(who);
+}
+
+/**
+ * The next call as `who` signs in afresh, at once: enough after a sign-out
+ * on the local stack, whose tokens carry their issue time to the millisecond.
+ */
+export function forgetToken(who: Actor | Email): void {
+  tokens.delete(who in ACTOR_EMAILS ? ACTOR_EMAILS[who as Actor] : who);
 }
 
 export interface ApiAnswer<T> {

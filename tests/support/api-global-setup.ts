@@ -59,7 +59,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
 
     const backend = await startBackend(stack, {
-      apiEnv: { API_VALIDATE_RESPONSES: 'true' },
+      // The suite calls as fast as it can (the fuzz test thousands of times): limits far above it. Each limit is
+      // proven on its own in rate-limits.test.ts.
+      apiEnv: {
+        API_VALIDATE_RESPONSES: 'true',
+        API_RATE_LIMIT_LIST: '100000/60',
+        API_RATE_LIMIT_SEARCH: '100000/60',
+        API_RATE_LIMIT_WRITE: '100000/60',
+      },
       apiLogFile: path.join(dataDir, 'api.log'),
     });
     cleanups.push(() => backend.stop());

@@ -11,7 +11,6 @@ export const E2E_ENV = {
   PORT: String(base),
   API_PORT: String(base + 7),
   IDENTITY_PORT: String(base + 5056),
-  EMULATOR_PORT: String(base + 5057),
 } as const;
 
 export const E2E_BASE_URL = `http://localhost:${E2E_ENV.PORT}`;

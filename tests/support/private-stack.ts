@@ -13,9 +13,9 @@ import { E2E_ENV } from './e2e-env.ts';
 
 /**
  * The private app listens at E2E_PORT + 31, so its API (+7) and identity
- * service (+5056, +5057) land on E2E_PORT + 38, + 5087 and + 5088: none of
- * the shared stack's (E2E_PORT + 0, 7, 5056, 5057) nor the second build's
- * server of the version test (E2E_PORT + 13).
+ * proxy (+5056) land on E2E_PORT + 38 and + 5087: none of the shared stack's
+ * (E2E_PORT + 0, 7, 5056) nor the second build's server of the version test
+ * (E2E_PORT + 13). The identity emulators listen on sockets in their folders.
  */
 export const PRIVATE_STACK_PORT_OFFSET = 31;
 

@@ -15,7 +15,7 @@ export const PORTAL_SCREENS = {
     title: 'Thrive onboarding',
     purpose: 'Tell us your health goals, your story, and your lifestyle and family history.',
   },
-  'book-test': { title: 'Book a test', purpose: 'Choose a test and book it.' },
+  'book-test': { title: 'Book a test', purpose: 'Choose a test, a clinic and a free time, and see how to prepare.' },
   'thrive-check': {
     title: 'Thrive check',
     purpose: 'Five questions about your wellbeing over the last two weeks, and your score over time.',
@@ -24,9 +24,9 @@ export const PORTAL_SCREENS = {
     title: 'Cognitive assessment',
     purpose: 'Short tasks of memory, attention and speed, compared with your own baseline.',
   },
-  'intake-call': { title: 'Intake call', purpose: 'Book your intake call with the clinic.' },
-  'in-clinic': { title: 'In-clinic visits', purpose: 'Your visits at the clinic.' },
-  support: { title: 'Support', purpose: 'Ask the clinic for help.' },
+  'intake-call': { title: 'Intake call', purpose: 'Book, move or cancel your intake call, by phone or video.' },
+  'in-clinic': { title: 'In-clinic visits', purpose: 'Your coming visits with what to bring, and your past visits.' },
+  support: { title: 'Support', purpose: 'Write to the clinic, read its answers, and find its contacts.' },
 } as const;
 
 export type PortalScreen = keyof typeof PORTAL_SCREENS;

@@ -18,4 +18,5 @@ export {
   USER_ORDERINGS,
   type UserListSearch,
 } from './model/user-list';
+export { useUserSearchText } from './model/search-text';
 export { fullName, placeholderProfile, profileOf, type ShownProfile, type UserDetail } from './model/user-detail';

@@ -5,11 +5,28 @@ export { dataOf, type ApiClient } from './client';
 export { LOAD_ERROR_MESSAGES, SESSION_EXPIRED_MESSAGE, loadErrorMessage } from './messages';
 
 let instance: ApiClient | undefined;
+let configured: ApiClientOptions | undefined;
 
 /** Creates the one API client; the app calls this once, after reading its configuration. */
 export function initApi(options: ApiClientOptions): ApiClient {
+  configured = options;
   instance = createApiClient(options);
   return instance;
+}
+
+/**
+ * `POST /session/logout` with the access token of a session that is ending:
+ * the API refuses every token of the user issued until now. Outside the
+ * session's refresh-and-retry (a 401 here means the session has ended
+ * already). `keepDeviceData`: this device keeps what must outlive the session
+ * (changes not yet sent, its own settings), so the browser is asked to clear
+ * its HTTP cache only. Rejects when the API refuses or cannot be reached.
+ */
+export async function endSessionsAtApi(accessToken: string, keepDeviceData: boolean): Promise<void> {
+  if (!configured) throw new Error('Thrive: the API client was used before initApi().');
+  const { refreshSession: _refresh, ...options } = configured;
+  const client = createApiClient({ ...options, getAccessToken: () => Promise.resolve(accessToken) });
+  await client.POST('/session/logout', { body: { keep_device_data: keepDeviceData } });
 }
 
 /** The one API client. */

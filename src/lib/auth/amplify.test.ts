@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The parts of Amplify the session side uses, replaced so each rule can be driven directly. */
 const amplify = vi.hoisted(() => ({
@@ -19,7 +19,15 @@ vi.mock('aws-amplify/utils', () => ({
 }));
 vi.mock('./device-tokens', () => ({ readSavedSession: vi.fn() }));
 
-const { configureAuth, onSessionExpired, refreshSession, signOut } = await import('./amplify');
+const {
+  SIGN_OUT_NETWORK_WAIT_MS,
+  configureAuth,
+  onSessionExpired,
+  onSignOutEndServerSessions,
+  refreshSession,
+  signOut,
+  signOutSettled,
+} = await import('./amplify');
 const { SIGNED_OUT, sessionStore } = await import('./session');
 
 const USERNAME = '5f0c1c1e-1111-4222-8333-444455556666';
@@ -117,5 +125,85 @@ describe('signOut', () => {
     amplify.signOut.mockRejectedValueOnce(named('NetworkError'));
     await expect(signOut()).rejects.toThrow();
     expect(sessionStore.getSnapshot()).toEqual(SIGNED_OUT);
+  });
+});
+
+describe('signing out everywhere', () => {
+  const calls: string[] = [];
+  beforeEach(() => {
+    calls.length = 0;
+    amplify.fetchAuthSession.mockResolvedValue({ tokens: tokens('NURSE', 'the.access.token') });
+    amplify.signOut.mockImplementation((input?: { global?: boolean }) => {
+      calls.push(input?.global ? 'identity: global sign-out' : 'identity: sign-out here');
+      return Promise.resolve();
+    });
+    onSignOutEndServerSessions((accessToken) => {
+      calls.push(`api: end sessions of ${accessToken}`);
+      return Promise.resolve();
+    });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    amplify.signOut.mockImplementation(() => Promise.resolve());
+  });
+
+  it('ends the sessions at the API, then signs out globally at the identity service', async () => {
+    await signOut();
+    expect(calls).toEqual(['api: end sessions of the.access.token', 'identity: global sign-out']);
+    expect(sessionStore.getSnapshot()).toEqual(SIGNED_OUT);
+  });
+
+  it('signs out globally even when the API refuses or cannot be reached', async () => {
+    onSignOutEndServerSessions(() => Promise.reject(new TypeError('Failed to fetch')));
+    await signOut();
+    expect(calls).toEqual(['identity: global sign-out']);
+    expect(sessionStore.getSnapshot()).toEqual(SIGNED_OUT);
+  });
+
+  it('offline, forgets the tokens here at once and asks nothing of the network', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    await signOut();
+    expect(calls).toEqual(['identity: sign-out here']);
+    expect(amplify.fetchAuthSession).not.toHaveBeenCalled();
+  });
+
+  it('does not wait on a network that hangs, and a next sign-in waits for the late global sign-out', async () => {
+    vi.useFakeTimers();
+    let finishGlobal: () => void = () => undefined;
+    onSignOutEndServerSessions(() => new Promise(() => undefined));
+    amplify.signOut.mockImplementation((input?: { global?: boolean }) => {
+      calls.push(input?.global ? 'identity: global sign-out' : 'identity: sign-out here');
+      return input?.global ? new Promise<void>((resolve) => (finishGlobal = resolve)) : Promise.resolve();
+    });
+    const done = signOut();
+    await vi.advanceTimersByTimeAsync(SIGN_OUT_NETWORK_WAIT_MS + 100);
+    await done;
+    expect(calls).toEqual(['identity: global sign-out', 'identity: sign-out here']);
+    expect(sessionStore.getSnapshot()).toEqual(SIGNED_OUT);
+    let settled = false;
+    void signOutSettled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(settled).toBe(false);
+    finishGlobal();
+    await vi.waitFor(() => expect(settled).toBe(true));
+  });
+
+  it('does not call the session expired when a refresh fails during a sign-out', async () => {
+    const expired = vi.fn();
+    const stop = onSessionExpired(expired);
+    let release: () => void = () => undefined;
+    onSignOutEndServerSessions(() => {
+      calls.push('api');
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    const done = signOut();
+    await vi.waitFor(() => expect(calls).toEqual(['api']));
+    hub({ event: 'tokenRefresh_failure', data: { error: named('NotAuthorizedException') } });
+    release();
+    await done;
+    expect(expired).not.toHaveBeenCalled();
+    stop();
   });
 });

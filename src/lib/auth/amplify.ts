@@ -4,7 +4,7 @@ import { Hub } from 'aws-amplify/utils';
 import type { AuthFlow } from '@/config/env';
 import { isNetworkError } from './errors';
 import { cognitoEndpoint, configureDeliveryCredentials } from './delivery-credential';
-import { readSavedSession } from './device-tokens';
+import { forgetTokensWithoutRevoking, readSavedSession } from './device-tokens';
 import { SIGNED_OUT, type SessionState, sessionFromClaims, sessionStore } from './session';
 import { createSessionLifetime, type RefreshResult } from './session-lifetime';
 
@@ -54,8 +54,9 @@ export function configureAuth(config: AuthConfig): void {
     if (payload.event === 'tokenRefresh') lifetime.refreshed();
     // Spec section 4: a failed token refresh signs the user out. Amplify reports
     // every refresh failure here, the SDK's own ones too; an unreachable
-    // identity service (offline) decides nothing and keeps the tokens.
-    if (payload.event === 'tokenRefresh_failure' && !isNetworkError(payload.data.error)) {
+    // identity service (offline) decides nothing and keeps the tokens. A
+    // refresh failing while the user signs out is no news to them.
+    if (payload.event === 'tokenRefresh_failure' && !isNetworkError(payload.data.error) && !signingOut) {
       void lifetime.expire();
     }
   });
@@ -113,14 +114,17 @@ export async function refreshSession(): Promise<string | undefined> {
 }
 
 let signingOut: Promise<void> | undefined;
-const beforeSignOut = new Set<() => Promise<void>>();
+/** Resolves true when the listener kept the session's refresh token (sealed) for later use: it must stay valid. */
+type BeforeSignOut = () => Promise<boolean>;
+const beforeSignOut = new Set<BeforeSignOut>();
 
 /**
  * Runs `listener` at every sign-out, while the session's tokens are still
- * there (the outbox hands the author's unsent changes to their courier).
- * It may not hold the sign-out up for long, and its failure does not stop it.
+ * there (the outbox hands the author's unsent changes to their courier, which
+ * keeps the refresh token to deliver them). It may not hold the sign-out up
+ * for long, and its failure does not stop it.
  */
-export function onBeforeSignOut(listener: () => Promise<void>): () => void {
+export function onBeforeSignOut(listener: BeforeSignOut): () => void {
   beforeSignOut.add(listener);
   return () => beforeSignOut.delete(listener);
 }
@@ -128,20 +132,84 @@ export function onBeforeSignOut(listener: () => Promise<void>): () => void {
 /** How long the sign-out waits for its listeners: a sign-out must work at once, offline too. */
 const BEFORE_SIGN_OUT_MS = 3000;
 
-/** Signs out on this device and forgets the tokens; the store is signed out whatever happens. */
+/** Runs the listeners (within BEFORE_SIGN_OUT_MS); whether one of them kept the refresh token. */
+async function runBeforeSignOut(): Promise<boolean> {
+  const kept = await Promise.race([
+    Promise.all(
+      [...beforeSignOut].map((listener) =>
+        listener().catch((error: unknown) => {
+          console.warn('Thrive: a step before signing out failed', error);
+          return false;
+        }),
+      ),
+    ),
+    new Promise<boolean[]>((resolve) => setTimeout(() => resolve([]), BEFORE_SIGN_OUT_MS)),
+  ]);
+  return kept.some(Boolean);
+}
+
+/** Ends the user's sessions at the API with the access token given; set by the app (lib/auth does not call the API). */
+type EndServerSessions = (accessToken: string) => Promise<void>;
+let endServerSessions: EndServerSessions | undefined;
+
+/** What signing out asks of the API, before the identity service (POST /session/logout). */
+export function onSignOutEndServerSessions(end: EndServerSessions): void {
+  endServerSessions = end;
+}
+
+/**
+ * How long signing out waits on the network, all told, before it finishes on
+ * this device anyway: signing out is local first, and a bay's Wi-Fi may hang.
+ */
+export const SIGN_OUT_NETWORK_WAIT_MS = 3_000;
+
+/** A global sign-out still under way after the wait: the next sign-in waits for it, so it never meets their tokens. */
+let lateGlobalSignOut: Promise<void> | undefined;
+
+/** What `work` came to within `ms`: 'done', 'failed', or 'late' (it runs on either way). */
+async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'failed' | 'late'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => 'done' as const,
+        () => 'failed' as const,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Signs out: online, the API first ends every session of the user (the
+ * access token it gets is refused from then on, on every device), then the
+ * identity service signs the user out globally (its refresh tokens are
+ * revoked) and the tokens are forgotten here. Offline, or when the network
+ * does not answer within SIGN_OUT_NETWORK_WAIT_MS, the tokens are forgotten
+ * here at once: signing out never waits on the network, and touches nothing
+ * else kept on the device (unsent changes stay).
+ *
+ * One exception keeps a refresh token alive: a person leaving unsent changes
+ * on a shared tablet. The outbox keeps their refresh token sealed with the
+ * changes, so its courier can deliver them as their author; that token is
+ * neither revoked here nor by a global sign-out, and the courier revokes it
+ * once everything is delivered. The access tokens still end at the API.
+ * The store is signed out whatever happens.
+ */
 export function signOut(): Promise<void> {
   // Several reasons to sign out can arrive together (a failed refresh, the user's click): one sign-out.
   signingOut ??= (async () => {
     try {
-      await Promise.race([
-        Promise.all(
-          [...beforeSignOut].map((listener) =>
-            listener().catch((error: unknown) => console.warn('Thrive: a step before signing out failed', error)),
-          ),
-        ),
-        new Promise((resolve) => setTimeout(resolve, BEFORE_SIGN_OUT_MS)),
-      ]);
-      await amplifySignOut();
+      const refreshTokenKept = await runBeforeSignOut();
+      const signedOut = await signOutEverywhere(refreshTokenKept);
+      // Amplify revokes the refresh token on a local sign-out; the courier's must stay valid.
+      if (refreshTokenKept) await forgetTokensWithoutRevoking();
+      if (!signedOut) await amplifySignOut();
     } finally {
       sessionStore.set(SIGNED_OUT);
     }
@@ -149,6 +217,38 @@ export function signOut(): Promise<void> {
     signingOut = undefined;
   });
   return signingOut;
+}
+
+/**
+ * The network part of signing out; whether it finished (tokens forgotten) in
+ * time. With `keepRefreshToken`, only the API's sessions end (see signOut).
+ */
+async function signOutEverywhere(keepRefreshToken: boolean): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return false;
+  const deadline = Date.now() + SIGN_OUT_NETWORK_WAIT_MS;
+  const remaining = () => Math.max(0, deadline - Date.now());
+  // The saved token, renewed first if it has expired (an expired one would end nothing).
+  const token = getAccessToken();
+  if ((await within(token, remaining())) !== 'done') return false;
+  const accessToken = await token;
+  if (!accessToken) return false;
+  if (endServerSessions) await within(endServerSessions(accessToken), remaining());
+  if (keepRefreshToken) return false;
+  const global = amplifySignOut({ global: true });
+  const outcome = await within(global, remaining());
+  if (outcome === 'late') {
+    lateGlobalSignOut = global
+      .catch(() => undefined)
+      .finally(() => {
+        lateGlobalSignOut = undefined;
+      });
+  }
+  return outcome === 'done';
+}
+
+/** Resolves once no sign-out of the last user is still under way (the sign-in steps wait for it). */
+export async function signOutSettled(): Promise<void> {
+  await lateGlobalSignOut;
 }
 
 async function refreshForTimer(): Promise<RefreshResult> {

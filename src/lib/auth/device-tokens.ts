@@ -45,3 +45,12 @@ export async function readSavedSession(): Promise<SessionState> {
   if (!tokens?.refreshToken) return SIGNED_OUT;
   return sessionFromClaims(tokens.idToken?.payload, tokens.accessToken.payload);
 }
+
+/**
+ * Forgets the session's tokens on this device without revoking them (Amplify's
+ * sign-out would revoke the refresh token): for a refresh token the outbox's
+ * courier keeps to deliver its author's unsent changes.
+ */
+export async function forgetTokensWithoutRevoking(): Promise<void> {
+  await cognitoUserPoolsTokenProvider.authTokenStore.clearTokens();
+}

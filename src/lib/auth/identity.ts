@@ -22,6 +22,18 @@ export type Identity = Awaited<ReturnType<typeof modules>>;
 
 let settings: IdentitySettings | undefined;
 let loading: Promise<Identity> | undefined;
+let loaded: Identity | undefined;
+const onLoad = new Set<(identity: Identity) => void>();
+
+/**
+ * Runs `listener` with the SDK once it has loaded (at once if it has), without loading it: what must be wired
+ * to the session (sign-out hooks, expiry) is in place before anyone can have one.
+ */
+export function whenIdentityLoaded(listener: (identity: Identity) => void): () => void {
+  if (loaded) listener(loaded);
+  else onLoad.add(listener);
+  return () => onLoad.delete(listener);
+}
 
 /** Called once at start, before anything loads the SDK. */
 export function configureIdentity(next: IdentitySettings): void {
@@ -35,6 +47,9 @@ export function loadIdentity(): Promise<Identity> {
     identity.session.configureAuth(settings);
     // Decided before anything reads the session.
     if (settings.tokensInTabOnly) identity.tokens.keepTokensForThisTabOnly();
+    loaded = identity;
+    for (const listener of onLoad) listener(identity);
+    onLoad.clear();
     return identity;
   });
   return loading;

@@ -7,7 +7,7 @@ import type { SessionSource } from './session';
  * in, so the rules run in unit tests with fake timers.
  */
 
-/** Credentials refresh after 50 minutes (the pool's access tokens live 60). */
+/** Credentials refresh after 50 minutes (spec section 9); access tokens live 15 minutes, and Amplify renews an expired one before it is used. */
 export const SESSION_REFRESH_MS = 50 * 60 * 1000;
 /** When the identity service could not be reached, try again this much later rather than sign out. */
 export const REFRESH_RETRY_MS = 60 * 1000;

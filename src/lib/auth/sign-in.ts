@@ -10,7 +10,7 @@ import {
   signIn,
   type SignInOutput,
 } from 'aws-amplify/auth';
-import { configuredAuthFlow } from './amplify';
+import { configuredAuthFlow, signOutSettled } from './amplify';
 import { isConfigurationError } from './errors';
 import { TOTP_ISSUER, type ContactStatus, type SignInStep, type VerifiableContact } from './steps';
 
@@ -49,6 +49,8 @@ function toStep(output: SignInOutput, email: string): SignInStep {
 
 /** E-mail is already normalised by the caller; the password is passed exactly as typed. */
 export async function signInWithPassword(email: string, password: string): Promise<SignInStep> {
+  // A global sign-out of the last user still under way would forget this user's tokens when it ends.
+  await signOutSettled();
   let output: SignInOutput;
   try {
     output = await signIn({ username: email, password, options: { authFlowType: configuredAuthFlow() } });

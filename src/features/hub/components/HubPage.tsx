@@ -117,6 +117,8 @@ function QuickSearch() {
         <TextInput
           aria-label="Find a client by name, e-mail or phone"
           placeholder="Name, e-mail or phone"
+          // A client's name typed here must not be kept in the browser's autofill, on a shared tablet's disk.
+          autoComplete="off"
           leftSection={<IconSearch size={18} aria-hidden />}
           rightSection={found.isFetching ? <Loader size="xs" /> : undefined}
           value={text}

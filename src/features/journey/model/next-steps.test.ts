@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIntakeCall, nextSteps, type JourneyState } from './next-steps';
+import { nextSteps, type JourneyState } from './next-steps';
 
 const NOW = new Date('2026-06-10T09:00:00Z');
 const fresh: JourneyState = {
@@ -24,7 +24,7 @@ describe('what to do next', () => {
     const done: JourneyState = {
       onboarding: { done: 4, total: 4, complete: true },
       lastThriveCheck: '2026-05-20T09:00:00Z',
-      appointments: [{ therapy_kind: 'consultation', status: 'booked' }],
+      appointments: [{ service_name: 'Intake call', therapy_kind: 'consultation', status: 'booked' }],
       hasBaseline: true,
     };
     expect(nextSteps(done, NOW)).toEqual([]);
@@ -33,10 +33,25 @@ describe('what to do next', () => {
     ]);
   });
 
-  it('counts a consultation booked or held as the intake call, not a therapy or a cancelled one', () => {
-    expect(isIntakeCall({ therapy_kind: 'consultation', status: 'completed' })).toBe(true);
-    expect(isIntakeCall({ therapy_kind: 'consultation', status: 'cancelled' })).toBe(false);
-    expect(isIntakeCall({ therapy_kind: 'iv', status: 'booked' })).toBe(false);
+  it('counts the intake call booked or held, not another consultation or a cancelled call', () => {
+    const done: JourneyState = {
+      onboarding: { done: 4, total: 4, complete: true },
+      lastThriveCheck: '2026-05-20T09:00:00Z',
+      appointments: [],
+      hasBaseline: true,
+    };
+    const withCall = (appointments: JourneyState['appointments']): JourneyState => ({ ...done, appointments });
+    const call = { service_name: 'Intake call', therapy_kind: 'consultation' } as const;
+    expect(nextSteps(withCall([{ ...call, status: 'completed' }]), NOW)).toEqual([]);
+    expect(nextSteps(withCall([{ ...call, status: 'cancelled' }]), NOW).map((step) => step.key)).toEqual([
+      'intake-call',
+    ]);
+    expect(
+      nextSteps(
+        withCall([{ service_name: 'Nutrition consult', therapy_kind: 'consultation', status: 'booked' }]),
+        NOW,
+      ).map((step) => step.key),
+    ).toEqual(['intake-call']);
   });
 
   it('leaves out what is not known yet (offline with nothing saved)', () => {

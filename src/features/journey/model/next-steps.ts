@@ -2,7 +2,7 @@
  * 'What to do next' on the client's home: a short list computed from the
  * client's state, each task gone once it is done.
  */
-import { thriveCheckDue, type Appointment } from '@contract';
+import { hasIntakeCall, thriveCheckDue, type Appointment } from '@contract';
 
 export type NextStepKey = 'onboarding' | 'thrive-check' | 'intake-call' | 'cognitive-baseline';
 
@@ -12,27 +12,12 @@ export interface NextStep {
   why: string;
 }
 
-/**
- * The intake call is the client's first conversation with the clinic. The
- * demo catalog has no intake-call service yet, so the rule reads what the data
- * has: any consultation (doctor, health coach, nutritionist), booked or held,
- * counts. A future 'Intake call' service is a consultation too, so the rule
- * keeps working when one is added.
- */
-export function isIntakeCall(appointment: Pick<Appointment, 'therapy_kind' | 'status'>): boolean {
-  return (
-    appointment.therapy_kind === 'consultation' &&
-    appointment.status !== 'cancelled' &&
-    appointment.status !== 'no_show'
-  );
-}
-
 export interface JourneyState {
   onboarding: { done: number; total: number; complete: boolean };
   /** When the newest Thrive check was taken; null when never, undefined while not known. */
   lastThriveCheck: string | null | undefined;
   /** The client's appointments (cancelled and missed ones may be among them); null while not known. */
-  appointments: readonly Pick<Appointment, 'therapy_kind' | 'status'>[] | null;
+  appointments: readonly Pick<Appointment, 'service_name' | 'therapy_kind' | 'status'>[] | null;
   /** Whether a cognitive baseline exists; null while not known. */
   hasBaseline: boolean | null;
 }
@@ -51,7 +36,7 @@ export function nextSteps(state: JourneyState, now: Date): NextStep[] {
       why: `${state.onboarding.done} of ${state.onboarding.total} steps done. Your care team reads it before your first visit.`,
     });
   }
-  if (state.appointments !== null && !state.appointments.some(isIntakeCall)) {
+  if (state.appointments !== null && !hasIntakeCall(state.appointments)) {
     steps.push({
       key: 'intake-call',
       title: 'Book your intake call',

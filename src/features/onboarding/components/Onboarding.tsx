@@ -234,13 +234,13 @@ export function Onboarding({ clientId }: { clientId: string }) {
             />
           ) : step.field === 'lifestyle_history' ? (
             <LifestyleStep
-              initial={profile.lifestyle_history}
+              initial={profile.lifestyle_history ?? {}}
               onSave={(value) => void save(at, 'lifestyle_history', value)}
               actions={actions}
             />
           ) : (
             <FamilyStep
-              initial={profile.family_history}
+              initial={profile.family_history ?? {}}
               onSave={(value) => void save(at, 'family_history', value)}
               actions={actions}
             />

@@ -48,9 +48,9 @@ export function stepDone(field: OnboardingField, profile: Answers): boolean {
     case 'client_story':
       return (profile.client_story ?? '').trim() !== '';
     case 'lifestyle_history':
-      return lifestyleComplete(profile.lifestyle_history);
+      return lifestyleComplete(profile.lifestyle_history ?? {});
     case 'family_history':
-      return familyComplete(profile.family_history);
+      return familyComplete(profile.family_history ?? {});
   }
 }
 

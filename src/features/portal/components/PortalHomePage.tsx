@@ -6,6 +6,7 @@ import { useSession } from '@/lib/auth/session';
 import { useSignOut } from '@/features/auth';
 import { NextAppointmentCard } from '@/features/appointments';
 import { Greeting, NextSteps } from '@/features/journey';
+import { BookingReminder } from '@/features/booking';
 import { ProfileCard } from '@/features/profiles';
 import { profileOf } from '@/features/users';
 import { userDetailQueryOptions } from '@/features/users';
@@ -62,6 +63,7 @@ export function PortalHomePage({ clientId }: { clientId: string }) {
       <AccountBar />
       <Greeting firstName={shown.isPlaceholder ? '' : shown.profile.first_name} />
       <NextAppointmentCard clientId={clientId} cancellable />
+      <BookingReminder clientId={clientId} />
       <NextSteps clientId={clientId} />
       <ProfileCard shown={shown} />
       <Stack gap="sm" component="section" aria-labelledby="portal-next">

@@ -12,6 +12,7 @@ import { initTestOutbox } from '@/test/outbox';
 import { installFakeApi, problem, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { userDetailQueryOptions, userKeys } from '@/features/users';
+import { profileReadFields, projectProfileFields } from '@contract';
 import { type Profile } from '../model/profile';
 import { placeholderProfile, profileOf, type UserDetail } from '@/features/users';
 import { PROFILE_SECTIONS, fieldSpec } from '../model/fields';
@@ -21,6 +22,8 @@ import { ProfileEditor, type Viewer } from './ProfileEditor';
 const CLIENT_ID = '5f0c1c1e-1111-4222-8333-444455556666';
 const ADMIN: Viewer = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'ADMIN' };
 const CLIENT: Viewer = { id: CLIENT_ID, role: 'CLIENT' };
+const SUPER: Viewer = { id: '5f0c1c1e-8888-4222-8333-444455556666', role: 'SUPER_ADMIN' };
+const NURSE: Viewer = { id: '5f0c1c1e-7777-4222-8333-444455556666', role: 'NURSE' };
 const SLOW = { timeout: 10_000 };
 
 const saved: Profile = {
@@ -168,7 +171,8 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
   });
 
   it('offers every field of the table in its section, with its hint', async () => {
-    const { form } = await openEditor();
+    sessionStore.set({ authenticated: true, role: 'SUPER_ADMIN', username: SUPER.id, email: 'super@thrive.test' });
+    const { form } = await openEditor(SUPER);
     const exactly = (label: string) => new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`);
     for (const section of PROFILE_SECTIONS) {
       const region = within(form).getByRole('region', { name: section.title });
@@ -195,6 +199,26 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     ).toBeTruthy();
     const lifestyle = within(form).getByRole('group', { name: 'Lifestyle history' });
     expect(within(lifestyle).getByRole('radiogroup', { name: 'Diabetes' })).toBeTruthy();
+  });
+
+  it('shows a nurse only what its role reads, and inputs only for what it writes', async () => {
+    // The API answers a nurse with the fields its role reads (minimum necessary).
+    current = projectProfileFields(
+      saved,
+      profileReadFields({ id: NURSE.id, role: 'NURSE' }, { id: CLIENT_ID, role: 'CLIENT' }),
+    );
+    sessionStore.set({ authenticated: true, role: 'NURSE', username: NURSE.id, email: 'nurse@thrive.test' });
+    const { form } = await openEditor(NURSE);
+    for (const hidden of ['Contact details', 'Work and clinic']) {
+      expect(within(form).queryByRole('region', { name: hidden }), hidden).toBeNull();
+    }
+    expect(within(form).queryByText('+15555550112')).toBeNull();
+    expect(within(form).getByRole('textbox', { name: 'Story' })).toBeTruthy();
+    expect(within(form).getByRole('textbox', { name: 'Emergency contact name' })).toBeTruthy();
+    const personal = within(form).getByRole('region', { name: 'Personal details' });
+    expect(within(personal).queryByRole('textbox')).toBeNull();
+    expect(within(personal).getByText('Daniel')).toBeTruthy();
+    expect(within(form).queryByRole('textbox', { name: 'ABHA number' })).toBeNull();
   });
 
   it('checks the fields before sending anything', async () => {

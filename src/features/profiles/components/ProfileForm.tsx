@@ -11,7 +11,7 @@ import { ROLE_LABELS, roleLabel, type Role } from '@/lib/auth/roles';
 import { useOnline } from '@/pwa/connection';
 import { useUnsavedDraft } from '@/pwa/drafts';
 import { saveProfileChange } from '../api/queries';
-import { FIELD_LABELS, PROFILE_SECTIONS } from '../model/fields';
+import { FIELD_LABELS, sectionsShown } from '../model/fields';
 import { changedFields, formValuesOf, type ParsedProfile, type ProfileFormValues } from '../model/form-values';
 import type { ProfileEditRights } from '../model/permissions';
 import type { Profile } from '../model/profile';
@@ -127,7 +127,9 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
     else onCancel();
   }
 
-  const readOnlyShown = PROFILE_SECTIONS.some((section) => section.fields.some((field) => !rights.fields.has(field)));
+  // Only what the viewer may read is there to show (and what it may write is a part of that).
+  const sections = sectionsShown(profile);
+  const readOnlyShown = sections.some((section) => section.fields.some((field) => !rights.fields.has(field)));
 
   return (
     <form
@@ -177,7 +179,7 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
         {rights.roleChoices.length > 0 && (
           <RoleSection form={form} choices={rights.roleChoices} current={profile.role} />
         )}
-        {PROFILE_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <SectionCard key={section.id} title={section.title} description={section.description}>
             {section.id === 'contact' && <ReadOnlyField label="Sign-in email">{profile.email}</ReadOnlyField>}
             {section.fields.map((field) =>

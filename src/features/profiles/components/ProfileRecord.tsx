@@ -1,4 +1,4 @@
-import { PROFILE_SECTIONS } from '../model/fields';
+import { sectionsShown } from '../model/fields';
 import type { Profile } from '../model/profile';
 import { NOT_GIVEN, ReadOnlyField, ReadOnlyProfileField, SectionCard } from './ProfileSection';
 
@@ -36,11 +36,11 @@ export function RecordSection({ profile }: { profile: Profile }) {
   );
 }
 
-/** Every profile field, read-only, in the form's sections. */
+/** Every profile field the viewer may read, read-only, in the form's sections. */
 export function ProfileDetails({ profile, unsent }: { profile: Profile; unsent?: ReadonlySet<string> }) {
   return (
     <>
-      {PROFILE_SECTIONS.map((section) => (
+      {sectionsShown(profile).map((section) => (
         <SectionCard key={section.id} title={section.title} description={section.description}>
           {section.id === 'contact' && (
             <ReadOnlyField label="Sign-in email">{profile.email || NOT_GIVEN}</ReadOnlyField>

@@ -77,8 +77,8 @@ function HistoryLines({ lines }: { lines: readonly HistoryLine[] }) {
 
 /** A profile field's value as people read it; a past date (the date of birth) with how many years ago. */
 export function FieldValue({ profile, field, now }: { profile: Profile; field: EditableField; now?: Date }) {
-  if (field === 'lifestyle_history') return <HistoryLines lines={describeLifestyle(profile.lifestyle_history)} />;
-  if (field === 'family_history') return <HistoryLines lines={describeFamily(profile.family_history)} />;
+  if (field === 'lifestyle_history') return <HistoryLines lines={describeLifestyle(profile.lifestyle_history ?? {})} />;
+  if (field === 'family_history') return <HistoryLines lines={describeFamily(profile.family_history ?? {})} />;
   const value = profile[field];
   const text = describeValue(field, value);
   if (text === EMPTY_VALUE) return <>{NOT_GIVEN}</>;

@@ -52,6 +52,18 @@ export const PROFILE_SECTIONS: readonly ProfileSection[] = SECTIONS.map((section
   fields: fieldsOfSection(section.id),
 }));
 
+/**
+ * The sections and fields a profile answer holds. The API answers with only
+ * the fields the viewer's role may read (minimum necessary, openapi/access.ts);
+ * what it left out is not shown at all, rather than as "Not given".
+ */
+export function sectionsShown(profile: object): ProfileSection[] {
+  return PROFILE_SECTIONS.map((section) => ({
+    ...section,
+    fields: section.fields.filter((field) => Object.hasOwn(profile, field)),
+  })).filter((section) => section.fields.length > 0);
+}
+
 export const CONTACT_METHOD_LABELS: Readonly<Record<ContactMethod, string>> = {
   phone: 'Phone call',
   email: 'Email',

@@ -3,8 +3,14 @@ import type { paths } from '@contract';
 import { api, dataOf } from '@/lib/api';
 import { KEEP_OFFLINE } from '@/lib/query/persist-policy';
 
-/** The query of `GET users/users` (search, role, ordering, page, page_size). */
-export type UserListFilters = NonNullable<paths['/users/users']['get']['parameters']['query']>;
+/**
+ * What a user list asks for: the query of `GET users/users` (role, ordering,
+ * page, page_size), and search text, which goes in the body of
+ * `POST users/users/search` (it names people; an address is logged and kept).
+ */
+export type UserListFilters = NonNullable<paths['/users/users']['get']['parameters']['query']> & {
+  search?: string;
+};
 
 /** Query keys of the users feature; mutations invalidate only the keys they touch. */
 export const userKeys = {
@@ -28,15 +34,26 @@ export function userDetailQueryOptions(id: string) {
   });
 }
 
+/** UserSearch's defaults in the contract, which its generated body type asks for explicitly. */
+const SEARCH_DEFAULTS = { ordering: 'name', page: 1, page_size: 50 } as const;
+
 /**
- * `GET users/users`: one page of users. Staff may list clients only (pass
+ * One page of users: `GET users/users`, or with search text
+ * `POST users/users/search`. Staff may list clients only (pass
  * `role: 'CLIENT'`), ADMIN and SUPER_ADMIN everyone, a client nobody.
  */
 export function userListQueryOptions(filters: UserListFilters = {}) {
+  const { search, ...query } = filters;
   return queryOptions({
-    ...KEEP_OFFLINE,
+    // Lists are kept for offline use; a search's answer is not (its text names people).
+    ...(search === undefined ? KEEP_OFFLINE : {}),
     queryKey: userKeys.list(filters),
-    queryFn: async ({ signal }) => dataOf(await api().GET('/users/users', { params: { query: filters }, signal })),
+    queryFn: async ({ signal }) =>
+      dataOf(
+        search === undefined
+          ? await api().GET('/users/users', { params: { query }, signal })
+          : await api().POST('/users/users/search', { body: { ...SEARCH_DEFAULTS, ...query, search }, signal }),
+      ),
   });
 }
 

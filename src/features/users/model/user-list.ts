@@ -26,8 +26,10 @@ export const SEARCH_MAX_LENGTH = 100;
 export const MAX_PAGE = 100_000;
 
 /**
- * What `/users` keeps in its URL. Every key is optional: a plain `/users` is
- * the first page of everyone by name.
+ * What `/users` shows: role, sort and page, kept in its URL (every key is
+ * optional: a plain `/users` is the first page of everyone by name), and the
+ * search text, kept in memory only (search-text.ts): it names people, and an
+ * address stays in the browser's history, on disk, after sign-out too.
  */
 export interface UserListSearch {
   search?: string;
@@ -36,22 +38,15 @@ export interface UserListSearch {
   page?: number;
 }
 
+/** The part of a UserListSearch that goes in the URL. */
+export type UserListUrlSearch = Omit<UserListSearch, 'search'>;
+
 /*
  * Each parameter is read on its own, and one that is not valid is dropped
  * rather than failing the page: a hand-edited or old link still opens the
- * list. The router parses query values as JSON, so a search for a phone
- * number may arrive as a number, and a page as a string.
+ * list. The router parses query values as JSON, so a page may arrive as a
+ * string. Search text in an old link is not read: it leaves the address.
  */
-const SearchText = v.fallback(
-  v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform((value) => String(value).trim().slice(0, SEARCH_MAX_LENGTH)),
-      v.transform((value) => (value === '' ? undefined : value)),
-    ),
-  ),
-  undefined,
-);
 
 const RoleFilter = v.fallback(v.optional(v.picklist(ROLES)), undefined);
 
@@ -78,13 +73,12 @@ const Page = v.fallback(
   undefined,
 );
 
-const UserListSearchSchema = v.object({ search: SearchText, role: RoleFilter, ordering: Ordering, page: Page });
+const UserListSearchSchema = v.object({ role: RoleFilter, ordering: Ordering, page: Page });
 
-/** The route's `validateSearch`: the URL's query, cleaned to what the list understands. */
-export function parseUserListSearch(input: Record<string, unknown>): UserListSearch {
+/** The route's `validateSearch`: the URL's query, cleaned to what the list understands (never search text). */
+export function parseUserListSearch(input: Record<string, unknown>): UserListUrlSearch {
   const parsed = v.parse(UserListSearchSchema, input);
-  const search: UserListSearch = {};
-  if (parsed.search !== undefined) search.search = parsed.search;
+  const search: UserListUrlSearch = {};
   if (parsed.role !== undefined) search.role = parsed.role;
   if (parsed.ordering !== undefined) search.ordering = parsed.ordering;
   if (parsed.page !== undefined) search.page = parsed.page;
@@ -92,7 +86,7 @@ export function parseUserListSearch(input: Record<string, unknown>): UserListSea
 }
 
 /**
- * The query of `GET users/users` for what the URL says. Defaults are left out,
+ * The user list's query for what the page shows. Defaults are left out,
  * so the first page of everyone shares its cache entry (and the saved offline
  * copy) with the list prefetched at sign-in.
  */

@@ -1,20 +1,23 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { UsersPage } from '@/features/backoffice';
-import { parseUserListSearch } from '@/features/users';
+import { parseUserListSearch, useUserSearchText } from '@/features/users';
 
 export const Route = createFileRoute('/_authenticated/_admin/users/')({
-  // Search, role, sort and page live in the URL: back, forward and reload keep them.
+  // Role, sort and page live in the URL: back, forward and reload keep them. The search text does not: it names
+  // people, and an address is kept in the browser's history and in logs. It is kept in memory (useUserSearchText).
   validateSearch: parseUserListSearch,
   component: function Users() {
     const search = Route.useSearch();
+    const [text, setText] = useUserSearchText();
     const navigate = Route.useNavigate();
     const router = useRouter();
     return (
       <UsersPage
-        search={search}
-        onSearchChange={(next, options) => {
+        search={text === undefined ? search : { ...search, search: text }}
+        onSearchChange={({ search: nextText, ...next }, options) => {
           // A search sent as typing pauses must not pull back an admin who has already opened a user.
           if (router.latestLocation.pathname !== '/users') return;
+          setText(nextText);
           void navigate({ search: next, replace: options?.replace ?? false });
         }}
       />

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { checkSession } from './sessions.ts';
+
+const now = new Date('2026-03-01T12:00:00.700Z');
+const seconds = (iso: string) => Date.parse(iso) / 1000;
+
+describe('checkSession', () => {
+  const cutoff = new Date('2026-03-01T12:00:00.700Z');
+
+  it('refuses a token issued before the cut-off, and one of its own second in whole seconds', () => {
+    const before = { issuedAt: seconds('2026-03-01T11:59:59Z'), authTime: seconds('2026-03-01T11:00:00Z') };
+    expect(() => checkSession(before, cutoff, 'NURSE', now)).toThrow(/session has ended/);
+    const sameSecond = { issuedAt: seconds('2026-03-01T12:00:00Z'), authTime: seconds('2026-03-01T12:00:00Z') };
+    expect(() => checkSession(sameSecond, cutoff, 'NURSE', now)).toThrow(/session has ended/);
+  });
+
+  it('accepts a token issued after the cut-off, to the millisecond when the token says it', () => {
+    const after = { issuedAt: seconds('2026-03-01T12:00:00.900Z'), authTime: seconds('2026-03-01T12:00:00Z') };
+    expect(() => checkSession(after, cutoff, 'NURSE', now)).not.toThrow();
+    expect(() => checkSession(after, null, 'NURSE', now)).not.toThrow();
+  });
+
+  it('ends a staff session 12 hours after sign-in and a client’s after 30 days', () => {
+    const token = (hours: number) => ({
+      issuedAt: now.getTime() / 1000,
+      authTime: now.getTime() / 1000 - hours * 3600,
+    });
+    expect(() => checkSession(token(11.9), null, 'DOCTOR', now)).not.toThrow();
+    expect(() => checkSession(token(12.1), null, 'DOCTOR', now)).toThrow(/at most 12 hours/);
+    expect(() => checkSession(token(12.1), null, 'NO_ROLE', now)).toThrow(/at most 12 hours/);
+    expect(() => checkSession(token(29 * 24), null, 'CLIENT', now)).not.toThrow();
+    expect(() => checkSession(token(31 * 24), null, 'CLIENT', now)).toThrow(/at most 30 days/);
+  });
+});

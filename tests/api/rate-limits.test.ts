@@ -1,0 +1,111 @@
+/**
+ * Per-actor rate limits, each proven on an API built in this process with
+ * small limits (the suite's own server has limits far above what it sends):
+ * past its limit a caller gets 429 with Retry-After, the refusal is in the
+ * audit trail as rate_limited, and other callers, reads of one record and
+ * signing out are not held back.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
+import { seedDatabase } from '../../scripts/demo/seed-database.ts';
+import { identityFiles } from '../../scripts/identity/files.ts';
+import { readAdminSecret } from '../../scripts/identity/keys.ts';
+import { createApp } from '../../server/app.ts';
+import { createAccessTokenVerifier } from '../../server/auth/access-token.ts';
+import type { ServerConfig } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import { createCognitoIdentityAdmin } from '../../server/identity/identity-admin.ts';
+import { apiClient, idOf, stack, type Actor, type Problem } from '../support/api-client.ts';
+
+const identity: ServerConfig['identity'] = {
+  issuer: stack.issuer,
+  jwksUrl: stack.jwksUrl,
+  clientId: stack.clientId,
+  userPoolId: stack.userPoolId,
+  region: stack.region,
+  endpoint: stack.identityUrl,
+  localAdminSecret: readAdminSecret(identityFiles(stack.identityDir, stack.userPoolId).adminSecretFile),
+};
+
+const LIMITS = {
+  list: { requests: 3, seconds: 60 },
+  search: { requests: 2, seconds: 60 },
+  write: { requests: 2, seconds: 60 },
+};
+
+let db: Database;
+let server: Server;
+let api: ReturnType<typeof apiClient>;
+
+beforeAll(async () => {
+  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  await seedDatabase(db, DEMO_ACCOUNTS);
+  const app = createApp({
+    db,
+    identityAdmin: createCognitoIdentityAdmin(identity),
+    verifyAccessToken: createAccessTokenVerifier(identity),
+    validateResponses: true,
+    rateLimits: LIMITS,
+  });
+  server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  api = apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await db.close();
+});
+
+async function expectLimited(answer: { status: number; headers: Headers; body: unknown }, route: string, as: Actor) {
+  expect(answer.status).toBe(429);
+  expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(Number(answer.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  expect((answer.body as Problem).status).toBe(429);
+  const [row] = await db.query<{ actor_id: string; outcome: string; status: number; route: string }>(
+    "SELECT actor_id, outcome, status, route FROM audit_log WHERE action = 'requests.refused' ORDER BY id DESC LIMIT 1",
+  );
+  expect(row).toEqual({ actor_id: idOf(as), outcome: 'rate_limited', status: 429, route });
+}
+
+describe('per-actor rate limits', () => {
+  it('limits lists', async () => {
+    for (let i = 0; i < LIMITS.list.requests; i++) {
+      expect((await api('GET', '/users/users', { as: 'reception' })).status).toBe(200);
+    }
+    await expectLimited(await api('GET', '/users/users', { as: 'reception' }), '/api/v1/users/users', 'reception');
+    await expectLimited(
+      await api('GET', `/appointments?client=${idOf('client2')}`, { as: 'reception' }),
+      '/api/v1/appointments',
+      'reception',
+    );
+    // Another caller has its own limit; reading one record is not a list.
+    expect((await api('GET', '/users/users', { as: 'doctor' })).status).toBe(200);
+    expect((await api('GET', `/users/users/${idOf('client2')}`, { as: 'reception' })).status).toBe(200);
+  });
+
+  it('limits searches', async () => {
+    const search = () => api('POST', '/users/users/search', { as: 'nurse', body: { search: 'sharma' } });
+    for (let i = 0; i < LIMITS.search.requests; i++) expect((await search()).status).toBe(200);
+    await expectLimited(await search(), '/api/v1/users/users/search', 'nurse');
+    // Lists are a limit of their own.
+    expect((await api('GET', '/users/users', { as: 'nurse' })).status).toBe(200);
+  });
+
+  it('limits writes, but never signing out', async () => {
+    const write = () =>
+      api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
+        as: 'coach',
+        ifMatch: '*',
+        body: { health_goals: 'Walk daily' },
+      });
+    for (let i = 0; i < LIMITS.write.requests; i++) expect((await write()).status).toBe(200);
+    await expectLimited(await write(), `/api/v1/users/user-profiles/:id`, 'coach');
+    expect((await api('POST', '/session/logout', { as: 'coach' })).status).toBe(204);
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Sessions that end: a token captured before a sign-out, a disabling, a new
+ * role or a deletion is refused afterwards, on every device; the identity
+ * service's global sign-out revokes the refresh tokens; and no session
+ * outlives its role's limit from sign-in, however often it is refreshed.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  accessClaims,
+  api,
+  createSignedInUser,
+  identityCall,
+  idOf,
+  initiateAuth,
+  mintToken,
+  nextSecond,
+  type InitiateAuthAnswer,
+  type Problem,
+  type Schemas,
+} from '../support/api-client.ts';
+import { generateClients } from '../../scripts/demo/clients.ts';
+import { DEMO_PASSWORD } from '../../scripts/demo/accounts.ts';
+import { stack } from '../support/api-client.ts';
+
+/** A generated client of this file's own: its sessions are ended here, and no other file signs it in. */
+const SIGNING_OUT = generateClients(stack.generatedClients).at(-5)!;
+
+async function signIn(email: string, password = DEMO_PASSWORD) {
+  const answer = await initiateAuth(email, password);
+  const tokens = answer.AuthenticationResult;
+  if (!tokens?.RefreshToken) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(answer)}`);
+  return tokens as Required<NonNullable<InitiateAuthAnswer['AuthenticationResult']>>;
+}
+
+const readOwnProfile = (id: string, token: string) => api<Problem>('GET', `/users/user-profiles/${id}`, { token });
+
+describe('signing out', () => {
+  it('refuses a captured token after sign-out (401), on this device and every other', async () => {
+    const phone = await signIn(SIGNING_OUT.email);
+    const laptop = await signIn(SIGNING_OUT.email);
+    expect((await readOwnProfile(SIGNING_OUT.id, phone.AccessToken)).status).toBe(200);
+
+    const out = await api('POST', '/session/logout', { token: phone.AccessToken });
+    const signedOutAt = Date.now();
+    expect(out.status).toBe(204);
+    expect(out.headers.get('clear-site-data')).toBe('"cache", "storage"');
+    expect(out.headers.get('cache-control')).toBe('no-store');
+
+    for (const captured of [phone.AccessToken, laptop.AccessToken]) {
+      const replay = await readOwnProfile(SIGNING_OUT.id, captured);
+      expect(replay.status).toBe(401);
+      expect(replay.body.detail).toMatch(/session has ended/);
+      expect((await api('GET', '/users/user-program-enrollments', { token: captured })).status).toBe(401);
+    }
+
+    // The app then signs out at the identity service too: the refresh tokens are revoked.
+    const global = await identityCall('GlobalSignOut', { AccessToken: laptop.AccessToken });
+    expect(global.status).toBe(200);
+    for (const { RefreshToken } of [phone, laptop]) {
+      const refreshed = await identityCall<InitiateAuthAnswer>('GetTokensFromRefreshToken', {
+        ClientId: stack.clientId,
+        RefreshToken,
+      });
+      expect(refreshed).toMatchObject({ status: 400, message: 'Refresh Token has been revoked' });
+    }
+
+    // Signing in again (in a later second) is a new session.
+    await nextSecond(signedOutAt);
+    const again = await signIn(SIGNING_OUT.email);
+    expect((await readOwnProfile(SIGNING_OUT.id, again.AccessToken)).status).toBe(200);
+  });
+
+  it('clears only the HTTP cache for a device that keeps changes not yet sent', async () => {
+    const { AccessToken } = await signIn(SIGNING_OUT.email);
+    const out = await api('POST', '/session/logout', { token: AccessToken, body: { keep_device_data: true } });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('clear-site-data')).toBe('"cache"');
+    expect((await readOwnProfile(SIGNING_OUT.id, AccessToken)).status).toBe(401);
+    await nextSecond();
+  });
+
+  it('lets a client who has not given consent sign out, and records every sign-out in the audit trail', async () => {
+    const user = await createSignedInUser('admin', {
+      email: 'signs.out@thrive.test',
+      first_name: 'Sig',
+      last_name: 'Nout',
+      role: 'CLIENT',
+    });
+    expect((await api('GET', '/users/user-program-enrollments', { token: user.accessToken })).status).toBe(403);
+    expect((await api('POST', '/session/logout', { token: user.accessToken })).status).toBe(204);
+    expect((await readOwnProfile(user.id, user.accessToken)).status).toBe(401);
+    const trail = await api<Schemas['AuditEventList']>('GET', '/users/audit-events?action=sessions.end', {
+      as: 'super',
+    });
+    expect(trail.body.results[0]).toMatchObject({
+      action: 'sessions.end',
+      actor_id: user.id,
+      resource_type: 'session',
+      outcome: 'success',
+    });
+  });
+
+  it('refuses a request to sign out without a valid token', async () => {
+    expect((await api('POST', '/session/logout')).status).toBe(401);
+    const unknown = await api<Problem>('POST', '/session/logout', {
+      token: await mintToken(accessClaims(idOf('nurse'))),
+      body: { keep_device_data: 'yes' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body.errors)).toContain('body.keep_device_data');
+  });
+});
+
+describe('sessions the clinic ends', () => {
+  it('ends the sessions of a user given another role', async () => {
+    const user = await createSignedInUser('admin', {
+      email: 'gets.promoted@thrive.test',
+      first_name: 'Pro',
+      last_name: 'Moted',
+      role: 'CLIENT',
+    });
+    const promoted = await api('PATCH', `/users/user-profiles/${user.id}`, {
+      as: 'admin',
+      ifMatch: '*',
+      body: { role: 'RECEPTION' },
+    });
+    expect(promoted.status).toBe(200);
+    expect((await readOwnProfile(user.id, user.accessToken)).status).toBe(401);
+  });
+
+  it('keeps the sessions of a user whose role is set to the one it has', async () => {
+    const user = await createSignedInUser('admin', {
+      email: 'stays.client@thrive.test',
+      first_name: 'Stays',
+      last_name: 'Client',
+      role: 'CLIENT',
+    });
+    await nextSecond();
+    const fresh = await signIn(user.email, user.password);
+    const same = await api('PATCH', `/users/user-profiles/${user.id}`, {
+      as: 'admin',
+      ifMatch: '*',
+      body: { role: 'CLIENT' },
+    });
+    expect(same.status).toBe(200);
+    expect((await readOwnProfile(user.id, fresh.AccessToken)).status).toBe(200);
+  });
+
+  it('refuses a deleted user’s token, even though the identity service once signed it', async () => {
+    const user = await createSignedInUser('admin', {
+      email: 'gets.deleted@thrive.test',
+      first_name: 'Del',
+      last_name: 'Eted',
+      role: 'CLIENT',
+    });
+    expect((await api('DELETE', `/users/users/${user.id}`, { as: 'admin' })).status).toBe(204);
+    const replay = await api<Problem>('GET', `/users/users/${user.id}`, { token: user.accessToken });
+    expect(replay.status).toBe(401);
+    expect(replay.body.detail).toMatch(/session has ended/);
+  });
+});
+
+describe('the absolute session limit', () => {
+  const hoursAgo = (hours: number) => Math.floor(Date.now() / 1000) - hours * 3600;
+
+  it('refuses a staff token whose sign-in was more than 12 hours ago, however fresh the token', async () => {
+    const token = await mintToken({ ...accessClaims(idOf('nurse')), auth_time: hoursAgo(13) });
+    const answer = await api<Problem>('GET', `/users/users/${idOf('nurse')}`, { token });
+    expect(answer.status).toBe(401);
+    expect(answer.body.detail).toMatch(/at most 12 hours/);
+    const within = await mintToken({ ...accessClaims(idOf('nurse')), auth_time: hoursAgo(11) });
+    expect((await api('GET', `/users/users/${idOf('nurse')}`, { token: within })).status).toBe(200);
+  });
+
+  it('lets a client’s own phone keep its session for 30 days', async () => {
+    const day = await mintToken({ ...accessClaims(idOf('client2')), auth_time: hoursAgo(13) });
+    expect((await api('GET', `/users/users/${idOf('client2')}`, { token: day })).status).toBe(200);
+    const month = await mintToken({ ...accessClaims(idOf('client2')), auth_time: hoursAgo(31 * 24) });
+    expect((await api('GET', `/users/users/${idOf('client2')}`, { token: month })).status).toBe(401);
+  });
+
+  it('issues tokens that live 15 minutes', async () => {
+    const { AccessToken, IdToken } = await signIn('doctor@thrive.test');
+    for (const token of [AccessToken, IdToken]) {
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, number>;
+      expect(claims.exp! - Math.floor(claims.iat!)).toBe(15 * 60);
+    }
+  });
+});
