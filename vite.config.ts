@@ -141,7 +141,11 @@ function prerenderedSignIn(): Plugin {
         const empty = '<div id="root"></div>';
         if (!html.includes(empty)) throw new Error('thrive-prerendered-sign-in: index.html has no empty #root');
         // POST, should a submit slip through before the app's first script: the password never goes into a URL.
-        const page = module.renderLoginShell().replace('<form ', '<form method="post" ');
+        const page = module
+          .renderLoginShell()
+          .replace('<form ', '<form method="post" ')
+          // The colour scheme is always light: the dark scheme's variables would only be parsed before the paint.
+          .replace(/:root\[data-mantine-color-scheme="dark"\][^{]*\{[^}]*\}/g, '');
         const shell = `<div id="root" data-prerendered="login">${page}</div>`;
         this.emitFile({ type: 'asset', fileName: 'login.html', source: html.replace(empty, shell) });
       } finally {

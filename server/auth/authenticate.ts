@@ -38,6 +38,14 @@ export interface Actor extends Caller {
 const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Requests that only read although they are not GETs: a search's text goes in a body, never into a URL. */
+const READ_ONLY_POSTS = new Set(['/users/users/search']);
+
+function mayWrite(method: string, path: string): boolean {
+  if (method === 'GET' || method === 'HEAD') return false;
+  return !(method === 'POST' && READ_ONLY_POSTS.has(path));
+}
+
 /**
  * How long a caller's role, status, consent and session cut-off are reused without reading them again. Every
  * write through this API (a sign-out, a disable, a change of role or consent) forgets them (read-cache.ts).
@@ -47,7 +55,7 @@ const CALLER_CACHE_MS = 1000;
 export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryable): RequestHandler {
   const callers = readCache<Caller & { consented: boolean; cutoff: Date | null }>(CALLER_CACHE_MS);
   return async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (mayWrite(req.method, req.path)) {
       forgetCachedReads();
       res.on('finish', forgetCachedReads);
     }
