@@ -5,10 +5,12 @@ import { api, endSessionsAtApi, initApi } from '@/lib/api';
 import { createApiClient } from '@/lib/api/client';
 import { deviceId } from '@/lib/api/device-id';
 import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
-import { sessionStore } from '@/lib/auth/session';
+import { openSessionUser, sessionStore } from '@/lib/auth/session';
+import { keyring } from '@/lib/storage/keyring';
 import { createQueryClient } from '@/lib/query/client';
 import { deviceSettings, keepsDeviceData, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
 import { startLocalData } from '@/pwa/local-data';
+import { startLongIdleSignOut } from '@/pwa/long-idle';
 import { startPwa } from './pwa';
 import { createAppRouter, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
 import { reactToSessionEnd } from './session-expiry';
@@ -59,13 +61,16 @@ async function start(): Promise<Boot> {
     getAccessToken: async () => (await auth)[0].getAccessToken(),
     refreshSession: async () => (await auth)[0].refreshSession(),
   });
+  // Where the device keeps data, a signed-in person is locked until this page holds their data key (sign-in or unlock).
+  const persists = persistsData(device.mode);
+  sessionStore.locks((username) => persists && !keyring.keyOf(username), keyring.subscribe);
+  forgetKeysAtSignOut();
   const outbox = initOutbox({
-    currentUser: () => {
-      const session = sessionStore.getSnapshot();
-      return session.authenticated ? session.username : null;
-    },
+    // A locked person's unsent changes are neither shown nor sent until they unlock.
+    currentUser: () => openSessionUser(sessionStore.getSnapshot()),
     subscribeToSession: sessionStore.subscribe,
-    persists: persistsData(device.mode),
+    persists,
+    keyOf: keyring.keyOf,
     isOnline: () => onlineManager.isOnline(),
     subscribeToOnline: (listener) => onlineManager.subscribe(listener),
     send: (item) => sendThroughApi(api(), item),
@@ -107,10 +112,15 @@ async function start(): Promise<Boot> {
   // which precaches every chunk, answers at once.
   void router.loadRouteChunk(router.routesById['/login']);
 
-  const [
-    { configureAuth, expireSession, onBeforeSignOut, onSessionExpired, onSignOutEndServerSessions, restoreSession },
-    tokens,
-  ] = await auth;
+  const [auth0, tokens] = await auth;
+  const {
+    configureAuth,
+    expireSession,
+    onBeforeSignOut,
+    onSessionExpired,
+    onSignOutEndServerSessions,
+    restoreSession,
+  } = auth0;
   configureAuth({
     userPoolId: env.cognito.userPoolId,
     clientId: env.cognito.clientId,
@@ -119,9 +129,13 @@ async function start(): Promise<Boot> {
   });
   // Every sign-out (the button, idle, an expired session, a new device mode) ends the user's sessions at the API.
   onSignOutEndServerSessions((accessToken) => endSessionsAtApi(accessToken, keepsDeviceData()));
-  // Kiosk devices keep the tokens for this tab only, and none in localStorage; decided before the session is read.
+  // Kiosks and shared tablets keep the tokens for this tab only, none in localStorage; decided before the session is read.
   if (keepsTokensInTabOnly(device.mode)) tokens.keepTokensForThisTabOnly();
   await restoreSession();
+  // A personal device unused for two weeks signs out before anything of the session shows (offline too).
+  if (device.mode === 'personal') {
+    await startLongIdleSignOut({ session: sessionStore, signOut: auth0.signOut });
+  }
   // A person signing out with changes unsent leaves their own credential with them, for the courier.
   onBeforeSignOut(() => outbox.handOver());
   // The signed-in author's unsent changes are back before any screen shows the records they change.
@@ -141,4 +155,19 @@ async function start(): Promise<Boot> {
   recheckConsentWhenRefused(queryClient, sessionStore);
   reloadOfflineScreensWhenOnline(router);
   return { kind: 'ready', router, queryClient };
+}
+
+/**
+ * The page lets go of a person's data key when they sign out or someone else
+ * signs in: from then on only their password opens their data here. A courier
+ * at work keeps the store it has open until it is done.
+ */
+function forgetKeysAtSignOut(): void {
+  let holder = openSessionUser(sessionStore.getSnapshot());
+  sessionStore.subscribe(() => {
+    const session = sessionStore.getSnapshot();
+    const now = session.authenticated ? session.username : null;
+    if (holder !== null && holder !== now) keyring.forget(holder);
+    holder = now;
+  });
 }

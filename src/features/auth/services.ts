@@ -1,4 +1,5 @@
 import { restoreSession } from '@/lib/auth/amplify';
+import { keyring } from '@/lib/storage/keyring';
 import {
   answerChallenge,
   confirmAccount,
@@ -24,8 +25,10 @@ export function identityServices(afterSignIn: () => Promise<void>): SignInServic
     fetchContactStatus,
     sendContactCode,
     confirmContact,
-    async completeSignIn() {
-      await restoreSession();
+    async completeSignIn(password) {
+      const session = await restoreSession();
+      // Where the device keeps data, the identity service has just checked the password: it opens (or makes) the data key.
+      if (session.locked && session.username) await keyring.openWithVerifiedPassword(session.username, password);
       await afterSignIn();
     },
   };
