@@ -6,11 +6,10 @@ import { createApiClient } from '@/lib/api/client';
 import { deviceId } from '@/lib/api/device-id';
 import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
 import { openSessionUser, sessionStore } from '@/lib/auth/session';
-import { keyring } from '@/lib/storage/keyring';
+import { dataKeys } from '@/lib/storage/data-keys';
 import { createQueryClient } from '@/lib/query/client';
 import { deviceSettings, keepsDeviceData, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
 import { startLocalData } from '@/pwa/local-data';
-import { startLongIdleSignOut } from '@/pwa/long-idle';
 import { startPwa } from './pwa';
 import { createAppRouter, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
 import { reactToSessionEnd } from './session-expiry';
@@ -54,6 +53,8 @@ async function start(): Promise<Boot> {
   const { env } = result;
   const auth = loadAuth();
   const device = deviceSettings();
+  // Loaded beside the identity SDK, off the entry: only personal devices count days without use.
+  const longIdle = device.mode === 'personal' ? import('@/pwa/long-idle') : undefined;
   const queryClient = createQueryClient();
   initApi({
     baseUrl: env.apiBase,
@@ -63,14 +64,14 @@ async function start(): Promise<Boot> {
   });
   // Where the device keeps data, a signed-in person is locked until this page holds their data key (sign-in or unlock).
   const persists = persistsData(device.mode);
-  sessionStore.locks((username) => persists && !keyring.keyOf(username), keyring.subscribe);
+  sessionStore.locks((username) => persists && !dataKeys.keyOf(username), dataKeys.subscribe);
   forgetKeysAtSignOut();
   const outbox = initOutbox({
     // A locked person's unsent changes are neither shown nor sent until they unlock.
     currentUser: () => openSessionUser(sessionStore.getSnapshot()),
     subscribeToSession: sessionStore.subscribe,
     persists,
-    keyOf: keyring.keyOf,
+    keyOf: dataKeys.keyOf,
     isOnline: () => onlineManager.isOnline(),
     subscribeToOnline: (listener) => onlineManager.subscribe(listener),
     send: (item) => sendThroughApi(api(), item),
@@ -133,9 +134,7 @@ async function start(): Promise<Boot> {
   if (keepsTokensInTabOnly(device.mode)) tokens.keepTokensForThisTabOnly();
   await restoreSession();
   // A personal device unused for two weeks signs out before anything of the session shows (offline too).
-  if (device.mode === 'personal') {
-    await startLongIdleSignOut({ session: sessionStore, signOut: auth0.signOut });
-  }
+  if (longIdle) await (await longIdle).startLongIdleSignOut({ session: sessionStore, signOut: auth0.signOut });
   // A person signing out with changes unsent leaves their own credential with them, for the courier.
   onBeforeSignOut(() => outbox.handOver());
   // The signed-in author's unsent changes are back before any screen shows the records they change.
@@ -167,7 +166,7 @@ function forgetKeysAtSignOut(): void {
   sessionStore.subscribe(() => {
     const session = sessionStore.getSnapshot();
     const now = session.authenticated ? session.username : null;
-    if (holder !== null && holder !== now) keyring.forget(holder);
+    if (holder !== null && holder !== now) dataKeys.forget(holder);
     holder = now;
   });
 }

@@ -9,7 +9,7 @@ const HOUR = 60 * 60 * 1000;
 const { DATA_KEY } = await vi.hoisted(async () => ({
   DATA_KEY: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
 }));
-vi.mock('@/lib/storage/keyring', () => ({ keyring: { keyOf: () => DATA_KEY } }));
+vi.mock('@/lib/storage/data-keys', () => ({ dataKeys: { keyOf: () => DATA_KEY } }));
 const PROFILE_KEY = ['users', 'detail', 'c-0001'];
 const PRIYA = { first_name: 'Priya', last_name: 'Sharma' };
 

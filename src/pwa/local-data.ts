@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionSource } from '@/lib/auth/session';
 import type { CachePersistence } from '@/lib/query/persist';
-import { keyring } from '@/lib/storage/keyring';
+import { dataKeys } from '@/lib/storage/data-keys';
 import { persistsData, storeDeviceSettings, type DeviceMode, type DeviceSettings } from './device-mode';
 import { discardDraftsOnLeave } from './drafts';
 
@@ -47,7 +47,7 @@ export async function startLocalData({ queryClient, session, settings, buildId }
         buster: buildId,
         maxAge: settings.mode === 'personal' ? PERSIST_MAX_AGE_MS.personal : PERSIST_MAX_AGE_MS.shared,
         enabled: persistsData(settings.mode),
-        keyOf: keyring.keyOf,
+        keyOf: dataKeys.keyOf,
       }),
   );
   const ready = persistence;

@@ -1,6 +1,7 @@
 /**
  * Changes made on a tablet reach the server once, or are shown as a conflict:
- * a nurse edits a client offline, reloads, signs out (and is told what is
+ * a nurse edits a client offline, reloads (and unlocks with her password),
+ * signs out (and is told what is
  * unsent), another person signs in on the same browser and sees none of it,
  * while the change arrives, once, as hers, sent with her own credential when
  * the network is back. Two tablets editing one field: the second is shown the
@@ -15,7 +16,16 @@ import { passwordSignIn } from '../../scripts/identity/client.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
 import type { components } from '../../openapi/index.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
-import { DEMO_PASSWORD, expect, pressSignOut, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expect,
+  pressSignOut,
+  reloadToUnlockScreen,
+  signIn,
+  test,
+  unlock,
+  waitForServiceWorker,
+} from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type AuditEventList = components['schemas']['AuditEventList'];
@@ -87,8 +97,11 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
     '1 change saved on this device, waiting for the network. Show unsent changes',
   );
 
-  // A reload, still offline: the change is still there.
-  await page.reload();
+  // A reload, still offline: Thrive is locked until the nurse gives her password (checked on the tablet), then
+  // the change is still there.
+  await reloadToUnlockScreen(page);
+  await expect(page.getByText(nameOf(client))).toHaveCount(0);
+  await unlock(page);
   await expect(page.getByRole('region', { name: 'Emergency contact' })).toContainText(contact);
   await expect(syncLine(page)).toHaveAccessibleName(/^1 change saved on this device/);
 

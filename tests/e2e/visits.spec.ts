@@ -25,8 +25,10 @@ import {
   expect,
   expectNoSeriousAxeViolation,
   pressSignOut,
+  reloadToUnlockScreen,
   signIn,
   test,
+  unlock,
   waitForServiceWorker,
 } from './fixtures.ts';
 
@@ -204,8 +206,9 @@ test('a nurse charts an IV visit from the hub through a Wi-Fi drop; a second nur
   await fillTherapy(page, 'iv', { ...soFar, site_checks: [] });
   await expect(saveState(page)).toContainText('Saved on this device', { timeout: 10_000 });
 
-  // A reload, still offline: nothing is lost.
-  await page.reload();
+  // A reload, still offline: Thrive is locked until Tessa gives her password (checked on the tablet); nothing is lost.
+  await reloadToUnlockScreen(page);
+  await unlock(page);
   const iv = page.getByRole('region', { name: 'IV therapy' });
   await expect(iv.getByRole('group', { name: 'Additive 2' }).getByLabel('Lot', { exact: true })).toHaveValue('MG-0457');
   await expect(page.getByRole('region', { name: 'Vitals', exact: true })).toContainText('BP 122/78 mmHg');

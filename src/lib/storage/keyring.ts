@@ -20,6 +20,8 @@ export const PBKDF2_ITERATIONS = 600_000;
 /** Wrong passwords in a row at the unlock screen before a full sign-in is needed. */
 export const MAX_UNLOCK_FAILURES = 5;
 
+import { createDataKeys, dataKeys, type DataKeys } from './data-keys';
+
 const DATABASE = 'thrive-keyring';
 const STORE = 'wrapped';
 
@@ -146,12 +148,13 @@ async function newWrappedKey(
 export interface KeyringOptions {
   /** Tests only: fewer PBKDF2 iterations, so a suite does not spend seconds per derivation. */
   iterations?: number;
+  /** Where unwrapped keys are held; the page's own by default. */
+  held?: DataKeys;
 }
 
 export interface Keyring {
   /** The person's data key while this page holds it (they signed in or unlocked here). */
   keyOf: (username: string) => CryptoKey | undefined;
-  subscribe: (listener: () => void) => () => void;
   /**
    * After a full sign-in, when the identity service has accepted `password`:
    * unwraps the person's data key, or makes one (first sign-in here, or the
@@ -167,11 +170,10 @@ export interface Keyring {
   forget: (username: string) => void;
 }
 
-export function createKeyring({ iterations = PBKDF2_ITERATIONS }: KeyringOptions = {}): Keyring {
-  const keys = new Map<string, CryptoKey>();
-  const listeners = new Set<() => void>();
-  const changed = () => listeners.forEach((listener) => listener());
-
+export function createKeyring({
+  iterations = PBKDF2_ITERATIONS,
+  held = createDataKeys(),
+}: KeyringOptions = {}): Keyring {
   const read = async (slot: string): Promise<WrappedKey | null> => {
     const value = await withStore('readonly', (store) => request<unknown>(store.get(slot)));
     return isWrappedKey(value) ? value : null;
@@ -180,20 +182,13 @@ export function createKeyring({ iterations = PBKDF2_ITERATIONS }: KeyringOptions
     withStore('readwrite', async (store) => {
       await request(store.put(record, slot));
     });
-  const hold = (username: string, key: CryptoKey) => {
-    keys.set(username, key);
-    changed();
-  };
+  const hold = held.hold;
   // A record never derives with fewer iterations than this build asks for.
   const usable = (record: WrappedKey | null): WrappedKey | null =>
     record && record.iterations >= iterations ? record : null;
 
   return {
-    keyOf: (username) => keys.get(username),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    keyOf: held.keyOf,
     async openWithVerifiedPassword(username, password) {
       const slot = await slotOf(username);
       const record = usable(await read(slot));
@@ -228,11 +223,9 @@ export function createKeyring({ iterations = PBKDF2_ITERATIONS }: KeyringOptions
       const record = usable(await read(await slotOf(username)));
       return record !== null && record.failures < MAX_UNLOCK_FAILURES;
     },
-    forget(username) {
-      if (keys.delete(username)) changed();
-    },
+    forget: held.forget,
   };
 }
 
-/** The keyring of this page. */
-export const keyring: Keyring = createKeyring();
+/** The keyring of this page, holding what it unwraps in the page's data keys. */
+export const keyring: Keyring = createKeyring({ held: dataKeys });
