@@ -42,21 +42,42 @@ async function unlockIfAsked(page: Page): Promise<void> {
   if (await page.getByRole('form', { name: 'Unlock Thrive' }).isVisible()) await unlock(page, password);
 }
 
+/**
+ * Makes `page`'s loads by address (goto, reload, back and forward) unlock as
+ * the signed-in person would; for pages a spec opens itself in a new context.
+ */
+export function unlockingOnLoad(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  const goForward = page.goForward.bind(page);
+  plainReloads.set(page, () => reload());
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await unlockIfAsked(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await unlockIfAsked(page);
+    return response;
+  };
+  page.goBack = async (...args) => {
+    const response = await goBack(...args);
+    await unlockIfAsked(page);
+    return response;
+  };
+  page.goForward = async (...args) => {
+    const response = await goForward(...args);
+    await unlockIfAsked(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    plainReloads.set(page, () => reload());
-    page.goto = async (...args) => {
-      const response = await goto(...args);
-      await unlockIfAsked(page);
-      return response;
-    };
-    page.reload = async (...args) => {
-      const response = await reload(...args);
-      await unlockIfAsked(page);
-      return response;
-    };
+    unlockingOnLoad(page);
     await use(page);
   },
   allowConsoleError: [

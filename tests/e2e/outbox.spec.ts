@@ -24,6 +24,7 @@ import {
   signIn,
   test,
   unlock,
+  unlockingOnLoad,
   waitForServiceWorker,
 } from './fixtures.ts';
 
@@ -149,7 +150,7 @@ test('two tablets change one field: the second sees the conflict field by field 
 }) => {
   const client = CONFLICT_CLIENT!;
   const second = await browser.newContext();
-  const other = await second.newPage();
+  const other = unlockingOnLoad(await second.newPage());
   try {
     // Both write contact details: the super admin on one tablet, reception on the other.
     await signedIn(page, 'super@thrive.test');

@@ -343,6 +343,8 @@ export function createOutbox(env: OutboxEnvironment) {
     async start(): Promise<void> {
       await followSession();
     },
+    /** Resolves once the list of whoever the session now names is loaded (after an unlock, before any screen shows). */
+    ready: (): Promise<void> => following,
     getSnapshot: () => snapshot,
     subscribe: (listener: () => void): (() => void) => {
       listeners.add(listener);

@@ -7,6 +7,7 @@ import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { useSession } from '@/lib/auth/session';
+import { outbox } from '@/lib/outbox';
 import { keyring, type UnlockResult } from '@/lib/storage/keyring';
 import { localDataSettled } from '@/pwa/local-data';
 import { UNLOCK_MESSAGES, unlockFailureMessage } from '../model/unlock';
@@ -43,8 +44,8 @@ export function UnlockPage() {
     mutationFn: async ({ password }: { password: string }): Promise<UnlockResult> => {
       const result = await keyring.unlock(username, password);
       if (result.ok) {
-        // The person's saved data is back in the cache before the screen that shows it loads.
-        await localDataSettled();
+        // The person's saved data and unsent changes are back before the screen that shows them loads.
+        await Promise.all([localDataSettled(), outbox().ready()]);
         await router.invalidate();
       }
       return result;
