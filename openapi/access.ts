@@ -46,11 +46,20 @@ export type Operation =
   | 'profiles.update'
   | 'enrollments.read'
   | 'enrollments.write'
-  /** Reading the clinics, their resources and services: the schedule's catalog, about no user (reachesEveryone). */
+  /** Reading the clinics' resources: the schedule's own catalog, about no user (reachesEveryone). */
   | 'schedule.catalog'
+  /**
+   * Reading what can be booked: the clinics (hours, contacts), the services, the tests and their
+   * prices, and free slots; about no user (reachesEveryone). Slots leave out the caller's own
+   * booked times, and a client's only: naming another client needs appointments.read.
+   */
+  | 'booking.catalog'
   /** Reading a client's appointments. */
   | 'appointments.read'
-  /** Booking a client, rescheduling, moving an appointment on (check-in, start, complete, no-show), notes. */
+  /**
+   * Booking a client, rescheduling, moving an appointment on (check-in, start, complete, no-show), notes.
+   * A client (`self`): booking and moving its own portal bookings only, on the terms of booking.ts.
+   */
   | 'appointments.write'
   /** Cancelling a booked appointment (a client: its own, until the cut-off; see appointments.ts). */
   | 'appointments.cancel'
@@ -58,8 +67,18 @@ export type Operation =
   | 'visits.read'
   /** Charting a client's visit: drafts, sign-off and addenda. */
   | 'visits.write'
+  /** Reading a client's assessment results (Thrive checks, cognitive runs, shared risk results). */
+  | 'assessments.read'
+  /** Recording a client's own Thrive check or cognitive run (see assessments.ts). */
+  | 'assessments.write'
+  /** Sharing a cardiovascular risk result with a client (it then shows in the client's reports). */
+  | 'assessments.share-risk'
   /** Signing out: ending the caller's own sessions. */
   | 'sessions.end'
+  /** Reading a client's messages to the clinic (staff: of their own clinic; see support.ts). */
+  | 'support.read'
+  /** Writing to the clinic (a client, its own threads) or answering (staff, threads of their clinic). */
+  | 'support.write'
   /** Finding clients (discovery's search) and reading a client's alerts from its visits. */
   | 'clients.discover'
   /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
@@ -108,6 +127,7 @@ const ALL_BUT_SUPER_ADMINS: readonly RoleOrNone[] = EVERYONE.filter((role) => ro
  */
 const SCHEDULING: Permissions = {
   'schedule.catalog': { roles: EVERYONE },
+  'booking.catalog': { roles: EVERYONE },
   'appointments.read': { roles: CLIENTS },
   'appointments.write': { roles: CLIENTS },
   'appointments.cancel': { roles: CLIENTS },
@@ -117,6 +137,22 @@ const SCHEDULING: Permissions = {
 const CHARTING: Permissions = {
   'visits.read': { roles: CLIENTS },
   'visits.write': { roles: CLIENTS },
+};
+
+/** The hub group answers clients' messages to the clinic (support.ts: those of their own clinic). */
+const SUPPORT: Permissions = {
+  'support.read': { roles: CLIENTS },
+  'support.write': { roles: CLIENTS },
+};
+
+/**
+ * The hub group's view of the client's journey: its results, and the risk
+ * result staff share with it. A client takes its own checks; staff do not
+ * take them for it.
+ */
+const JOURNEY: Permissions = {
+  'assessments.read': { roles: CLIENTS },
+  'assessments.share-risk': { roles: CLIENTS },
 };
 
 /**
@@ -139,7 +175,9 @@ const CLINICAL_STAFF: Permissions = {
   'enrollments.write': { roles: CLIENTS },
   ...SCHEDULING,
   ...CHARTING,
+  ...JOURNEY,
   ...OWN_SESSION,
+  ...SUPPORT,
   ...DISCOVERY,
 };
 
@@ -149,12 +187,22 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'profiles.read': { self: true },
     'profiles.update': { self: true },
     'enrollments.read': { self: true },
-    // Its own appointments; cancelling only while booked and until the cut-off (appointments.ts).
+    // What the portal books (clinics, services, tests, free slots): the catalog, about no one.
+    'booking.catalog': { roles: EVERYONE },
+    // Its own appointments; cancelling only while booked and until the cut-off (appointments.ts);
+    // booking and moving only what the portal offers, into free time, until the cut-off (booking.ts).
     'appointments.read': { self: true },
+    'appointments.write': { self: true },
     'appointments.cancel': { self: true },
     // Its own signed visits, as summaries in the portal; never a draft.
     'visits.read': { self: true },
+    // Its own Thrive checks and cognitive runs, and the risk results shared with it.
+    'assessments.read': { self: true },
+    'assessments.write': { self: true },
     ...OWN_SESSION,
+    // Its own messages to the clinic.
+    'support.read': { self: true },
+    'support.write': { self: true },
   },
   NURSE: CLINICAL_STAFF,
   RECEPTION: CLINICAL_STAFF,
@@ -191,7 +239,9 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'enrollments.write': { roles: CLIENTS },
     ...SCHEDULING,
     ...CHARTING,
+    ...JOURNEY,
     ...OWN_SESSION,
+    ...SUPPORT,
     ...DISCOVERY,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
@@ -350,7 +400,14 @@ export function isProfileField(key: string): key is ProfileField {
 export function rolesListable(
   caller: Caller,
   operation:
-    'users.list' | 'enrollments.read' | 'appointments.read' | 'visits.read' | 'clients.discover' | 'programs.read',
+    | 'users.list'
+    | 'enrollments.read'
+    | 'appointments.read'
+    | 'visits.read'
+    | 'assessments.read'
+    | 'clients.discover'
+    | 'programs.read'
+    | 'support.read',
 ): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }

@@ -34,17 +34,17 @@ export type ProfileInputKind =
   | 'duration'
   /** A number written in digits only, exactly `digits` long. */
   | 'digits'
-  /** Answers by topic (a history object). */
-  | 'history';
+  /** How the person lives, topic by topic (clinic.yaml's LifestyleHistory; openapi/health-history.ts). */
+  | 'lifestyle'
+  /** Conditions per relative (clinic.yaml's FamilyHistory; openapi/health-history.ts). */
+  | 'family';
 
 export interface ProfileFieldSpec {
   label: string;
   section: ProfileSectionId;
   input: ProfileInputKind;
-  /** Most characters (text kinds; for a history, of each answer). */
+  /** Most characters (text kinds; for a history, of its notes). */
   max?: number;
-  /** Most answers (the `history` kind). */
-  maxAnswers?: number;
   /** Exactly this many digits (the `digits` kind). */
   digits?: number;
   /** A value is required (never cleared). */
@@ -59,8 +59,8 @@ export interface ProfileFieldSpec {
 
 /** NullableText in the contract. */
 const SHORT_TEXT = 200;
-/** HistoryObject in the contract: at most 100 answers, each of at most 2000 characters. */
-const HISTORY = { max: 2000, maxAnswers: 100 } as const;
+/** The notes of LifestyleHistory and FamilyHistory in the contract (their answers: openapi/health-history.ts). */
+const HISTORY_NOTES = 4000;
 
 /** Every field, in the order it shows within its section. */
 export const PROFILE_FIELDS = {
@@ -174,18 +174,18 @@ export const PROFILE_FIELDS = {
   lifestyle_history: {
     label: 'Lifestyle history',
     section: 'health',
-    input: 'history',
-    ...HISTORY,
+    input: 'lifestyle',
+    max: HISTORY_NOTES,
     selfService: true,
-    hint: 'Topics and answers, e.g. Sleep: about 6 hours; Exercise: walks daily.',
+    hint: 'Sleep, activity, diet, alcohol, tobacco, stress and diabetes; any topic may be left open.',
   },
   family_history: {
     label: 'Family history',
     section: 'health',
-    input: 'history',
-    ...HISTORY,
+    input: 'family',
+    max: HISTORY_NOTES,
     selfService: true,
-    hint: 'Topics and answers, e.g. Father: type 2 diabetes; Mother: high blood pressure.',
+    hint: 'Conditions of parents, brothers and sisters, children and other relatives.',
   },
   abha_number: { label: 'ABHA number', section: 'ids', input: 'digits', digits: 14, hint: '14 digits.' },
   aadhar_number: { label: 'Aadhaar number', section: 'ids', input: 'digits', digits: 12, hint: '12 digits.' },

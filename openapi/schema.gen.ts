@@ -259,7 +259,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The clinics, with their time zones and opening hours (staff roles) */
+        /** The clinics, with their time zones, opening hours and contacts (staff roles and clients) */
         get: operations["listClinics"];
         put?: never;
         post?: never;
@@ -293,7 +293,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What the clinics offer, with default durations and the resource kinds each needs (staff roles) */
+        /** What the clinics offer, with default durations, the resource kinds each needs and how to prepare (staff roles and clients) */
         get: operations["listServices"];
         put?: never;
         post?: never;
@@ -320,12 +320,20 @@ export interface paths {
         get: operations["listAppointments"];
         put?: never;
         /**
-         * Book a client onto a resource (staff roles)
+         * Book a client onto a resource (staff roles; a client itself)
          * @description Booking needs the server: it decides who gets the time. The database refuses a
          *     booking that overlaps another on the same resource (its time plus the resource's
          *     turnover) or another of the same client; the answer is 409 saying what is taken.
          *     Back-to-back bookings are allowed; cancelled and no-show appointments free their time.
          *     The duration defaults to the service's.
+         *
+         *     A client books only for itself, only a service the portal offers (`client_bookable`:
+         *     the tests and the intake call), at least 2 hours ahead and at most 90 days ahead, with
+         *     the service's own length and no staff or notes (403 naming the field otherwise); a time
+         *     someone else took meanwhile answers 409 with the detail 'That time was just taken.'.
+         *     A call (a service booked on a `call_line`) is by phone or video (`call_mode`, by default
+         *     from the client's preferred contact method: e-mail means video); other services take none.
+         *     With an Idempotency-Key, sending the same booking again books once.
          */
         post: operations["createAppointment"];
         delete?: never;
@@ -356,11 +364,133 @@ export interface paths {
          *     cancelled or no_show; any other move answers 409 naming the current status. Only a
          *     booked appointment can be rescheduled (`starts_at`, `duration`, `resource_id`), and a
          *     reschedule that overlaps another booking answers 409 like a booking does.
-         *     A client may only cancel its own booked appointment, and only until 24 hours before it
-         *     starts (409 after that). `If-Match` with the version edited is required (428 without;
+         *     A client may cancel its own booked appointment, and move one the portal booked (a test or
+         *     the intake call; `starts_at` and `resource_id` only, to a free slot), only until 24 hours
+         *     before it starts (409 after that). `If-Match` with the version edited is required (428 without;
          *     412 with the current version when the appointment has moved on).
          */
         patch: operations["patchAppointment"];
+        trace?: never;
+    };
+    "/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tests a client can book, partner and in-clinic, with preparation and each clinic's price (clients and staff roles)
+         * @description Each test is booked as its service (`service_id`) on a clinic's test room: its name, length
+         *     and preparation are the service's. A test is offered at the clinics that set a price for it.
+         */
+        get: operations["listTests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Free times to book a service at a clinic, computed now from the schedule (clients and staff roles)
+         * @description Computed on every request from the clinic's opening hours, the resources that can take the
+         *     service, each resource's turnover and the appointments booked (never a stored table): a
+         *     time is free when the service's length fits in the opening hours and one of the resources
+         *     is free from the start to the end plus its turnover. Times start on the quarter hour, at
+         *     least 2 hours from now. For a client, times it is booked elsewhere are left out too (staff:
+         *     name the client). One entry per time, with the resource it would be booked on; booking it
+         *     may still answer 409 if someone takes it first. `from` to `to` spans at most 31 days.
+         */
+        get: operations["listSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Messages to the clinic, latest first (a client its own; staff roles their clinic's)
+         * @description A client sees only its own threads. Staff of the hub group see every thread of their own
+         *     clinic (their profile's clinic; SUPER_ADMIN every clinic's); a `clinic` filter naming another
+         *     clinic answers 403. `status=open` lists the threads waiting for the clinic's answer, oldest
+         *     first. Every read is recorded in the audit trail.
+         */
+        get: operations["listSupportThreads"];
+        put?: never;
+        /**
+         * A client writes to the clinic (clients)
+         * @description The thread's id and its first message's id are made on the device, so a resend (through the
+         *     outbox, offline first) never makes a second thread: the same ids with the same text answer
+         *     200 with the thread; the same ids with anything else answer 409. The thread goes to the
+         *     clinic named (by default the client's own). A reference names one of the client's own
+         *     appointments or signed visits.
+         */
+        post: operations["createSupportThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/threads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One thread with its messages, oldest first (its client; staff roles of its clinic) */
+        get: operations["getSupportThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/threads/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a message to a thread (its client; staff roles of its clinic answer)
+         * @description The message's id is made on the device: a resend with the same text answers 200 and adds
+         *     nothing. A client's message leaves the thread open (waiting for the clinic); a staff
+         *     member's answers it.
+         */
+        post: operations["addSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/visits": {
@@ -559,6 +689,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assessments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assessment results, newest first (a client its own; staff roles of the hub group any client's)
+         * @description Every result is kept. A client sees only its own (a `client` filter naming anyone else is refused
+         *     with 403); staff roles of the hub group see any client's. `latest` keeps each client's newest result
+         *     of each type, and the other filters then apply to those (so `latest` with `alert` lists the clients
+         *     whose newest Thrive check raises an alert). Every read is recorded in the audit trail.
+         */
+        get: operations["listAssessments"];
+        put?: never;
+        /**
+         * Record a result (a client its own Thrive check and cognitive run; staff a shared risk result)
+         * @description The id is made on the device, so a resend never records a result twice (an id that exists is
+         *     refused with 409). The server checks what was answered and computes the scores with
+         *     openapi/assessments.ts; anything it cannot score is refused with 400 naming the item, e.g.
+         *     `body.answers.5`. `who5`: exactly five answers, each a whole number from 0 to 5; the score is their
+         *     sum times 4 (0 to 100). `cognitive`: the tasks' raw records (timings from the device's
+         *     `performance.now()`); a run with every task is complete, and a client's first complete run is its
+         *     baseline. A client records only `who5` and `cognitive`, for itself (403 otherwise).
+         *     `cardiovascular_risk`: staff of the hub group share a client's risk result with the client; the
+         *     server computes the points and risk from the inputs.
+         */
+        post: operations["createAssessment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -575,7 +740,7 @@ export interface components {
         /** @enum {string} */
         Role: "CLIENT" | "NURSE" | "RECEPTION" | "DOCTOR" | "HEALTH_COACH" | "NUTRITIONIST" | "ADMIN" | "SUPER_ADMIN";
         Problem: {
-            /** @description A URI reference naming the kind of problem, or about:blank. https://thrive.clinic/problems/consent-required (with 403): the caller is a client who has not given its HIPAA authorization; until it does, it may read its own user and profile and give it. */
+            /** @description A URI reference naming the kind of problem, or about:blank. https://thrive.clinic/problems/consent-required (with 403): the caller is a client who has not given its HIPAA authorization; until it does, it may read its own user and profile and give it. https://thrive.clinic/problems/slot-taken (with 409): a client's booking or move lost its time to someone else's booking a moment before; choose another free time. */
             type: string;
             title: string;
             status: number;
@@ -663,8 +828,8 @@ export interface components {
             appointment_duration?: components["schemas"]["Duration"];
             health_goals?: string | null;
             client_story?: string | null;
-            lifestyle_history?: components["schemas"]["HistoryObject"];
-            family_history?: components["schemas"]["HistoryObject"];
+            lifestyle_history?: components["schemas"]["LifestyleHistory"];
+            family_history?: components["schemas"]["FamilyHistory"];
             /** @description India's Ayushman Bharat Health Account number, 14 digits. */
             abha_number?: string | null;
             /** @description India's Aadhaar number, 12 digits. */
@@ -716,8 +881,8 @@ export interface components {
             appointment_duration?: components["schemas"]["Duration"];
             health_goals?: string | null;
             client_story?: string | null;
-            lifestyle_history?: components["schemas"]["HistoryObject"];
-            family_history?: components["schemas"]["HistoryObject"];
+            lifestyle_history?: components["schemas"]["LifestyleHistory"];
+            family_history?: components["schemas"]["FamilyHistory"];
             abha_number?: string | null;
             aadhar_number?: string | null;
             hipaa_consent?: boolean;
@@ -738,11 +903,55 @@ export interface components {
          */
         Duration: string;
         /**
-         * @description Free-form answers keyed by question; empty by default.
+         * @description How the client lives, topic by topic (openapi/health-history.ts names each answer); empty by default,
+         *     and any topic may be left out. `diabetes` is what the HBOT visit reads (a diabetic client's glucose is
+         *     measured before and after a session).
          * @default {}
          */
-        HistoryObject: {
-            [key: string]: string | number | boolean | null;
+        LifestyleHistory: {
+            /** @description Hours of sleep on a usual night, in half hours. */
+            sleep_hours?: number | null;
+            /** @enum {string|null} */
+            sleep_quality?: "good" | "fair" | "poor" | null;
+            /**
+             * @description How active a usual week is.
+             * @enum {string|null}
+             */
+            activity?: "sedentary" | "light" | "moderate" | "active" | null;
+            /** @enum {string|null} */
+            diet?: "omnivore" | "vegetarian" | "vegan" | "pescatarian" | "other" | null;
+            /** @enum {string|null} */
+            alcohol?: "none" | "occasional" | "weekly" | "daily" | null;
+            /** @enum {string|null} */
+            tobacco?: "never" | "former" | "current" | null;
+            /** @enum {string|null} */
+            stress?: "low" | "moderate" | "high" | null;
+            /**
+             * @description No, or yes with its type (`other` also for a type not known).
+             * @enum {string|null}
+             */
+            diabetes?: "no" | "type_1" | "type_2" | "other" | null;
+            notes?: string | null;
+        };
+        /** @enum {string} */
+        FamilyCondition: "heart_disease" | "stroke" | "high_blood_pressure" | "high_cholesterol" | "diabetes" | "cancer" | "dementia" | "mental_health" | "other";
+        /** @description One relative and the conditions they have or had. */
+        FamilyMember: {
+            /** @enum {string} */
+            relative: "mother" | "father" | "sister" | "brother" | "daughter" | "son" | "grandparent" | "aunt_or_uncle" | "other";
+            conditions: components["schemas"]["FamilyCondition"][];
+            /** @description E.g. the age it began, or what "other" is. */
+            notes?: string | null;
+        };
+        /**
+         * @description Conditions per relative; empty by default. `none_known` says the client knows of none (so an empty
+         *     list is an answer, not a gap).
+         * @default {}
+         */
+        FamilyHistory: {
+            relatives?: components["schemas"]["FamilyMember"][];
+            none_known?: boolean | null;
+            notes?: string | null;
         };
         UserAttribute: {
             Name: string;
@@ -841,7 +1050,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "audit.list" | "sessions.end" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "audit.list" | "sessions.end" | "requests.refused";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -859,7 +1068,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "program" | "audit_log" | "session" | "request";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "session" | "request" | "test" | "slot" | "support_thread";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -1397,6 +1606,155 @@ export interface components {
             results: components["schemas"]["VisitSummary"][];
             truncated: boolean;
         };
+        /**
+         * @description `who5` is the Thrive check (the WHO-5 Well-Being Index); `cognitive` a run of the cognitive tasks;
+         *     `cardiovascular_risk` a risk result staff shared with the client.
+         * @enum {string}
+         */
+        AssessmentType: "who5" | "cognitive" | "cardiovascular_risk";
+        /** @description Milliseconds, measured on the device with performance.now(). */
+        ElapsedMs: number;
+        DigitSpanTrial: {
+            /** @description The digits shown */
+            digits: string;
+            /** @description What the client entered (digits; anything else counts as wrong). */
+            response: string;
+            response_ms?: components["schemas"]["ElapsedMs"];
+        };
+        DigitSpanTask: {
+            trials: components["schemas"]["DigitSpanTrial"][];
+        };
+        WordRecallTask: {
+            /**
+             * @description One of Thrive's own word lists (openapi/assessments.ts).
+             * @enum {string}
+             */
+            list: "a" | "b" | "c";
+            /** @description The words recalled right after the list was shown. */
+            immediate: string[];
+            /** @description The words recalled after the other tasks. */
+            delayed?: string[] | null;
+            delay_ms?: components["schemas"]["ElapsedMs"];
+        };
+        TrailsTask: {
+            /** @description Every tap on a target, in order, with the time since the targets appeared. */
+            taps: {
+                target: string;
+                at_ms: components["schemas"]["ElapsedMs"];
+            }[];
+        };
+        ReactionTask: {
+            trials: {
+                wait_ms: components["schemas"]["ElapsedMs"];
+                /** @description From the signal to the tap; null when there was no tap in time. */
+                rt_ms: components["schemas"]["ElapsedMs"] | null;
+                /** @description Tapped before the signal. */
+                early: boolean;
+            }[];
+        };
+        /** @description The raw records of one run; a task left out was skipped. */
+        CognitiveRun: {
+            digit_span_forward?: components["schemas"]["DigitSpanTask"];
+            digit_span_backward?: components["schemas"]["DigitSpanTask"];
+            word_recall?: components["schemas"]["WordRecallTask"];
+            trails_a?: components["schemas"]["TrailsTask"];
+            trails_b?: components["schemas"]["TrailsTask"];
+            reaction_time?: components["schemas"]["ReactionTask"];
+        };
+        /** @description Computed by the server from the run (openapi/assessments.ts); null for a task not done. */
+        CognitiveScores: {
+            /** @description The longest sequence repeated correctly. */
+            digit_span_forward: number | null;
+            digit_span_backward: number | null;
+            /** @description Words of the list recalled at once. */
+            words_immediate: number | null;
+            /** @description Words of the list recalled after the other tasks. */
+            words_delayed: number | null;
+            /** @description Words recalled that were not on the list. */
+            word_intrusions: number | null;
+            /** @description Seconds to the last target */
+            trails_a_seconds: number | null;
+            trails_a_errors: number | null;
+            /** @description Seconds to the last target */
+            trails_b_seconds: number | null;
+            trails_b_errors: number | null;
+            reaction_median_ms: number | null;
+            /** @description Taps before the signal or within 100 ms. */
+            reaction_anticipations: number | null;
+            reaction_misses: number | null;
+        };
+        /** @description The calculator's inputs (openapi/cardiovascular-risk.ts), within its plausible ranges. */
+        SharedRiskInput: {
+            /** @enum {string} */
+            sex: "male" | "female" | "other";
+            age: number;
+            hdl_cholesterol: number;
+            total_cholesterol: number;
+            smoker: boolean;
+            diabetic: boolean;
+            treats_hypertension: boolean;
+            systolic_bp: number;
+        };
+        SharedRiskResult: {
+            points: number;
+            risk_percentage: number;
+            /** @enum {string} */
+            category: "low" | "intermediate" | "high";
+        };
+        AssessmentCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            type: components["schemas"]["AssessmentType"];
+            /**
+             * Format: date-time
+             * @description When it was finished on the device (a result taken offline reaches the server later).
+             */
+            taken_at: string;
+            /** @description `who5`: the five answers in order, each 0 (at no time) to 5 (all of the time). */
+            answers?: number[];
+            cognitive?: components["schemas"]["CognitiveRun"];
+            cardiovascular_risk?: components["schemas"]["SharedRiskInput"];
+        };
+        Assessment: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            type: components["schemas"]["AssessmentType"];
+            /** Format: date-time */
+            taken_at: string;
+            /**
+             * Format: date-time
+             * @description When the server received it.
+             */
+            created_at: string;
+            /** @description Who recorded it (an identity username). */
+            created_by: string;
+            created_by_name: string;
+            answers: number[] | null;
+            /** @description `who5`: the sum of the answers. */
+            raw_score: number | null;
+            /** @description `who5`: the raw score times 4. */
+            score: number | null;
+            /** @description The result needs staff's attention (a Thrive check score of 28 or less). */
+            alert: boolean;
+            cognitive: components["schemas"]["CognitiveRun"] | null;
+            cognitive_scores: components["schemas"]["CognitiveScores"] | null;
+            /** @description Every part was done (a cognitive run with all its tasks). */
+            complete: boolean;
+            /** @description The client's first complete cognitive run. */
+            baseline: boolean;
+            cardiovascular_risk: components["schemas"]["SharedRiskInput"] | null;
+            cardiovascular_risk_result: components["schemas"]["SharedRiskResult"] | null;
+        };
+        AssessmentList: {
+            results: components["schemas"]["Assessment"][];
+            truncated: boolean;
+        };
         /** @description An IANA time zone, e.g. Asia/Kolkata. */
         TimeZone: string;
         /** @description A wall-clock time at the clinic, HH:MM. */
@@ -1414,6 +1772,12 @@ export interface components {
             time_zone: components["schemas"]["TimeZone"];
             /** @description One entry per weekday the clinic opens, in the clinic's zone; a missing weekday is closed. */
             opening_hours: components["schemas"]["OpeningHours"][];
+            /** @description The front desk, E.164. */
+            phone: string | null;
+            /** @description The clinic's own address for clients. */
+            email: string | null;
+            /** @description Where the clinic is, as one line. */
+            address: string | null;
         };
         ClinicList: {
             results: components["schemas"]["Clinic"][];
@@ -1422,7 +1786,7 @@ export interface components {
          * @description What a resource is.
          * @enum {string}
          */
-        ResourceKind: "iv_chair" | "hbot_chamber" | "hbot_seat" | "red_light" | "pemf" | "sauna" | "consultation_room";
+        ResourceKind: "iv_chair" | "hbot_chamber" | "hbot_seat" | "red_light" | "pemf" | "sauna" | "consultation_room" | "test_room" | "call_line";
         Resource: {
             /** Format: uuid */
             id: string;
@@ -1438,8 +1802,11 @@ export interface components {
         ResourceList: {
             results: components["schemas"]["Resource"][];
         };
-        /** @enum {string} */
-        TherapyKind: "iv" | "hbot" | "pet" | "red_light" | "fir" | "consultation";
+        /**
+         * @description What a service is; `test` is a test (a sample taken or a measurement made), `consultation` a talk.
+         * @enum {string}
+         */
+        TherapyKind: "iv" | "hbot" | "pet" | "red_light" | "fir" | "consultation" | "test";
         Service: {
             /** Format: uuid */
             id: string;
@@ -1448,6 +1815,14 @@ export interface components {
             default_duration: components["schemas"]["Duration"];
             /** @description The kinds of resource the service can be booked on. */
             resource_kinds: components["schemas"]["ResourceKind"][];
+            /** @description A client may book it in the portal (the tests and the intake call); the clinic books the rest. */
+            client_bookable: boolean;
+            /** @description How to prepare */
+            preparation: string | null;
+            /** @description What to bring to the appointment. */
+            what_to_bring: string | null;
+            /** @description Nothing to eat or drink but water for this many hours before the start. */
+            fasting_hours: number | null;
         };
         ServiceList: {
             results: components["schemas"]["Service"][];
@@ -1505,7 +1880,17 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /**
+             * @description How a call takes place (a service booked on a call line); null for every other appointment.
+             * @enum {string|null}
+             */
+            call_mode: "phone" | "video" | null;
         };
+        /**
+         * @description A call by phone (the clinic rings the client's number) or by video (a link sent by e-mail).
+         * @enum {string}
+         */
+        CallMode: "phone" | "video";
         AppointmentList: {
             results: components["schemas"]["Appointment"][];
             /** @description More appointments matched than `limit`. */
@@ -1528,6 +1913,7 @@ export interface components {
             /** Format: uuid */
             staff_id?: string | null;
             notes?: string | null;
+            call_mode?: components["schemas"]["CallMode"];
         };
         AppointmentPatch: {
             status?: components["schemas"]["AppointmentStatus"];
@@ -1539,6 +1925,145 @@ export interface components {
             /** Format: uuid */
             staff_id?: string | null;
             notes?: string | null;
+        };
+        Price: {
+            /** Format: uuid */
+            clinic_id: string;
+            /** @description In the currency's minor unit (paise, pence), as the clinic sets it. */
+            amount_minor: number;
+            /** @description ISO 4217. */
+            currency: string;
+        };
+        Test: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description What is booked (with /slots and POST /appointments).
+             */
+            service_id: string;
+            name: string;
+            /**
+             * @description A sample taken at the clinic and analysed by a partner laboratory, or a test made at the clinic.
+             * @enum {string}
+             */
+            kind: "partner" | "in_clinic";
+            /** @description The partner laboratory */
+            partner: string | null;
+            /** @description What the test measures */
+            measures: string;
+            preparation: string | null;
+            what_to_bring: string | null;
+            fasting_hours: number | null;
+            duration: components["schemas"]["Duration"];
+            /** @description One per clinic that offers the test. */
+            prices: components["schemas"]["Price"][];
+        };
+        TestList: {
+            results: components["schemas"]["Test"][];
+        };
+        Slot: {
+            /**
+             * Format: date-time
+             * @description Written in the clinic's zone.
+             */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            /**
+             * Format: uuid
+             * @description What it would be booked on.
+             */
+            resource_id: string;
+        };
+        SlotList: {
+            time_zone: components["schemas"]["TimeZone"];
+            duration: components["schemas"]["Duration"];
+            results: components["schemas"]["Slot"][];
+        };
+        /**
+         * @description Open while the clinic owes an answer (the last message is the client's); answered once staff replied.
+         * @enum {string}
+         */
+        SupportThreadStatus: "open" | "answered";
+        SupportText: string;
+        /** @description One of the client's own appointments or signed visits the message is about; at most one of the two. */
+        SupportReference: {
+            /** Format: uuid */
+            appointment_id?: string;
+            /** Format: uuid */
+            visit_id?: string;
+        };
+        SupportThreadCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The first message's id
+             */
+            message_id: string;
+            /**
+             * Format: uuid
+             * @description The clinic written to; by default the client's own.
+             */
+            clinic_id?: string;
+            subject: string;
+            text: components["schemas"]["SupportText"];
+            reference?: components["schemas"]["SupportReference"];
+        };
+        SupportMessageCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            text: components["schemas"]["SupportText"];
+        };
+        SupportMessage: {
+            /** Format: uuid */
+            id: string;
+            text: string;
+            author_id: string;
+            author_name: string;
+            /** @description Written by the clinic's staff (else by the client). */
+            from_clinic: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SupportThreadSummary: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            /** Format: uuid */
+            clinic_id: string;
+            clinic_name: string;
+            subject: string;
+            status: components["schemas"]["SupportThreadStatus"];
+            /** Format: uuid */
+            appointment_id: string | null;
+            /** Format: uuid */
+            visit_id: string | null;
+            /** @description What the reference is, in words: e.g. "Fasting blood panel, 12 May 2031 08:30". */
+            reference_label: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            last_message_at: string;
+            last_message_from_clinic: boolean;
+            message_count: number;
+        };
+        SupportThread: {
+            thread: components["schemas"]["SupportThreadSummary"];
+            /** @description Oldest first. */
+            messages: components["schemas"]["SupportMessage"][];
+        };
+        SupportThreadList: {
+            results: components["schemas"]["SupportThreadSummary"][];
+            truncated: boolean;
         };
     };
     responses: {
@@ -1585,7 +2110,10 @@ export type ProfilePatch = components['schemas']['ProfilePatch'];
 export type NullablePhone = components['schemas']['NullablePhone'];
 export type ContactMethod = components['schemas']['ContactMethod'];
 export type Duration = components['schemas']['Duration'];
-export type HistoryObject = components['schemas']['HistoryObject'];
+export type LifestyleHistory = components['schemas']['LifestyleHistory'];
+export type FamilyCondition = components['schemas']['FamilyCondition'];
+export type FamilyMember = components['schemas']['FamilyMember'];
+export type FamilyHistory = components['schemas']['FamilyHistory'];
 export type UserAttribute = components['schemas']['UserAttribute'];
 export type UserStatus = components['schemas']['UserStatus'];
 export type UserDetail = components['schemas']['UserDetail'];
@@ -1644,6 +2172,20 @@ export type VisitDerived = components['schemas']['VisitDerived'];
 export type Visit = components['schemas']['Visit'];
 export type VisitSummary = components['schemas']['VisitSummary'];
 export type VisitList = components['schemas']['VisitList'];
+export type AssessmentType = components['schemas']['AssessmentType'];
+export type ElapsedMs = components['schemas']['ElapsedMs'];
+export type DigitSpanTrial = components['schemas']['DigitSpanTrial'];
+export type DigitSpanTask = components['schemas']['DigitSpanTask'];
+export type WordRecallTask = components['schemas']['WordRecallTask'];
+export type TrailsTask = components['schemas']['TrailsTask'];
+export type ReactionTask = components['schemas']['ReactionTask'];
+export type CognitiveRun = components['schemas']['CognitiveRun'];
+export type CognitiveScores = components['schemas']['CognitiveScores'];
+export type SharedRiskInput = components['schemas']['SharedRiskInput'];
+export type SharedRiskResult = components['schemas']['SharedRiskResult'];
+export type AssessmentCreate = components['schemas']['AssessmentCreate'];
+export type Assessment = components['schemas']['Assessment'];
+export type AssessmentList = components['schemas']['AssessmentList'];
 export type TimeZone = components['schemas']['TimeZone'];
 export type ClockTime = components['schemas']['ClockTime'];
 export type OpeningHours = components['schemas']['OpeningHours'];
@@ -1657,10 +2199,25 @@ export type Service = components['schemas']['Service'];
 export type ServiceList = components['schemas']['ServiceList'];
 export type AppointmentStatus = components['schemas']['AppointmentStatus'];
 export type Appointment = components['schemas']['Appointment'];
+export type CallMode = components['schemas']['CallMode'];
 export type AppointmentList = components['schemas']['AppointmentList'];
 export type AppointmentDuration = components['schemas']['AppointmentDuration'];
 export type AppointmentCreate = components['schemas']['AppointmentCreate'];
 export type AppointmentPatch = components['schemas']['AppointmentPatch'];
+export type Price = components['schemas']['Price'];
+export type Test = components['schemas']['Test'];
+export type TestList = components['schemas']['TestList'];
+export type Slot = components['schemas']['Slot'];
+export type SlotList = components['schemas']['SlotList'];
+export type SupportThreadStatus = components['schemas']['SupportThreadStatus'];
+export type SupportText = components['schemas']['SupportText'];
+export type SupportReference = components['schemas']['SupportReference'];
+export type SupportThreadCreate = components['schemas']['SupportThreadCreate'];
+export type SupportMessageCreate = components['schemas']['SupportMessageCreate'];
+export type SupportMessage = components['schemas']['SupportMessage'];
+export type SupportThreadSummary = components['schemas']['SupportThreadSummary'];
+export type SupportThread = components['schemas']['SupportThread'];
+export type SupportThreadList = components['schemas']['SupportThreadList'];
 export type ResponseProblem = components['responses']['Problem'];
 export type ParameterUserId = components['parameters']['UserId'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
@@ -2428,6 +2985,215 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listTests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every test, in the clinic's order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSlots: {
+        parameters: {
+            query: {
+                service: string;
+                clinic: string;
+                from: string;
+                to: string;
+                /** @description Staff only; leave out the client's own booked times. A client's own are always left out. */
+                client?: components["schemas"]["UserIdValue"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The free times, earliest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlotList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSupportThreads: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["SupportThreadStatus"];
+                clinic?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threads the caller may see, as summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThreadList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createSupportThread: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportThreadCreate"];
+            };
+        };
+        responses: {
+            /** @description The thread existed already with this first message (a resend). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            /** @description The new thread. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSupportThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    addSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportMessageCreate"];
+            };
+        };
+        responses: {
+            /** @description The message was there already (a resend); the thread as it is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            /** @description The thread with the new message. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportThread"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listVisits: {
         parameters: {
             query?: {
@@ -2764,6 +3530,81 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listAssessments: {
+        parameters: {
+            query?: {
+                client?: components["schemas"]["UserIdValue"];
+                type?: components["schemas"]["AssessmentType"];
+                /** @description Only each client's newest result of each type. */
+                latest?: boolean;
+                /** @description Only results that raise an alert for staff (see openapi/assessments.ts). */
+                alert?: boolean;
+                /** @description Only results taken at or after this instant. */
+                since?: string;
+                /** @description At most this many, newest first; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results the caller may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAssessment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssessmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The stored result, with its scores. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assessment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -2778,12 +3619,14 @@ export const pathsUsersAuditEventsGetParametersQueryKindValues: ReadonlyArray<Fl
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["CLIENT", "NURSE", "RECEPTION", "DOCTOR", "HEALTH_COACH", "NUTRITIONIST", "ADMIN", "SUPER_ADMIN"];
 export const problemClashKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["clash"]["kind"]> = ["resource", "client"];
 export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactMethod"]> = ["phone", "email", "sms"];
+export const familyConditionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FamilyCondition"]> = ["heart_disease", "stroke", "high_blood_pressure", "high_cholesterol", "diabetes", "cancer", "dementia", "mental_health", "other"];
+export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["FamilyMember"]["relative"]> = ["mother", "father", "sister", "brother", "daughter", "son", "grandparent", "aunt_or_uncle", "other"];
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
 export const userSearchOrderingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSearch"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "clients.search", "clients.alerts", "programs.list", "programs.read", "audit.list", "sessions.end", "requests.refused"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "audit.list", "sessions.end", "requests.refused"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "program", "audit_log", "session", "request"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
 export const nextAppointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAppointment"]["status"]> = ["booked", "checked_in"];
@@ -2793,6 +3636,13 @@ export const visitStateValues: ReadonlyArray<FlattenedDeepRequired<components>["
 export const vitalsEntryPhaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VitalsEntry"]["phase"]> = ["before", "during", "after"];
 export const adverseReactionSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdverseReaction"]["severity"]> = ["mild", "moderate", "severe"];
 export const redLightFieldsAreasValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RedLightFields"]["areas"]> = ["face", "scalp", "neck", "chest", "abdomen", "upper_back", "lower_back", "arms", "hands", "hips", "knees", "legs", "feet", "whole_body"];
-export const resourceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceKind"]> = ["iv_chair", "hbot_chamber", "hbot_seat", "red_light", "pemf", "sauna", "consultation_room"];
-export const therapyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TherapyKind"]> = ["iv", "hbot", "pet", "red_light", "fir", "consultation"];
+export const assessmentTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AssessmentType"]> = ["who5", "cognitive", "cardiovascular_risk"];
+export const wordRecallTaskListValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WordRecallTask"]["list"]> = ["a", "b", "c"];
+export const sharedRiskInputSexValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SharedRiskInput"]["sex"]> = ["male", "female", "other"];
+export const sharedRiskResultCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SharedRiskResult"]["category"]> = ["low", "intermediate", "high"];
+export const resourceKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ResourceKind"]> = ["iv_chair", "hbot_chamber", "hbot_seat", "red_light", "pemf", "sauna", "consultation_room", "test_room", "call_line"];
+export const therapyKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["TherapyKind"]> = ["iv", "hbot", "pet", "red_light", "fir", "consultation", "test"];
 export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AppointmentStatus"]> = ["booked", "checked_in", "in_progress", "completed", "cancelled", "no_show"];
+export const callModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallMode"]> = ["phone", "video"];
+export const testKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Test"]["kind"]> = ["partner", "in_clinic"];
+export const supportThreadStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SupportThreadStatus"]> = ["open", "answered"];

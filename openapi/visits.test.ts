@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VisitDraft, VisitTherapy } from './schema.gen.ts';
+import type { LifestyleHistory, VisitDraft, VisitTherapy } from './schema.gen.ts';
 import { exampleVisit } from './visit-examples.ts';
 import {
   CONTRAINDICATIONS,
@@ -205,12 +205,13 @@ describe('computed values', () => {
 });
 
 describe('a diabetic profile', () => {
-  it.each([
-    [{ diabetes: 'yes' }, true],
-    [{ diabetes: 'Type 2, on metformin' }, true],
-    [{ diabetic: true }, true],
+  it.each<[LifestyleHistory | null, boolean]>([
+    [{ diabetes: 'type_1' }, true],
+    [{ diabetes: 'type_2' }, true],
+    [{ diabetes: 'other' }, true],
     [{ diabetes: 'no' }, false],
-    [{ sleep: 'diabetes in the family' }, false],
+    [{ diabetes: null, notes: 'diabetes in the family' }, false],
+    [{}, false],
     [null, false],
   ])('%j -> %s', (lifestyle, expected) => {
     expect(profileSaysDiabetic(lifestyle)).toBe(expected);

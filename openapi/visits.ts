@@ -15,6 +15,7 @@ import type {
   FirFields,
   HbotFields,
   IvFields,
+  LifestyleHistory,
   PemfFields,
   RedLightFields,
   Role,
@@ -179,7 +180,7 @@ export const REACTION_FIELDS = {
   occurred_at: { input: 'instant', label: 'When', requiredToSign: true },
 } as const satisfies Readonly<Record<Exclude<keyof AdverseReaction, 'id'>, FieldSpec>>;
 
-/** @public The visit screens' notes limit (src/features/visits). */
+/** @public The most characters of a visit's notes (clinic.yaml's VisitDraft), for the visit screens' notes box. */
 export const NOTES_MAX = 4000;
 /** An override of a positive contraindication says why, in a sentence. */
 export const OVERRIDE_REASON_MIN = 10;
@@ -875,13 +876,12 @@ export function stopCriterionMet(fir: FirFields | undefined): boolean {
 }
 
 /**
- * Whether a profile records diabetes: the lifestyle history's `diabetes` or
- * `diabetic` answer, when it says yes.
+ * Whether a profile records diabetes: the lifestyle history's `diabetes`
+ * (openapi/health-history.ts) says yes, of any type.
  */
-export function profileSaysDiabetic(lifestyle: Readonly<Record<string, unknown>> | null | undefined): boolean {
-  const answer = lifestyle?.diabetes ?? lifestyle?.diabetic;
-  if (answer === true) return true;
-  return typeof answer === 'string' && /^(yes|true|type\s*[12]|diabetic)/i.test(answer.trim());
+export function profileSaysDiabetic(lifestyle: Pick<LifestyleHistory, 'diabetes'> | null | undefined): boolean {
+  const answer = lifestyle?.diabetes;
+  return answer !== undefined && answer !== null && answer !== 'no';
 }
 
 /** The field paths whose values a person enters (for attributions): every leaf of the frame and the therapy. */

@@ -46,6 +46,20 @@ export type VisitSummary = Schemas['VisitSummary'];
 export type VisitList = Schemas['VisitList'];
 export type VisitSign = Schemas['VisitSign'];
 export type AddendumCreate = Schemas['AddendumCreate'];
+export type LifestyleHistory = Schemas['LifestyleHistory'];
+export type Assessment = Schemas['Assessment'];
+export type AssessmentCreate = Schemas['AssessmentCreate'];
+export type AssessmentList = Schemas['AssessmentList'];
+export type CallMode = Schemas['CallMode'];
+export type ContactMethod = Schemas['ContactMethod'];
+export type Test = Schemas['Test'];
+export type TestList = Schemas['TestList'];
+export type SlotList = Schemas['SlotList'];
+export type SupportThreadSummary = Schemas['SupportThreadSummary'];
+export type SupportThread = Schemas['SupportThread'];
+export type SupportThreadList = Schemas['SupportThreadList'];
+export type SupportThreadCreate = Schemas['SupportThreadCreate'];
+export type SupportMessageCreate = Schemas['SupportMessageCreate'];
 export type NextAppointment = Schemas['NextAppointment'];
 export type AdverseReaction = Schemas['AdverseReaction'];
 export type ClientSearchResult = Schemas['ClientSearchResult'];
@@ -88,6 +102,15 @@ export type ListAppointmentsQuery = Required<
 export type ListVisitsQuery = Required<Pick<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>> &
   Omit<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>;
 
+export type ListAssessmentsQuery = Required<
+  Pick<NonNullable<operations['listAssessments']['parameters']['query']>, 'limit' | 'latest'>
+> &
+  Omit<NonNullable<operations['listAssessments']['parameters']['query']>, 'limit' | 'latest'>;
+export type ListSlotsQuery = NonNullable<operations['listSlots']['parameters']['query']>;
+export type ListSupportThreadsQuery = Required<
+  Pick<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>
+> &
+  Omit<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>;
 export type SearchClientsQuery = Required<
   Pick<NonNullable<operations['searchClients']['parameters']['query']>, 'q' | 'limit'>
 >;

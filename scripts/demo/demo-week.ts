@@ -38,13 +38,13 @@ export async function writeDemoWeek(
     await tx.query('DELETE FROM appointments WHERE created_by = $1', [DEMO_BOOKER]);
     const written = await tx.query(
       `INSERT INTO appointments (id, client_id, resource_id, service_id, staff_id, starts_at, duration, status, notes,
-                                 created_by, checked_in_at, started_at, completed_at, cancelled_at)
+                                 created_by, checked_in_at, started_at, completed_at, cancelled_at, call_mode)
        SELECT id, client_id, resource_id, service_id, staff_id, starts_at, duration::interval, status, notes,
-              $2, checked_in_at, started_at, completed_at, cancelled_at
+              $2, checked_in_at, started_at, completed_at, cancelled_at, call_mode
        FROM jsonb_to_recordset($1::jsonb) AS x(
          id uuid, client_id uuid, resource_id uuid, service_id uuid, staff_id uuid, starts_at timestamptz,
          duration text, status text, notes text, checked_in_at timestamptz, started_at timestamptz,
-         completed_at timestamptz, cancelled_at timestamptz)
+         completed_at timestamptz, cancelled_at timestamptz, call_mode text)
        ON CONFLICT DO NOTHING RETURNING id`,
       [JSON.stringify(planned), DEMO_BOOKER],
     );

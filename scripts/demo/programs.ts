@@ -227,6 +227,7 @@ export function planDemoPrograms(now: Date, clients: readonly DemoAccount[], fea
       started_at: null,
       completed_at: null,
       cancelled_at: null,
+      call_mode: null,
     });
   }
   const behind = staged.find(([, stage]) => stage.offWeek && stage.status === 'active' && stage !== SPOTLIGHT_STAGE);

@@ -14,12 +14,22 @@
 import type { Database } from '../../server/db/database.ts';
 import { addDays, instantAt, wallClockAt } from '../../openapi/clinic-time.ts';
 import { DEMO_CLINIC, demoAccount, type DemoAccount } from './accounts.ts';
+import { seedBookingCatalog } from './booking-catalog.ts';
 import { stableUuid } from './stable-id.ts';
 
 /** Who the demo's own appointments are booked by. */
 export const DEMO_BOOKER = 'thrive-demo';
 
-type ResourceKind = 'iv_chair' | 'hbot_chamber' | 'hbot_seat' | 'red_light' | 'pemf' | 'sauna' | 'consultation_room';
+type ResourceKind =
+  | 'iv_chair'
+  | 'hbot_chamber'
+  | 'hbot_seat'
+  | 'red_light'
+  | 'pemf'
+  | 'sauna'
+  | 'consultation_room'
+  | 'test_room'
+  | 'call_line';
 
 interface DemoClinic {
   id: string;
@@ -57,6 +67,8 @@ export const DEMO_CLINICS: readonly DemoClinic[] = [
       resource('bengaluru', 'Infrared sauna 2', 'sauna', '00:15:00'),
       resource('bengaluru', 'Consultation room 1', 'consultation_room', '00:00:00'),
       resource('bengaluru', 'Consultation room 2', 'consultation_room', '00:00:00'),
+      resource('bengaluru', 'Test room', 'test_room', '00:05:00'),
+      resource('bengaluru', 'Intake line', 'call_line', '00:00:00'),
     ],
   },
   {
@@ -72,6 +84,8 @@ export const DEMO_CLINICS: readonly DemoClinic[] = [
       resource('london', 'PEMF mat', 'pemf', '00:05:00'),
       resource('london', 'Infrared sauna', 'sauna', '00:15:00'),
       resource('london', 'Consultation room', 'consultation_room', '00:00:00'),
+      resource('london', 'Test room', 'test_room', '00:05:00'),
+      resource('london', 'Intake line', 'call_line', '00:00:00'),
     ],
   },
 ];
@@ -79,7 +93,7 @@ export const DEMO_CLINICS: readonly DemoClinic[] = [
 interface DemoService {
   id: string;
   name: string;
-  therapyKind: 'iv' | 'hbot' | 'pet' | 'red_light' | 'fir' | 'consultation';
+  therapyKind: 'iv' | 'hbot' | 'pet' | 'red_light' | 'fir' | 'consultation' | 'test';
   duration: string;
   kinds: readonly ResourceKind[];
   /** Who usually runs it (a demo staff e-mail). */
@@ -106,9 +120,18 @@ export const DEMO_SERVICES: readonly DemoService[] = [
   service('Doctor consultation', 'consultation', '00:30:00', ['consultation_room'], 'doctor@thrive.test'),
   service('Health coaching', 'consultation', '00:45:00', ['consultation_room'], 'coach@thrive.test'),
   service('Nutrition review', 'consultation', '00:30:00', ['consultation_room'], 'nutrition@thrive.test'),
+  // What clients book in the portal (booking-catalog.ts): the intake call and the tests.
+  service('Intake call', 'consultation', '00:20:00', ['call_line'], 'coach@thrive.test'),
+  service('Fasting blood panel', 'test', '00:15:00', ['test_room'], 'nurse@thrive.test'),
+  service('Glucose and insulin test', 'test', '00:15:00', ['test_room'], 'nurse@thrive.test'),
+  service('Vitamin and mineral panel', 'test', '00:10:00', ['test_room'], 'nurse@thrive.test'),
+  service('Thyroid panel', 'test', '00:10:00', ['test_room'], 'nurse@thrive.test'),
+  service('Body composition scan', 'test', '00:20:00', ['test_room'], 'nurse@thrive.test'),
+  service('Resting ECG and blood pressure', 'test', '00:20:00', ['test_room'], 'nurse@thrive.test'),
+  service('VO2 max test', 'test', '00:45:00', ['test_room'], 'nurse@thrive.test'),
 ];
 
-/** Adds the clinics, their opening hours and resources, and the services, where missing. */
+/** Adds the clinics, their opening hours and resources, the services and what the portal books, where missing. */
 export async function seedScheduleCatalog(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     for (const clinic of DEMO_CLINICS) {
@@ -139,6 +162,10 @@ export async function seedScheduleCatalog(db: Database): Promise<void> {
         [item.id, item.name, item.therapyKind, item.duration, JSON.stringify(item.kinds)],
       );
     }
+    await seedBookingCatalog(tx, {
+      service: (name) => stableUuid(`thrive-demo-service:${name}`),
+      clinic: (name) => DEMO_CLINICS.find((clinic) => clinic.name === name)!.id,
+    });
   });
 }
 
@@ -158,6 +185,8 @@ export interface PlannedAppointment {
   started_at: string | null;
   completed_at: string | null;
   cancelled_at: string | null;
+  /** A call's way (the demo's clients are called by phone); null for everything else. */
+  call_mode: 'phone' | null;
 }
 
 /** A number from 0 to n-1 that depends only on the text. */
@@ -352,5 +381,6 @@ function appointmentOf(
     started_at: at.started === null ? null : iso(at.started),
     completed_at: at.completed === null ? null : iso(at.completed),
     cancelled_at: at.cancelled === null ? null : iso(at.cancelled),
+    call_mode: chosen.kinds.includes('call_line') ? 'phone' : null,
   };
 }

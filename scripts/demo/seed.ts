@@ -19,8 +19,10 @@ import { generateClients } from './clients.ts';
 import { seedDatabase } from './seed-database.ts';
 import { writeDemoWeek } from './demo-week.ts';
 import { DEMO_CLINICS, seedScheduleCatalog } from './schedule.ts';
+import { seedDemoSupport } from './support.ts';
 import { wallClockAt } from '../../openapi/clinic-time.ts';
 import { demoAccount } from './accounts.ts';
+import { LOW_WELLBEING_CLIENT, planDemoAssessments, writeDemoAssessments } from './assessments.ts';
 
 /** Clients a new DATA_DIR starts with. */
 export const DEFAULT_DEMO_CLIENTS = 50;
@@ -58,10 +60,13 @@ export async function ensureDemoData(config: StackConfig, now = new Date()): Pro
 async function ensureDemoSchedule(config: StackConfig, now: Date): Promise<void> {
   const day = wallClockAt(now, DEMO_CLINICS[0]!.timeZone).date;
   const marker = scheduleMarkerFile(config);
-  if (existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { day?: string }).day === day) return;
   const db = await openMigratedDatabase(configFromStack(config).database);
   try {
+    // Every start: the catalog only adds what is missing (a newer release's services, tests and contacts).
     await seedScheduleCatalog(db);
+    // Messages to the clinic, written once: the hub's open messages and a client's conversation.
+    await seedDemoSupport(db, now, generateClients(DEFAULT_DEMO_CLIENTS));
+    if (existsSync(marker) && (JSON.parse(readFileSync(marker, 'utf8')) as { day?: string }).day === day) return;
     // Only clients the database still holds (a demo user may have been deleted).
     const present = new Set(
       (await db.query<{ id: string }>("SELECT id FROM users WHERE role = 'CLIENT'")).map((row) => row.id),
@@ -69,6 +74,11 @@ async function ensureDemoSchedule(config: StackConfig, now: Date): Promise<void>
     const clients = generateClients(DEFAULT_DEMO_CLIENTS).filter((client) => present.has(client.id));
     const featured = demoAccount('client2@thrive.test');
     if (clients.length > 0 && present.has(featured.id)) await writeDemoWeek(db, now, clients, featured);
+    // Their Thrive checks and cognitive baseline, dated from today like the week.
+    const low = generateClients(DEFAULT_DEMO_CLIENTS)[LOW_WELLBEING_CLIENT];
+    if (low && present.has(featured.id)) {
+      await db.transaction((tx) => writeDemoAssessments(tx, planDemoAssessments(now, featured, low)));
+    }
   } finally {
     await db.close();
   }

@@ -34,12 +34,18 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'enrollments.read': 'You may not see these enrollments.',
   'enrollments.write': 'You may not change the enrollments of this user.',
   'schedule.catalog': 'You may not see the clinics’ schedule.',
+  'booking.catalog': 'You may not see what the clinics offer.',
   'appointments.read': 'You may not see these appointments.',
   'appointments.write': 'You may not book or change appointments of this user.',
   'appointments.cancel': 'You may not cancel this appointment.',
   'visits.read': 'You may not see these visits.',
   'visits.write': 'You may not chart visits of this user.',
+  'assessments.read': 'You may not see these results.',
+  'assessments.write': 'You may record only your own Thrive checks and cognitive runs.',
+  'assessments.share-risk': 'You may not share a risk result with this user.',
   'sessions.end': 'You may not end this session.',
+  'support.read': 'You may not see these messages.',
+  'support.write': 'You may not write in this thread.',
   'clients.discover': 'You may not look clients up.',
   'programs.read': 'You may not see the programs or their clients’ progress.',
 };
@@ -47,7 +53,7 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */
 export function authorizeOverEveryone(
   caller: Caller,
-  operation: 'users.count' | 'audit.read' | 'schedule.catalog',
+  operation: 'users.count' | 'audit.read' | 'schedule.catalog' | 'booking.catalog',
 ): void {
   if (!reachesEveryone(caller, operation)) throw refusal(operation, 'not-granted');
 }

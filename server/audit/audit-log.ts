@@ -14,7 +14,7 @@ import type { AuditAction, AuditEvent, AuditOutcome } from '../api-types.ts';
 import type { Actor } from '../auth/authenticate.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Answer } from '../http/answer.ts';
-import { KeyTakenMeanwhile, storeKey } from '../http/idempotency.ts';
+import { KeyTakenMeanwhile, keyStored, storeKey } from '../http/idempotency.ts';
 import { logError } from '../http/log.ts';
 import { HttpProblem } from '../http/problem.ts';
 
@@ -49,6 +49,14 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'visits.update': 'change',
   'visits.sign': 'change',
   'visits.addendum': 'change',
+  'assessments.list': 'read',
+  'assessments.create': 'change',
+  'tests.list': 'read',
+  'slots.list': 'read',
+  'support.list': 'read',
+  'support.read': 'read',
+  'support.create': 'change',
+  'support.reply': 'change',
   'clients.search': 'read',
   'clients.alerts': 'read',
   'programs.list': 'read',
@@ -173,6 +181,19 @@ export function outcomeOf(error: unknown): AuditOutcome {
 }
 
 /**
+ * The same request sent twice at once (one tap twice) with one Idempotency-Key:
+ * the second may fail on what the first just did (the time it booked is taken,
+ * the version it moved on is stale) before it reaches the key. Once the
+ * first's key is stored, the second is answered as its retry.
+ */
+async function asTwinsRetry(db: Queryable, entry: AuditEntry, error: unknown): Promise<unknown> {
+  const claim = entry.actor.idempotency;
+  if (!claim || !(error instanceof HttpProblem) || (error.status !== 409 && error.status !== 412)) return error;
+  const stored = await keyStored(db, entry.actor.id, claim.key).catch(() => false);
+  return stored ? new KeyTakenMeanwhile(entry.actor.id, claim.key) : error;
+}
+
+/**
  * Runs one audited operation. Its success is recorded by `recordSuccess`
  * inside its transaction, or, for reads that have none, when it returns.
  * Whatever it throws is recorded with the matching outcome and thrown on.
@@ -191,7 +212,8 @@ export async function audited<T>(db: Database, entry: AuditEntry, work: (audit: 
   let result: T;
   try {
     result = await work(scope);
-  } catch (error) {
+  } catch (caught) {
+    const error = await asTwinsRetry(db, entry, caught);
     // A success written in a transaction that then rolled back is gone, so the failure is always written.
     await insertAuditRecord(db, entry, outcomeOf(error)).catch((auditError: unknown) =>
       logError({ event: 'Writing an audit record failed', ids: { action: entry.action } }, auditError),

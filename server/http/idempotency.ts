@@ -133,6 +133,15 @@ export async function storeKey(tx: Queryable, actorId: string, claim: Idempotenc
   if (inserted.length === 0) throw new KeyTakenMeanwhile(actorId, claim.key);
 }
 
+/**
+ * Whether a request with this key was carried out and stored: after a write
+ * failed on what its twin (the same request sent twice at once) had just done,
+ * e.g. booked the very time, the failure is that twin's success.
+ */
+export async function keyStored(db: Queryable, actorId: string, key: string): Promise<boolean> {
+  return (await findKey(db, actorId, key)) !== undefined;
+}
+
 /** The answer for a request whose key another request took meanwhile: the kept one, or 422 if it was another request. */
 export async function answerForTakenKey(db: Queryable, error: KeyTakenMeanwhile, hash: string): Promise<Answer> {
   const stored = await findKey(db, error.actorId, error.key);

@@ -8,17 +8,23 @@ import type {
   AddendumCreate,
   AppointmentCreate,
   AppointmentPatch,
+  AssessmentCreate,
   EnrollmentCreate,
   EnrollmentPatch,
   GetProgramQuery,
   ListAuditEventsQuery,
   ListAppointmentsQuery,
+  ListAssessmentsQuery,
   ListEnrollmentsQuery,
   ListProgramsQuery,
   ListResourcesQuery,
+  ListSlotsQuery,
+  ListSupportThreadsQuery,
   ListUsersQuery,
   ListVisitsQuery,
   ProfilePatch,
+  SupportMessageCreate,
+  SupportThreadCreate,
   SearchClientsQuery,
   SessionEnd,
   UserCreate,
@@ -27,6 +33,7 @@ import type {
   VisitDraft,
   VisitSign,
 } from '../api-types.ts';
+import { createAssessment, listAssessments } from '../assessments/assessments-service.ts';
 import { listAuditEvents } from '../audit/audit-feed.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { SIGN_OUT_PATH } from '../auth/consent.ts';
@@ -50,7 +57,9 @@ import {
   listAppointments,
   readAppointment,
 } from '../scheduling/appointments-service.ts';
+import { listSlots, listTests } from '../scheduling/booking-service.ts';
 import { listClinics, listResources, listServices } from '../scheduling/catalog.ts';
+import { addMessage, createThread, listThreads, readThread } from '../support/support-service.ts';
 import { countUsers, createUser, deleteUser, listUsers, readUser, setUserEnabled } from '../users/users-service.ts';
 import { addAddendum, listVisits, readVisit, saveVisit, signVisit } from '../visits/visits-service.ts';
 
@@ -178,6 +187,34 @@ export function apiRoutes(deps: AppDependencies): Router {
     sendAnswer(res, answer);
   });
 
+  router.get('/tests', async (_req, res) => {
+    res.json(await listTests(db, callerOf(res)));
+  });
+
+  router.get('/slots', async (req, res) => {
+    res.json(await listSlots({ db, now }, callerOf(res), validated<ListSlotsQuery>(req.query)));
+  });
+
+  router.get('/support/threads', async (req, res) => {
+    res.json(await listThreads(db, callerOf(res), validated<ListSupportThreadsQuery>(req.query)));
+  });
+
+  router.post('/support/threads', async (req, res) => {
+    sendAnswer(res, await createThread({ db, now }, callerOf(res), validated<SupportThreadCreate>(req.body)));
+  });
+
+  router.get('/support/threads/:id', async (req, res) => {
+    res.json(await readThread(db, callerOf(res), pathId(req)));
+  });
+
+  router.post('/support/threads/:id/messages', async (req, res) => {
+    const answer = await addMessage({ db, now }, callerOf(res), {
+      threadId: pathId(req),
+      body: validated<SupportMessageCreate>(req.body),
+    });
+    sendAnswer(res, answer);
+  });
+
   router.get('/visits', async (req, res) => {
     res.json(await listVisits(db, callerOf(res), validated<ListVisitsQuery>(req.query)));
   });
@@ -213,6 +250,14 @@ export function apiRoutes(deps: AppDependencies): Router {
         body: validated<AddendumCreate>(req.body),
       }),
     );
+  });
+
+  router.get('/assessments', async (req, res) => {
+    res.json(await listAssessments(db, callerOf(res), validated<ListAssessmentsQuery>(req.query)));
+  });
+
+  router.post('/assessments', async (req, res) => {
+    sendAnswer(res, await createAssessment({ db, now }, callerOf(res), validated<AssessmentCreate>(req.body)));
   });
 
   router.get('/clients/search', async (req, res) => {

@@ -32,7 +32,7 @@ export const SELECT_APPOINTMENT = `
          a.staff_id, CASE WHEN a.staff_id IS NULL THEN NULL ELSE sp.first_name || ' ' || sp.last_name END AS staff_name,
          a.starts_at, a.ends_at, a.occupied_until, to_char(a.duration, 'HH24:MI:SS') AS duration,
          a.status, a.notes, a.created_by, a.version,
-         a.checked_in_at, a.started_at, a.completed_at, a.cancelled_at, a.created_at, a.updated_at
+         a.checked_in_at, a.started_at, a.completed_at, a.cancelled_at, a.created_at, a.updated_at, a.call_mode
   FROM appointments a
   JOIN clinics c ON c.id = a.clinic_id
   JOIN resources r ON r.id = a.resource_id

@@ -1,21 +1,31 @@
 /**
  * Appointments: booking, reading, moving on through their statuses and
  * rescheduling. Overlaps are refused by the database (migration 004); this
- * service turns its refusal into an answer that says what is taken.
+ * service turns its refusal into an answer that says what is taken. A client
+ * books and moves its own portal bookings on the terms of booking.ts.
  */
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
 import { ACCESS_RULES, inGroup, listsEveryone, rolesListable } from '../../openapi/access.ts';
 import type { Actor } from '../auth/authenticate.ts';
+import { RESCHEDULABLE_STATUS, canMove, clientMayCancel } from '../../openapi/appointments.ts';
 import {
-  RESCHEDULABLE_STATUS,
-  CLIENT_CANCEL_CUTOFF_HOURS,
-  canMove,
-  clientMayCancel,
-} from '../../openapi/appointments.ts';
+  SLOT_TAKEN_MESSAGE,
+  SLOT_TAKEN_PROBLEM,
+  CLIENT_BOOKING_HORIZON_DAYS,
+  CLIENT_BOOKING_LEAD_MINUTES,
+  CLIENT_CHANGE_CUTOFF_HOURS,
+  callModeFor,
+  clientMayChange,
+  earliestClientStart,
+  isCallService,
+  latestClientStart,
+} from '../../openapi/booking.ts';
 import { durationMinutes, wallClockAt } from '../../openapi/clinic-time.ts';
 import {
   isRole,
   type Appointment,
+  type CallMode,
+  type ContactMethod,
   type AppointmentCreate,
   type AppointmentList,
   type AppointmentPatch,
@@ -58,13 +68,19 @@ class ClashProblem extends HttpProblem {
   constructor(
     detail: string,
     readonly clash: Clash | null,
+    type?: string,
   ) {
-    super(409, detail, [{ field: 'body.starts_at', message: detail }]);
+    super(409, detail, [{ field: 'body.starts_at', message: detail }], {}, type ? { type } : {});
   }
 
   override toJSON(): Problem {
     return { ...super.toJSON(), ...(this.clash ? { clash: this.clash } : {}) };
   }
+}
+
+/** A client's booking lost its time to someone else's: it learns that, never whose booking or how long it holds. */
+function slotTaken(): ClashProblem {
+  return new ClashProblem(SLOT_TAKEN_MESSAGE, null, SLOT_TAKEN_PROBLEM);
 }
 
 const STATUS_WORDS: Readonly<Record<AppointmentStatus, string>> = {
@@ -190,8 +206,11 @@ async function clashProblem(
   db: Queryable,
   constraint: string,
   want: { id: string | null; clientId: string; resource: Resource; clinic: Clinic; start: Date; minutes: number },
+  { forClient = false } = {},
 ): Promise<ClashProblem> {
   const zone = want.clinic.time_zone;
+  const byResourceOnly = constraint === 'appointments_resource_free';
+  if (forClient && byResourceOnly) return slotTaken();
   const end = new Date(want.start.getTime() + want.minutes * 60_000);
   const occupiedEnd = new Date(end.getTime() + durationMinutes(want.resource.turnover) * 60_000);
   const byResource = constraint === 'appointments_resource_free';
@@ -205,6 +224,7 @@ async function clashProblem(
   );
   if (!taken) {
     // Freed again between the refusal and this look: the caller may simply try once more.
+    if (forClient) return slotTaken();
     return new ClashProblem('That time was just taken by another booking; please try again.', null);
   }
   const appointment = toAppointment(taken);
@@ -217,7 +237,9 @@ async function clashProblem(
       : '';
   const detail = byResource
     ? `${want.resource.name} is taken ${span}${turnover}.`
-    : `This client already has ${appointment.service_name} on ${appointment.resource_name} ${span}.`;
+    : forClient
+      ? `You already have ${appointment.service_name} ${span}.`
+      : `This client already has ${appointment.service_name} on ${appointment.resource_name} ${span}.`;
   return new ClashProblem(detail, {
     kind: byResource ? 'resource' : 'client',
     starts_at: appointment.starts_at,
@@ -317,8 +339,59 @@ export async function readAppointment(db: Database, caller: Actor, id: string): 
   );
 }
 
+/** What a client may not set on its own booking: the clinic decides who runs it, how long it lasts, and its notes. */
+const CLINIC_ONLY_FIELDS = ['staff_id', 'duration', 'notes'] as const;
+
+/** A client's own booking: a service the portal offers, with nothing set that only the clinic sets, in time. */
+function checkClientBooking(input: AppointmentCreate, service: Service, start: Date, now: Date): void {
+  if (!service.client_bookable) {
+    const message = `${service.name} is booked with the clinic; please ask it to book you.`;
+    throw forbidden(message, [{ field: 'body.service_id', message }]);
+  }
+  const clinicOnly = CLINIC_ONLY_FIELDS.filter((field) => input[field] !== undefined);
+  if (clinicOnly.length > 0) {
+    throw forbidden(
+      'The clinic sets who runs an appointment, its length and its notes.',
+      clinicOnly.map((field) => ({ field: `body.${field}`, message: 'You may not set this field.' })),
+    );
+  }
+  checkClientStart(start, now);
+}
+
+/** A client books, or moves a booking to, a time at least the lead ahead and within the horizon. */
+function checkClientStart(start: Date, now: Date): void {
+  if (start < earliestClientStart(now)) {
+    const message = `Book at least ${CLIENT_BOOKING_LEAD_MINUTES / 60} hours ahead; for a sooner time, please call the clinic.`;
+    throw conflict(message, [{ field: 'body.starts_at', message }]);
+  }
+  if (start > latestClientStart(now)) {
+    const message = `Book at most ${CLIENT_BOOKING_HORIZON_DAYS} days ahead.`;
+    throw conflict(message, [{ field: 'body.starts_at', message }]);
+  }
+}
+
+/** How a call takes place: as asked, else as the client prefers to be reached. Only a call has one. */
+async function callModeOf(
+  db: Queryable,
+  service: Service,
+  clientId: string,
+  asked: CallMode | undefined,
+): Promise<CallMode | null> {
+  if (!isCallService(service)) {
+    if (asked === undefined) return null;
+    const message = `${service.name} is not a call: it takes place at the clinic.`;
+    throw badRequest(message, [{ field: 'body.call_mode', message }]);
+  }
+  if (asked !== undefined) return asked;
+  const [profile] = await db.query<{ preferred_contact_method: ContactMethod | null }>(
+    'SELECT preferred_contact_method FROM profiles WHERE client_id = $1',
+    [clientId],
+  );
+  return callModeFor(profile?.preferred_contact_method);
+}
+
 export async function createAppointment(
-  { db }: SchedulingDeps,
+  { db, now }: SchedulingDeps,
   caller: Actor,
   input: AppointmentCreate,
 ): Promise<Answer<Appointment>> {
@@ -331,10 +404,12 @@ export async function createAppointment(
     fields: Object.keys(input),
   };
   return audited(db, entry, async (audit) => {
-    authorize(caller, 'appointments.write', await targetUser(db, input.client_id), 'body.client_id');
+    const via = authorize(caller, 'appointments.write', await targetUser(db, input.client_id), 'body.client_id');
     const { resource, service, clinic } = await bookingParts(db, input.resource_id, input.service_id);
-    await checkStaff(db, input.staff_id);
     const start = parseInstant(input.starts_at, 'body.starts_at');
+    if (via === 'self') checkClientBooking(input, service, start, now());
+    await checkStaff(db, input.staff_id);
+    const callMode = await callModeOf(db, service, input.client_id, input.call_mode);
     const duration = input.duration ?? service.default_duration;
     const minutes = durationMinutes(duration);
     checkDuration(minutes);
@@ -342,8 +417,9 @@ export async function createAppointment(
     try {
       return await db.transaction(async (tx) => {
         const [created] = await tx.query<{ id: string }>(
-          `INSERT INTO appointments (client_id, resource_id, service_id, staff_id, starts_at, duration, notes, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6::interval, $7, $8) RETURNING id`,
+          `INSERT INTO appointments (client_id, resource_id, service_id, staff_id, starts_at, duration, notes, created_by,
+                                     call_mode)
+           VALUES ($1, $2, $3, $4, $5, $6::interval, $7, $8, $9) RETURNING id`,
           [
             input.client_id,
             resource.id,
@@ -353,6 +429,7 @@ export async function createAppointment(
             duration,
             input.notes ?? null,
             caller.id,
+            callMode,
           ],
         );
         if (!created) throw new Error('INSERT ... RETURNING gave no row');
@@ -371,14 +448,12 @@ export async function createAppointment(
     } catch (error) {
       const constraint = violatedExclusion(error);
       if (!constraint) throw error;
-      throw await clashProblem(db, constraint, {
-        id: null,
-        clientId: input.client_id,
-        resource,
-        clinic,
-        start,
-        minutes,
-      });
+      throw await clashProblem(
+        db,
+        constraint,
+        { id: null, clientId: input.client_id, resource, clinic, start, minutes },
+        { forClient: via === 'self' },
+      );
     }
   });
 }
@@ -390,6 +465,46 @@ export interface AppointmentChange {
 }
 
 const RESCHEDULE_FIELDS = ['starts_at', 'duration', 'resource_id'] as const;
+/** What a client may change on a booking of its own besides cancelling it: its time, to a free slot (and its resource). */
+const CLIENT_MOVE_FIELDS: readonly string[] = ['starts_at', 'resource_id'];
+
+/**
+ * A client's change of its own appointment that is not a cancellation: only a
+ * move of a portal booking (a test, the intake call) to another time; the
+ * clinic changes the rest. The cut-off and the status are checked on the
+ * appointment as it is when the change is made.
+ */
+async function checkClientMove(db: Queryable, appointment: Appointment, patch: AppointmentPatch): Promise<void> {
+  const fields = Object.keys(patch);
+  const service = await selectService(db, appointment.service_id);
+  const movable = service?.client_bookable === true;
+  const refused = fields.filter((field) => !movable || !CLIENT_MOVE_FIELDS.includes(field));
+  if (refused.length > 0) {
+    throw forbidden(
+      movable
+        ? 'You may move this booking to another free time, or cancel it; the clinic changes the rest.'
+        : 'You may only cancel your own appointment; the clinic changes the rest.',
+      refused.map((field) =>
+        field === 'status'
+          ? { field: 'body.status', message: 'You may only cancel.' }
+          : { field: `body.${field}`, message: 'You may not change this field.' },
+      ),
+    );
+  }
+}
+
+function cutOffPassed(action: 'cancelled' | 'moved'): HttpProblem {
+  return conflict(
+    `Appointments can be ${action} here until ${CLIENT_CHANGE_CUTOFF_HOURS} hours before they start. ` +
+      `Please call the clinic to ${action === 'cancelled' ? 'cancel' : 'move'} this one.`,
+    [
+      {
+        field: action === 'cancelled' ? 'body.status' : 'body.starts_at',
+        message: `less than ${CLIENT_CHANGE_CUTOFF_HOURS} hours before the start`,
+      },
+    ],
+  );
+}
 
 export async function changeAppointment(
   { db, now }: SchedulingDeps,
@@ -407,11 +522,11 @@ export async function changeAppointment(
   };
   return audited(db, entry, async (audit) => {
     const cancelOnly = fields.length === 1 && patch.status === 'cancelled';
-    // A caller who may only cancel (a client) is told which fields it may not change, rather than just no.
+    // A caller who may only cancel is told which fields it may not change, rather than just no.
     const mayWrite = ACCESS_RULES[caller.role]['appointments.write'] !== undefined;
     const operation = cancelOnly || !mayWrite ? 'appointments.cancel' : 'appointments.write';
     const { appointment: seen, via } = await reachableAppointment(db, caller, id, operation, entry);
-    if (!cancelOnly && (via === 'self' || !mayWrite)) {
+    if (!cancelOnly && !mayWrite) {
       throw forbidden('You may only cancel your own appointment; the clinic changes the rest.', [
         ...fields
           .filter((field) => field !== 'status')
@@ -421,6 +536,7 @@ export async function changeAppointment(
           : []),
       ]);
     }
+    if (!cancelOnly && via === 'self') await checkClientMove(db, seen, patch);
     const expected = requireIfMatch(ifMatch);
 
     const reschedules = RESCHEDULE_FIELDS.some((field) => patch[field] !== undefined);
@@ -447,13 +563,7 @@ export async function changeAppointment(
               { field: 'body.status', message: `current status: ${current.status}` },
             ]);
           }
-          if (via === 'self' && !clientMayCancel(new Date(current.starts_at), now())) {
-            throw conflict(
-              `Appointments can be cancelled here until ${CLIENT_CANCEL_CUTOFF_HOURS} hours before they start. ` +
-                'Please call the clinic to cancel this one.',
-              [{ field: 'body.status', message: `less than ${CLIENT_CANCEL_CUTOFF_HOURS} hours before the start` }],
-            );
-          }
+          if (via === 'self' && !clientMayCancel(new Date(current.starts_at), now())) throw cutOffPassed('cancelled');
           assignments.push(`status = $${params.push(to)}`);
           const stamp = STATUS_TIMESTAMPS[to];
           if (stamp) assignments.push(`${stamp} = now()`);
@@ -463,6 +573,10 @@ export async function changeAppointment(
             throw conflict(`This appointment is ${STATUS_WORDS[current.status]}; only a booked one can be moved.`, [
               { field: 'body.starts_at', message: `current status: ${current.status}` },
             ]);
+          }
+          if (via === 'self') {
+            if (!clientMayChange(new Date(current.starts_at), now())) throw cutOffPassed('moved');
+            checkClientStart(start, now());
           }
           checkOpeningHours(parts.clinic, start, minutes);
           assignments.push(
@@ -486,14 +600,12 @@ export async function changeAppointment(
     } catch (error) {
       const constraint = violatedExclusion(error);
       if (!constraint || !parts) throw error;
-      throw await clashProblem(db, constraint, {
-        id,
-        clientId: seen.client_id,
-        resource: parts.resource,
-        clinic: parts.clinic,
-        start,
-        minutes,
-      });
+      throw await clashProblem(
+        db,
+        constraint,
+        { id, clientId: seen.client_id, resource: parts.resource, clinic: parts.clinic, start, minutes },
+        { forClient: via === 'self' },
+      );
     }
   });
 }

@@ -1,7 +1,9 @@
 /**
- * The schedule's catalog: clinics with their zones and opening hours, the
- * resources they book, and the services they offer. It holds no one's health
- * information; the staff group reads it, ADMIN and clients do not.
+ * The schedule's catalog: clinics with their zones, opening hours and
+ * contacts, the resources they book, and the services they offer (with how to
+ * prepare). It holds no one's health information. The staff group reads all
+ * of it; clients read the clinics and services, which the portal books
+ * (booking.catalog), but not the resources; ADMIN none of it.
  */
 import { authorizeOverEveryone } from '../access/authorize.ts';
 import type { Caller } from '../../openapi/access.ts';
@@ -20,7 +22,7 @@ import type { Queryable } from '../db/database.ts';
 type ClinicRow = Omit<Clinic, 'opening_hours'> & { opening_hours: Clinic['opening_hours'] | null };
 
 const SELECT_CLINICS = `
-  SELECT c.id, c.name, c.time_zone,
+  SELECT c.id, c.name, c.time_zone, c.phone, c.email, c.address,
          (SELECT jsonb_agg(jsonb_build_object('weekday', h.weekday, 'opens', to_char(h.opens, 'HH24:MI'),
                                               'closes', to_char(h.closes, 'HH24:MI')) ORDER BY h.weekday)
           FROM clinic_opening_hours h WHERE h.clinic_id = c.id) AS opening_hours
@@ -32,7 +34,7 @@ export async function selectClinic(db: Queryable, id: string): Promise<Clinic | 
 }
 
 export async function listClinics(db: Queryable, caller: Caller): Promise<ClinicList> {
-  authorizeOverEveryone(caller, 'schedule.catalog');
+  authorizeOverEveryone(caller, 'booking.catalog');
   const rows = await db.query<ClinicRow>(`${SELECT_CLINICS} ORDER BY c.name`);
   return { results: rows.map((row) => ({ ...row, opening_hours: row.opening_hours ?? [] })) };
 }
@@ -62,7 +64,8 @@ export async function listResources(db: Queryable, caller: Caller, query: ListRe
 }
 
 const SELECT_SERVICES = `
-  SELECT s.id, s.name, s.therapy_kind, to_char(s.default_duration, 'HH24:MI:SS') AS default_duration, s.resource_kinds
+  SELECT s.id, s.name, s.therapy_kind, to_char(s.default_duration, 'HH24:MI:SS') AS default_duration, s.resource_kinds,
+         s.client_bookable, s.preparation, s.what_to_bring, s.fasting_hours
   FROM services s`;
 
 export async function selectService(db: Queryable, id: string): Promise<Service | null> {
@@ -71,7 +74,7 @@ export async function selectService(db: Queryable, id: string): Promise<Service 
 }
 
 export async function listServices(db: Queryable, caller: Caller): Promise<ServiceList> {
-  authorizeOverEveryone(caller, 'schedule.catalog');
+  authorizeOverEveryone(caller, 'booking.catalog');
   return { results: await db.query<Service>(`${SELECT_SERVICES} ORDER BY s.name`) };
 }
 

@@ -22,6 +22,7 @@ import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
 import type {
   AddendumCreate,
   Appointment,
+  LifestyleHistory,
   ListVisitsQuery,
   Visit,
   VisitDraft,
@@ -397,7 +398,7 @@ export async function signVisit(
       const { row } = await reachableVisit(tx, caller, id, 'visits.write', entry, { lock: true });
       if (expected !== null && !expected.includes(row.version)) throw staleVersion('visit', await loadVisit(tx, row));
       if (row.state === 'signed') throw locked(row);
-      const [client] = await tx.query<{ consented: boolean | null; lifestyle: Record<string, unknown> | null }>(
+      const [client] = await tx.query<{ consented: boolean | null; lifestyle: LifestyleHistory | null }>(
         'SELECT hipaa_consent AS consented, lifestyle_history AS lifestyle FROM profiles WHERE client_id = $1',
         [row.client_id],
       );

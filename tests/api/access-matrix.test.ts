@@ -20,8 +20,12 @@
  * - norole (no role anywhere) may only look at itself;
  * - client (client@) has not given HIPAA consent: it may read its own user
  *   and profile and give its consent, and every other request is 403;
- * - a missing user is 404 only for those who may read every user, else 403.
+ * - a missing user is 404 only for those who may read every user, else 403;
+ * - what the portal books (tests, free slots) is for clients and the staff
+ *   group, not admin; messages to the clinic: a client starts its own, staff of
+ *   the hub group (and super admin) read and answer their clinic's.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACTORS, api, idOf, signInAgain, type Actor, type ApiAnswer, type Schemas } from '../support/api-client.ts';
 
@@ -71,6 +75,12 @@ const EXPECTED_TEXT = `
   enroll nurse                              403   403   403   403       403    403   403       403    403     403
   change client's enrollment                200   200   200   200       200    200   200       403    403     403
   delete client's enrollment                204   204   204   204       204    204   204       403    403     403
+  list the tests catalogue                  200   403   200   200       200    200   200       403    200     403
+  list free slots                           200   403   200   200       200    200   200       403    200     403
+  list support threads                      200   403   200   200       200    200   200       403    200     403
+  start a support thread                    403   403   403   403       403    403   403       403    201     403
+  read client2's support thread             200   403   200   200       200    200   200       403    200     403
+  answer client2's support thread           201   403   201   201       201    201   201       403    201     403
   search clients                            200   403   200   200       200    200   200       403    403     403
   read client's alerts                      200   403   200   200       200    200   200       403    403     403
   read nurse's alerts                       403   403   403   403       403    403   403       403    403     403
@@ -111,6 +121,9 @@ const ROLE_OF: Record<Actor, Schemas['Role']> = {
 };
 
 let clientEnrollmentId: string;
+/** A thread client2 started (at its own clinic, Thrive Bengaluru, where the staff accounts work). */
+let client2ThreadId: string;
+let slotsQuery: string;
 /** Accounts the disable cases act on; each is enabled again after a case that disabled it. */
 let clientToDisable: string;
 let superAdminToDisable: string;
@@ -132,6 +145,31 @@ async function createClientEnrollment(): Promise<string> {
   });
   expect(created.status).toBe(201);
   return created.body.id;
+}
+
+async function createClient2Thread(): Promise<string> {
+  const id = randomUUID();
+  const created = await api('POST', '/support/threads', {
+    as: 'client2',
+    body: { id, message_id: randomUUID(), subject: 'Access matrix', text: 'Who may read this?' },
+  });
+  expect(created.status).toBe(201);
+  return id;
+}
+
+/** Free times of the first test at the first clinic, over the next week. */
+async function slotsQueryOfAService(): Promise<string> {
+  const [clinics, tests] = await Promise.all([
+    api<Schemas['ClinicList']>('GET', '/clinics', { as: 'reception' }),
+    api<Schemas['TestList']>('GET', '/tests', { as: 'reception' }),
+  ]);
+  const from = new Date();
+  return new URLSearchParams({
+    service: tests.body.results[0]!.service_id,
+    clinic: clinics.body.results[0]!.id,
+    from: from.toISOString(),
+    to: new Date(from.getTime() + 7 * 86_400_000).toISOString(),
+  }).toString();
 }
 
 const city = { city: 'Mysuru' };
@@ -254,6 +292,20 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
     }),
   "delete client's enrollment": async (as) =>
     api('DELETE', `/users/user-program-enrollments/${await createClientEnrollment()}`, { as }),
+  'list the tests catalogue': (as) => api('GET', '/tests', { as }),
+  'list free slots': (as) => api('GET', `/slots?${slotsQuery}`, { as }),
+  'list support threads': (as) => api('GET', '/support/threads', { as }),
+  'start a support thread': (as) =>
+    api('POST', '/support/threads', {
+      as,
+      body: { id: randomUUID(), message_id: randomUUID(), subject: `From ${as}`, text: 'A question.' },
+    }),
+  "read client2's support thread": (as) => api('GET', `/support/threads/${client2ThreadId}`, { as }),
+  "answer client2's support thread": (as) =>
+    api('POST', `/support/threads/${client2ThreadId}/messages`, {
+      as,
+      body: { id: randomUUID(), text: `${as} here.` },
+    }),
   'search clients': (as) => api('GET', '/clients/search?q=client', { as }),
   "read client's alerts": (as) => api('GET', `/clients/${idOf('client')}/alerts`, { as }),
   "read nurse's alerts": (as) => api('GET', `/clients/${idOf('nurse')}/alerts`, { as }),
@@ -267,10 +319,12 @@ const EXPECTED = parseExpectations(EXPECTED_TEXT);
 
 describe('access by role', () => {
   beforeAll(async () => {
-    [clientEnrollmentId, clientToDisable, superAdminToDisable] = await Promise.all([
+    [clientEnrollmentId, clientToDisable, superAdminToDisable, client2ThreadId, slotsQuery] = await Promise.all([
       createClientEnrollment(),
       createVictim('to-disable'),
       createVictim('super-to-disable', 'SUPER_ADMIN'),
+      createClient2Thread(),
+      slotsQueryOfAService(),
     ]);
   });
 

@@ -21,7 +21,7 @@ describe('a client without consent', () => {
     for (const [method, where, body] of [
       ['GET', `/users/user-program-enrollments?user=${idOf('client')}`, undefined],
       ['GET', '/appointments', undefined],
-      ['PATCH', path('client'), { family_history: { Father: 'diabetes' } }],
+      ['PATCH', path('client'), { family_history: { relatives: [{ relative: 'father', conditions: ['diabetes'] }] } }],
     ] as const) {
       const answer = await api<Problem>(method, where, { as: 'client', ifMatch: '*', ...(body ? { body } : {}) });
       expect(answer.status, `${method} ${where}`).toBe(403);

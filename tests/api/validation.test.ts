@@ -69,8 +69,16 @@ describe('request validation', () => {
     await expectRefusedProfilePatch({ hipaa_consent: 'yes' }, ['body.hipaa_consent']);
     await expectRefusedProfilePatch({ first_name: '' }, ['body.first_name']);
     await expectRefusedProfilePatch({ city: 'x'.repeat(201) }, ['body.city']);
-    await expectRefusedProfilePatch({ lifestyle_history: { sleep: 'x'.repeat(2001) } }, [
-      'body.lifestyle_history.sleep',
+    await expectRefusedProfilePatch({ lifestyle_history: { notes: 'x'.repeat(4001), diabetes: 'maybe' } }, [
+      'body.lifestyle_history.notes',
+      'body.lifestyle_history.diabetes',
+    ]);
+    await expectRefusedProfilePatch({ lifestyle_history: { sleep_hours: 6.3 } }, [
+      'body.lifestyle_history.sleep_hours',
+    ]);
+    await expectRefusedProfilePatch({ family_history: { relatives: [{ relative: 'cousin', conditions: ['gout'] }] } }, [
+      'body.family_history.relatives.0.relative',
+      'body.family_history.relatives.0.conditions.0',
     ]);
     await expectRefusedProfilePatch({ family_history: [] }, ['body.family_history']);
     await expectRefusedProfilePatch({ role: 'OWNER' }, ['body.role']);

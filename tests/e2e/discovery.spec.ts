@@ -6,14 +6,13 @@
  * the missing consent; the dashboard flagging a client who fell behind; and
  * searching offline from what the device saved. Axe on each screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { THERAPY_INFO } from '../../openapi/visits.ts';
 import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { planDemoPrograms } from '../../scripts/demo/programs.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousAxeViolation, signIn, test } from './fixtures.ts';
 
 // Requests the service worker made would slip past the browser's offline switch.
 test.use({ serviceWorkers: 'block' });
@@ -28,14 +27,6 @@ const plan = planDemoPrograms(new Date(), generateClients(50), demoAccount('clie
 const spotlight = plan.spotlight!.unconsented;
 const behind = plan.spotlight!.behind;
 const nameOf = (client: { firstName: string; lastName: string }) => `${client.firstName} ${client.lastName}`;
-
-async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 async function signInAsNurse(page: Page): Promise<void> {
   await signIn(page, 'nurse@thrive.test');

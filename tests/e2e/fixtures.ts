@@ -5,6 +5,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { passwordSignIn } from '../../scripts/identity/client.ts';
+import { stackConfig } from '../../scripts/stack/config.ts';
+import { E2E_ENV } from '../support/e2e-env.ts';
 
 interface Fixtures {
   allowConsoleError: (pattern: RegExp) => void;
@@ -166,4 +169,14 @@ export async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
+}
+
+const stack = stackConfig(E2E_ENV);
+
+/** A demo account's access token, signed in at the identity service directly: for API calls beside the screens. */
+export async function accessToken(email: string): Promise<string> {
+  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
+  const token = answer.AuthenticationResult?.AccessToken;
+  if (!token) throw new Error(`Sign-in of ${email} at the identity service failed: ${JSON.stringify(answer)}`);
+  return token;
 }

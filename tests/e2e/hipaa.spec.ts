@@ -11,16 +11,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoAccount } from '../../scripts/demo/accounts.ts';
-import { passwordSignIn } from '../../scripts/identity/client.ts';
-import { stackConfig } from '../../scripts/stack/config.ts';
+import { demoAccount } from '../../scripts/demo/accounts.ts';
 import type { components } from '../../openapi/index.ts';
-import { E2E_ENV } from '../support/e2e-env.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { accessToken, expect, signIn, test } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 
-const stack = stackConfig(E2E_ENV);
 const CLIENT = demoAccount('client@thrive.test');
 const CONSENTING = demoAccount('consent@thrive.test');
 
@@ -36,13 +32,6 @@ const TEXT = {
 const authorization = (page: Page) => page.getByRole('dialog', { name: TEXT.title });
 /** A section of the client's home: portal content the authorization must keep back. */
 const portalContent = (page: Page) => page.locator('main').getByText('Your Thrive', { exact: true });
-
-async function accessToken(email: string): Promise<string> {
-  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
-  const token = answer.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`Sign-in of ${email} at the identity service failed: ${JSON.stringify(answer)}`);
-  return token;
-}
 
 /** The profile as the API holds it, read with the client's own token. */
 async function profileOf(request: APIRequestContext, email: string): Promise<Profile> {

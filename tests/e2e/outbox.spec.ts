@@ -12,12 +12,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { passwordSignIn } from '../../scripts/identity/client.ts';
-import { stackConfig } from '../../scripts/stack/config.ts';
 import type { components } from '../../openapi/index.ts';
-import { E2E_ENV } from '../support/e2e-env.ts';
 import {
-  DEMO_PASSWORD,
+  accessToken,
   expect,
   pressSignOut,
   reloadToUnlockScreen,
@@ -33,16 +30,8 @@ type AuditEventList = components['schemas']['AuditEventList'];
 
 test.describe.configure({ timeout: 90_000 });
 
-const stack = stackConfig(E2E_ENV);
 const [OFFLINE_CLIENT, CONFLICT_CLIENT] = generateClients(50).slice(-6, -4);
 const nameOf = (account: { firstName: string; lastName: string }) => `${account.firstName} ${account.lastName}`;
-
-async function accessToken(email: string): Promise<string> {
-  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
-  const token = answer.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(answer)}`);
-  return token;
-}
 
 async function readProfile(request: APIRequestContext, id: string): Promise<Profile> {
   const answer = await request.get(`/api/v1/users/user-profiles/${id}`, {

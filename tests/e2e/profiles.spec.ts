@@ -16,11 +16,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { passwordSignIn } from '../../scripts/identity/client.ts';
-import { stackConfig } from '../../scripts/stack/config.ts';
 import type { components } from '../../openapi/index.ts';
-import { E2E_ENV } from '../support/e2e-env.ts';
-import { DEMO_PASSWORD, expect, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { accessToken, expect, signIn, test, waitForServiceWorker } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type ProfilePatch = components['schemas']['ProfilePatch'];
@@ -28,7 +25,6 @@ type ProfilePatch = components['schemas']['ProfilePatch'];
 // Each test signs in through the real identity service and draws long forms; give a busy CI machine room.
 test.describe.configure({ timeout: 60_000 });
 
-const stack = stackConfig(E2E_ENV);
 const CLIENT2 = demoAccount('client2@thrive.test');
 const CLIENT2_NAME = 'Daniel Okafor';
 /**
@@ -49,13 +45,6 @@ const PROGRAMS = [
   'IV Wellness',
   'HBOT Recovery',
 ];
-
-async function accessToken(email: string): Promise<string> {
-  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
-  const token = answer.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`Sign-in of ${email} at the identity service failed: ${JSON.stringify(answer)}`);
-  return token;
-}
 
 /** The profile as the API holds it, read as the super admin (who reads every field). */
 async function readProfile(request: APIRequestContext, id: string): Promise<Profile> {

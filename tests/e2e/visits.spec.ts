@@ -17,11 +17,10 @@ import {
 import type { components } from '../../openapi/index.ts';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { passwordSignIn } from '../../scripts/identity/client.ts';
-import { stackConfig } from '../../scripts/stack/config.ts';
-import { E2E_ENV } from '../support/e2e-env.ts';
+import { DEFAULT_DEMO_CLIENTS } from '../../scripts/demo/seed.ts';
 import {
   DEMO_PASSWORD,
+  accessToken,
   expect,
   expectNoSeriousAxeViolation,
   pressSignOut,
@@ -40,18 +39,10 @@ type Entry = { id: string } & Record<string, unknown>;
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 820, height: 1180 } });
 
-const stack = stackConfig(E2E_ENV);
 /** Consented generated clients no other spec charts, one per therapy. */
 const CLIENTS = generateClients(50)
   .filter((client) => client.hipaaConsent)
   .slice(20, 25);
-
-async function accessToken(email: string): Promise<string> {
-  const answer = await passwordSignIn(stack.identityUrl, stack.clientId, email, DEMO_PASSWORD);
-  const token = answer.AuthenticationResult?.AccessToken;
-  if (!token) throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(answer)}`);
-  return token;
-}
 
 async function asSuper<T>(request: APIRequestContext, path: string): Promise<T> {
   const answer = await request.get(`/api/v1${path}`, {
@@ -273,6 +264,20 @@ test('a nurse charts an IV visit from the hub through a Wi-Fi drop; a second nur
       (await asSuper<Visit>(request, `/visits/${visitId}`)).addenda.map((addendum) => addendum.author_id),
     )
     .toEqual([joseph.id]);
+
+  // The client reads the signed visit in the portal, with its addendum; Joseph has handed the tablet back first.
+  await pressSignOut(page);
+  await expect(page).toHaveURL(/\/login/);
+  const client = generateClients(DEFAULT_DEMO_CLIENTS).find((candidate) => candidate.id === appointment.client_id)!;
+  await signIn(page, client.email);
+  await expect(page).toHaveURL(new RegExp(`/user/home/${client.id}$`));
+  await page.goto(`/user/reports/${client.id}`);
+  const summary = page
+    .getByRole('region', { name: 'Your visits' })
+    .getByRole('article', { name: 'IV therapy' })
+    .first();
+  await expect(summary).toContainText('Signed by Joseph Mathew');
+  await expect(summary).toContainText('Volume infused was 480 mL; the bag was not finished.');
 });
 
 for (const [index, therapy] of (['iv', 'hbot', 'pet', 'red_light', 'fir'] as const).entries()) {

@@ -30,4 +30,6 @@ import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Drawer.css';

@@ -6,18 +6,27 @@ import { linkOptions } from '@tanstack/react-router';
  */
 export const PORTAL_SCREENS = {
   home: { title: 'Home', purpose: 'Your next appointment and what to do next.' },
-  reports: { title: 'Reports', purpose: 'Your test results and reports from the clinic.' },
+  reports: {
+    title: 'Reports',
+    purpose: 'Your visit summaries, Thrive checks, cognitive results and shared results from the clinic.',
+  },
   profile: { title: 'Profile', purpose: 'Your details as the clinic holds them.' },
   'thrive-onboard': {
     title: 'Thrive onboarding',
     purpose: 'Tell us your health goals, your story, and your lifestyle and family history.',
   },
-  'book-test': { title: 'Book a test', purpose: 'Choose a test and book it.' },
-  'thrive-check': { title: 'Thrive check', purpose: 'A wellness questionnaire that gives you a score.' },
-  'cognitive-assessment': { title: 'Cognitive assessment', purpose: 'Take the cognitive assessment.' },
-  'intake-call': { title: 'Intake call', purpose: 'Book your intake call with the clinic.' },
-  'in-clinic': { title: 'In-clinic visits', purpose: 'Your visits at the clinic.' },
-  support: { title: 'Support', purpose: 'Ask the clinic for help.' },
+  'book-test': { title: 'Book a test', purpose: 'Choose a test, a clinic and a free time, and see how to prepare.' },
+  'thrive-check': {
+    title: 'Thrive check',
+    purpose: 'Five questions about your wellbeing over the last two weeks, and your score over time.',
+  },
+  'cognitive-assessment': {
+    title: 'Cognitive assessment',
+    purpose: 'Short tasks of memory, attention and speed, compared with your own baseline.',
+  },
+  'intake-call': { title: 'Intake call', purpose: 'Book, move or cancel your intake call, by phone or video.' },
+  'in-clinic': { title: 'In-clinic visits', purpose: 'Your coming visits with what to bring, and your past visits.' },
+  support: { title: 'Support', purpose: 'Write to the clinic, read its answers, and find its contacts.' },
 } as const;
 
 export type PortalScreen = keyof typeof PORTAL_SCREENS;

@@ -1,4 +1,10 @@
+export { profileRecord, saveProfileChange } from './api/queries';
+export { FamilyHistoryEditor } from './components/FamilyHistoryEditor';
+export { LifestyleEditor } from './components/LifestyleEditor';
 export { ProfileCard } from './components/ProfileCard';
 export { ProfileEditor, type Viewer } from './components/ProfileEditor';
 export { ProfileLoadError } from './components/ProfileLoadError';
+export { sameValue, type FamilyHistoryDraft } from './model/form-values';
 export { ageInYears, type Profile } from './model/profile';
+export { SAVE_MESSAGES } from './model/save-errors';
+export { FamilySchema, LifestyleSchema } from './schemas';

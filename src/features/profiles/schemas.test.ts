@@ -17,7 +17,7 @@ const base: Profile = {
   user_profile_id: '6f0c1c1e-1111-4222-8333-444455556666',
   first_name: 'Daniel',
   last_name: 'Okafor',
-  lifestyle_history: { Sleep: '7 hours', Smoker: false, 'Coffee cups': 2 },
+  lifestyle_history: { sleep_hours: 7, tobacco: 'never', notes: 'Two coffees a day' },
 };
 
 function schemaFor(options: Partial<ProfileSchemaOptions> = {}) {
@@ -134,31 +134,64 @@ describe('profileFormSchema: the contract’s limits, from the field table', () 
 });
 
 describe('profileFormSchema: histories', () => {
-  const row = (key: string, value: string, id = key) => ({ id, key, value });
-
-  it('keeps the types of answers left as they were, and takes new text as text', () => {
+  it('keeps the answers given and leaves out the topics left open', () => {
     const output = outputOf({
-      lifestyle_history: [row('Sleep', '6 hours'), row('Smoker', 'No'), row('Coffee cups', '2'), row(' Diet ', 'Veg')],
+      lifestyle_history: {
+        sleep_hours: 6.5,
+        diet: 'vegetarian',
+        alcohol: null,
+        notes: '  Walks daily ',
+        diabetes: 'no',
+      },
     });
-    expect(output.lifestyle_history).toEqual({ Sleep: '6 hours', Smoker: false, 'Coffee cups': 2, Diet: 'Veg' });
+    expect(output.lifestyle_history).toEqual({
+      sleep_hours: 6.5,
+      diet: 'vegetarian',
+      notes: 'Walks daily',
+      diabetes: 'no',
+    });
   });
 
-  it('needs a topic per answer, each topic once, answers of at most 2000 characters', () => {
+  it('takes sleep in half hours from 0 to 24, and notes within the contract’s limit', () => {
+    expect(errorsOf({ lifestyle_history: { sleep_hours: 25, notes: x(4001) } })).toEqual({
+      'lifestyle_history.sleep_hours': PROFILE_MESSAGES.sleepHours,
+      'lifestyle_history.notes': PROFILE_MESSAGES.notesTooLong(4000),
+    });
+    expect(errorsOf({ lifestyle_history: { sleep_hours: 6.3 } })).toEqual({
+      'lifestyle_history.sleep_hours': PROFILE_MESSAGES.sleepHours,
+    });
+  });
+
+  it('needs to know who each relative is, and keeps each condition once', () => {
     expect(
       errorsOf({
-        family_history: [row('', 'Diabetes', 'a'), row('Father', 'x', 'b'), row('Father', x(2001), 'c')],
+        family_history: {
+          relatives: [
+            { relative: '', conditions: ['diabetes'] },
+            { relative: 'father', conditions: [], notes: x(501) },
+          ],
+        },
       }),
     ).toEqual({
-      'family_history.0.key': PROFILE_MESSAGES.historyTopic,
-      'family_history.2.key': PROFILE_MESSAGES.historyDuplicate,
-      'family_history.2.value': 'An answer can be at most 2000 characters',
+      'family_history.relatives.0.relative': PROFILE_MESSAGES.relative,
+      'family_history.relatives.1.notes': PROFILE_MESSAGES.notesTooLong(500),
     });
+    expect(
+      outputOf({
+        family_history: {
+          relatives: [{ relative: 'mother', conditions: ['stroke', 'stroke'], notes: '' }],
+          none_known: true,
+        },
+      }).family_history,
+    ).toEqual({ relatives: [{ relative: 'mother', conditions: ['stroke'] }] });
   });
 
-  it('holds at most 100 answers', () => {
-    const rows = Array.from({ length: 101 }, (_, i) => row(`Topic ${i}`, 'yes'));
-    expect(errorsOf({ family_history: rows })).toEqual({ family_history: 'At most 100 answers' });
-    expect(Object.keys(outputOf({ family_history: rows.slice(0, 100) }).family_history ?? {})).toHaveLength(100);
+  it('holds at most 30 relatives; none known is an answer of its own', () => {
+    const relatives = Array.from({ length: 31 }, () => ({ relative: 'son' as const, conditions: [] }));
+    expect(errorsOf({ family_history: { relatives } })).toEqual({ 'family_history.relatives': 'At most 30 relatives' });
+    expect(outputOf({ family_history: { relatives: [], none_known: true } }).family_history).toEqual({
+      none_known: true,
+    });
   });
 });
 

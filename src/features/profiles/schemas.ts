@@ -1,15 +1,23 @@
 import * as v from 'valibot';
-import { contactMethodValues } from '@contract';
+import {
+  FAMILY_MEMBER_NOTES_MAX,
+  FAMILY_MEMBERS_MAX,
+  HISTORY_NOTES_MAX,
+  LIFESTYLE_CHOICES,
+  SLEEP_HOURS,
+  contactMethodValues,
+  FAMILY_CONDITIONS,
+  RELATIVES,
+  tidyFamily,
+  tidyLifestyle,
+  type FamilyHistory,
+  type LifestyleChoice,
+  type LifestyleHistory,
+} from '@contract';
 import { isRole, type Role } from '@/lib/auth/roles';
 import { DEFAULT_DIAL_CODE, E164_PHONE, isIsoDate, todayIso, withoutPhonePunctuation } from '@/lib/validation/formats';
-import {
-  fieldSpec,
-  isHistoryField,
-  type HistoryObject,
-  type ProfileField,
-  type ProfileFieldSpec,
-} from './model/fields';
-import { historyFromEntries, type ParsedProfile, type ProfileFormValues } from './model/form-values';
+import { fieldSpec, type ProfileField, type ProfileFieldSpec } from './model/fields';
+import type { FamilyHistoryDraft, ParsedProfile, ProfileFormValues } from './model/form-values';
 import type { Profile } from './model/profile';
 
 /**
@@ -40,10 +48,12 @@ export const PROFILE_MESSAGES = {
   gender: 'Choose male, female or not specified',
   digits: (label: string, digits: number) => `${withArticle(label)} has ${digits} digits`,
   role: 'Choose a role you may give',
-  historyTopic: 'Say what this answer is about',
-  historyDuplicate: 'This topic is already listed; each topic once',
-  historyTooMany: (answers: number) => `At most ${answers} answers`,
-  historyAnswerTooLong: (max: number) => `An answer can be at most ${max} characters`,
+  sleepHours: `Enter hours from ${SLEEP_HOURS.min} to ${SLEEP_HOURS.max}, in half hours`,
+  choice: 'Choose one of the answers',
+  notesTooLong: (max: number) => `Notes can be at most ${max} characters`,
+  relative: 'Choose who this is',
+  condition: 'Choose from the conditions listed',
+  relativesTooMany: (max: number) => `At most ${max} relatives`,
 } as const;
 
 /**
@@ -143,46 +153,71 @@ const contactMethod = v.picklist(contactMethodValues, PROFILE_MESSAGES.contactMe
 
 const duration = v.pipe(v.string(), v.regex(DURATION_PATTERN, PROFILE_MESSAGES.duration));
 
-const HistoryRows = v.array(v.object({ id: v.string(), key: v.string(), value: v.string() }));
+/** An answer that may be left open (absent or null). */
+const open = v.nullish;
 
-/**
- * A history's rows: a topic per answer, each topic once, answers of at most
- * `max` characters, at most `maxAnswers` of them. Every row is checked, so
- * all its problems show at once. Answers left as they were keep their type
- * (the contract also allows numbers and booleans).
- */
-function history(spec: ProfileFieldSpec, original: HistoryObject) {
-  const max = maxOf(spec);
-  const maxAnswers = spec.maxAnswers ?? Number.POSITIVE_INFINITY;
-  return v.pipe(
-    HistoryRows,
-    v.maxLength(maxAnswers, PROFILE_MESSAGES.historyTooMany(maxAnswers)),
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return;
-      const rows = dataset.value;
-      const seen = new Set<string>();
-      rows.forEach((row, index) => {
-        const at = (key: 'key' | 'value', message: string) =>
-          addIssue({
-            message,
-            path: [
-              { type: 'array', origin: 'value', input: rows, key: index, value: row },
-              { type: 'object', origin: 'value', input: row, key, value: row[key] },
-            ],
-          });
-        const topic = row.key.trim();
-        if (topic === '') at('key', PROFILE_MESSAGES.historyTopic);
-        else if (seen.has(topic)) at('key', PROFILE_MESSAGES.historyDuplicate);
-        seen.add(topic);
-        if (row.value.length > max) at('value', PROFILE_MESSAGES.historyAnswerTooLong(max));
-      });
-    }),
-    v.transform((rows) => historyFromEntries(rows, original)),
-  );
+const notes = (max: number) => open(v.pipe(v.string(), v.trim(), v.maxLength(max, PROFILE_MESSAGES.notesTooLong(max))));
+
+function choiceOf<K extends LifestyleChoice>(topic: K) {
+  // The table's options are the contract's choices for this topic (LIFESTYLE_CHOICES is typed against them).
+  const values = LIFESTYLE_CHOICES[topic].options.map((option) => option.value) as Extract<
+    LifestyleHistory[K],
+    string
+  >[];
+  return open(v.picklist(values, PROFILE_MESSAGES.choice));
 }
 
+/**
+ * A lifestyle history (clinic.yaml's LifestyleHistory): every topic may be
+ * left open; sleep in half hours; notes within the contract's limit. What is
+ * left open is left out, so an untouched history compares equal to `{}`.
+ */
+export const LifestyleSchema: v.GenericSchema<LifestyleHistory, LifestyleHistory> = v.pipe(
+  v.object({
+    sleep_hours: open(
+      v.pipe(
+        v.number(PROFILE_MESSAGES.sleepHours),
+        v.minValue(SLEEP_HOURS.min, PROFILE_MESSAGES.sleepHours),
+        v.maxValue(SLEEP_HOURS.max, PROFILE_MESSAGES.sleepHours),
+        // Whole steps of SLEEP_HOURS.step (half hours).
+        v.check((hours) => Number.isInteger(hours / SLEEP_HOURS.step), PROFILE_MESSAGES.sleepHours),
+      ),
+    ),
+    sleep_quality: choiceOf('sleep_quality'),
+    activity: choiceOf('activity'),
+    diet: choiceOf('diet'),
+    alcohol: choiceOf('alcohol'),
+    tobacco: choiceOf('tobacco'),
+    stress: choiceOf('stress'),
+    diabetes: choiceOf('diabetes'),
+    notes: notes(HISTORY_NOTES_MAX),
+  }),
+  v.transform(tidyLifestyle),
+);
+
+const FamilyMemberSchema = v.object({
+  relative: v.picklist(RELATIVES, PROFILE_MESSAGES.relative),
+  conditions: v.array(v.picklist(FAMILY_CONDITIONS, PROFILE_MESSAGES.condition)),
+  notes: notes(FAMILY_MEMBER_NOTES_MAX),
+});
+
+/** A family history (clinic.yaml's FamilyHistory): each relative named, at most 30, notes within the limits. */
+export const FamilySchema: v.GenericSchema<FamilyHistoryDraft, FamilyHistory> = v.pipe(
+  v.object({
+    relatives: v.optional(
+      v.pipe(
+        v.array(FamilyMemberSchema),
+        v.maxLength(FAMILY_MEMBERS_MAX, PROFILE_MESSAGES.relativesTooMany(FAMILY_MEMBERS_MAX)),
+      ),
+    ),
+    none_known: open(v.boolean()),
+    notes: notes(HISTORY_NOTES_MAX),
+  }),
+  v.transform(tidyFamily),
+);
+
 export interface ProfileSchemaOptions {
-  /** The profile as it was when editing started (keeps the types of unchanged history answers, and the role). */
+  /** The profile as it was when editing started (keeps the role). */
   base: Profile;
   /** The profile fields the person may change; the others are neither checked nor sent. */
   fields: ReadonlySet<ProfileField>;
@@ -215,8 +250,10 @@ function fieldSchema(field: ProfileField, options: ProfileSchemaOptions): v.Gene
       return duration;
     case 'digits':
       return digits(spec);
-    case 'history':
-      return history(spec, isHistoryField(field) ? (options.base[field] ?? {}) : {});
+    case 'lifestyle':
+      return LifestyleSchema;
+    case 'family':
+      return FamilySchema;
   }
 }
 

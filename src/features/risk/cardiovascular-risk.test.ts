@@ -1,7 +1,7 @@
 import { schemaResolver } from '@mantine/form';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { calculateCardiovascularRisk, riskCategory, type CardiovascularRiskInput } from './cardiovascular-risk';
+import { calculateCardiovascularRisk, riskCategory, type CardiovascularRiskInput } from '@contract';
 import { riskInputFromProfile } from './prefill';
 import { HDL_ABOVE_TOTAL_MESSAGE, RiskDraftSchema, RiskInputSchema, type RiskDraft } from './schemas';
 

@@ -1,4 +1,4 @@
-import type { CardiovascularRiskInput } from './cardiovascular-risk';
+import type { CardiovascularRiskInput } from '@contract';
 
 /**
  * What the calculator can take from a client's profile: the sex from the

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { CardiovascularRiskInput, Sex } from './cardiovascular-risk';
+import type { CardiovascularRiskInput, Sex } from '@contract';
 
 /**
  * Plausible ranges for the calculator's inputs. They are wider than the

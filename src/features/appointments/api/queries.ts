@@ -15,6 +15,8 @@ export const scheduleKeys = {
   appointments: () => [...scheduleKeys.all, 'appointments'] as const,
   list: (filters: AppointmentFilters) => [...scheduleKeys.appointments(), 'list', filters] as const,
   next: (clientId: string) => [...scheduleKeys.appointments(), 'next', clientId] as const,
+  ofClient: (clientId: string) => [...scheduleKeys.appointments(), 'client', clientId] as const,
+  upcoming: (clientId: string) => [...scheduleKeys.appointments(), 'upcoming', clientId] as const,
 };
 
 /** The catalog changes seldom: an hour before it is read again. */
@@ -79,6 +81,25 @@ export function nextAppointmentQueryOptions(clientId: string) {
         }),
       );
       return list.results[0] ?? null;
+    },
+  });
+}
+
+/** A client's appointments still to come (booked or checked in, ending after now), earliest first. Kept for offline use. */
+export function upcomingAppointmentsQueryOptions(clientId: string) {
+  return queryOptions({
+    ...KEEP_OFFLINE,
+    queryKey: scheduleKeys.upcoming(clientId),
+    queryFn: async ({ signal }) => {
+      const list = dataOf(
+        await api().GET('/appointments', {
+          params: {
+            query: { client: clientId, from: new Date().toISOString(), status: ['booked', 'checked_in'], limit: 100 },
+          },
+          signal,
+        }),
+      );
+      return list.results;
     },
   });
 }

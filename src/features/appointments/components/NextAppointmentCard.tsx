@@ -1,12 +1,73 @@
-import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { CLIENT_CANCEL_CUTOFF_HOURS, clientMayCancel } from '@contract';
+import { toastFailure, toastSuccess } from '@/components/toasts';
+import { moveAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
 import { nextAppointmentQueryOptions } from '../api/queries';
+import { MOVE_NOT_KEPT } from '../model/outcome';
 import { clinicTime, dayLabel, zoneAbbreviation } from '../model/time';
 import { StatusBadge } from './StatusBadge';
 
-/** The client's next appointment, on the clinic's clock, for the portal's home. */
-export function NextAppointmentCard({ clientId }: { clientId: string }) {
+/** A stable empty list while nothing is loaded (hooks compare lists by identity). */
+const NONE: readonly [] = [];
+
+/**
+ * Cancelling one's own booking (openapi/appointments.ts: booked, and at least
+ * 24 hours ahead): asked once more, then kept on the device and sent through
+ * the outbox like every status move; the card shows it at once, marked.
+ */
+function CancelAction({ appointment }: { appointment: ShownAppointment }) {
+  const here = useRouterState({ select: (state) => state.location.href });
+  const [asking, setAsking] = useState(false);
+  if (appointment.status !== 'booked') return null;
+  if (!clientMayCancel(new Date(appointment.starts_at), new Date())) {
+    return (
+      <Text size="sm" c="dimmed">
+        Less than {CLIENT_CANCEL_CUTOFF_HOURS} hours to go: to cancel now, please call or write to the clinic.
+      </Text>
+    );
+  }
+  const cancel = () => {
+    setAsking(false);
+    moveAppointment(appointment, 'cancelled', here).then(
+      () => toastSuccess(`Your ${appointment.service_name} is cancelled.`, 'Cancelled'),
+      () => toastFailure(MOVE_NOT_KEPT, 'Not cancelled'),
+    );
+  };
+  return (
+    <>
+      <Button variant="default" onClick={() => setAsking(true)} style={{ alignSelf: 'flex-start' }}>
+        Cancel appointment
+      </Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Cancel this appointment?" centered>
+        <Stack gap="md">
+          <Text>
+            {appointment.service_name} on {dayLabel(appointment.starts_at.slice(0, 10), { weekday: 'long' })} at{' '}
+            {clinicTime(appointment.starts_at, appointment.time_zone)}. The time goes back to the clinic for others.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
+              Keep it
+            </Button>
+            <Button color="red" onClick={cancel}>
+              Cancel appointment
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The client's next appointment, on the clinic's clock, for the portal's
+ * home; with `cancellable`, the client may cancel it while the rules allow.
+ */
+export function NextAppointmentCard({ clientId, cancellable = false }: { clientId: string; cancellable?: boolean }) {
   const next = useQuery(nextAppointmentQueryOptions(clientId));
+  const [shown] = useWithUnsentMoves(next.data ? [next.data] : NONE);
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="next-appointment">
       <Stack gap="xs">
@@ -18,28 +79,28 @@ export function NextAppointmentCard({ clientId }: { clientId: string }) {
             You are offline. Your next appointment shows here once the connection returns.
           </Text>
         ) : next.isPending ? (
-          <Skeleton height={44} aria-label="Loading your next appointment" />
+          <Skeleton height={44} role="status" aria-label="Loading your next appointment" />
         ) : next.isError ? (
           <Text size="sm" c="dimmed">
             Your appointments could not be loaded just now. They show here once the connection to the clinic works.
           </Text>
-        ) : next.data === null ? (
+        ) : !shown ? (
           <Text size="sm">You have no appointment booked. The clinic books your visits with you.</Text>
         ) : (
           <Stack gap={4}>
             <Group gap="xs" wrap="wrap">
-              <Text fw={700}>{next.data.service_name}</Text>
-              <StatusBadge status={next.data.status} />
+              <Text fw={700}>{shown.service_name}</Text>
+              <StatusBadge status={shown.status} unsent={shown.unsent} />
             </Group>
             <Text>
-              {dayLabel(next.data.starts_at.slice(0, 10), { weekday: 'long' })} at{' '}
-              {clinicTime(next.data.starts_at, next.data.time_zone)}–
-              {clinicTime(next.data.ends_at, next.data.time_zone)} (
-              {zoneAbbreviation(next.data.time_zone, new Date(next.data.starts_at))})
+              {dayLabel(shown.starts_at.slice(0, 10), { weekday: 'long' })} at{' '}
+              {clinicTime(shown.starts_at, shown.time_zone)}–{clinicTime(shown.ends_at, shown.time_zone)} (
+              {zoneAbbreviation(shown.time_zone, new Date(shown.starts_at))})
             </Text>
             <Text size="sm" c="dimmed">
-              {next.data.clinic_name}, {next.data.resource_name}
+              {shown.clinic_name}, {shown.resource_name}
             </Text>
+            {cancellable && <CancelAction appointment={shown} />}
           </Stack>
         )}
       </Stack>

@@ -48,6 +48,8 @@ export const RESOURCE_KIND_LABELS: Readonly<Record<ResourceKind, string>> = {
   pemf: 'PEMF',
   sauna: 'Saunas',
   consultation_room: 'Consultation rooms',
+  test_room: 'Test rooms',
+  call_line: 'Call lines',
 };
 
 /** What the button for each move says, and what the toast says once it went through. */

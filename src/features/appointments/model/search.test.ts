@@ -8,12 +8,18 @@ const bengaluru: Clinic = {
   name: 'Thrive Bengaluru',
   time_zone: 'Asia/Kolkata',
   opening_hours: [],
+  phone: null,
+  email: null,
+  address: null,
 };
 const london: Clinic = {
   id: '6f0b1e5a-0000-4000-8000-000000000002',
   name: 'Thrive London',
   time_zone: 'Europe/London',
   opening_hours: [],
+  phone: null,
+  email: null,
+  address: null,
 };
 
 describe('the schedule’s address', () => {

@@ -4,6 +4,7 @@ import { EnrollmentsPanel } from '@/features/enrollments';
 import { ProfileEditor, type Viewer } from '@/features/profiles';
 import { ageInYears } from '@/features/profiles';
 import { fullName } from '@/features/users';
+import { ShareRiskResult } from '@/features/assessments';
 import { CardiovascularRiskPanel } from '@/features/risk';
 import { riskInputFromProfile } from '@/features/risk';
 import { clientTrail } from '../crumbs';
@@ -30,6 +31,12 @@ export function ClientDetailsPage({ clientId, viewer }: { clientId: string; view
             gender: profile.gender,
             ageYears: ageInYears(profile.date_of_birth),
           })}
+          resultAction={
+            // A result is the client's to see once staff share it (it then shows in the client's reports).
+            !shown.isPlaceholder && profile.role === 'CLIENT'
+              ? (input) => <ShareRiskResult clientId={clientId} clientName={name} input={input} />
+              : undefined
+          }
         />
         {/* Only clients are enrolled in programs (the API refuses others). */}
         {!shown.isPlaceholder && profile.role === 'CLIENT' && (

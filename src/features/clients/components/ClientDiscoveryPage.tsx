@@ -6,6 +6,7 @@ import { THERAPY_INFO, type components } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { QueryState } from '@/components/QueryState';
 import { AnchorLink, ButtonLink } from '@/components/RouterLinks';
+import { ClientWellbeingCard } from '@/features/assessments';
 import { StatusBadge } from '@/features/appointments';
 import { BehindBadge, ProgressBars, SessionDates, StatusChip, programsQueryOptions } from '@/features/dashboard';
 import { appointmentWhen, dateOf, rememberRecentClient } from '@/features/discovery';
@@ -376,7 +377,7 @@ export function ClientDiscoveryPage({ clientId }: { clientId: string }) {
     <PageFrame
       title={name}
       crumbs={[HUB_CRUMB, DISCOVERY_CRUMB, { label: name }]}
-      purpose="The client at a glance: alerts, appointments, visits, programs and risk."
+      purpose="The client at a glance: alerts, appointments, visits, programs, risk and wellbeing."
     >
       <Group gap="sm">
         <StartVisitMenu clientId={clientId} clientName={name} />
@@ -398,6 +399,7 @@ export function ClientDiscoveryPage({ clientId }: { clientId: string }) {
         <ProfileCard shown={shown} />
         <RiskSection clientId={clientId} sex={risk.sex} age={risk.age} />
       </SimpleGrid>
+      {isClient && <ClientWellbeingCard clientId={clientId} />}
     </PageFrame>
   );
 }

@@ -37,6 +37,7 @@ import {
   type Appointment,
   type ShownAppointment,
 } from '@/features/appointments';
+import { NeedsAttentionCard } from '@/features/assessments';
 import { userListQueryOptions } from '@/features/users';
 import { loadErrorMessage } from '@/lib/api';
 import { describeAge, useOnline } from '@/pwa/connection';
@@ -161,7 +162,8 @@ function QuickSearch() {
 /**
  * /hub: where staff start. Today at the person's clinic (next first, with
  * status chips and one-tap check-in for reception), the clients in the clinic
- * now and how long they have waited, and a quick client search. Today's list
+ * now and how long they have waited, a quick client search, and the clients
+ * whose latest Thrive check needs attention. Today's list
  * and the clinics are kept on the device, so the hub shows them offline, with
  * their age.
  */
@@ -282,6 +284,8 @@ export function HubPage({
         <QuickSearch />
         {clinic && clinicCards?.(clinic.id, now)}
       </SimpleGrid>
+
+      <NeedsAttentionCard />
 
       <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="hub-today">
         <Stack gap="xs">

@@ -5,6 +5,8 @@ import { AnchorLink } from '@/components/RouterLinks';
 import { useSession } from '@/lib/auth/session';
 import { useSignOut } from '@/features/auth';
 import { NextAppointmentCard } from '@/features/appointments';
+import { Greeting, NextSteps } from '@/features/journey';
+import { BookingReminder } from '@/features/booking';
 import { ProfileCard } from '@/features/profiles';
 import { profileOf } from '@/features/users';
 import { userDetailQueryOptions } from '@/features/users';
@@ -48,14 +50,22 @@ function AccountBar() {
   );
 }
 
-/** /user/home/{clientId}: the client's next appointment, name and profile, the way to every portal screen, and sign-out. */
+/**
+ * /user/home/{clientId}: a greeting, the client's next appointment (which it
+ * may cancel while the rules allow), what to do next, its name and profile,
+ * the way to every portal screen, and sign-out.
+ */
 export function PortalHomePage({ clientId }: { clientId: string }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
+  const shown = profileOf(data);
   return (
     <PortalScreenPage screen="home" clientId={clientId}>
       <AccountBar />
-      <NextAppointmentCard clientId={clientId} />
-      <ProfileCard shown={profileOf(data)} />
+      <Greeting firstName={shown.isPlaceholder ? '' : shown.profile.first_name} />
+      <NextAppointmentCard clientId={clientId} cancellable />
+      <BookingReminder clientId={clientId} />
+      <NextSteps clientId={clientId} />
+      <ProfileCard shown={shown} />
       <Stack gap="sm" component="section" aria-labelledby="portal-next">
         <Title order={2} size="h3" id="portal-next">
           Your Thrive

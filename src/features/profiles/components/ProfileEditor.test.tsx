@@ -177,7 +177,7 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     for (const section of PROFILE_SECTIONS) {
       const region = within(form).getByRole('region', { name: section.title });
       const labels = section.fields.map((field) =>
-        fieldSpec(field).input === 'history'
+        ['lifestyle', 'family'].includes(fieldSpec(field).input)
           ? within(region).getByRole('group', { name: fieldSpec(field).label })
           : within(region).getByLabelText(exactly(fieldSpec(field).label)),
       );
@@ -195,8 +195,10 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     ).toBeTruthy();
     const family = within(form).getByRole('group', { name: 'Family history' });
     expect(
-      within(family).getByText('Topics and answers, e.g. Father: type 2 diabetes; Mother: high blood pressure.'),
+      within(family).getByText('Conditions of parents, brothers and sisters, children and other relatives.'),
     ).toBeTruthy();
+    const lifestyle = within(form).getByRole('group', { name: 'Lifestyle history' });
+    expect(within(lifestyle).getByRole('radiogroup', { name: 'Diabetes' })).toBeTruthy();
   });
 
   it('shows a nurse only what its role reads, and inputs only for what it writes', async () => {

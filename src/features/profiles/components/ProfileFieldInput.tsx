@@ -1,4 +1,5 @@
-import { NativeSelect, TextInput, Textarea } from '@mantine/core';
+import { Box, Input, NativeSelect, TextInput, Textarea } from '@mantine/core';
+import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { contactMethodValues } from '@contract';
 import { EmailInput } from '@/components/EmailInput';
@@ -8,11 +9,11 @@ import {
   CONTACT_METHOD_LABELS,
   durationLabel,
   fieldSpec,
-  isHistoryField,
   type ProfileField,
 } from '../model/fields';
 import type { ParsedProfile, ProfileFormValues } from '../model/form-values';
-import { HistoryEditor } from './HistoryEditor';
+import { FamilyHistoryEditor } from './FamilyHistoryEditor';
+import { LifestyleEditor } from './LifestyleEditor';
 import { Wide } from './ProfileSection';
 
 export type ProfileFormApi = UseFormReturnType<ProfileFormValues, ParsedProfile>;
@@ -37,6 +38,65 @@ function durationOptions(current: string) {
   return APPOINTMENT_DURATIONS.some((option) => option.value === current)
     ? [...APPOINTMENT_DURATIONS]
     : [{ value: current, label: durationLabel(current) }, ...APPOINTMENT_DURATIONS];
+}
+
+/**
+ * The form's errors under `path` only, kept the same object while they stay
+ * the same: a history's editor then draws again only when its own value or
+ * errors change, not at every keystroke elsewhere in the form.
+ */
+function useErrorsUnder(form: ProfileFormApi, path: string): Record<string, ReactNode> {
+  const signature = JSON.stringify(
+    Object.entries(form.errors).filter(([key]) => key === path || key.startsWith(`${path}.`)),
+  );
+  return useMemo(() => Object.fromEntries(JSON.parse(signature) as [string, ReactNode][]), [signature]);
+}
+
+function LifestyleField({ form }: { form: ProfileFormApi }) {
+  const { setFieldValue } = form;
+  const onChange = useCallback(
+    (next: ProfileFormValues['lifestyle_history']) => setFieldValue('lifestyle_history', next),
+    [setFieldValue],
+  );
+  const errors = useErrorsUnder(form, 'lifestyle_history');
+  return (
+    <LifestyleEditor
+      path="lifestyle_history"
+      value={form.values.lifestyle_history}
+      onChange={onChange}
+      errors={errors}
+    />
+  );
+}
+
+function FamilyField({ form }: { form: ProfileFormApi }) {
+  const { setFieldValue } = form;
+  const onChange = useCallback(
+    (next: ProfileFormValues['family_history']) => setFieldValue('family_history', next),
+    [setFieldValue],
+  );
+  const errors = useErrorsUnder(form, 'family_history');
+  return (
+    <FamilyHistoryEditor path="family_history" value={form.values.family_history} onChange={onChange} errors={errors} />
+  );
+}
+
+/** A history's answers under its label, as one named group. */
+function HistoryGroup({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Input.Wrapper
+      id={id}
+      label={label}
+      labelElement="div"
+      description={hint}
+      size="md"
+      role="group"
+      aria-labelledby={`${id}-label`}
+    >
+      <Box mt="sm">{children}</Box>
+    </Input.Wrapper>
+  );
 }
 
 /** The input for one profile field, by its kind in the contract's field table, wired to the form. */
@@ -83,11 +143,14 @@ export function ProfileFieldInput({ field, form, own }: { field: ProfileField; f
       return <NativeSelect {...common} size="md" data={CONTACT_OPTIONS} />;
     case 'duration':
       return <NativeSelect {...common} size="md" data={durationOptions(typeof value === 'string' ? value : '')} />;
-    case 'history':
-      return isHistoryField(field) ? (
+    case 'lifestyle':
+    case 'family':
+      return (
         <Wide>
-          <HistoryEditor field={field} form={form} />
+          <HistoryGroup label={spec.label} hint={spec.hint}>
+            {spec.input === 'lifestyle' ? <LifestyleField form={form} /> : <FamilyField form={form} />}
+          </HistoryGroup>
         </Wide>
-      ) : null;
+      );
   }
 }

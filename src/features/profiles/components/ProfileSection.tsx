@@ -1,14 +1,7 @@
 import { Badge, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
-import {
-  FIELD_LABELS,
-  fieldSpec,
-  historyValueText,
-  isHistoryField,
-  isLongField,
-  type EditableField,
-  type HistoryObject,
-} from '../model/fields';
+import { describeFamily, describeLifestyle, type HistoryLine } from '@contract';
+import { FIELD_LABELS, fieldSpec, isLongField, type EditableField } from '../model/fields';
 import { describeValue, EMPTY_VALUE } from '../model/conflict';
 import { ageInYears, type Profile } from '../model/profile';
 
@@ -65,17 +58,17 @@ export function ReadOnlyField({ label, children }: { label: string; children: Re
   );
 }
 
-function HistoryValue({ history }: { history: HistoryObject }) {
-  const answers = Object.entries(history);
-  if (answers.length === 0) return <>{NOT_GIVEN}</>;
+/** A history as one line per answer; open topics are not listed. */
+function HistoryLines({ lines }: { lines: readonly HistoryLine[] }) {
+  if (lines.length === 0) return <>{NOT_GIVEN}</>;
   return (
     <Stack component="span" gap={4}>
-      {answers.map(([topic, answer]) => (
-        <Text component="span" key={topic} display="block" fw={500}>
+      {lines.map((line, index) => (
+        <Text component="span" key={index} display="block" fw={500}>
           <Text component="span" c="dimmed" fw={500}>
-            {topic}:
+            {line.topic}:
           </Text>{' '}
-          {historyValueText(answer) || EMPTY_VALUE}
+          {line.answer}
         </Text>
       ))}
     </Stack>
@@ -84,7 +77,8 @@ function HistoryValue({ history }: { history: HistoryObject }) {
 
 /** A profile field's value as people read it; a past date (the date of birth) with how many years ago. */
 export function FieldValue({ profile, field, now }: { profile: Profile; field: EditableField; now?: Date }) {
-  if (isHistoryField(field)) return <HistoryValue history={profile[field] ?? {}} />;
+  if (field === 'lifestyle_history') return <HistoryLines lines={describeLifestyle(profile.lifestyle_history ?? {})} />;
+  if (field === 'family_history') return <HistoryLines lines={describeFamily(profile.family_history ?? {})} />;
   const value = profile[field];
   const text = describeValue(field, value);
   if (text === EMPTY_VALUE) return <>{NOT_GIVEN}</>;

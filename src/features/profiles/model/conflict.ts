@@ -1,13 +1,6 @@
 import { isRole, roleLabel } from '@/lib/auth/roles';
-import { contactMethodValues, type ContactMethod } from '@contract';
-import {
-  CONTACT_METHOD_LABELS,
-  durationLabel,
-  fieldSpec,
-  historyValueText,
-  type EditableField,
-  type HistoryObject,
-} from './fields';
+import { contactMethodValues, describeFamily, describeLifestyle, historyText, type ContactMethod } from '@contract';
+import { CONTACT_METHOD_LABELS, durationLabel, fieldSpec, type EditableField } from './fields';
 import { genderLabel } from './profile';
 
 /** What an empty value reads as in a comparison. */
@@ -17,15 +10,13 @@ function isContactMethod(value: string): value is ContactMethod {
   return (contactMethodValues as readonly string[]).includes(value);
 }
 
-/** A field's value as a person reads it ('Male', '30 minutes', 'Diet: vegetarian; Sleep: 7 h'), by its kind. */
+/** A field's value as a person reads it ('Male', '30 minutes', 'Sleep: 7 hours a night; Diet: Vegetarian'), by its kind. */
 export function describeValue(field: EditableField, value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   const kind = field === 'role' ? 'role' : fieldSpec(field).input;
-  if (kind === 'history') {
-    const answers = Object.entries(value as HistoryObject).map(
-      ([topic, answer]) => `${topic}: ${historyValueText(answer) || EMPTY_VALUE}`,
-    );
-    return answers.length > 0 ? answers.join('; ') : EMPTY_VALUE;
+  if (kind === 'lifestyle' || kind === 'family') {
+    const lines = kind === 'lifestyle' ? describeLifestyle(value) : describeFamily(value);
+    return lines.length > 0 ? historyText(lines) : EMPTY_VALUE;
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value !== 'string') return JSON.stringify(value) ?? '';

@@ -5,14 +5,15 @@ import {
   fieldSpec,
   fieldsOfSection,
   type ContactMethod,
-  type HistoryObject,
+  type FamilyHistory,
+  type LifestyleHistory,
   type ProfileField,
   type ProfileFieldSpec,
   type ProfileInputKind,
   type ProfilePatch,
 } from '@contract';
 
-export type { ContactMethod, HistoryObject, ProfileField, ProfileFieldSpec, ProfilePatch };
+export type { ContactMethod, FamilyHistory, LifestyleHistory, ProfileField, ProfileFieldSpec, ProfilePatch };
 export { fieldSpec };
 
 /** What a person may be allowed to change: the profile fields, and the role. */
@@ -21,15 +22,8 @@ export type EditableField = ProfileField | 'role';
 /** How a field is entered, from the contract's field table. */
 export type KindOf<F extends ProfileField> = (typeof PROFILE_FIELDS)[F]['input'];
 
-/** The fields entered as a history (answers by topic). */
-export type HistoryField = { [F in ProfileField]: KindOf<F> extends 'history' ? F : never }[ProfileField];
-
-export function isHistoryField(field: EditableField): field is HistoryField {
-  return field !== 'role' && PROFILE_FIELDS[field].input === 'history';
-}
-
 /** Long free text and histories are given a whole row, in the form and in the read-only view. */
-const LONG_KINDS: ReadonlySet<ProfileInputKind> = new Set(['long-text', 'history']);
+const LONG_KINDS: ReadonlySet<ProfileInputKind> = new Set(['long-text', 'lifestyle', 'family']);
 
 export function isLongField(field: EditableField): boolean {
   return field !== 'role' && LONG_KINDS.has(fieldSpec(field).input);
@@ -100,11 +94,4 @@ export function durationLabel(duration: string): string {
     seconds > 0 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : '',
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : 'None';
-}
-
-/** A history answer as text: the form edits text, the contract also allows numbers, booleans and null. */
-export function historyValueText(value: HistoryObject[string]): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
 }

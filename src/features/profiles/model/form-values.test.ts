@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, formValuesOf, historyFromEntries } from './form-values';
+import { changedFields, formValuesOf } from './form-values';
 import { placeholderProfile } from '@/features/users';
 import type { Profile } from './profile';
 
@@ -10,7 +10,7 @@ const base: Profile = {
   last_name: 'Okafor',
   phone_number: '+15555550112',
   client_story: 'Runs on weekends.',
-  lifestyle_history: { Sleep: '7 hours', Smoker: false },
+  lifestyle_history: { sleep_hours: 7, tobacco: 'never' },
   version: 4,
 };
 
@@ -33,9 +33,9 @@ describe('changedFields', () => {
   });
 
   it('compares histories by their answers, whatever their order', () => {
-    expect(changedFields(base, { lifestyle_history: { Smoker: false, Sleep: '7 hours' } })).toEqual({});
-    expect(changedFields(base, { lifestyle_history: { Sleep: '7 hours' } })).toEqual({
-      lifestyle_history: { Sleep: '7 hours' },
+    expect(changedFields(base, { lifestyle_history: { tobacco: 'never', sleep_hours: 7 } })).toEqual({});
+    expect(changedFields(base, { lifestyle_history: { sleep_hours: 7 } })).toEqual({
+      lifestyle_history: { sleep_hours: 7 },
     });
   });
 
@@ -48,6 +48,7 @@ describe('changedFields', () => {
     const values = formValuesOf(base);
     expect(values.phone_number).toBe('+15555550112');
     expect(values.title).toBe('');
-    expect(historyFromEntries(values.lifestyle_history, base.lifestyle_history ?? {})).toEqual(base.lifestyle_history);
+    expect(values.lifestyle_history).toEqual(base.lifestyle_history);
+    expect(values.family_history).toEqual({});
   });
 });

@@ -1,33 +1,33 @@
 import { PROFILE_FIELD_NAMES, type ProfileInputKind } from '@contract';
 import type { Role } from '@/lib/auth/roles';
-import {
-  historyValueText,
-  isHistoryField,
-  type ContactMethod,
-  type EditableField,
-  type HistoryObject,
-  type KindOf,
-  type ProfileField,
-  type ProfilePatch,
+import type { FamilyMember } from '@contract';
+import type {
+  ContactMethod,
+  EditableField,
+  FamilyHistory,
+  KindOf,
+  LifestyleHistory,
+  ProfileField,
+  ProfilePatch,
 } from './fields';
 import type { Profile } from './profile';
 
-/** One answer of a history: what it is about, and the answer, both as typed. */
-export interface HistoryEntry {
-  /** Keeps each row's inputs attached to it when rows above are removed. */
-  id: string;
-  key: string;
-  value: string;
-}
+/** A relative as the form holds it: who it is may not be chosen yet. */
+export type FamilyMemberDraft = Omit<FamilyMember, 'relative'> & { relative: FamilyMember['relative'] | '' };
 
-/** What the form holds for a field of each kind: histories as rows, choices as chosen, the rest as typed. */
-type FormValueOf<K extends ProfileInputKind> = K extends 'history'
-  ? HistoryEntry[]
-  : K extends 'gender'
-    ? '' | NonNullable<Profile['gender']>
-    : K extends 'contact-method'
-      ? ContactMethod
-      : string;
+/** A family history as the form holds it. */
+export type FamilyHistoryDraft = Omit<FamilyHistory, 'relatives'> & { relatives?: FamilyMemberDraft[] };
+
+/** What the form holds for a field of each kind: histories as objects, choices as chosen, the rest as typed. */
+type FormValueOf<K extends ProfileInputKind> = K extends 'lifestyle'
+  ? LifestyleHistory
+  : K extends 'family'
+    ? FamilyHistoryDraft
+    : K extends 'gender'
+      ? '' | NonNullable<Profile['gender']>
+      : K extends 'contact-method'
+        ? ContactMethod
+        : string;
 
 /** What the form holds, for every field of the contract's table ('' for empty), and the role. */
 export type ProfileFormValues = { [F in ProfileField]: FormValueOf<KindOf<F>> } & {
@@ -35,27 +35,11 @@ export type ProfileFormValues = { [F in ProfileField]: FormValueOf<KindOf<F>> } 
   role: Role | '';
 };
 
-let rowCount = 0;
-
-/** A fresh id for a history row (unique within the page, which is all React's keys need). */
-export function newHistoryRowId(): string {
-  rowCount += 1;
-  return `history-row-${rowCount}`;
-}
-
-export function historyEntriesOf(history: HistoryObject): HistoryEntry[] {
-  return Object.entries(history).map(([key, value]) => ({
-    id: newHistoryRowId(),
-    key,
-    value: historyValueText(value),
-  }));
-}
-
 /** The form's starting values for a profile: each field of the table by its kind. */
 export function formValuesOf(profile: Profile): ProfileFormValues {
   const values: Partial<Record<EditableField, unknown>> = { role: profile.role ?? '' };
   for (const field of PROFILE_FIELD_NAMES) {
-    values[field] = isHistoryField(field) ? historyEntriesOf(profile[field] ?? {}) : (profile[field] ?? '');
+    values[field] = profile[field] ?? '';
   }
   // Built field by field from the table above: each value is of its field's kind.
   return values as ProfileFormValues;
@@ -92,15 +76,4 @@ export function changedFields(base: Profile, next: ParsedProfile): ParsedProfile
 
 function copyField<K extends EditableField>(to: ParsedProfile, from: ParsedProfile, field: K): void {
   to[field] = from[field];
-}
-
-/** A history object as rows, keeping the original answers' types for rows whose text was not changed. */
-export function historyFromEntries(entries: readonly HistoryEntry[], original: HistoryObject): HistoryObject {
-  const out: HistoryObject = {};
-  for (const entry of entries) {
-    const key = entry.key.trim();
-    const before = Object.hasOwn(original, key) ? original[key] : undefined;
-    out[key] = before !== undefined && historyValueText(before) === entry.value ? before : entry.value;
-  }
-  return out;
 }

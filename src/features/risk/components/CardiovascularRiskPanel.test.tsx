@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CardiovascularRiskInput } from '../cardiovascular-risk';
+import type { CardiovascularRiskInput } from '@contract';
 import { CardiovascularRiskPanel } from './CardiovascularRiskPanel';
 
 function renderPanel(initial?: Partial<CardiovascularRiskInput>) {

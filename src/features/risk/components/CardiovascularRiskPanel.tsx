@@ -23,7 +23,7 @@ import {
   type CardiovascularRiskResult,
   type RiskCategory,
   type Sex,
-} from '../cardiovascular-risk';
+} from '@contract';
 import {
   RISK_FIELDS,
   RiskDraftSchema,
@@ -233,6 +233,8 @@ export interface CardiovascularRiskPanelProps {
    * the panel mounts: give it a `key` per client.
    */
   initial?: Partial<CardiovascularRiskInput>;
+  /** Shown under a complete result, with the inputs it came from (e.g. sharing it with the client). */
+  resultAction?: (input: CardiovascularRiskInput) => ReactNode;
 }
 
 /**
@@ -240,7 +242,7 @@ export interface CardiovascularRiskPanelProps {
  * does not hold, and the points, 10-year risk and category follow every
  * change. Nothing leaves the device, so it works offline.
  */
-export function CardiovascularRiskPanel({ initial = {} }: CardiovascularRiskPanelProps) {
+export function CardiovascularRiskPanel({ initial = {}, resultAction }: CardiovascularRiskPanelProps) {
   const id = useId();
   // Read once: the prefilled values, checked at once, and counted as touched so their errors show.
   const [start] = useState(() => {
@@ -368,6 +370,7 @@ export function CardiovascularRiskPanel({ initial = {} }: CardiovascularRiskPane
                   uses the nearest age band, so read it with care.
                 </Alert>
               )}
+              {parsed.success && resultAction?.(parsed.output)}
             </>
           ) : (
             <Text c="dimmed">Complete every field to see the points and the 10-year risk.</Text>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { clinicsQueryOptions } from '@/features/appointments';
 import { HubPage } from '@/features/hub';
+import { OpenMessages } from '@/features/support';
 import { userDetailQueryOptions } from '@/features/users';
 import { AppointmentVisitAction, VisitsToComplete } from '@/features/visits';
 
@@ -22,7 +23,12 @@ export const Route = createFileRoute('/_authenticated/_staff/hub')({
       <HubPage
         role={user.role}
         homeClinic={me.data?.Profile?.clinic ?? null}
-        clinicCards={(clinicId, now) => <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />}
+        clinicCards={(clinicId, now) => (
+          <>
+            <OpenMessages clinicId={clinicId} now={now} />
+            <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />
+          </>
+        )}
         appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} />}
       />
     );

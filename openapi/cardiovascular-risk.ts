@@ -2,7 +2,10 @@
  * Thrive's cardiovascular risk calculator: the general cardiovascular disease
  * 10-year risk points system of D'Agostino et al., "General cardiovascular risk
  * profile for use in primary care: the Framingham Heart Study", Circulation
- * 2008;117:743-753 (spec section 3). Pure: no React, no I/O.
+ * 2008;117:743-753 (spec section 3). Pure: no React, no I/O. Part of the
+ * contract because both sides compute it: staff's calculator on the client
+ * details page, and the server when staff share a result with the client
+ * (POST /assessments, type cardiovascular_risk).
  */
 
 export type Sex = 'male' | 'female' | 'other';

@@ -1,0 +1,279 @@
+/**
+ * Assessment results: a client's Thrive checks (WHO-5) and cognitive runs,
+ * and the cardiovascular risk results staff share with it. The device makes
+ * each result's id (a resend never records it twice); the server checks what
+ * was answered and computes every score with openapi/assessments.ts, so what
+ * is stored is never a score a device claimed. Results are kept, never
+ * changed.
+ */
+import { ACCESS_RULES, listsEveryone, rolesListable } from '../../openapi/access.ts';
+import {
+  assessmentProblems,
+  cognitiveComplete,
+  cognitiveScores,
+  sharedRiskResult,
+  who5Alert,
+  who5RawScore,
+  who5Score,
+} from '../../openapi/assessments.ts';
+import type { CognitiveRun, CognitiveScores, SharedRiskInput, SharedRiskResult } from '../../openapi/schema.gen.ts';
+import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import type { Assessment, AssessmentCreate, AssessmentList, ListAssessmentsQuery } from '../api-types.ts';
+import type { Actor } from '../auth/authenticate.ts';
+import { audited, type AuditEntry } from '../audit/audit-log.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import type { Answer } from '../http/answer.ts';
+import { badRequest, conflict, forbidden } from '../http/problem.ts';
+import { toIsoTimestamp } from '../profiles/profile-store.ts';
+
+export interface AssessmentDeps {
+  db: Database;
+  now: () => Date;
+}
+
+/** A result finished on the device this far ahead of the server's clock is still taken as it is. */
+const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
+
+type Timestamp = Date | string;
+
+interface AssessmentRow {
+  id: string;
+  client_id: string;
+  client_name: string;
+  type: Assessment['type'];
+  taken_at: Timestamp;
+  created_at: Timestamp;
+  created_by: string;
+  created_by_name: string;
+  answers: number[] | null;
+  raw_score: number | null;
+  score: number | null;
+  alert: boolean;
+  record: CognitiveRun | SharedRiskInput | null;
+  scores: CognitiveScores | SharedRiskResult | null;
+  complete: boolean;
+  baseline: boolean;
+}
+
+const SELECT_COLUMNS = `
+  a.id, a.client_id, coalesce(cp.first_name || ' ' || cp.last_name, cu.email) AS client_name, a.type, a.taken_at,
+  a.created_at, a.created_by, coalesce(bp.first_name || ' ' || bp.last_name, bu.email, a.created_by) AS created_by_name,
+  a.answers, a.raw_score, a.score, a.alert, a.record, a.scores, a.complete, a.baseline`;
+
+const NAMES_JOIN = `
+  JOIN users cu ON cu.id = a.client_id
+  LEFT JOIN profiles cp ON cp.client_id = a.client_id
+  LEFT JOIN users bu ON bu.id::text = a.created_by
+  LEFT JOIN profiles bp ON bp.client_id = bu.id`;
+
+function toAssessment(row: AssessmentRow): Assessment {
+  const cognitive = row.type === 'cognitive';
+  const risk = row.type === 'cardiovascular_risk';
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    client_name: row.client_name,
+    type: row.type,
+    taken_at: toIsoTimestamp(row.taken_at),
+    created_at: toIsoTimestamp(row.created_at),
+    created_by: row.created_by,
+    created_by_name: row.created_by_name,
+    answers: row.answers,
+    raw_score: row.raw_score,
+    score: row.score,
+    alert: row.alert,
+    cognitive: cognitive ? (row.record as CognitiveRun) : null,
+    cognitive_scores: cognitive ? (row.scores as CognitiveScores) : null,
+    complete: row.complete,
+    baseline: row.baseline,
+    cardiovascular_risk: risk ? (row.record as SharedRiskInput) : null,
+    cardiovascular_risk_result: risk ? (row.scores as SharedRiskResult) : null,
+  };
+}
+
+async function selectAssessment(db: Queryable, id: string): Promise<Assessment | null> {
+  const [row] = await db.query<AssessmentRow>(
+    `SELECT ${SELECT_COLUMNS} FROM assessments a ${NAMES_JOIN} WHERE a.id = $1`,
+    [id],
+  );
+  return row ? toAssessment(row) : null;
+}
+
+/** GET /assessments: newest first; `latest` before the other filters, so it finds each client's newest. */
+export async function listAssessments(
+  db: Database,
+  caller: Actor,
+  query: ListAssessmentsQuery,
+): Promise<AssessmentList> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'assessments.list',
+    resourceType: 'assessment',
+    resourceId: null,
+    subjectId: query.client ?? null,
+  };
+  return audited(db, entry, async () => {
+    const params: unknown[] = [];
+    const scope: string[] = [];
+    const grant = ACCESS_RULES[caller.role]['assessments.read'];
+    if (query.client !== undefined) {
+      authorize(caller, 'assessments.read', await targetUser(db, query.client), 'query.client');
+      scope.push(`a.client_id = $${params.push(query.client)}`);
+    } else if (grant?.roles) {
+      const listable = rolesListable(caller, 'assessments.read');
+      if (!listsEveryone(listable)) scope.push(roleFilterSql('u.role', listable, params));
+    } else if (grant?.self) {
+      entry.subjectId = caller.id;
+      scope.push(`a.client_id = $${params.push(caller.id)}`);
+    } else {
+      throw forbidden('You may not see assessment results.');
+    }
+    if (query.type !== undefined) scope.push(`a.type = $${params.push(query.type)}`);
+    const filters: string[] = [];
+    if (query.latest) filters.push('s.nth = 1');
+    if (query.alert !== undefined) filters.push(`s.alert = $${params.push(query.alert)}`);
+    if (query.since !== undefined) filters.push(`s.taken_at >= $${params.push(query.since)}::timestamptz`);
+    const rows = await db.query<AssessmentRow>(
+      `WITH s AS (
+         SELECT a.id, a.taken_at, a.alert,
+                row_number() OVER (PARTITION BY a.client_id, a.type ORDER BY a.taken_at DESC, a.id) AS nth
+         FROM assessments a JOIN users u ON u.id = a.client_id
+         WHERE ${scope.length > 0 ? scope.join(' AND ') : 'true'}
+       )
+       SELECT ${SELECT_COLUMNS}
+       FROM s JOIN assessments a ON a.id = s.id ${NAMES_JOIN}
+       WHERE ${filters.length > 0 ? filters.join(' AND ') : 'true'}
+       ORDER BY a.taken_at DESC, a.id LIMIT $${params.push(query.limit + 1)}`,
+      params,
+    );
+    return { results: rows.slice(0, query.limit).map(toAssessment), truncated: rows.length > query.limit };
+  });
+}
+
+interface Scored {
+  answers: number[] | null;
+  raw_score: number | null;
+  score: number | null;
+  alert: boolean;
+  record: CognitiveRun | SharedRiskInput | null;
+  scores: CognitiveScores | SharedRiskResult | null;
+  complete: boolean;
+}
+
+/** The stored columns of a checked result: what was answered, and the scores computed here. */
+function scored(body: AssessmentCreate): Scored {
+  switch (body.type) {
+    case 'who5': {
+      const answers = body.answers ?? [];
+      const score = who5Score(answers);
+      return {
+        answers,
+        raw_score: who5RawScore(answers),
+        score,
+        alert: who5Alert(score),
+        record: null,
+        scores: null,
+        complete: true,
+      };
+    }
+    case 'cognitive': {
+      const run = body.cognitive ?? {};
+      const scores = cognitiveScores(run);
+      return {
+        answers: null,
+        raw_score: null,
+        score: null,
+        alert: false,
+        record: run,
+        scores,
+        complete: cognitiveComplete(scores),
+      };
+    }
+    case 'cardiovascular_risk': {
+      const input = body.cardiovascular_risk!;
+      return {
+        answers: null,
+        raw_score: null,
+        score: null,
+        alert: false,
+        record: input,
+        scores: sharedRiskResult(input),
+        complete: true,
+      };
+    }
+  }
+}
+
+/** POST /assessments: checks, scores and keeps one result; 409 when its id is taken. */
+export async function createAssessment(
+  { db, now }: AssessmentDeps,
+  caller: Actor,
+  body: AssessmentCreate,
+): Promise<Answer<Assessment>> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'assessments.create',
+    resourceType: 'assessment',
+    resourceId: body.id,
+    subjectId: body.client_id,
+    fields: [body.type],
+  };
+  return audited(db, entry, async (audit) => {
+    const operation = body.type === 'cardiovascular_risk' ? 'assessments.share-risk' : 'assessments.write';
+    if (!ACCESS_RULES[caller.role][operation]) {
+      throw forbidden(
+        body.type === 'cardiovascular_risk'
+          ? 'You may not share risk results.'
+          : 'A client takes its own Thrive checks and cognitive tasks.',
+        [{ field: 'body.type', message: 'not yours to record' }],
+      );
+    }
+    authorize(caller, operation, await targetUser(db, body.client_id), 'body.client_id');
+    const problems = assessmentProblems(body);
+    if (problems.length > 0) {
+      throw badRequest(
+        'Some answers cannot be scored as they are.',
+        problems.map((problem) => ({ field: `body.${problem.field}`, message: problem.message })),
+      );
+    }
+    if (Date.parse(body.taken_at) > now().getTime() + DEVICE_CLOCK_TOLERANCE_MS) {
+      throw badRequest('A result cannot be taken later than now.', [
+        { field: 'body.taken_at', message: 'cannot be later than now' },
+      ]);
+    }
+    const result = scored(body);
+    return db.transaction(async (tx) => {
+      const [created] = await tx.query<{ id: string }>(
+        `INSERT INTO assessments (id, client_id, type, taken_at, created_by, device_id, answers, raw_score, score, alert,
+                                  record, scores, complete, baseline)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11::jsonb, $12::jsonb, $13,
+                 $3 = 'cognitive' AND $13
+                 AND NOT EXISTS (SELECT 1 FROM assessments b WHERE b.client_id = $2 AND b.baseline))
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [
+          body.id,
+          body.client_id,
+          body.type,
+          body.taken_at,
+          caller.id,
+          caller.deviceId,
+          result.answers === null ? null : JSON.stringify(result.answers),
+          result.raw_score,
+          result.score,
+          result.alert,
+          result.record === null ? null : JSON.stringify(result.record),
+          result.scores === null ? null : JSON.stringify(result.scores),
+          result.complete,
+        ],
+      );
+      if (!created) {
+        throw conflict('A result with this id exists already.', [
+          { field: 'body.id', message: 'is taken; make a new id for a new result' },
+        ]);
+      }
+      const stored = await selectAssessment(tx, body.id);
+      if (!stored) throw new Error(`Assessment ${body.id} vanished inside its own insert`);
+      return audit.recordSuccess(tx, { status: 201, body: stored });
+    });
+  });
+}

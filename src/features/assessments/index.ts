@@ -1,0 +1,11 @@
+export { clientAssessmentsQueryOptions } from './api/queries';
+export { useShownResults } from './api/changes';
+export { ClientWellbeingCard } from './components/ClientWellbeingCard';
+export { CognitiveAssessment } from './components/cognitive/CognitiveAssessment';
+export { CognitiveHistory, CognitiveResultCard, NotADiagnosis } from './components/cognitive/CognitiveResults';
+export { NeedsAttentionCard } from './components/NeedsAttentionCard';
+export { ShareRiskResult } from './components/ShareRiskResult';
+export { ThriveCheck } from './components/ThriveCheck';
+export { Who5Attribution, Who5History } from './components/Who5Results';
+export { takenOn } from './model/dates';
+export { CognitiveLoadError, ThriveCheckLoadError } from './components/AssessmentsLoadError';

@@ -1,0 +1,207 @@
+import { Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { CLIENT_CHANGE_CUTOFF_HOURS, clientMayChange, isCallService } from '@contract';
+import { FormError } from '@/components/FormError';
+import { toastFailure, toastSuccess } from '@/components/toasts';
+import {
+  StatusBadge,
+  clinicTime,
+  dayLabel,
+  moveAppointment,
+  newActionKey,
+  zoneAbbreviation,
+  type Clinic,
+  type Service,
+  type ShownAppointment,
+} from '@/features/appointments';
+import { useMoveBooking } from '../api/book';
+import { bookingFailure, isSlotTaken, type Slot } from '../model/booking';
+import { SlotPicker } from './SlotPicker';
+
+/** "Tuesday 3 Mar, 09:00–09:15 (IST)" on the clinic's clock. */
+export function whenLabel(appointment: Pick<ShownAppointment, 'starts_at' | 'ends_at' | 'time_zone'>): string {
+  const zone = appointment.time_zone;
+  return (
+    `${dayLabel(appointment.starts_at.slice(0, 10), { weekday: 'long' })}, ` +
+    `${clinicTime(appointment.starts_at, zone)}–${clinicTime(appointment.ends_at, zone)} ` +
+    `(${zoneAbbreviation(zone, new Date(appointment.starts_at))})`
+  );
+}
+
+/** How to prepare and what to bring, as the clinic tells its clients. */
+export function Preparation({ service }: { service: Pick<Service, 'preparation' | 'what_to_bring'> | undefined }) {
+  if (!service?.preparation && !service?.what_to_bring) return null;
+  return (
+    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)">
+      <Stack gap={4}>
+        <Text size="sm" fw={700}>
+          How to prepare
+        </Text>
+        {service.preparation && <Text size="sm">{service.preparation}</Text>}
+        {service.what_to_bring && <Text size="sm">Bring: {service.what_to_bring}</Text>}
+      </Stack>
+    </Paper>
+  );
+}
+
+function MoveDialog({
+  appointment,
+  clinic,
+  onClose,
+}: {
+  appointment: ShownAppointment;
+  clinic: Clinic;
+  onClose: () => void;
+}) {
+  const [day, setDay] = useState(appointment.starts_at.slice(0, 10));
+  const [slot, setSlot] = useState<Slot | null>(null);
+  const [key, setKey] = useState(newActionKey);
+  const [problem, setProblem] = useState<string | null>(null);
+  const move = useMoveBooking();
+
+  async function confirm(chosen: Slot): Promise<void> {
+    setProblem(null);
+    try {
+      await move.move({
+        appointment,
+        patch: { starts_at: chosen.starts_at, resource_id: chosen.resource_id },
+        idempotencyKey: key,
+      });
+    } catch (error) {
+      setProblem(bookingFailure(error));
+      if (isSlotTaken(error)) setSlot(null);
+      setKey(newActionKey());
+      return;
+    }
+    toastSuccess(
+      `${appointment.service_name} is now ${dayLabel(chosen.starts_at.slice(0, 10))} at ${clinicTime(chosen.starts_at, clinic.time_zone)}.`,
+      'Moved',
+    );
+    onClose();
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={`Move ${appointment.service_name}`} centered size="lg">
+      <Stack gap="md">
+        <Text size="sm">Now: {whenLabel(appointment)}</Text>
+        <FormError message={problem} />
+        <SlotPicker
+          serviceId={appointment.service_id}
+          clinic={clinic}
+          day={day}
+          onDayChange={(next) => {
+            setDay(next);
+            setSlot(null);
+          }}
+          chosen={slot}
+          onChoose={(next) => {
+            setSlot(next);
+            setKey(newActionKey());
+          }}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Keep the time
+          </Button>
+          <Button disabled={slot === null} loading={move.isPending} onClick={() => slot && void confirm(slot)}>
+            {slot ? `Move to ${clinicTime(slot.starts_at, clinic.time_zone)}` : 'Choose a time'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * One of the client's own bookings: when and where, how to prepare, and, until
+ * the cut-off, moving it (a test or the intake call) or cancelling it. A
+ * cancellation goes through the outbox, so it is kept offline too.
+ */
+export function BookingCard({
+  appointment,
+  clinic,
+  service,
+  movable,
+}: {
+  appointment: ShownAppointment;
+  clinic: Clinic | undefined;
+  service: Service | undefined;
+  movable: boolean;
+}) {
+  const here = useRouterState({ select: (state) => state.location.href });
+  const [dialog, setDialog] = useState<'move' | 'cancel' | null>(null);
+  const changeable = appointment.status === 'booked' && clientMayChange(new Date(appointment.starts_at), new Date());
+  const call = service !== undefined && isCallService(service);
+  const headingId = `booking-${appointment.id}`;
+
+  async function cancel(): Promise<void> {
+    setDialog(null);
+    try {
+      await moveAppointment(appointment, 'cancelled', here);
+    } catch {
+      toastFailure('The cancellation could not be kept on this device. Please try again.');
+      return;
+    }
+    toastSuccess(
+      `${appointment.service_name} on ${dayLabel(appointment.starts_at.slice(0, 10))} is cancelled.`,
+      'Cancelled',
+    );
+  }
+
+  return (
+    <Card withBorder radius="lg" padding="md" component="article" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={3} size="h5" id={headingId}>
+            {appointment.service_name}
+          </Title>
+          <StatusBadge status={appointment.status} unsent={appointment.unsent} />
+        </Group>
+        <Text>{whenLabel(appointment)}</Text>
+        <Text size="sm" c="dimmed">
+          {call
+            ? `${appointment.call_mode === 'video' ? 'Video call' : 'Phone call'} with ${appointment.clinic_name}`
+            : `${appointment.clinic_name}${clinic?.address ? `, ${clinic.address}` : ''}`}
+        </Text>
+        {appointment.status !== 'cancelled' && <Preparation service={service} />}
+        {appointment.status === 'booked' &&
+          (changeable ? (
+            <Group gap="sm" wrap="wrap">
+              {movable && clinic && (
+                <Button variant="default" onClick={() => setDialog('move')} disabled={appointment.unsent}>
+                  Move
+                </Button>
+              )}
+              <Button variant="default" color="red" onClick={() => setDialog('cancel')} disabled={appointment.unsent}>
+                Cancel booking
+              </Button>
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              It starts within {CLIENT_CHANGE_CUTOFF_HOURS} hours: to move or cancel it, please call the clinic
+              {clinic?.phone ? ` on ${clinic.phone}` : ''}.
+            </Text>
+          ))}
+      </Stack>
+      {dialog === 'move' && clinic && (
+        <MoveDialog appointment={appointment} clinic={clinic} onClose={() => setDialog(null)} />
+      )}
+      <Modal opened={dialog === 'cancel'} onClose={() => setDialog(null)} title="Cancel this booking?" centered>
+        <Stack gap="md">
+          <Text>
+            {appointment.service_name}, {whenLabel(appointment)}. The time goes back to other clients.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDialog(null)}>
+              Keep it
+            </Button>
+            <Button color="red" onClick={() => void cancel()}>
+              Cancel booking
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+export { Greeting } from './components/Greeting';
+export { NextSteps } from './components/NextSteps';

@@ -1,0 +1,2 @@
+export { Onboarding } from './components/Onboarding';
+export { onboardingProgress } from './model/steps';

@@ -1,0 +1,145 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import {
+  CognitiveHistory,
+  CognitiveResultCard,
+  NotADiagnosis,
+  Who5Attribution,
+  Who5History,
+  clientAssessmentsQueryOptions,
+  takenOn,
+  useShownResults,
+} from '@/features/assessments';
+import { signedVisitsQueryOptions } from '../api/queries';
+import { VisitSummaryCard } from './VisitSummaryCard';
+import './reports-print.css';
+
+const CATEGORY_LABELS = { low: 'Low', intermediate: 'Intermediate', high: 'High' } as const;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id} className="report-section">
+      <Title order={2} size="h3" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="md">
+      <Text size="sm" c="dimmed">
+        {children}
+      </Text>
+    </Card>
+  );
+}
+
+/**
+ * /user/reports/{clientId}: what the clinic has recorded with the client:
+ * signed visit summaries (never a draft), Thrive checks and cognitive results
+ * over time, and a cardiovascular risk result once staff shared it. The page
+ * prints as a clean document (or saves as a PDF from the print dialog).
+ */
+export function Reports({ clientId }: { clientId: string }) {
+  const { data: visits } = useSuspenseQuery(signedVisitsQueryOptions(clientId));
+  const { data: checks } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'who5'));
+  const { data: runs } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'cognitive'));
+  const { data: risks } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'cardiovascular_risk'));
+  const shownChecks = useShownResults(checks.results, clientId, 'who5');
+  const shownRuns = useShownResults(runs.results, clientId, 'cognitive');
+  const baseline = shownRuns.find((run) => run.baseline);
+  const risk = risks.results[0];
+
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" gap="sm" wrap="wrap" className="report-no-print">
+        <Text size="sm" c="dimmed">
+          As of {takenOn(new Date().toISOString())}
+        </Text>
+        <Button variant="light" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
+          Print or save as PDF
+        </Button>
+      </Group>
+
+      <Section id="report-visits" title="Your visits">
+        {visits.results.length === 0 ? (
+          <Empty>No visit summaries yet. Each therapy visit shows here once the clinic has signed it.</Empty>
+        ) : (
+          <Stack gap="sm">
+            {visits.results.map((visit) => (
+              <VisitSummaryCard key={visit.id} summary={visit} />
+            ))}
+            {visits.truncated && (
+              <Text size="sm" c="dimmed">
+                Older visits are not listed here; ask the clinic for your full record.
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Section>
+
+      <Section id="report-wellbeing" title="Thrive check">
+        {shownChecks.length === 0 ? (
+          <Empty>No Thrive checks yet.</Empty>
+        ) : (
+          <>
+            <Who5History results={shownChecks} />
+            <Who5Attribution />
+          </>
+        )}
+      </Section>
+
+      <Section id="report-cognitive" title="Cognitive results">
+        {shownRuns.length === 0 ? (
+          <Empty>No cognitive results yet.</Empty>
+        ) : (
+          <>
+            <CognitiveResultCard result={shownRuns[0]!} baseline={baseline} heading="Latest results" />
+            {shownRuns.length > 1 && <CognitiveHistory results={shownRuns} />}
+            <NotADiagnosis />
+          </>
+        )}
+      </Section>
+
+      <Section id="report-heart" title="Heart health">
+        {!risk?.cardiovascular_risk_result ? (
+          <Empty>Your care team has not shared a cardiovascular risk result with you yet.</Empty>
+        ) : (
+          <Card withBorder radius="lg" padding="md" className="report-block">
+            <Stack gap="xs">
+              <Text size="sm">
+                Your 10-year cardiovascular risk, as {risk.created_by_name} shared it on {takenOn(risk.taken_at)}
+                (Framingham risk score, D’Agostino 2008):
+              </Text>
+              <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="md" m={0}>
+                {[
+                  ['10-year risk', `${risk.cardiovascular_risk_result.risk_percentage} %`],
+                  ['Category', CATEGORY_LABELS[risk.cardiovascular_risk_result.category]],
+                  ['Points', String(risk.cardiovascular_risk_result.points)],
+                ].map(([label, value]) => (
+                  <div key={label}>
+                    <Text component="dt" size="sm" c="dimmed">
+                      {label}
+                    </Text>
+                    <Text component="dd" m={0} fw={700} fz="xl">
+                      {value}
+                    </Text>
+                  </div>
+                ))}
+              </SimpleGrid>
+              <Text size="sm" c="dimmed">
+                The chance of heart disease or stroke in the next 10 years for people with the same readings. Your care
+                team will talk it through with you.
+              </Text>
+            </Stack>
+          </Card>
+        )}
+      </Section>
+    </Stack>
+  );
+}

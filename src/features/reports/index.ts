@@ -1,0 +1,3 @@
+export { loadReports } from './api/load';
+export { Reports } from './components/Reports';
+export { ReportsLoadError } from './components/ReportsLoadError';

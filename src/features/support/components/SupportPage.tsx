@@ -1,0 +1,296 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { THERAPY_INFO, type components } from '@contract';
+import { FormError } from '@/components/FormError';
+import { TintBadge } from '@/components/signed-in/TintBadge';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { toastSuccess } from '@/components/toasts';
+import { clinicsQueryOptions, dayLabel, upcomingAppointmentsQueryOptions } from '@/features/appointments';
+import { visitListQueryOptions } from '@/features/visits';
+import { loadErrorMessage } from '@/lib/api';
+import { useOutbox } from '@/lib/outbox';
+import { startThread, unsentThreadOf } from '../api/changes';
+import { threadsQueryOptions } from '../api/queries';
+import { NewThreadSchema } from '../schemas';
+import { ThreadView } from './ThreadView';
+
+type Schemas = components['schemas'];
+
+const FAQ: readonly { question: string; answer: string }[] = [
+  {
+    question: 'I forgot my password. How do I reset it?',
+    answer:
+      'Thrive has no self-service password reset. Please contact the clinic by phone or e-mail (below): they check it is you and help you sign in again.',
+  },
+  {
+    question: 'How do I move or cancel a booking?',
+    answer:
+      'Open Book a test, Intake call or In-clinic visits: a booking can be moved or cancelled there until 24 hours before it starts. After that, please call the clinic.',
+  },
+  {
+    question: 'Does a message reach the clinic when I am offline?',
+    answer:
+      'Yes. It is kept on this phone, marked "Not yet sent", and sent once the connection returns. The clinic usually answers within one working day.',
+  },
+  {
+    question: 'Where are my test results?',
+    answer: 'Under Reports on your home screen, once the clinic has shared them with you.',
+  },
+];
+
+function aboutOptions(
+  appointments: readonly Schemas['Appointment'][],
+  visits: readonly Schemas['VisitSummary'][],
+): { value: string; label: string }[] {
+  return [
+    { value: '', label: 'Nothing in particular' },
+    ...appointments.map((appointment) => ({
+      value: `appointment:${appointment.id}`,
+      label: `${appointment.service_name}, ${dayLabel(appointment.starts_at.slice(0, 10))}`,
+    })),
+    ...visits.map((visit) => ({
+      value: `visit:${visit.id}`,
+      label: `${THERAPY_INFO[visit.therapy].title} visit, ${dayLabel((visit.signed_at ?? visit.created_at).slice(0, 10))}`,
+    })),
+  ];
+}
+
+function referenceOf(about: string): Schemas['SupportThreadCreate']['reference'] {
+  const [kind, id] = about.split(':');
+  if (kind === 'appointment' && id) return { appointment_id: id };
+  if (kind === 'visit' && id) return { visit_id: id };
+  return undefined;
+}
+
+function NewMessageForm({ clientId }: { clientId: string }) {
+  const here = useRouterState({ select: (state) => state.location.href });
+  const appointments = useQuery(upcomingAppointmentsQueryOptions(clientId));
+  const visits = useQuery(visitListQueryOptions({ client: clientId, state: 'signed', limit: 50 }));
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { subject: '', text: '', about: '' },
+    validate: schemaResolver(NewThreadSchema, { sync: true }),
+    validateInputOnBlur: true,
+    transformValues: (values) => v.parse(NewThreadSchema, values),
+  });
+
+  async function send(values: v.InferOutput<typeof NewThreadSchema>): Promise<void> {
+    setProblem(null);
+    const reference = referenceOf(values.about);
+    try {
+      await startThread({ subject: values.subject, text: values.text, ...(reference ? { reference } : {}) }, here);
+    } catch {
+      setProblem('Your message could not be kept on this device. Please try again.');
+      return;
+    }
+    form.reset();
+    toastSuccess(
+      navigator.onLine ? 'The clinic has your message.' : 'Kept on this phone: it is sent once you are online.',
+      'Message written',
+    );
+  }
+
+  return (
+    <form noValidate aria-label="Write to the clinic" onSubmit={form.onSubmit((values) => void send(values))}>
+      <Stack gap="sm">
+        <FormError message={problem} onDismiss={() => setProblem(null)} />
+        <TextInput size="md" label="Subject" required {...form.getInputProps('subject')} />
+        <Textarea
+          size="md"
+          label="Message"
+          required
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('text')}
+        />
+        <NativeSelect
+          size="md"
+          label="About (optional)"
+          data={aboutOptions(appointments.data ?? [], visits.data?.results ?? [])}
+          {...form.getInputProps('about')}
+        />
+        <Button type="submit" size="md" style={{ alignSelf: 'flex-start' }}>
+          Send message
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function ThreadList() {
+  const threads = useQuery(threadsQueryOptions({ limit: 50 }));
+  const { items } = useOutbox();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const onServer = threads.data?.results ?? [];
+  const unsent = items
+    .map(unsentThreadOf)
+    .filter((thread) => thread !== null)
+    .filter((thread) => !onServer.some((known) => known.id === thread.id));
+  const rows = [
+    ...unsent.map((thread) => ({
+      id: thread.id,
+      subject: thread.subject,
+      line: 'Kept on this phone; it is sent once you are online.',
+      sent: false,
+      answered: false,
+    })),
+    ...onServer.map((thread) => ({
+      id: thread.id,
+      subject: thread.subject,
+      line: `${thread.reference_label ? `${thread.reference_label} · ` : ''}${thread.message_count} message${thread.message_count === 1 ? '' : 's'}`,
+      sent: true,
+      answered: thread.status === 'answered',
+    })),
+  ];
+
+  if (threads.isPending && threads.fetchStatus === 'paused' && rows.length === 0) {
+    return <Text size="sm">You are offline. Your messages show once the connection returns.</Text>;
+  }
+  if (threads.isPending && rows.length === 0) return <Skeleton height={80} aria-label="Loading your messages" />;
+  if (threads.isError && rows.length === 0) {
+    return (
+      <QueryErrorAlert
+        title="Your messages could not be loaded"
+        message={loadErrorMessage(threads.error)}
+        onRetry={() => void threads.refetch()}
+        retrying={threads.isFetching}
+      />
+    );
+  }
+  if (rows.length === 0) return <Text size="sm">No messages yet. Write to the clinic above.</Text>;
+  return (
+    <Stack gap="sm">
+      {rows.map((row) => (
+        <Card key={row.id} withBorder radius="lg" padding="md" component="article" aria-labelledby={`thread-${row.id}`}>
+          <Stack gap="xs">
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Title order={3} size="h5" id={`thread-${row.id}`} style={{ overflowWrap: 'anywhere' }}>
+                {row.subject}
+              </Title>
+              <TintBadge radius="sm" color={!row.sent ? 'orange' : row.answered ? 'teal' : 'gray'}>
+                {!row.sent ? 'Not yet sent' : row.answered ? 'Answered' : 'Waiting for the clinic'}
+              </TintBadge>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {row.line}
+            </Text>
+            <Button
+              variant="subtle"
+              onClick={() => setOpenId(openId === row.id ? null : row.id)}
+              aria-expanded={openId === row.id}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {openId === row.id ? 'Hide messages' : 'Show messages'}
+            </Button>
+            {openId === row.id && (
+              <ThreadView threadId={row.id} subject={row.subject} side="client" onServer={row.sent} />
+            )}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function Contacts() {
+  const clinics = useQuery(clinicsQueryOptions());
+  if (clinics.isError) {
+    return (
+      <QueryErrorAlert
+        title="The clinics’ contacts could not be loaded"
+        message={loadErrorMessage(clinics.error)}
+        onRetry={() => void clinics.refetch()}
+      />
+    );
+  }
+  if (!clinics.data) return <Skeleton height={80} aria-label="Loading the clinics’ contacts" />;
+  return (
+    <Stack gap="sm">
+      {clinics.data.results.map((clinic) => (
+        <Card key={clinic.id} withBorder radius="lg" padding="md">
+          <Stack gap={4}>
+            <Text fw={700}>{clinic.name}</Text>
+            {clinic.phone && (
+              <Anchor href={`tel:${clinic.phone}`} mih={44} display="flex" style={{ alignItems: 'center' }}>
+                Call {clinic.phone}
+              </Anchor>
+            )}
+            {clinic.email && (
+              <Anchor href={`mailto:${clinic.email}`} mih={44} display="flex" style={{ alignItems: 'center' }}>
+                E-mail {clinic.email}
+              </Anchor>
+            )}
+            {clinic.address && (
+              <Text size="sm" c="dimmed">
+                {clinic.address}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /user/support/{clientId}: a message to the clinic (through the outbox, so
+ * offline too), the client's own threads with the clinic's answers, the
+ * clinics' contacts and a short FAQ.
+ */
+export function SupportPage({ clientId }: { clientId: string }) {
+  return (
+    <Stack gap="lg">
+      <Stack gap="sm" component="section" aria-labelledby="support-write">
+        <Title order={2} size="h4" id="support-write">
+          Write to the clinic
+        </Title>
+        <NewMessageForm clientId={clientId} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="support-threads">
+        <Title order={2} size="h4" id="support-threads">
+          Your messages
+        </Title>
+        <ThreadList />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="support-contacts">
+        <Title order={2} size="h4" id="support-contacts">
+          Contact the clinic
+        </Title>
+        <Contacts />
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="support-faq">
+        <Title order={2} size="h4" id="support-faq">
+          Questions
+        </Title>
+        {FAQ.map((item) => (
+          <details key={item.question}>
+            <summary style={{ minHeight: 44, paddingBlock: 10, cursor: 'pointer', fontWeight: 600 }}>
+              {item.question}
+            </summary>
+            <Text size="sm" pb="sm">
+              {item.answer}
+            </Text>
+          </details>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { OpenMessages } from './components/OpenMessages';
+export { SupportPage } from './components/SupportPage';
