@@ -490,7 +490,8 @@ test.describe('every screen is reachable by navigation', () => {
       await expect(h1).toHaveText('Thrive dashboard');
       await nav.getByRole('link', { name: 'Discovery' }).click();
       await expect(h1).toHaveText('Discovery');
-      await page.getByRole('link', { name: new RegExp(CLIENT_NAME) }).click();
+      await page.getByRole('combobox', { name: 'Find a client' }).fill(CLIENT_NAME);
+      await page.getByRole('option', { name: new RegExp(CLIENT_NAME) }).click();
       await expect(h1).toHaveText(CLIENT_NAME);
       expect(pathOf(page)).toBe(`/client/discovery/${CLIENT_ID}`);
       await page.getByRole('link', { name: 'Details' }).click();
