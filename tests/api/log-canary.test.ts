@@ -129,7 +129,10 @@ describe('the log of failing requests', () => {
       as: 'nurse',
       ifMatch: '*',
       headers: canaryHeaders,
-      body: { client_story: CANARY, family_history: { [CANARY]: CANARY } },
+      body: {
+        client_story: CANARY,
+        family_history: { relatives: [{ relative: 'other', conditions: ['other'], notes: CANARY }] },
+      },
     });
     expect(failed.status).toBe(500);
     expect(JSON.stringify(failed.body)).not.toContain(CANARY);

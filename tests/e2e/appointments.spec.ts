@@ -131,8 +131,8 @@ test.describe('on a phone', () => {
     await expectNoSeriousAxeViolation(page);
     await waiting.tap();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('button', { name: 'Start' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Start' }).tap();
+    await expect(dialog.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Start', exact: true }).tap();
     await expect(page.getByText(/ started\.$/)).toBeVisible();
     await expect(page.getByRole('button', { name: label })).toContainText('In progress');
   });

@@ -543,6 +543,8 @@ test.describe('after sign-out the back button shows no patient data', () => {
       playwright,
       baseURL,
     }, testInfo) => {
+      // A browser of its own, started and signed in twice over: more than the usual 30 s on a busy machine.
+      test.setTimeout(60_000);
       const browser = await playwright.chromium.launch({
         ...testInfo.project.use.launchOptions,
         ...(cache === 'on' ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
