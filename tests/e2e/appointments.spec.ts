@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { expect, expectNoSeriousAxeViolation, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousAxeViolation, signIn, test, unlockingOnLoad } from './fixtures.ts';
 
 // Requests the service worker made would slip past page.route.
 test.use({ serviceWorkers: 'block' });
@@ -98,7 +98,7 @@ test('reception checks a client in from the hub; a nurse then sees them in clini
   await expect(inClinic.getByRole('listitem').filter({ hasText: name })).toContainText(/Waiting \d+ min/);
 
   const nurseContext = await browser.newContext({ viewport: { width: 820, height: 1180 }, serviceWorkers: 'block' });
-  const nurse = await nurseContext.newPage();
+  const nurse = unlockingOnLoad(await nurseContext.newPage());
   await signInAs(nurse, 'nurse@thrive.test', /\/hub$/);
   await expect(nurse.getByRole('list', { name: 'Clients in clinic now' }).getByText(name)).toBeVisible();
   // Only reception checks in with one tap.

@@ -105,6 +105,8 @@ test('a client without consent meets the authorization on every portal route, an
   request,
   allowConsoleError,
 }) => {
+  // Each page load by address (and back) unlocks with the password again.
+  test.slow();
   // The portal's screens ask for their data and the server refuses it (403, consent required) until consent is given.
   allowConsoleError(/status of 403/);
   // Signing out ends the user's sessions everywhere: the account this spec has to itself, not client@.

@@ -13,7 +13,15 @@ import { exampleVisit } from '../../openapi/visit-examples.ts';
 import type { components } from '../../openapi/index.ts';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { accessToken, expect, expectNoSeriousAxeViolation, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import {
+  accessToken,
+  expect,
+  expectNoSeriousAxeViolation,
+  signIn,
+  test,
+  unlockingOnLoad,
+  waitForServiceWorker,
+} from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type AssessmentList = components['schemas']['AssessmentList'];
@@ -237,7 +245,7 @@ test('a client takes the Thrive check twice and sees the score, its meaning, the
   // The nurse's hub lists the client under Needs attention.
   const nurseContext = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   try {
-    const nurse = await nurseContext.newPage();
+    const nurse = unlockingOnLoad(await nurseContext.newPage());
     await signIn(nurse, 'nurse@thrive.test');
     await expect(nurse).toHaveURL(/\/hub$/);
     const attention = nurse.getByRole('list', { name: 'Clients needing attention' });

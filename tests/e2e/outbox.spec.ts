@@ -28,7 +28,8 @@ import {
 type Profile = components['schemas']['Profile'];
 type AuditEventList = components['schemas']['AuditEventList'];
 
-test.describe.configure({ timeout: 90_000 });
+// Every page load asks for the password again, and unwrapping the data key takes a moment on a busy machine.
+test.describe.configure({ timeout: 150_000 });
 
 const [OFFLINE_CLIENT, CONFLICT_CLIENT] = generateClients(50).slice(-6, -4);
 const nameOf = (account: { firstName: string; lastName: string }) => `${account.firstName} ${account.lastName}`;
@@ -50,7 +51,8 @@ async function profileUpdates(request: APIRequestContext, id: string) {
 
 async function signedIn(page: Page, email: string): Promise<void> {
   await signIn(page, email);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // Signing in also unwraps the person's data key (PBKDF2): a moment more on a busy machine.
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
 }
 
 const syncLine = (page: Page) => page.getByRole('button', { name: /Show unsent changes$/ });

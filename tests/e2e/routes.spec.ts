@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
-import { DEMO_PASSWORD, test as base, expect } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, test as base, unlockingOnLoad } from './fixtures.ts';
 
 type Who =
   | 'signed out'
@@ -146,7 +146,7 @@ function signedInState(browser: Browser, baseURL: string, email: string) {
   if (!state) {
     state = (async () => {
       const context = await browser.newContext({ baseURL });
-      const page = await context.newPage();
+      const page = unlockingOnLoad(await context.newPage());
       await page.goto('/login');
       await submitSignIn(page, email);
       await page.waitForURL((url) => url.pathname !== '/login');

@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { identityFiles } from '../../scripts/identity/files.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
-import { test, expect, expectSignedIn, signIn } from './fixtures.ts';
+import { expect, expectSignedIn, signIn, test, unlockingOnLoad } from './fixtures.ts';
 
 const ADMIN = 'admin@thrive.test';
 const CHOSEN_PASSWORD = 'Chosen!2026x';
@@ -105,7 +105,7 @@ async function createUser(page: Page, user: NewUser, phone = ''): Promise<void> 
 /** A page of its own (no shared storage) for another person at another device. */
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
-  return context.newPage();
+  return unlockingOnLoad(await context.newPage());
 }
 
 test('an admin searches the list by name and filters it by role; the URL keeps the role, never the search', async ({
