@@ -54,9 +54,10 @@ async function asSuper<T>(request: APIRequestContext, path: string): Promise<T> 
 
 async function signedIn(page: Page, email: string): Promise<void> {
   await signIn(page, email);
+  // Signing in also unwraps the person's data key (PBKDF2): a moment more on a busy machine.
   await expect(
     page.getByRole('button', { name: 'Sign out' }).or(page.getByRole('button', { name: 'Open navigation' })),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
 }
 
 const saveState = (page: Page) => page.getByTestId('visit-save-state');
