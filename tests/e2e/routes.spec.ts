@@ -494,7 +494,7 @@ test.describe('every screen is reachable by navigation', () => {
       await page.getByRole('option', { name: new RegExp(CLIENT_NAME) }).click();
       await expect(h1).toHaveText(CLIENT_NAME);
       expect(pathOf(page)).toBe(`/client/discovery/${CLIENT_ID}`);
-      await page.getByRole('link', { name: 'Details' }).click();
+      await page.getByRole('link', { name: 'Details', exact: true }).click();
       await expect(h1).toHaveText(`Details of ${CLIENT_NAME}`);
       // The risk panel, prefilled from the profile: Daniel is male, born 1979-09-30.
       const panel = page.getByRole('region', { name: 'Cardiovascular risk' });
