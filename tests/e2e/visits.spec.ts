@@ -99,9 +99,10 @@ async function enter(page: Page, scope: Page | Locator, spec: FieldSpec, value: 
     }
     case 'choices':
       for (const item of value as string[]) {
-        await scope
-          .getByRole('checkbox', { name: spec.options.find((option) => option.value === item)!.label })
-          .check();
+        // A chip: its checkbox is visually hidden, and a person taps the chip's label.
+        const box = scope.getByRole('checkbox', { name: spec.options.find((option) => option.value === item)!.label });
+        await scope.locator(`label[for="${await box.getAttribute('id')}"]`).click();
+        await expect(box).toBeChecked();
       }
       return;
     case 'instant':
