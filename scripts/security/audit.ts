@@ -21,7 +21,7 @@ const NOT_RUN = 3;
 function parseReport(stdout: string): AuditReport | undefined {
   try {
     const parsed = JSON.parse(stdout) as AuditReport;
-    return parsed.auditReportVersion === 2 ? (parsed as AuditReport) : undefined;
+    return parsed.auditReportVersion === 2 ? parsed : undefined;
   } catch {
     return undefined;
   }
