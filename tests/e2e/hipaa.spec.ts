@@ -139,6 +139,8 @@ test.describe('as the client who gives consent', () => {
   });
 
   test('accepting records consent to version 1.0 and opens the portal, also after a reload', async ({ page }) => {
+    // A sign-in, the consent, the toast's five seconds and a reload: more than 30 s on a busy machine.
+    test.slow();
     // Playwright's clock, to see the toast leave after its 5 seconds.
     await page.clock.install();
     await signIn(page, CONSENTING.email);

@@ -76,7 +76,7 @@ const ROUTES: readonly { group: Group; path: string; heading: string }[] = [
   { group: 'staff', path: `/client/discovery/${CLIENT_ID}/visit/${VISIT_ID}`, heading: `Visit of ${CLIENT_NAME}` },
   { group: 'staff', path: `/client/iv/${CLIENT_ID}/visit/${VISIT_ID}`, heading: 'IV therapy visit' },
   { group: 'staff', path: `/client/hbot/${CLIENT_ID}/visit/${VISIT_ID}`, heading: 'HBOT visit' },
-  { group: 'staff', path: `/client/pet/${CLIENT_ID}/visit/${VISIT_ID}`, heading: 'PET visit' },
+  { group: 'staff', path: `/client/pet/${CLIENT_ID}/visit/${VISIT_ID}`, heading: 'PEMF visit' },
   { group: 'staff', path: `/client/red_light/${CLIENT_ID}/visit/${VISIT_ID}`, heading: 'Red light therapy visit' },
   { group: 'staff', path: `/client/fir/${CLIENT_ID}/visit/${VISIT_ID}`, heading: 'FIR sauna visit' },
   { group: 'staff', path: `/client/${CLIENT_ID}/details`, heading: `Details of ${CLIENT_NAME}` },
@@ -494,7 +494,7 @@ test.describe('every screen is reachable by navigation', () => {
       await page.getByRole('option', { name: new RegExp(CLIENT_NAME) }).click();
       await expect(h1).toHaveText(CLIENT_NAME);
       expect(pathOf(page)).toBe(`/client/discovery/${CLIENT_ID}`);
-      await page.getByRole('link', { name: 'Details' }).click();
+      await page.getByRole('link', { name: 'Details', exact: true }).click();
       await expect(h1).toHaveText(`Details of ${CLIENT_NAME}`);
       // The risk panel, prefilled from the profile: Daniel is male, born 1979-09-30.
       const panel = page.getByRole('region', { name: 'Cardiovascular risk' });

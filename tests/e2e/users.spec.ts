@@ -148,6 +148,8 @@ test('an admin searches the list by name and filters it by role; the URL keeps t
   await expect(page).not.toHaveURL(/role=/);
   await expect(page.getByRole('combobox', { name: 'Role', exact: true })).toHaveValue('All roles');
   await searchBox(page).fill('client2@thrive.test');
+  // The search has taken (the whole list's count is gone) before the row is opened.
+  await expect(page.getByText(/^1–50 of \d+$/)).toHaveCount(0);
   await userLink(page, 'Daniel Okafor').click();
   await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
   // Back at the list, the search is as it was.

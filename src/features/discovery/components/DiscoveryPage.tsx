@@ -127,12 +127,15 @@ function ResultList({
   listId,
   activeIndex,
   onOpen,
+  busy = false,
 }: {
   clients: readonly FoundClient[];
   label: string;
   listId: string;
   activeIndex: number;
   onOpen: (client: FoundClient) => void;
+  /** The list is of an earlier text while the one typed is on its way. */
+  busy?: boolean;
 }) {
   // Mantine's sm breakpoint (48em, 768 px): rows on a tablet and up, cards on a phone.
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
@@ -161,7 +164,16 @@ function ResultList({
           </Text>
         </SimpleGrid>
       )}
-      <Stack component="ul" role="listbox" id={listId} aria-label={label} gap={wide ? 0 : 'sm'} m={0} p={0}>
+      <Stack
+        component="ul"
+        role="listbox"
+        id={listId}
+        aria-label={label}
+        aria-busy={busy}
+        gap={wide ? 0 : 'sm'}
+        m={0}
+        p={0}
+      >
         {clients.map((client, index) => (
           <ClientOption
             key={client.id}
@@ -326,7 +338,14 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
               No client matches “{q}”.
             </Text>
           ) : (
-            <ResultList clients={shown} label={label} listId={listId} activeIndex={activeIndex} onOpen={open} />
+            <ResultList
+              clients={shown}
+              label={label}
+              listId={listId}
+              activeIndex={activeIndex}
+              onOpen={open}
+              busy={text.trim() !== q || found.isPlaceholderData}
+            />
           )}
         </section>
       </Stack>

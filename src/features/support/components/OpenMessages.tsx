@@ -32,6 +32,11 @@ export function OpenMessages({ clinicId, now }: { clinicId: string; now: number 
             <Text size="sm" c="dimmed">
               {open.error.message}
             </Text>
+          ) : isApiError(open.error) && open.error.isNetworkError ? (
+            // The shell's banner already says the API cannot be reached; the card says only what it means here.
+            <Text size="sm" c="dimmed">
+              Messages load again when the clinic's server can be reached.
+            </Text>
           ) : (
             <QueryErrorAlert
               title="Messages could not be loaded"

@@ -26,7 +26,7 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
   const purpose = `${clientName}: the visit as charted, who entered each entry, the signature and its addenda.`;
   if (visit.isPending) {
     return (
-      <PageFrame title="Visit" crumbs={crumbs} purpose={purpose}>
+      <PageFrame title={`Visit of ${clientName}`} crumbs={crumbs} purpose={purpose}>
         <Group justify="center" py="xl">
           <Loader aria-label="Loading the visit" />
         </Group>
@@ -35,7 +35,7 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
   }
   if (visit.isError) {
     return (
-      <PageFrame title="Visit" crumbs={crumbs} purpose={purpose}>
+      <PageFrame title={`Visit of ${clientName}`} crumbs={crumbs} purpose={purpose}>
         <QueryErrorAlert
           title="The visit could not be loaded"
           message={loadErrorMessage(visit.error)}
@@ -48,7 +48,7 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
   const data = visit.data;
   if (!data || data.client_id !== clientId) {
     return (
-      <PageFrame title="Visit" crumbs={crumbs} purpose={purpose}>
+      <PageFrame title={`Visit of ${clientName}`} crumbs={crumbs} purpose={purpose}>
         <Alert color="gray" title="No such visit">
           This client has no visit at this address. It may not have reached the server yet.
         </Alert>
