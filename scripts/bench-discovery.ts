@@ -7,8 +7,8 @@
  * schedule, signs in as the nurse in Chromium at tablet size and types into
  * /discovery as a person does (a key every 120 ms). Each time is from the last
  * key's event to the first frame whose list is of the text typed (the list is
- * `aria-busy` until then): the debounce, the request, the server's search and
- * React's render together. Reports p50 and p95 per scenario; the goal is
+ * `aria-busy` until it shows the results of the text in the box): the
+ * debounce, the request, the server's search and React's render together. Reports p50 and p95 per scenario; the goal is
  * 150 ms. A measurement, not a test: it exits 0 unless something fails.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -74,40 +74,52 @@ try {
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/hub/);
+  await page.getByRole('link', { name: 'Discovery' }).first().click();
+  const box = page.getByRole('combobox', { name: 'Find a client' });
+  await box.waitFor();
+  await page.evaluate(() => {
+    const marks = window as unknown as { lastKeyAt: number };
+    marks.lastKeyAt = 0;
+    window.addEventListener('keydown', () => (marks.lastKeyAt = performance.now()), { capture: true });
+  });
 
-  const someone = clients.find((client) => client.email === demoClientEmail(4321)) ?? clients.at(-1)!;
-  const scenarios: Record<string, string> = {
-    surname: someone.lastName,
-    'first name and surname': `${someone.firstName} ${someone.lastName.slice(0, 3)}`,
-    'phone, with punctuation': `${someone.phone!.slice(3, 6)}-${someone.phone!.slice(6, 10)}`,
-    'e-mail fragment': 'client-432',
+  // A different client each round, so no round is answered from the browser's cache of an earlier one.
+  const people = [...new Map(clients.map((client) => [client.lastName, client])).values()].slice(0, rounds);
+  const scenarios: Record<string, (round: number) => string> = {
+    surname: (round) => people[round % people.length]!.lastName,
+    'first name and surname': (round) =>
+      `${people[round % people.length]!.firstName} ${people[round % people.length]!.lastName.slice(0, 3)}`,
+    'phone, with punctuation': (round) => {
+      const phone = clients[1000 + round * 97]!.phone!;
+      return `${phone.slice(3, 6)}-${phone.slice(6, 10)}`;
+    },
+    'e-mail fragment': (round) =>
+      demoClientEmail(4000 + round * 13)
+        .split('@')[0]!
+        .slice(0, -1),
   };
 
   console.log(
     `\nDiscovery, ${clientCount} clients, ${BENCH_SCHEDULE.appointments} appointments; a key every ${KEY_DELAY_MS} ms; ` +
       `${rounds} rounds each.\nFrom the last key to the first frame showing the results of the text typed:\n`,
   );
-  console.log(`${'scenario'.padEnd(26)} ${'typed'.padEnd(18)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+  console.log(`${'scenario'.padEnd(26)} ${'typed, e.g.'.padEnd(18)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   let worstP95 = 0;
-  for (const [name, text] of Object.entries(scenarios)) {
+  for (const [name, textOf] of Object.entries(scenarios)) {
     const timings: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      await page.goto('/discovery');
-      const box = page.getByRole('combobox', { name: 'Find a client' });
-      await box.waitFor();
-      await page.evaluate(() => {
-        const marks = window as unknown as { lastKeyAt: number };
-        marks.lastKeyAt = 0;
-        window.addEventListener('keydown', () => (marks.lastKeyAt = performance.now()), { capture: true });
-      });
-      await box.pressSequentially(text, { delay: KEY_DELAY_MS });
+      // A fresh start each round without reloading: the box emptied, this device's recent clients shown.
+      await box.fill('');
+      await page
+        .getByRole('listbox', { name: 'Recent clients on this device' })
+        .or(page.getByText('The clients you open appear here'))
+        .waitFor();
+      await box.pressSequentially(textOf(round), { delay: KEY_DELAY_MS });
       const elapsed = await page.waitForFunction(
         () => {
-          const input = document.querySelector<HTMLInputElement>('[role="combobox"]');
-          const asked = new URL(location.href).searchParams.get('q') ?? '';
           const list = document.querySelector('[role="listbox"][aria-label="Clients found"]');
           const answered = list?.getAttribute('aria-busy') !== 'true' && list?.querySelector('[role="option"]');
-          if (!input || asked !== input.value.trim() || !answered) return false;
+          if (!answered) return false;
           return performance.now() - (window as unknown as { lastKeyAt: number }).lastKeyAt;
         },
         undefined,
@@ -118,7 +130,7 @@ try {
     timings.sort((a, b) => a - b);
     worstP95 = Math.max(worstP95, percentile(timings, 95));
     console.log(
-      `${name.padEnd(26)} ${JSON.stringify(text).padEnd(18)} ${percentile(timings, 50).toFixed(0).padStart(8)} ${percentile(timings, 95).toFixed(0).padStart(8)}`,
+      `${name.padEnd(26)} ${JSON.stringify(textOf(0)).padEnd(18)} ${percentile(timings, 50).toFixed(0).padStart(8)} ${percentile(timings, 95).toFixed(0).padStart(8)}`,
     );
   }
   console.log(
