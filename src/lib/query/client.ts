@@ -81,14 +81,15 @@ export class ThriveQueryClient extends QueryClient {
   }
 }
 
+/** How long data a user just saw stays fresh, so moving between screens does not refetch everything. */
+export const FRESH_MS = 30_000;
+
 export function createQueryClient(): QueryClient {
   return new ThriveQueryClient({
     defaultOptions: {
       queries: {
         retry: shouldRetryQuery,
-        // Data a user just saw stays fresh for a short while, so moving between
-        // screens does not refetch everything.
-        staleTime: 30_000,
+        staleTime: FRESH_MS,
       },
       mutations: { retry: false },
     },
