@@ -1,3 +1,4 @@
+import { FRESH_MS } from './freshness';
 import {
   QueryClient,
   onlineManager,
@@ -80,9 +81,6 @@ export class ThriveQueryClient extends QueryClient {
     });
   }
 }
-
-/** How long data a user just saw stays fresh, so moving between screens does not refetch everything. */
-export const FRESH_MS = 30_000;
 
 export function createQueryClient(): QueryClient {
   return new ThriveQueryClient({

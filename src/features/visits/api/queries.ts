@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { paths } from '@contract';
 import { api, dataOf, isApiError } from '@/lib/api';
-import { FRESH_MS } from '@/lib/query/client';
+import { FRESH_MS } from '@/lib/query/freshness';
 import { KEEP_OFFLINE } from '@/lib/query/persist-policy';
 import type { Visit } from '../model/draft';
 import { createdHereOnly } from './record';
