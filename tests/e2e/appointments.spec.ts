@@ -28,6 +28,8 @@ test('reception books a client into a free chair, is told the next time is taken
   page,
   allowConsoleError,
 }) => {
+  // Four axe scans of a week's schedule grid, each several seconds on a busy machine.
+  test.slow();
   // The browser reports the refused booking's answer; the screen shows why.
   allowConsoleError(/status of 409 \(Conflict\)/);
   await page.setViewportSize(DESKTOP);
