@@ -13,10 +13,10 @@ describe('createSessionText', () => {
   it('keeps the text for the signed-in person across remounts (coming back to the page)', () => {
     sessionStore.set(nurse);
     const useText = createSessionText();
-    const first = renderHook(() => useText());
-    act(() => first.result.current[1]('priya'));
-    expect(first.result.current[0]).toBe('priya');
-    first.unmount();
+    const { result, unmount } = renderHook(() => useText());
+    act(() => result.current[1]('priya'));
+    expect(result.current[0]).toBe('priya');
+    unmount();
     expect(renderHook(() => useText()).result.current[0]).toBe('priya');
   });
 
@@ -45,9 +45,9 @@ describe('createSessionText', () => {
     sessionStore.set(nurse);
     const useUsers = createSessionText();
     const useDiscovery = createSessionText();
-    const users = renderHook(() => useUsers());
-    const discovery = renderHook(() => useDiscovery());
-    act(() => users.result.current[1]('admin'));
-    expect(discovery.result.current[0]).toBeUndefined();
+    const { result: users } = renderHook(() => useUsers());
+    const { result: discovery } = renderHook(() => useDiscovery());
+    act(() => users.current[1]('admin'));
+    expect(discovery.current[0]).toBeUndefined();
   });
 });

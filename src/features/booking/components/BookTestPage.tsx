@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import type { Clinic } from '@/features/appointments';
-import { loadErrorMessage } from '@/lib/api';
 import { testsQueryOptions } from '../api/queries';
 import { durationLabel, priceLabel, type Slot, type Test } from '../model/booking';
 import { Preparation, whenLabel } from './BookingCard';
@@ -72,7 +71,7 @@ export function BookTestPage({ clientId }: { clientId: string }) {
     return (
       <QueryErrorAlert
         title="The tests could not be loaded"
-        message={loadErrorMessage(failed.error)}
+        error={failed.error}
         onRetry={() => void failed.refetch()}
         retrying={failed.isFetching}
       />

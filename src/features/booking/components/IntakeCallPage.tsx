@@ -2,7 +2,6 @@ import { Alert, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/
 import { useState } from 'react';
 import { INTAKE_CALL_SERVICE_NAME, callModeFor, hasIntakeCall, isIntakeCall } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { loadErrorMessage } from '@/lib/api';
 import { durationLabel, type CallMode } from '../model/booking';
 import { Preparation, whenLabel } from './BookingCard';
 import { BookingList, ClinicSelect } from './BookingList';
@@ -36,7 +35,7 @@ export function IntakeCallPage({ clientId }: { clientId: string }) {
     return (
       <QueryErrorAlert
         title="The intake call could not be loaded"
-        message={loadErrorMessage(catalog.failed.error)}
+        error={catalog.failed.error}
         onRetry={() => void catalog.failed?.refetch()}
         retrying={catalog.failed.isFetching}
       />

@@ -8,7 +8,6 @@ import { PageFrame } from '@/components/PageFrame';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { HUB_CRUMB } from '@/features/hub';
-import { loadErrorMessage } from '@/lib/api';
 import { useOnline } from '@/pwa/connection';
 import { SEARCH_LIMIT, clientSearchQueryOptions, recentClientsQueryOptions } from '../api/queries';
 import { useSavedClients } from '../api/recent';
@@ -329,7 +328,7 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
           ) : found.isError && !found.data ? (
             <QueryErrorAlert
               title="The search could not be made"
-              message={loadErrorMessage(found.error)}
+              error={found.error}
               onRetry={() => void found.refetch()}
               retrying={found.isFetching}
             />

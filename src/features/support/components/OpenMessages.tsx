@@ -2,7 +2,7 @@ import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { waitedFor } from '@/features/appointments';
-import { isApiError, loadErrorMessage } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { threadsQueryOptions } from '../api/queries';
 import { ThreadView } from './ThreadView';
@@ -32,15 +32,10 @@ export function OpenMessages({ clinicId, now }: { clinicId: string; now: number 
             <Text size="sm" c="dimmed">
               {open.error.message}
             </Text>
-          ) : isApiError(open.error) && open.error.isNetworkError ? (
-            // The shell's banner already says the API cannot be reached; the card says only what it means here.
-            <Text size="sm" c="dimmed">
-              Messages load again when the clinic's server can be reached.
-            </Text>
           ) : (
             <QueryErrorAlert
               title="Messages could not be loaded"
-              message={loadErrorMessage(open.error)}
+              error={open.error}
               onRetry={() => void open.refetch()}
               retrying={open.isFetching}
             />

@@ -8,7 +8,6 @@ import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { ButtonLink } from '@/components/RouterLinks';
 import { HUB_CRUMB } from '@/features/hub';
 import { fullName, profileOf, userDetailQueryOptions } from '@/features/users';
-import { loadErrorMessage } from '@/lib/api';
 import { visitQueryOptions } from '../api/queries';
 import { draftOfVisit } from '../model/draft';
 import { visitScreenLink } from '../model/links';
@@ -38,7 +37,7 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
       <PageFrame title={`Visit of ${clientName}`} crumbs={crumbs} purpose={purpose}>
         <QueryErrorAlert
           title="The visit could not be loaded"
-          message={loadErrorMessage(visit.error)}
+          error={visit.error}
           onRetry={() => void visit.refetch()}
           retrying={visit.isFetching}
         />
