@@ -18,6 +18,15 @@ const passwords = new WeakMap<Page, string>();
 /** Each page's own reload, which leaves the unlock screen to the spec. */
 const plainReloads = new WeakMap<Page, () => Promise<unknown>>();
 
+/**
+ * For a page whose context starts signed in (a saved storage state, IndexedDB
+ * included): loads by address unlock with this password.
+ */
+export function unlocksWith(page: Page, password = DEMO_PASSWORD): Page {
+  passwords.set(page, password);
+  return page;
+}
+
 /** Reloads and stays at the unlock screen (for a spec about what it shows). */
 export async function reloadToUnlockScreen(page: Page): Promise<void> {
   await plainReloads.get(page)?.();
@@ -104,9 +113,14 @@ export { expect };
 
 export const DEMO_PASSWORD = 'Thrive!2026';
 
+/**
+ * Signs in at the sign-in page. Where it already shows (after someone signed
+ * out), the next person types there, as at a shared tablet: no page load, so
+ * a courier delivering the last person's changes carries on.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   passwords.delete(page);
-  await page.goto('/login');
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

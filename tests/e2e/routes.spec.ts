@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
-import { DEMO_PASSWORD, expect, test as base, unlockingOnLoad } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, test as base, unlockingOnLoad, unlocksWith } from './fixtures.ts';
 
 type Who =
   | 'signed out'
@@ -150,7 +150,8 @@ function signedInState(browser: Browser, baseURL: string, email: string) {
       await page.goto('/login');
       await submitSignIn(page, email);
       await page.waitForURL((url) => url.pathname !== '/login');
-      const saved = await context.storageState();
+      // IndexedDB too: the person's wrapped data key, which their password unlocks on every page load.
+      const saved = await context.storageState({ indexedDB: true });
       await context.close();
       return saved;
     })();
@@ -163,6 +164,9 @@ const test = base.extend<{ who: Who }>({
   who: ['signed out', { option: true }],
   storageState: async ({ who, browser, baseURL }, use) => {
     await use(who === 'signed out' ? undefined : await signedInState(browser, baseURL!, EMAIL[who]));
+  },
+  page: async ({ page, who }, use) => {
+    await use(who === 'signed out' ? page : unlocksWith(page));
   },
 });
 

@@ -68,7 +68,7 @@ export function UnlockPage() {
         {signInNeeded ? (
           <>
             <Alert color="orange" variant="light" role="alert">
-              {UNLOCK_MESSAGES.signInNeeded}
+              {failure?.reason === 'sign-in-needed' ? UNLOCK_MESSAGES.signInNeeded : UNLOCK_MESSAGES.signInAgain}
             </Alert>
             <Button fullWidth loading={signOut.isPending} onClick={() => signOut.mutate()}>
               Sign in again

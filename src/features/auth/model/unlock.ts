@@ -12,6 +12,8 @@ export const UNLOCK_MESSAGES = {
   intro: (email: string | null) =>
     `Thrive is locked on this device. Enter the password of ${email ?? 'your account'} to carry on where you left off.`,
   signInNeeded: 'Too many wrong passwords. For your safety, sign in again to open Thrive on this device.',
+  /** Nothing here opens with a password alone (the tries were used up before, or this browser never held the key). */
+  signInAgain: 'For your safety, sign in again to open Thrive on this device.',
   someoneElse:
     'Signing in as someone else signs this account out here. Anything it left unsent stays on this device, locked to it.',
 } as const;
