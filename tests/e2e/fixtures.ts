@@ -49,7 +49,8 @@ export async function unlock(page: Page, password = DEMO_PASSWORD): Promise<void
  */
 async function unlockIfAsked(page: Page): Promise<void> {
   const password = passwords.get(page);
-  if (password === undefined) return;
+  // Only the app's own pages have an unlock screen (not about:blank, say).
+  if (password === undefined || !page.url().startsWith('http')) return;
   await page.locator('main').first().waitFor({ timeout: 20_000 });
   if (await page.getByRole('form', { name: 'Unlock Thrive' }).isVisible()) await unlock(page, password);
 }

@@ -23,7 +23,9 @@ import {
   savedTokenKeys,
   signIn,
   test,
+  unlock,
   unlockingOnLoad,
+  unlocksWith,
   waitForServiceWorker,
 } from './fixtures.ts';
 
@@ -466,8 +468,18 @@ test.describe('a shared device never shows one user’s data to the next', () =>
     await useDeviceMode(context, { mode: 'shared', idleMinutes: 3 });
     await signIn(page, B.email);
     await expectSignedIn(page, fullName(B));
-    const other = unlockingOnLoad(await context.newPage());
-    await other.goto('/');
+    // A shared tablet keeps the session in its tab: a tab opened on its own starts signed out.
+    const stranger = await context.newPage();
+    await stranger.goto('/');
+    await expect(stranger).toHaveURL(/\/login/);
+    await stranger.close();
+    // A tab opened from the app's own (the browser copies its session into it) asks for the password, then works on.
+    const [other] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate(() => void window.open('/', '_blank')),
+    ]);
+    await expect(other.getByRole('form', { name: 'Unlock Thrive' })).toBeVisible({ timeout: 20_000 });
+    await unlock(other);
     await expectSignedIn(other, fullName(B));
     // The first tab hears the second tab's activity over the BroadcastChannel.
     await page.evaluate(() => {
@@ -571,7 +583,7 @@ test.describe('after sign-out the back button shows no patient data', () => {
         const signedInPath = new URL(page.url()).pathname;
 
         await page.goto('about:blank');
-        const other = unlockingOnLoad(await context.newPage());
+        const other = unlockingOnLoad(unlocksWith(await context.newPage()));
         await other.goto('/');
         await expectSignedIn(other, fullName(B));
         await signOutWithButton(other);
@@ -646,6 +658,8 @@ test.describe('offline', () => {
       await page.getByLabel(/^Email/).fill(B.email);
       await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
+      // Starting again asks for the password (checked on the device, offline too).
+      unlocksWith(page);
       await expectSignedIn(page, fullName(B));
       await waitForServiceWorker(page);
       await waitForSavedProfile(page);
