@@ -146,7 +146,8 @@ function readVaultSlots(page: Page): Promise<string[]> {
  * profile is saved (writes are throttled to one a second).
  */
 async function waitForSavedProfile(page: Page): Promise<void> {
-  const savedBytes = () =>
+  /** The largest sealed cache's size, and its nonce (new at every save). */
+  const saved = () =>
     page
       .evaluate(async () => {
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -154,16 +155,31 @@ async function waitForSavedProfile(page: Page): Promise<void> {
           req.onsuccess = () => resolve(req.result);
           req.onerror = () => reject(new Error('open'));
         });
-        const records = await new Promise<{ data?: ArrayBuffer }[]>((resolve) => {
+        const records = await new Promise<{ data?: ArrayBuffer; iv?: Uint8Array }[]>((resolve) => {
           const req = db.transaction('caches').objectStore('caches').getAll();
-          req.onsuccess = () => resolve(req.result as { data?: ArrayBuffer }[]);
+          req.onsuccess = () => resolve(req.result as { data?: ArrayBuffer; iv?: Uint8Array }[]);
         });
         db.close();
-        return Math.max(0, ...records.map((r) => r.data?.byteLength ?? 0));
+        const largest = records.sort((a, b) => (b.data?.byteLength ?? 0) - (a.data?.byteLength ?? 0))[0];
+        return { bytes: largest?.data?.byteLength ?? 0, nonce: Array.from(largest?.iv ?? []).join(',') };
       })
-      .catch(() => 0);
+      .catch(() => ({ bytes: 0, nonce: '' }));
   // An empty persisted client is about a hundred bytes; one with a profile, well over a kilobyte.
-  await expect.poll(savedBytes).toBeGreaterThan(1000);
+  await expect.poll(async () => (await saved()).bytes).toBeGreaterThan(1000);
+  // And nothing more waits to be saved: no new save within the persister's one-second throttle.
+  let last = await saved();
+  await expect
+    .poll(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        const now = await saved();
+        const settled = now.nonce === last.nonce;
+        last = now;
+        return settled;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /**
