@@ -25,6 +25,7 @@ import { seedScheduleCatalog } from './demo/schedule.ts';
 import { seedIdentity } from './identity/seed.ts';
 import { configFromStack, stackConfig } from './stack/config.ts';
 import { startStack } from './stack/start.ts';
+import { percentile } from './percentile.ts';
 
 const GOAL_MS = 150;
 const KEY_DELAY_MS = 120;
@@ -37,10 +38,6 @@ const { values } = parseArgs({
 });
 const clientCount = Number(values.clients);
 const rounds = Number(values.rounds);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-bench-discovery-'));
 const config = stackConfig({ DATA_DIR: dataDir, PORT: process.env.BENCH_PORT || '45173' });
