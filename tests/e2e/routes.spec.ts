@@ -446,6 +446,8 @@ test.describe('the user list is prefetched for non-client users only', () => {
     });
     await page.goto('/login');
     await submitSignIn(page, email);
+    // Later loads by address ask for the password first.
+    unlocksWith(page);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Thrive');
     return lists;
   }
