@@ -1,5 +1,5 @@
-import { NativeSelect, Stack, Title } from '@mantine/core';
-import type { Clinic, ShownAppointment } from '@/features/appointments';
+import { Stack, Title } from '@mantine/core';
+import type { ShownAppointment } from '@/features/appointments';
 import { BookingCard } from './BookingCard';
 import type { usePortalCatalog } from './usePortalCatalog';
 
@@ -31,26 +31,5 @@ export function BookingList({
         />
       ))}
     </Stack>
-  );
-}
-
-/** The clinic a booking is made at; choosing another starts the booking over. */
-export function ClinicSelect({
-  clinics,
-  value,
-  onChange,
-}: {
-  clinics: readonly Clinic[];
-  value: string;
-  onChange: (clinicId: string) => void;
-}) {
-  return (
-    <NativeSelect
-      size="md"
-      label="Clinic"
-      data={clinics.map((item) => ({ value: item.id, label: item.name }))}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
   );
 }

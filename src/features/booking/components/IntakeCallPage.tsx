@@ -4,7 +4,8 @@ import { INTAKE_CALL_SERVICE_NAME, callModeFor, hasIntakeCall, isIntakeCall } fr
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { durationLabel, type CallMode } from '../model/booking';
 import { Preparation, whenLabel } from './BookingCard';
-import { BookingList, ClinicSelect } from './BookingList';
+import { BookingList } from './BookingList';
+import { ClinicSelect } from './ClinicSelect';
 import { BookingSlotStep } from './BookingSlotStep';
 import { usePortalCatalog } from './usePortalCatalog';
 import { useSlotBooking } from './useSlotBooking';
