@@ -69,8 +69,8 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   const contact = `Asha Potter ${Date.now()}`;
   const updatesBefore = (await profileUpdates(request, client.id)).length;
 
-  // Signing out ends a user's sessions everywhere: the second nurse and doctor, whom no other spec signs in.
-  await signedIn(page, 'nurse3@thrive.test');
+  // Signing out ends a user's sessions everywhere: a fourth nurse and the second doctor, whom no other spec signs in.
+  await signedIn(page, 'nurse4@thrive.test');
   await page.goto(`/client/${client.id}/profile`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${nameOf(client)}`);
   await waitForServiceWorker(page);
@@ -120,7 +120,7 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   const updates = await profileUpdates(request, client.id);
   expect(updates).toHaveLength(updatesBefore + 1);
   expect(updates[0]).toMatchObject({
-    actor_id: demoAccount('nurse3@thrive.test').id,
+    actor_id: demoAccount('nurse4@thrive.test').id,
     fields: ['emergency_contact_name'],
   });
   await page.goto(`/client/${client.id}/profile`);
@@ -129,7 +129,7 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   await expect(page).toHaveURL(/\/login/);
 
   // The nurse is back: nothing of hers waits, and nothing went twice.
-  await signedIn(page, 'nurse3@thrive.test');
+  await signedIn(page, 'nurse4@thrive.test');
   await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
   expect(await profileUpdates(request, client.id)).toHaveLength(updatesBefore + 1);
 });
