@@ -26,6 +26,7 @@ import { passwordSignIn } from './identity/client.ts';
 import { seedIdentity } from './identity/seed.ts';
 import { startBackend } from './stack/backend.ts';
 import { stackConfig } from './stack/config.ts';
+import { percentile } from './percentile.ts';
 
 const { values } = parseArgs({
   options: {
@@ -48,10 +49,6 @@ const SCENARIOS: Record<string, string | { search: string }> = {
   'search by phone fragment': { search: '81522' },
   'search, no match': { search: 'zzzzqqq' },
 };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-bench-'));
 const config = stackConfig({

@@ -13,6 +13,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as UnauthorizedRouteImport } from './routes/unauthorized'
+import { Route as UnlockRouteImport } from './routes/unlock'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/_admin'
 import { Route as AuthenticatedClientRouteImport } from './routes/_authenticated/_client'
@@ -64,6 +65,11 @@ const LoginRoute = LoginRouteImport.update({
 const UnauthorizedRoute = UnauthorizedRouteImport.update({
   id: '/unauthorized',
   path: '/unauthorized',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnlockRoute = UnlockRouteImport.update({
+  id: '/unlock',
+  path: '/unlock',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
@@ -262,6 +268,7 @@ export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/unlock': typeof UnlockRoute
   '/backoffice': typeof AuthenticatedAdminBackofficeRoute
   '/appointments': typeof AuthenticatedStaffAppointmentsRoute
   '/discovery': typeof AuthenticatedStaffDiscoveryRoute
@@ -296,6 +303,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/unlock': typeof UnlockRoute
   '/': typeof AuthenticatedIndexRoute
   '/backoffice': typeof AuthenticatedAdminBackofficeRoute
   '/appointments': typeof AuthenticatedStaffAppointmentsRoute
@@ -332,6 +340,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/login': typeof LoginRoute
   '/unauthorized': typeof UnauthorizedRoute
+  '/unlock': typeof UnlockRoute
   '/_authenticated/_admin': typeof AuthenticatedAdminRouteWithChildren
   '/_authenticated/_client': typeof AuthenticatedClientRouteWithChildren
   '/_authenticated/_staff': typeof AuthenticatedStaffRouteWithChildren
@@ -373,6 +382,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/unauthorized'
+    | '/unlock'
     | '/backoffice'
     | '/appointments'
     | '/discovery'
@@ -407,6 +417,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/unauthorized'
+    | '/unlock'
     | '/'
     | '/backoffice'
     | '/appointments'
@@ -442,6 +453,7 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/login'
     | '/unauthorized'
+    | '/unlock'
     | '/_authenticated/_admin'
     | '/_authenticated/_client'
     | '/_authenticated/_staff'
@@ -482,6 +494,7 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   LoginRoute: typeof LoginRoute
   UnauthorizedRoute: typeof UnauthorizedRoute
+  UnlockRoute: typeof UnlockRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -512,6 +525,13 @@ declare module '@tanstack/react-router' {
       path: '/unauthorized'
       fullPath: '/unauthorized'
       preLoaderRoute: typeof UnauthorizedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unlock': {
+      id: '/unlock'
+      path: '/unlock'
+      fullPath: '/unlock'
+      preLoaderRoute: typeof UnlockRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/': {
@@ -903,6 +923,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   LoginRoute: LoginRoute,
   UnauthorizedRoute: UnauthorizedRoute,
+  UnlockRoute: UnlockRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

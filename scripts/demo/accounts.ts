@@ -133,6 +133,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     gender: 'F',
   }),
   account({
+    email: 'nurse4@thrive.test',
+    role: 'NURSE',
+    state: 'ready',
+    firstName: 'Ines',
+    lastName: 'Carvalho',
+    gender: 'F',
+  }),
+  account({
     email: 'doctor2@thrive.test',
     role: 'DOCTOR',
     state: 'ready',

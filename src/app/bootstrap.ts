@@ -6,7 +6,8 @@ import { createApiClient } from '@/lib/api/client';
 import { deviceId } from '@/lib/api/device-id';
 import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughApi } from '@/lib/outbox';
 import { configureIdentity, loadIdentity, loadSignIn, mayHoldSession, whenIdentityLoaded } from '@/lib/auth/identity';
-import { sessionStore } from '@/lib/auth/session';
+import { openSessionUser, sessionStore } from '@/lib/auth/session';
+import { dataKeys } from '@/lib/storage/data-keys';
 import { onShellIntent, revealApp } from '@/lib/shell-handover';
 import { createQueryClient } from '@/lib/query/client';
 import { deviceSettings, keepsDeviceData, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
@@ -48,6 +49,8 @@ async function start(): Promise<Boot> {
     tokensInTabOnly: keepsTokensInTabOnly(device.mode),
   });
   const auth = () => loadIdentity();
+  // Loaded beside the identity SDK, off the entry: only personal devices count days without use.
+  const longIdle = device.mode === 'personal' ? import('@/pwa/long-idle') : undefined;
   const queryClient = createQueryClient();
   initApi({
     baseUrl: env.apiBase,
@@ -55,13 +58,16 @@ async function start(): Promise<Boot> {
     getAccessToken: async () => (await auth()).session.getAccessToken(),
     refreshSession: async () => (await auth()).session.refreshSession(),
   });
+  // Where the device keeps data, a signed-in person is locked until this page holds their data key (sign-in or unlock).
+  const persists = persistsData(device.mode);
+  sessionStore.locks((username) => persists && !dataKeys.keyOf(username), dataKeys.subscribe);
+  forgetKeysAtSignOut();
   const outbox = initOutbox({
-    currentUser: () => {
-      const session = sessionStore.getSnapshot();
-      return session.authenticated ? session.username : null;
-    },
+    // A locked person's unsent changes are neither shown nor sent until they unlock.
+    currentUser: () => openSessionUser(sessionStore.getSnapshot()),
     subscribeToSession: sessionStore.subscribe,
-    persists: persistsData(device.mode),
+    persists,
+    keyOf: dataKeys.keyOf,
     isOnline: () => onlineManager.isOnline(),
     subscribeToOnline: (listener) => onlineManager.subscribe(listener),
     send: (item) => sendThroughApi(api(), item),
@@ -114,6 +120,15 @@ async function start(): Promise<Boot> {
   // Without a saved session the identity SDK waits until someone starts to sign in, or the page is idle.
   if (mayHoldSession()) await (await auth()).session.restoreSession();
   else loadWhenWanted(() => void loadSignIn());
+  // A personal device unused for two weeks signs out before anything of the session shows (offline too).
+  if (longIdle) {
+    await (
+      await longIdle
+    ).startLongIdleSignOut({
+      session: sessionStore,
+      signOut: async () => (await auth()).session.signOut(),
+    });
+  }
   // The signed-in author's unsent changes are back before any screen shows the records they change.
   await outbox.start();
   // The signed-in user's saved data is back in the cache before any loader runs (an offline start).
@@ -160,4 +175,19 @@ function loadWhenWanted(load: () => void): void {
   for (const type of INTENT_EVENTS) document.addEventListener(type, once, { capture: true, passive: true });
   onShellIntent(once);
   requestIdleCallback(once, { timeout: 10_000 });
+}
+
+/**
+ * The page lets go of a person's data key when they sign out or someone else
+ * signs in: from then on only their password opens their data here. A courier
+ * at work keeps the store it has open until it is done.
+ */
+function forgetKeysAtSignOut(): void {
+  let holder = openSessionUser(sessionStore.getSnapshot());
+  sessionStore.subscribe(() => {
+    const session = sessionStore.getSnapshot();
+    const now = session.authenticated ? session.username : null;
+    if (holder !== null && holder !== now) dataKeys.forget(holder);
+    holder = now;
+  });
 }

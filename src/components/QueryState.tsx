@@ -1,7 +1,6 @@
 import { Group, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { loadErrorMessage } from '@/lib/api';
 import { QueryErrorAlert } from './QueryErrorAlert';
 
 /**
@@ -34,7 +33,7 @@ export function QueryState<T>({
     return (
       <QueryErrorAlert
         title={`${what} could not be loaded`}
-        message={loadErrorMessage(query.error)}
+        error={query.error}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
       />

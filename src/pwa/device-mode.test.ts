@@ -48,7 +48,7 @@ describe('device settings', () => {
     expect([persistsData('personal'), persistsData('shared'), persistsData('kiosk')]).toEqual([true, true, false]);
     expect([keepsTokensInTabOnly('personal'), keepsTokensInTabOnly('shared'), keepsTokensInTabOnly('kiosk')]).toEqual([
       false,
-      false,
+      true,
       true,
     ]);
     expect([signsOutWhenIdle('personal'), signsOutWhenIdle('shared'), signsOutWhenIdle('kiosk')]).toEqual([

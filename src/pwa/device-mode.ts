@@ -1,8 +1,10 @@
 /**
  * How this device is used (PRODUCT.md section 1), which decides what the
  * browser may keep:
- * - personal: a client's own phone. Persisted cache, tokens in localStorage.
- * - shared: a tablet at a therapy bay. Persisted cache per user, idle sign-out.
+ * - personal: a client's own phone. Persisted cache, tokens in localStorage,
+ *   signed out after PERSONAL_IDLE_DAYS without use.
+ * - shared: a tablet at a therapy bay. Persisted cache per user, tokens in
+ *   sessionStorage, idle sign-out.
  * - kiosk: the front desk. Nothing persisted, tokens in sessionStorage, idle
  *   sign-out back to the sign-in page.
  * The default comes from the build (VITE_DEVICE_MODE); an admin can set the
@@ -109,8 +111,11 @@ export const persistsData = (mode: DeviceMode): boolean => mode !== 'kiosk';
 /**
  * Whether the sign-in tokens live in this tab only (sessionStorage), so that
  * none stays in localStorage: decided at start, before the session is read.
+ * A device more than one person uses keeps no refresh token on its disk for
+ * the next one to find; a reload keeps the tab's session (behind the unlock
+ * screen), closing the browser ends it.
  */
-export const keepsTokensInTabOnly = (mode: DeviceMode): boolean => mode === 'kiosk';
+export const keepsTokensInTabOnly = (mode: DeviceMode): boolean => mode !== 'personal';
 
 /** Whether signed-in users are signed out after a while without activity. */
 export const signsOutWhenIdle = (mode: DeviceMode): boolean => mode !== 'personal';

@@ -5,6 +5,11 @@ import { SIGNED_OUT, createSessionStore, type SessionState } from '@/lib/auth/se
 import type { DeviceSettings } from './device-mode';
 
 const HOUR = 60 * 60 * 1000;
+/** The person's data key, as the keyring holds it once they signed in or unlocked. */
+const { DATA_KEY } = await vi.hoisted(async () => ({
+  DATA_KEY: await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
+}));
+vi.mock('@/lib/storage/data-keys', () => ({ dataKeys: { keyOf: () => DATA_KEY } }));
 const PROFILE_KEY = ['users', 'detail', 'c-0001'];
 const PRIYA = { first_name: 'Priya', last_name: 'Sharma' };
 
@@ -24,13 +29,14 @@ async function leaveSavedData(username: string): Promise<void> {
     maxAge: HOUR,
     enabled: true,
     throttleMs: 0,
+    keyOf: () => DATA_KEY,
   });
   await persistence.setUser(username);
   queryClient.setQueryData(PROFILE_KEY, PRIYA);
   // The persister writes in the background: wait until the profile is in the user's vault.
   const { openVault } = await import('@/lib/storage/vault');
   const { storageSlotFor } = await import('@/lib/query/persist-policy');
-  const vault = await openVault(await storageSlotFor(username));
+  const vault = await openVault(await storageSlotFor(username), DATA_KEY);
   await vi.waitFor(async () => expect(await vault.getItem('query-cache')).toContain(PRIYA.first_name));
   vault.close();
 }
@@ -77,9 +83,16 @@ describe('the data a device keeps, at start-up', () => {
     expect(queryClient.getQueryData(PROFILE_KEY)).toEqual(PRIYA);
   });
 
+  it('while the person is locked (after a reload), neither restores nor deletes their saved data', async () => {
+    await leaveSavedData('nurse-a');
+    const queryClient = await start('shared', { ...signedIn('nurse-a'), locked: true });
+    expect(queryClient.getQueryData(PROFILE_KEY)).toBeUndefined();
+    expect(await vaultRecords()).toBe(1);
+  });
+
   it('on a kiosk, has deleted what an earlier mode saved before the app goes on', async () => {
     await leaveSavedData('nurse-a');
-    expect(await vaultRecords()).toBe(2);
+    expect(await vaultRecords()).toBe(1);
     await start('kiosk', SIGNED_OUT);
     expect(await vaultRecords()).toBe(0);
   });

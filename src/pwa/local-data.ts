@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionSource } from '@/lib/auth/session';
 import type { CachePersistence } from '@/lib/query/persist';
+import { dataKeys } from '@/lib/storage/data-keys';
 import { persistsData, storeDeviceSettings, type DeviceMode, type DeviceSettings } from './device-mode';
 import { discardDraftsOnLeave } from './drafts';
 
@@ -8,11 +9,20 @@ import { discardDraftsOnLeave } from './drafts';
  * What the app keeps on this device, tied to the session: the persisted query
  * cache follows whoever is signed in, is deleted when they sign out (by the
  * button, an idle sign-out, a refused refresh or in another tab) and when
- * someone else signs in. The persistence code (IndexedDB, WebCrypto) is
- * loaded on its own, off the sign-in page's critical path.
+ * someone else signs in. While the person is locked (after a reload, until
+ * they give their password) it is neither read nor deleted. The persistence
+ * code (IndexedDB, WebCrypto) is loaded on its own, off the sign-in page's
+ * critical path.
  */
 
 let persistence: Promise<CachePersistence> | undefined;
+/** The last change of user handed to the persistence, done or not. */
+let settled: Promise<void> = Promise.resolve();
+
+/** Resolves once the signed-in person's saved data is back in the cache (the unlock screen waits for it). */
+export function localDataSettled(): Promise<void> {
+  return settled.catch(() => undefined);
+}
 
 export interface LocalDataOptions {
   queryClient: QueryClient;
@@ -37,23 +47,29 @@ export async function startLocalData({ queryClient, session, settings, buildId }
         buster: buildId,
         maxAge: settings.mode === 'personal' ? PERSIST_MAX_AGE_MS.personal : PERSIST_MAX_AGE_MS.shared,
         enabled: persistsData(settings.mode),
+        keyOf: dataKeys.keyOf,
       }),
   );
   const ready = persistence;
-  const userOf = () => {
+  /** Whose data to show: a username, null for nobody, undefined while locked (leave everything as it is). */
+  const userOf = (): string | null | undefined => {
     const state = session.getSnapshot();
-    return state.authenticated ? state.username : null;
+    if (!state.authenticated) return null;
+    return state.locked ? undefined : state.username;
   };
   let user = userOf();
   session.subscribe(() => {
     const next = userOf();
     if (next === user) return;
     user = next;
+    if (next === undefined) return;
     // In order: a sign-out's wipe is never overtaken by the next sign-in's restore.
-    void ready.then((p) => p.setUser(next));
+    settled = ready.then((p) => p.setUser(next));
   });
-  const first = ready.then((p) => p.setUser(user));
-  if (user !== null || !persistsData(settings.mode)) {
+  const firstUser = user;
+  const first = firstUser === undefined ? ready.then(() => undefined) : ready.then((p) => p.setUser(firstUser));
+  settled = first;
+  if (typeof user === 'string' || !persistsData(settings.mode)) {
     try {
       await first;
     } catch (error) {

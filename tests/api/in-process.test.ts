@@ -5,38 +5,11 @@
  * identity service or the database fail on purpose, to check that nothing is
  * left half-made and that the audit trail records who did what.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
-import { identityFiles } from '../../scripts/identity/files.ts';
-import { readAdminSecret } from '../../scripts/identity/keys.ts';
-import { seedDatabase } from '../../scripts/demo/seed-database.ts';
-import { createApp } from '../../server/app.ts';
-import { createAccessTokenVerifier } from '../../server/auth/access-token.ts';
-import type { ServerConfig } from '../../server/config.ts';
-import type { Database, Queryable } from '../../server/db/database.ts';
-import { openMigratedDatabase } from '../../server/db/migrate.ts';
-import { createCognitoIdentityAdmin, type IdentityAdmin } from '../../server/identity/identity-admin.ts';
-import {
-  apiClient,
-  identityAdminCall,
-  idOf,
-  stack,
-  type ApiAnswer,
-  type Problem,
-  type Schemas,
-} from '../support/api-client.ts';
-
-const identity: ServerConfig['identity'] = {
-  issuer: stack.issuer,
-  jwksUrl: stack.jwksUrl,
-  clientId: stack.clientId,
-  userPoolId: stack.userPoolId,
-  region: stack.region,
-  endpoint: stack.identityUrl,
-  localAdminSecret: readAdminSecret(identityFiles(stack.identityDir, stack.userPoolId).adminSecretFile),
-};
+import type { Database } from '../../server/db/database.ts';
+import type { IdentityAdmin } from '../../server/identity/identity-admin.ts';
+import { identityAdminCall, idOf, stack, type ApiAnswer, type Problem, type Schemas } from '../support/api-client.ts';
+import { interceptQueries, startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
 
 /** Identity calls that fail while named here. */
 const failingIdentityCalls = new Set<keyof IdentityAdmin>();
@@ -64,40 +37,27 @@ function withInjectedIdentityFailures(real: IdentityAdmin): IdentityAdmin {
 }
 
 function withInjectedSqlFailures(db: Database): Database {
-  const wrap = (target: Queryable): Queryable => ({
-    query<Row extends object>(sql: string, params?: readonly unknown[]) {
-      if (failingSql?.test(sql)) return Promise.reject(new Error(`injected failure of: ${sql.trim().slice(0, 40)}`));
-      return target.query<Row>(sql, params);
-    },
-    exec: (script) => target.exec(script),
-  });
-  return { ...db, ...wrap(db), transaction: (work) => db.transaction((tx) => work(wrap(tx))) };
+  return interceptQueries(db, (sql, _params, next) =>
+    failingSql?.test(sql) ? Promise.reject(new Error(`injected failure of: ${sql.trim().slice(0, 40)}`)) : next(),
+  );
 }
 
+let inProcess: InProcessApi;
 let db: Database;
-let server: Server;
-let api: ReturnType<typeof apiClient>;
+let api: InProcessApi['api'];
 
 beforeAll(async () => {
   // The failures below are on purpose; the server's reports of them would only clutter the output.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
-  await seedDatabase(db, DEMO_ACCOUNTS);
-  const app = createApp({
-    db: withInjectedSqlFailures(db),
-    identityAdmin: withInjectedIdentityFailures(createCognitoIdentityAdmin(identity)),
-    verifyAccessToken: createAccessTokenVerifier(identity),
-    validateResponses: true,
+  inProcess = await startInProcessApi({
+    database: withInjectedSqlFailures,
+    identityAdmin: withInjectedIdentityFailures,
   });
-  server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  api = apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+  ({ db, api } = inProcess);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await db.close();
+  await inProcess.stop();
   vi.restoreAllMocks();
 });
 

@@ -7,32 +7,12 @@
  * message, its detail and its parameters. The log still says which request
  * failed (its id) and where.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
-import { seedDatabase } from '../../scripts/demo/seed-database.ts';
-import { identityFiles } from '../../scripts/identity/files.ts';
-import { readAdminSecret } from '../../scripts/identity/keys.ts';
-import { createApp } from '../../server/app.ts';
-import { createAccessTokenVerifier } from '../../server/auth/access-token.ts';
-import type { ServerConfig } from '../../server/config.ts';
-import type { Database, Queryable } from '../../server/db/database.ts';
-import { openMigratedDatabase } from '../../server/db/migrate.ts';
-import { createCognitoIdentityAdmin } from '../../server/identity/identity-admin.ts';
-import { apiClient, idOf, stack } from '../support/api-client.ts';
+import type { Database } from '../../server/db/database.ts';
+import { idOf } from '../support/api-client.ts';
+import { interceptQueries, startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
 
 const CANARY = 'Zebracanary-4431 Marigold';
-
-const identity: ServerConfig['identity'] = {
-  issuer: stack.issuer,
-  jwksUrl: stack.jwksUrl,
-  clientId: stack.clientId,
-  userPoolId: stack.userPoolId,
-  region: stack.region,
-  endpoint: stack.identityUrl,
-  localAdminSecret: readAdminSecret(identityFiles(stack.identityDir, stack.userPoolId).adminSecretFile),
-};
 
 /** An error as the pg driver makes it: the values of the statement in its message, detail and parameters. */
 function driverError(code: string, params: readonly unknown[]): Error {
@@ -50,21 +30,17 @@ function driverError(code: string, params: readonly unknown[]): Error {
 /** SQLSTATE thrown by statements that mention a profile change, while set. */
 let failWith: string | null = null;
 
+/** The database, with the profile updates and searches failing as the driver fails while `failWith` is set. */
 function failing(db: Database): Database {
-  const wrap = (target: Queryable): Queryable => ({
-    query<Row extends object>(sql: string, params: readonly unknown[] = []) {
-      if (failWith && /^\s*UPDATE profiles/.test(sql)) return Promise.reject(driverError(failWith, params));
-      if (failWith && /search_text LIKE/.test(sql)) return Promise.reject(driverError(failWith, params));
-      return target.query<Row>(sql, params);
-    },
-    exec: (script) => target.exec(script),
+  return interceptQueries(db, (sql, params, next) => {
+    if (failWith && /^\s*UPDATE profiles/.test(sql)) return Promise.reject(driverError(failWith, params));
+    if (failWith && /search_text LIKE/.test(sql)) return Promise.reject(driverError(failWith, params));
+    return next();
   });
-  return { ...db, ...wrap(db), transaction: (work) => db.transaction((tx) => work(wrap(tx))) };
 }
 
-let db: Database;
-let server: Server;
-let api: ReturnType<typeof apiClient>;
+let inProcess: InProcessApi;
+let api: InProcessApi['api'];
 const logged: string[] = [];
 
 beforeAll(async () => {
@@ -73,28 +49,19 @@ beforeAll(async () => {
       logged.push(args.map((arg) => (typeof arg === 'string' ? arg : (JSON.stringify(arg) ?? String(arg)))).join(' '));
     });
   }
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
-  await seedDatabase(db, DEMO_ACCOUNTS);
-  const real = createCognitoIdentityAdmin(identity);
-  const app = createApp({
-    db: failing(db),
-    identityAdmin: {
+  inProcess = await startInProcessApi({
+    database: failing,
+    identityAdmin: (real) => ({
       ...real,
       // The identity service failing, with the new user's e-mail in its message.
       createUser: (user) => Promise.reject(new Error(`InternalErrorException for ${user.email} ${user.lastName}`)),
-    },
-    verifyAccessToken: createAccessTokenVerifier(identity),
-    validateResponses: true,
+    }),
   });
-  server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  api = apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+  ({ api } = inProcess);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await db.close();
+  await inProcess.stop();
   vi.restoreAllMocks();
 });
 
@@ -129,7 +96,10 @@ describe('the log of failing requests', () => {
       as: 'nurse',
       ifMatch: '*',
       headers: canaryHeaders,
-      body: { client_story: CANARY, family_history: { [CANARY]: CANARY } },
+      body: {
+        client_story: CANARY,
+        family_history: { relatives: [{ relative: 'other', conditions: ['other'], notes: CANARY }] },
+      },
     });
     expect(failed.status).toBe(500);
     expect(JSON.stringify(failed.body)).not.toContain(CANARY);

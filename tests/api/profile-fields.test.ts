@@ -92,8 +92,8 @@ const VALUES: Record<ProfileField, unknown> = {
   appointment_duration: '00:45:00',
   health_goals: 'Sleep well',
   client_story: 'Started running',
-  lifestyle_history: { Sleep: 'about 6 hours' },
-  family_history: { Father: 'type 2 diabetes' },
+  lifestyle_history: { sleep_hours: 6, stress: 'moderate' },
+  family_history: { relatives: [{ relative: 'father', conditions: ['diabetes'] }] },
   abha_number: '12345678901234',
   aadhar_number: '123456789012',
 };

@@ -5,30 +5,10 @@
  * audit trail as rate_limited, and other callers, reads of one record and
  * signing out are not held back.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
-import { seedDatabase } from '../../scripts/demo/seed-database.ts';
-import { identityFiles } from '../../scripts/identity/files.ts';
-import { readAdminSecret } from '../../scripts/identity/keys.ts';
-import { createApp } from '../../server/app.ts';
-import { createAccessTokenVerifier } from '../../server/auth/access-token.ts';
-import type { ServerConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
-import { openMigratedDatabase } from '../../server/db/migrate.ts';
-import { createCognitoIdentityAdmin } from '../../server/identity/identity-admin.ts';
-import { apiClient, idOf, stack, type Actor, type Problem } from '../support/api-client.ts';
-
-const identity: ServerConfig['identity'] = {
-  issuer: stack.issuer,
-  jwksUrl: stack.jwksUrl,
-  clientId: stack.clientId,
-  userPoolId: stack.userPoolId,
-  region: stack.region,
-  endpoint: stack.identityUrl,
-  localAdminSecret: readAdminSecret(identityFiles(stack.identityDir, stack.userPoolId).adminSecretFile),
-};
+import { idOf, type Actor, type Problem } from '../support/api-client.ts';
+import { startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
 
 const LIMITS = {
   list: { requests: 3, seconds: 60 },
@@ -36,30 +16,16 @@ const LIMITS = {
   write: { requests: 2, seconds: 60 },
 };
 
+let inProcess: InProcessApi;
 let db: Database;
-let server: Server;
-let api: ReturnType<typeof apiClient>;
+let api: InProcessApi['api'];
 
 beforeAll(async () => {
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
-  await seedDatabase(db, DEMO_ACCOUNTS);
-  const app = createApp({
-    db,
-    identityAdmin: createCognitoIdentityAdmin(identity),
-    verifyAccessToken: createAccessTokenVerifier(identity),
-    validateResponses: true,
-    rateLimits: LIMITS,
-  });
-  server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  api = apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`);
+  inProcess = await startInProcessApi({ rateLimits: LIMITS });
+  ({ db, api } = inProcess);
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await db.close();
-});
+afterAll(() => inProcess.stop());
 
 async function expectLimited(answer: { status: number; headers: Headers; body: unknown }, route: string, as: Actor) {
   expect(answer.status).toBe(429);

@@ -34,6 +34,16 @@ async function signIn(email: string, password = DEMO_PASSWORD) {
 
 const readOwnProfile = (id: string, token: string) => api<Problem>('GET', `/users/user-profiles/${id}`, { token });
 
+/** A client the admin creates for one case, signed in, so that ending their sessions touches no one else. */
+function newSignedInClient(mailbox: string, firstName: string, lastName: string) {
+  return createSignedInUser('admin', {
+    email: `${mailbox}@thrive.test`,
+    first_name: firstName,
+    last_name: lastName,
+    role: 'CLIENT',
+  });
+}
+
 describe('signing out', () => {
   it('refuses a captured token after sign-out (401), on this device and every other', async () => {
     const phone = await signIn(SIGNING_OUT.email);
@@ -80,12 +90,7 @@ describe('signing out', () => {
   });
 
   it('lets a client who has not given consent sign out, and records every sign-out in the audit trail', async () => {
-    const user = await createSignedInUser('admin', {
-      email: 'signs.out@thrive.test',
-      first_name: 'Sig',
-      last_name: 'Nout',
-      role: 'CLIENT',
-    });
+    const user = await newSignedInClient('signs.out', 'Sig', 'Nout');
     expect((await api('GET', '/users/user-program-enrollments', { token: user.accessToken })).status).toBe(403);
     expect((await api('POST', '/session/logout', { token: user.accessToken })).status).toBe(204);
     expect((await readOwnProfile(user.id, user.accessToken)).status).toBe(401);
@@ -113,12 +118,7 @@ describe('signing out', () => {
 
 describe('sessions the clinic ends', () => {
   it('ends the sessions of a user given another role', async () => {
-    const user = await createSignedInUser('admin', {
-      email: 'gets.promoted@thrive.test',
-      first_name: 'Pro',
-      last_name: 'Moted',
-      role: 'CLIENT',
-    });
+    const user = await newSignedInClient('gets.promoted', 'Pro', 'Moted');
     const promoted = await api('PATCH', `/users/user-profiles/${user.id}`, {
       as: 'admin',
       ifMatch: '*',
@@ -129,12 +129,7 @@ describe('sessions the clinic ends', () => {
   });
 
   it('keeps the sessions of a user whose role is set to the one it has', async () => {
-    const user = await createSignedInUser('admin', {
-      email: 'stays.client@thrive.test',
-      first_name: 'Stays',
-      last_name: 'Client',
-      role: 'CLIENT',
-    });
+    const user = await newSignedInClient('stays.client', 'Stays', 'Client');
     await nextSecond();
     const fresh = await signIn(user.email, user.password);
     const same = await api('PATCH', `/users/user-profiles/${user.id}`, {
@@ -147,12 +142,7 @@ describe('sessions the clinic ends', () => {
   });
 
   it('refuses a deleted user’s token, even though the identity service once signed it', async () => {
-    const user = await createSignedInUser('admin', {
-      email: 'gets.deleted@thrive.test',
-      first_name: 'Del',
-      last_name: 'Eted',
-      role: 'CLIENT',
-    });
+    const user = await newSignedInClient('gets.deleted', 'Del', 'Eted');
     expect((await api('DELETE', `/users/users/${user.id}`, { as: 'admin' })).status).toBe(204);
     const replay = await api<Problem>('GET', `/users/users/${user.id}`, { token: user.accessToken });
     expect(replay.status).toBe(401);

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { expect, expectNoSeriousAxeViolation, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousAxeViolation, signIn, test, unlockingOnLoad } from './fixtures.ts';
 
 // Requests the service worker made would slip past page.route.
 test.use({ serviceWorkers: 'block' });
@@ -28,6 +28,8 @@ test('reception books a client into a free chair, is told the next time is taken
   page,
   allowConsoleError,
 }) => {
+  // Four axe scans of a week's schedule grid, each several seconds on a busy machine.
+  test.slow();
   // The browser reports the refused booking's answer; the screen shows why.
   allowConsoleError(/status of 409 \(Conflict\)/);
   await page.setViewportSize(DESKTOP);
@@ -98,7 +100,7 @@ test('reception checks a client in from the hub; a nurse then sees them in clini
   await expect(inClinic.getByRole('listitem').filter({ hasText: name })).toContainText(/Waiting \d+ min/);
 
   const nurseContext = await browser.newContext({ viewport: { width: 820, height: 1180 }, serviceWorkers: 'block' });
-  const nurse = await nurseContext.newPage();
+  const nurse = unlockingOnLoad(await nurseContext.newPage());
   await signInAs(nurse, 'nurse@thrive.test', /\/hub$/);
   await expect(nurse.getByRole('list', { name: 'Clients in clinic now' }).getByText(name)).toBeVisible();
   // Only reception checks in with one tap.
@@ -131,8 +133,8 @@ test.describe('on a phone', () => {
     await expectNoSeriousAxeViolation(page);
     await waiting.tap();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByRole('button', { name: 'Start' })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Start' }).tap();
+    await expect(dialog.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Start', exact: true }).tap();
     await expect(page.getByText(/ started\.$/)).toBeVisible();
     await expect(page.getByRole('button', { name: label })).toContainText('In progress');
   });

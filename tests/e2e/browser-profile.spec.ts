@@ -16,7 +16,7 @@ import { callIdentity, passwordSignIn } from '../../scripts/identity/client.ts';
 import { identityFiles } from '../../scripts/identity/files.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
-import { expect, signIn, test } from './fixtures.ts';
+import { expect, signIn, test, unlockingOnLoad } from './fixtures.ts';
 
 const stack = stackConfig(E2E_ENV);
 const CLIENTS = [generateClients(50)[24]!, generateClients(50)[32]!];
@@ -84,7 +84,7 @@ test('a browser profile holds no client’s name once its nurse has signed out a
     baseURL,
   });
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = unlockingOnLoad(context.pages()[0] ?? (await context.newPage()));
     await signIn(page, nurse.email, CHOSEN_PASSWORD);
     await expect(page).toHaveURL(/\/hub$/);
     await page.evaluate(async () => navigator.serviceWorker.ready);

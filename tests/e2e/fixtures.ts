@@ -13,7 +13,86 @@ interface Fixtures {
   allowConsoleError: (pattern: RegExp) => void;
 }
 
+/** The password of whoever `signIn` signed in on a page, for the unlock screen after a page load. */
+const passwords = new WeakMap<Page, string>();
+/** Each page's own reload, which leaves the unlock screen to the spec. */
+const plainReloads = new WeakMap<Page, () => Promise<unknown>>();
+
+/**
+ * For a page whose context starts signed in (a saved storage state, IndexedDB
+ * included): loads by address unlock with this password.
+ */
+export function unlocksWith(page: Page, password = DEMO_PASSWORD): Page {
+  passwords.set(page, password);
+  return page;
+}
+
+/** Reloads and stays at the unlock screen (for a spec about what it shows). */
+export async function reloadToUnlockScreen(page: Page): Promise<void> {
+  await plainReloads.get(page)?.();
+  await expect(page.getByRole('form', { name: 'Unlock Thrive' })).toBeVisible();
+}
+
+/** The unlock screen is showing: the person gives their password again. */
+export async function unlock(page: Page, password = DEMO_PASSWORD): Promise<void> {
+  const form = page.getByRole('form', { name: 'Unlock Thrive' });
+  await form.getByLabel(/^Password/).fill(password);
+  await form.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page).not.toHaveURL(/\/unlock/);
+}
+
+/**
+ * Loading a page by its address is a reload: the app holds nobody's data key
+ * yet, so a signed-in person is asked for their password first (the unlock
+ * screen). Specs about other things unlock as that person would, once the
+ * app shows its first screen (nothing shows a `main` before the guards decide).
+ */
+async function unlockIfAsked(page: Page): Promise<void> {
+  const password = passwords.get(page);
+  // Only the app's own pages have an unlock screen (not about:blank, say).
+  if (password === undefined || !page.url().startsWith('http')) return;
+  await page.locator('main').first().waitFor({ timeout: 20_000 });
+  if (await page.getByRole('form', { name: 'Unlock Thrive' }).isVisible()) await unlock(page, password);
+}
+
+/**
+ * Makes `page`'s loads by address (goto, reload, back and forward) unlock as
+ * the signed-in person would; for pages a spec opens itself in a new context.
+ */
+export function unlockingOnLoad(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  const goForward = page.goForward.bind(page);
+  plainReloads.set(page, () => reload());
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await unlockIfAsked(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await unlockIfAsked(page);
+    return response;
+  };
+  page.goBack = async (...args) => {
+    const response = await goBack(...args);
+    await unlockIfAsked(page);
+    return response;
+  };
+  page.goForward = async (...args) => {
+    const response = await goForward(...args);
+    await unlockIfAsked(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    unlockingOnLoad(page);
+    await use(page);
+  },
   allowConsoleError: [
     async ({ page }, use) => {
       const allowed: RegExp[] = [];
@@ -35,11 +114,18 @@ export { expect };
 
 export const DEMO_PASSWORD = 'Thrive!2026';
 
+/**
+ * Signs in at the sign-in page. Where it already shows (after someone signed
+ * out), the next person types there, as at a shared tablet: no page load, so
+ * a courier delivering the last person's changes carries on.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
+  passwords.delete(page);
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  passwords.set(page, password);
 }
 
 /** Signed in: off the sign-in page, with the user's own name on screen (their profile, home or header). */

@@ -103,7 +103,12 @@ test('client@ meets the authorization first and cannot dismiss it', async ({ pag
 test('a client without consent meets the authorization on every portal route, and may sign out instead', async ({
   page,
   request,
+  allowConsoleError,
 }) => {
+  // Each page load by address (and back) unlocks with the password again.
+  test.slow();
+  // The portal's screens ask for their data and the server refuses it (403, consent required) until consent is given.
+  allowConsoleError(/status of 403/);
   // Signing out ends the user's sessions everywhere: the account this spec has to itself, not client@.
   await withdrawConsent(request, CONSENTING.email);
   await signIn(page, CONSENTING.email);
@@ -134,6 +139,8 @@ test.describe('as the client who gives consent', () => {
   });
 
   test('accepting records consent to version 1.0 and opens the portal, also after a reload', async ({ page }) => {
+    // A sign-in, the consent, the toast's five seconds and a reload: more than 30 s on a busy machine.
+    test.slow();
     // Playwright's clock, to see the toast leave after its 5 seconds.
     await page.clock.install();
     await signIn(page, CONSENTING.email);

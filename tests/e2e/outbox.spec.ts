@@ -1,6 +1,7 @@
 /**
  * Changes made on a tablet reach the server once, or are shown as a conflict:
- * a nurse edits a client offline, reloads, signs out (and is told what is
+ * a nurse edits a client offline, reloads (and unlocks with her password),
+ * signs out (and is told what is
  * unsent), another person signs in on the same browser and sees none of it,
  * while the change arrives, once, as hers, sent with her own credential when
  * the network is back. Two tablets editing one field: the second is shown the
@@ -12,12 +13,23 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import type { components } from '../../openapi/index.ts';
-import { accessToken, expect, pressSignOut, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import {
+  accessToken,
+  expect,
+  pressSignOut,
+  reloadToUnlockScreen,
+  signIn,
+  test,
+  unlock,
+  unlockingOnLoad,
+  waitForServiceWorker,
+} from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type AuditEventList = components['schemas']['AuditEventList'];
 
-test.describe.configure({ timeout: 90_000 });
+// Every page load asks for the password again, and unwrapping the data key takes a moment on a busy machine.
+test.describe.configure({ timeout: 150_000 });
 
 const [OFFLINE_CLIENT, CONFLICT_CLIENT] = generateClients(50).slice(-6, -4);
 const nameOf = (account: { firstName: string; lastName: string }) => `${account.firstName} ${account.lastName}`;
@@ -39,7 +51,8 @@ async function profileUpdates(request: APIRequestContext, id: string) {
 
 async function signedIn(page: Page, email: string): Promise<void> {
   await signIn(page, email);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // Signing in also unwraps the person's data key (PBKDF2): a moment more on a busy machine.
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
 }
 
 const syncLine = (page: Page) => page.getByRole('button', { name: /Show unsent changes$/ });
@@ -56,8 +69,8 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   const contact = `Asha Potter ${Date.now()}`;
   const updatesBefore = (await profileUpdates(request, client.id)).length;
 
-  // Signing out ends a user's sessions everywhere: the second nurse and doctor, whom no other spec signs in.
-  await signedIn(page, 'nurse3@thrive.test');
+  // Signing out ends a user's sessions everywhere: a fourth nurse and the second doctor, whom no other spec signs in.
+  await signedIn(page, 'nurse4@thrive.test');
   await page.goto(`/client/${client.id}/profile`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${nameOf(client)}`);
   await waitForServiceWorker(page);
@@ -76,8 +89,11 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
     '1 change saved on this device, waiting for the network. Show unsent changes',
   );
 
-  // A reload, still offline: the change is still there.
-  await page.reload();
+  // A reload, still offline: Thrive is locked until the nurse gives her password (checked on the tablet), then
+  // the change is still there.
+  await reloadToUnlockScreen(page);
+  await expect(page.getByText(nameOf(client))).toHaveCount(0);
+  await unlock(page);
   await expect(page.getByRole('region', { name: 'Emergency contact' })).toContainText(contact);
   await expect(syncLine(page)).toHaveAccessibleName(/^1 change saved on this device/);
 
@@ -104,7 +120,7 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   const updates = await profileUpdates(request, client.id);
   expect(updates).toHaveLength(updatesBefore + 1);
   expect(updates[0]).toMatchObject({
-    actor_id: demoAccount('nurse3@thrive.test').id,
+    actor_id: demoAccount('nurse4@thrive.test').id,
     fields: ['emergency_contact_name'],
   });
   await page.goto(`/client/${client.id}/profile`);
@@ -113,7 +129,7 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   await expect(page).toHaveURL(/\/login/);
 
   // The nurse is back: nothing of hers waits, and nothing went twice.
-  await signedIn(page, 'nurse3@thrive.test');
+  await signedIn(page, 'nurse4@thrive.test');
   await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
   expect(await profileUpdates(request, client.id)).toHaveLength(updatesBefore + 1);
 });
@@ -125,7 +141,7 @@ test('two tablets change one field: the second sees the conflict field by field 
 }) => {
   const client = CONFLICT_CLIENT!;
   const second = await browser.newContext();
-  const other = await second.newPage();
+  const other = unlockingOnLoad(await second.newPage());
   try {
     // Both write contact details: the super admin on one tablet, reception on the other.
     await signedIn(page, 'super@thrive.test');

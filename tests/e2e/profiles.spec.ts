@@ -17,7 +17,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import type { components } from '../../openapi/index.ts';
-import { accessToken, expect, signIn, test, waitForServiceWorker } from './fixtures.ts';
+import { accessToken, expect, signIn, test, unlockingOnLoad, waitForServiceWorker } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type ProfilePatch = components['schemas']['ProfilePatch'];
@@ -85,7 +85,7 @@ async function startEditing(page: Page) {
 
 async function newSignedInPage(browser: Browser, email: string) {
   const context = await browser.newContext();
-  const page = await context.newPage();
+  const page = unlockingOnLoad(await context.newPage());
   await signedIn(page, email);
   return { context, page };
 }

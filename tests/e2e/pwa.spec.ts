@@ -23,6 +23,9 @@ import {
   savedTokenKeys,
   signIn,
   test,
+  unlock,
+  unlockingOnLoad,
+  unlocksWith,
   waitForServiceWorker,
 } from './fixtures.ts';
 
@@ -143,7 +146,8 @@ function readVaultSlots(page: Page): Promise<string[]> {
  * profile is saved (writes are throttled to one a second).
  */
 async function waitForSavedProfile(page: Page): Promise<void> {
-  const savedBytes = () =>
+  /** The largest sealed cache's size, and its nonce (new at every save). */
+  const saved = () =>
     page
       .evaluate(async () => {
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -151,16 +155,31 @@ async function waitForSavedProfile(page: Page): Promise<void> {
           req.onsuccess = () => resolve(req.result);
           req.onerror = () => reject(new Error('open'));
         });
-        const records = await new Promise<{ data?: ArrayBuffer }[]>((resolve) => {
+        const records = await new Promise<{ data?: ArrayBuffer; iv?: Uint8Array }[]>((resolve) => {
           const req = db.transaction('caches').objectStore('caches').getAll();
-          req.onsuccess = () => resolve(req.result as { data?: ArrayBuffer }[]);
+          req.onsuccess = () => resolve(req.result as { data?: ArrayBuffer; iv?: Uint8Array }[]);
         });
         db.close();
-        return Math.max(0, ...records.map((r) => r.data?.byteLength ?? 0));
+        const largest = records.sort((a, b) => (b.data?.byteLength ?? 0) - (a.data?.byteLength ?? 0))[0];
+        return { bytes: largest?.data?.byteLength ?? 0, nonce: Array.from(largest?.iv ?? []).join(',') };
       })
-      .catch(() => 0);
+      .catch(() => ({ bytes: 0, nonce: '' }));
   // An empty persisted client is about a hundred bytes; one with a profile, well over a kilobyte.
-  await expect.poll(savedBytes).toBeGreaterThan(1000);
+  await expect.poll(async () => (await saved()).bytes).toBeGreaterThan(1000);
+  // And nothing more waits to be saved: no new save within the persister's one-second throttle.
+  let last = await saved();
+  await expect
+    .poll(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        const now = await saved();
+        const settled = now.nonce === last.nonce;
+        last = now;
+        return settled;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 /**
@@ -238,7 +257,7 @@ test.describe('installable', () => {
       baseURL,
     });
     try {
-      const page = context.pages()[0] ?? (await context.newPage());
+      const page = unlockingOnLoad(context.pages()[0] ?? (await context.newPage()));
       await page.goto('/login');
       await waitForServiceWorker(page);
       const cdp = await context.newCDPSession(page);
@@ -405,7 +424,8 @@ test.describe('a shared device never shows one user’s data to the next', () =>
       await expect(page.locator('body')).not.toContainText(A.first);
       await expect(page.locator('body')).not.toContainText(A.last);
       const slotB = await storageSlotFor(usernameOf(B.email));
-      await expect.poll(() => vaultSlots(page)).toEqual([slotB, `${slotB}:query-cache`]);
+      // Only ciphertext: B's key is not kept beside it (it is wrapped by B's password, elsewhere).
+      await expect.poll(() => vaultSlots(page)).toEqual([`${slotB}:query-cache`]);
       expectNothingOf(A, await everythingStored(page));
     });
   }
@@ -416,10 +436,12 @@ test.describe('a shared device never shows one user’s data to the next', () =>
     await expectSignedIn(page, fullName(A));
     const slotA = await storageSlotFor(usernameOf(A.email));
     await expect.poll(() => vaultSlots(page)).toContain(`${slotA}:query-cache`);
-    // A walks away; the tokens go (e.g. expired overnight), the saved cache is still there.
+    // A walks away; the tokens go (e.g. expired overnight, or the browser closed: a shared tablet keeps them in
+    // sessionStorage), the saved cache is still there.
     await page.evaluate(() => {
-      for (const key of Object.keys(localStorage))
-        if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+      for (const storage of [localStorage, sessionStorage])
+        for (const key of Object.keys(storage))
+          if (key.startsWith('CognitoIdentityServiceProvider.')) storage.removeItem(key);
     });
     await page.goto('/login');
     await expect.poll(() => vaultSlots(page)).toEqual([]);
@@ -459,11 +481,23 @@ test.describe('a shared device never shows one user’s data to the next', () =>
   });
 
   test('activity in another tab keeps the session', async ({ page, context }) => {
+    // Two sign-ins' worth of key derivation (the sign-in and the second tab's unlock) on a busy machine.
+    test.setTimeout(60_000);
     await useDeviceMode(context, { mode: 'shared', idleMinutes: 3 });
     await signIn(page, B.email);
     await expectSignedIn(page, fullName(B));
-    const other = await context.newPage();
-    await other.goto('/');
+    // A shared tablet keeps the session in its tab: a tab opened on its own starts signed out.
+    const stranger = await context.newPage();
+    await stranger.goto('/');
+    await expect(stranger).toHaveURL(/\/login/);
+    await stranger.close();
+    // A tab opened from the app's own (the browser copies its session into it) asks for the password, then works on.
+    const [other] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate(() => void window.open('/', '_blank')),
+    ]);
+    await expect(other.getByRole('form', { name: 'Unlock Thrive' })).toBeVisible({ timeout: 20_000 });
+    await unlock(other);
     await expectSignedIn(other, fullName(B));
     // The first tab hears the second tab's activity over the BroadcastChannel.
     await page.evaluate(() => {
@@ -472,8 +506,8 @@ test.describe('a shared device never shows one user’s data to the next', () =>
         if (event.data.type === 'activity') document.body.dataset.heardActivity = 'yes';
       };
     });
-    await other.mouse.move(20, 20);
-    await other.keyboard.press('Shift');
+    // The second tab's mouse moves once its idle sign-out watches (it loads on its own after the unlock).
+    await waitForIdleWatch(other);
     await expect(page.locator('body')).toHaveAttribute('data-heard-activity', 'yes');
   });
 
@@ -543,6 +577,8 @@ test.describe('after sign-out the back button shows no patient data', () => {
       playwright,
       baseURL,
     }, testInfo) => {
+      // A browser of its own, started and signed in twice over: more than the usual 30 s on a busy machine.
+      test.setTimeout(60_000);
       const browser = await playwright.chromium.launch({
         ...testInfo.project.use.launchOptions,
         ...(cache === 'on' ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
@@ -558,14 +594,14 @@ test.describe('after sign-out the back button shows no patient data', () => {
             sessionStorage.setItem('e2e-pageshows', JSON.stringify(shows));
           });
         });
-        const page = await context.newPage();
+        const page = unlockingOnLoad(await context.newPage());
         const notRestored = await recordBackForwardCacheMisses(await context.newCDPSession(page));
         await signIn(page, B.email);
         await expectSignedIn(page, fullName(B));
         const signedInPath = new URL(page.url()).pathname;
 
         await page.goto('about:blank');
-        const other = await context.newPage();
+        const other = unlockingOnLoad(unlocksWith(await context.newPage()));
         await other.goto('/');
         await expectSignedIn(other, fullName(B));
         await signOutWithButton(other);
@@ -640,6 +676,8 @@ test.describe('offline', () => {
       await page.getByLabel(/^Email/).fill(B.email);
       await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
+      // Starting again asks for the password (checked on the device, offline too).
+      unlocksWith(page);
       await expectSignedIn(page, fullName(B));
       await waitForServiceWorker(page);
       await waitForSavedProfile(page);

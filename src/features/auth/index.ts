@@ -2,3 +2,4 @@ export { LoginPage } from './components/LoginPage';
 export { useSignOut } from './useSignOut';
 export { settleSignOutRequest, useSignOutRequest } from './sign-out-request';
 export type { SignInServices } from './model/flow';
+export { UnlockPage } from './components/UnlockPage';

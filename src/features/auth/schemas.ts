@@ -72,3 +72,8 @@ export const ResetPasswordSchema = v.pipe(
   v.forward(v.check<ResetValues, string>(passwordsMatch, PASSWORDS_MUST_MATCH), ['confirm']),
   v.transform(({ code, password }) => ({ code: compactCode(code), password })),
 );
+
+/** The unlock screen: the signed-in person's password, exactly as typed. */
+export const UnlockSchema = v.object({
+  password: v.pipe(v.string(), v.nonEmpty(SIGN_IN_FIELD_ERRORS.password)),
+});

@@ -1,4 +1,5 @@
 import { loadIdentity, loadSignIn } from '@/lib/auth/identity';
+import { keyring } from '@/lib/storage/keyring';
 import type { SignInServices } from './model/flow';
 
 /**
@@ -17,8 +18,10 @@ export function identityServices(afterSignIn: () => Promise<void>): SignInServic
     fetchContactStatus: async () => (await loadSignIn()).fetchContactStatus(),
     sendContactCode: async (contact) => (await loadSignIn()).sendContactCode(contact),
     confirmContact: async (contact, code) => (await loadSignIn()).confirmContact(contact, code),
-    async completeSignIn() {
-      await (await loadIdentity()).session.restoreSession();
+    async completeSignIn(password) {
+      const session = await (await loadIdentity()).session.restoreSession();
+      // Where the device keeps data, the identity service has just checked the password: it opens (or makes) the data key.
+      if (session.locked && session.username) await keyring.openWithVerifiedPassword(session.username, password);
       await afterSignIn();
     },
   };

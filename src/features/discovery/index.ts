@@ -1,4 +1,4 @@
 export { DiscoveryPage } from './components/DiscoveryPage';
 export { rememberRecentClient } from './api/recent';
-export { parseDiscoverySearch } from './model/search';
+export { useDiscoverySearchText } from './model/search-text';
 export { appointmentWhen, dateOf, dayOf } from './model/when';

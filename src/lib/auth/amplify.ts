@@ -80,7 +80,8 @@ export async function restoreSession(): Promise<SessionState> {
     else console.warn('Thrive: could not restore the session', error);
   }
   sessionStore.set(next);
-  return next;
+  // The store decides whether the person is locked (their data key not held by this page).
+  return sessionStore.getSnapshot();
 }
 
 /** The current access token (refreshed by Amplify when it has expired), or undefined when signed out. */

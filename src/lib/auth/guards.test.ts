@@ -67,6 +67,14 @@ describe('requireAccess', () => {
     expect(isRedirect(error) && error.options).toMatchObject({ to: '/login', search: { redirect: location.href } });
   });
 
+  it('sends a locked session (after a reload) to /unlock before any role check, carrying the location', () => {
+    expect(decideAccess({ ...signedIn('NURSE'), locked: true }, 'any-role')).toEqual({ kind: 'unlock' });
+    const error = thrown(() =>
+      requireAccess(createSessionStore({ ...signedIn('NURSE'), locked: true }), location, { roles: ['ADMIN'] }),
+    );
+    expect(isRedirect(error) && error.options).toMatchObject({ to: '/unlock', search: { redirect: location.href } });
+  });
+
   it('redirects to /unauthorized carrying the requested location', () => {
     const error = thrown(() => requireAccess(createSessionStore(signedIn('NURSE')), location, { roles: ['ADMIN'] }));
     expect(isRedirect(error) && error.options).toMatchObject({

@@ -18,11 +18,14 @@ export type AccessDecision =
   | { kind: 'allow'; user: SignedInUser }
   /** Not signed in: to /login, carrying the requested location. */
   | { kind: 'login' }
+  /** Signed in, but the device's data is locked (after a reload): to /unlock, carrying the requested location. */
+  | { kind: 'unlock' }
   /** Signed in without a role the app knows, or with a role the route does not list. */
   | { kind: 'unauthorized' };
 
 export function decideAccess(session: SessionState, rule: AccessRule): AccessDecision {
   if (!session.authenticated || session.username === null) return { kind: 'login' };
+  if (session.locked) return { kind: 'unlock' };
   if (!isRole(session.role)) return { kind: 'unauthorized' };
   const user: SignedInUser = { username: session.username, role: session.role, email: session.email };
   // SUPER_ADMIN passes every guard.
@@ -50,6 +53,8 @@ export function requireAccess(auth: SessionSource, location: { href: string }, r
     // The router's redirects are thrown Responses, not Errors.
     case 'login':
       throw redirect({ to: '/login', search: carried(location.href) });
+    case 'unlock':
+      throw redirect({ to: '/unlock', search: carried(location.href) });
     case 'unauthorized':
       throw redirect({ to: '/unauthorized', search: carried(location.href) });
   }

@@ -51,4 +51,24 @@ describe('createSessionStore', () => {
     store.set(SIGNED_OUT);
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('locks a signed-in person whose key this page does not hold, and unlocks when it does', () => {
+    const store = createSessionStore();
+    const unlocked = new Set<string>();
+    const keyListeners = new Set<() => void>();
+    store.locks(
+      (username) => !unlocked.has(username),
+      (listener) => {
+        keyListeners.add(listener);
+        return () => keyListeners.delete(listener);
+      },
+    );
+    store.set({ authenticated: true, role: 'NURSE', username: 'u-1', email: null });
+    expect(store.getSnapshot().locked).toBe(true);
+    unlocked.add('u-1');
+    keyListeners.forEach((listener) => listener());
+    expect(store.getSnapshot().locked).toBe(false);
+    store.set(SIGNED_OUT);
+    expect(store.getSnapshot().locked ?? false).toBe(false);
+  });
 });

@@ -13,6 +13,12 @@ export interface SessionState {
   /** The identity username, which is also the user's id in the API. */
   username: string | null;
   email: string | null;
+  /**
+   * Signed in, but this page does not hold the person's data key yet (after a
+   * reload or a restart): nothing of theirs kept on the device is read until
+   * they give their password at the unlock screen. Absent means false.
+   */
+  locked?: boolean;
 }
 
 export const SIGNED_OUT: SessionState = Object.freeze({
@@ -28,35 +34,58 @@ export interface SessionSource {
 }
 
 export interface SessionStore extends SessionSource {
+  /** The session as the tokens say; whether it is locked is the store's to decide (see `locks`). */
   set: (next: SessionState) => void;
+  /**
+   * Decides from now on whether a signed-in person is locked (their data key
+   * is not held by this page), and again whenever `subscribe` calls back.
+   */
+  locks: (isLocked: (username: string) => boolean, subscribe: (listener: () => void) => () => void) => void;
 }
 
 export function createSessionStore(initial: SessionState = SIGNED_OUT): SessionStore {
   let state = initial;
+  let isLocked: (username: string) => boolean = () => false;
+  let stopFollowing: (() => void) | undefined;
   const listeners = new Set<() => void>();
+  const set = (input: SessionState) => {
+    const locked = input.authenticated && input.username !== null && isLocked(input.username);
+    const next: SessionState = (input.locked ?? false) === locked ? input : { ...input, locked };
+    if (
+      next.authenticated === state.authenticated &&
+      next.role === state.role &&
+      next.username === state.username &&
+      next.email === state.email &&
+      (next.locked ?? false) === (state.locked ?? false)
+    ) {
+      return;
+    }
+    state = next;
+    for (const listener of listeners) listener();
+  };
   return {
     getSnapshot: () => state,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    set(next) {
-      if (
-        next.authenticated === state.authenticated &&
-        next.role === state.role &&
-        next.username === state.username &&
-        next.email === state.email
-      ) {
-        return;
-      }
-      state = next;
-      for (const listener of listeners) listener();
+    set,
+    locks(check, subscribe) {
+      isLocked = check;
+      stopFollowing?.();
+      stopFollowing = subscribe(() => set(state));
+      set(state);
     },
   };
 }
 
 /** The one session of this page. */
 export const sessionStore: SessionStore = createSessionStore();
+
+/** The person whose data may be shown and changed: signed in and unlocked; null otherwise. */
+export function openSessionUser(session: SessionState): string | null {
+  return session.authenticated && !session.locked ? session.username : null;
+}
 
 export function useSession(): SessionState {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);

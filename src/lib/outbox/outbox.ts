@@ -16,8 +16,13 @@
  *   with their own access token while the next person works, never shown to
  *   them. Once all are delivered the credential is revoked and forgotten; if
  *   it is refused, the changes wait for the author's next sign-in here.
+ * - The courier works only while the page lives: the author's store is sealed
+ *   under their data key, which only their password unwraps and which this
+ *   page holds in memory. After a reload or a restart their changes wait,
+ *   sealed, for the author to unlock or sign in here again; the next person
+ *   is told nothing of them.
  */
-import { createMemoryStore, deviceCourierIndex, memoryCourierIndex, openDeviceStore, type OutboxStore } from './store';
+import { createMemoryStore, openDeviceStore, type OutboxStore } from './store';
 import type { PumpResult, SenderOptions } from './sender';
 import { countsOf, inOrder, type NewChange, type OutboxCounts, type OutboxItem, type SendAnswer } from './model';
 
@@ -34,6 +39,8 @@ export interface OutboxEnvironment {
   subscribeToSession: (listener: () => void) => () => void;
   /** Kiosks keep the list in memory only. */
   persists: boolean;
+  /** The author's data key, held while they are signed in and unlocked on this page (where the list persists). */
+  keyOf?: (author: string) => CryptoKey | undefined;
   isOnline: () => boolean;
   subscribeToOnline: (listener: () => void) => () => void;
   send: (item: OutboxItem) => Promise<SendAnswer>;
@@ -86,7 +93,11 @@ export function createOutbox(env: OutboxEnvironment) {
   }
 
   async function openStore(author: string): Promise<OutboxStore> {
-    if (env.persists) return openDeviceStore(author);
+    if (env.persists) {
+      const key = env.keyOf?.(author);
+      if (!key) throw new Error('Thrive: the unsent changes are locked until their author unlocks them.');
+      return openDeviceStore(author, key);
+    }
     let store = memoryStores.get(author);
     if (!store) {
       store = createMemoryStore();
@@ -162,28 +173,9 @@ export function createOutbox(env: OutboxEnvironment) {
 
   /** Couriers at work, by author. */
   const couriers = new Map<string, { store: OutboxStore; standDown: () => Promise<void> }>();
-  /** The authors with a courier on this device, kept across reloads where the device keeps data. */
-  const courierIndex = env.persists && typeof window !== 'undefined' ? deviceCourierIndex() : memoryCourierIndex();
-
-  /** After a reload: the couriers that were at work go on, but for the person now signed in. */
-  async function resumeCouriers(signedIn: string | null): Promise<void> {
-    if (!env.courier) return;
-    for (const author of courierIndex.list()) {
-      if (author === signedIn || couriers.has(author)) continue;
-      const store = await openStore(author);
-      const credential = await store.getCredential();
-      if (credential !== null && (await store.load()).length > 0) {
-        startCourier(author, store, credential, env.courier);
-      } else {
-        courierIndex.remove(author);
-        if (env.persists) store.close();
-      }
-    }
-  }
-
   /**
    * Delivers a signed-out author's changes with their own credential, in the
-   * background, as long as the page lives: one sender per author per device
+   * background, as long as the page lives (its open store holds their key): one sender per author per device
    * (the same Web Lock), retries like the author's own sending, and stops
    * when all are delivered (the credential released) or the credential is
    * refused (the changes wait for the author).
@@ -235,10 +227,7 @@ export function createOutbox(env: OutboxEnvironment) {
       () => {
         offOnline();
         if (couriers.get(author)?.store === store) couriers.delete(author);
-        if (!stopped) {
-          courierIndex.remove(author);
-          if (env.persists) store.close();
-        }
+        if (!stopped && env.persists) store.close();
       },
     ) as Promise<void>;
     couriers.set(author, {
@@ -253,7 +242,6 @@ export function createOutbox(env: OutboxEnvironment) {
           await store.setCredential(null);
           await courier.release(left);
         }
-        courierIndex.remove(author);
         if (env.persists) store.close();
       },
     });
@@ -284,7 +272,6 @@ export function createOutbox(env: OutboxEnvironment) {
     const left = env.courier ? await store.getCredential() : null;
     if (left !== null) {
       await store.setCredential(null);
-      courierIndex.remove(author);
       void env.courier?.release(left);
     }
     const offOtherTabs = store.subscribe(() => {
@@ -352,13 +339,12 @@ export function createOutbox(env: OutboxEnvironment) {
   env.subscribeToSession(() => void followSession());
 
   return {
-    /** Starts following the session (and any couriers a reload interrupted); resolves once the signed-in author's list is loaded. */
+    /** Starts following the session; resolves once the signed-in author's list is loaded. */
     async start(): Promise<void> {
       await followSession();
-      await resumeCouriers(env.currentUser()).catch((error: unknown) =>
-        console.warn('Thrive: unsent changes of someone signed out could not be resumed', error),
-      );
     },
+    /** Resolves once the list of whoever the session now names is loaded (after an unlock, before any screen shows). */
+    ready: (): Promise<void> => following,
     getSnapshot: () => snapshot,
     subscribe: (listener: () => void): (() => void) => {
       listeners.add(listener);
@@ -457,7 +443,6 @@ export function createOutbox(env: OutboxEnvironment) {
       const credential = await env.courier.capture();
       if (credential === null) return false;
       await current.store.setCredential(credential);
-      courierIndex.add(current.author);
       return true;
     },
     /** Wakes the sender (e.g. the person pressed 'Send now'). */

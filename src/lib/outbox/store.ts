@@ -1,8 +1,8 @@
 /**
  * Where an author's unsent changes are kept: on personal and shared devices
- * in IndexedDB, sealed with the author's own non-extractable AES-GCM key
- * (lib/storage/vault.ts, a database of its own that no sign-out and no cache
- * rule deletes); on a kiosk in memory only. Tabs of one device share the
+ * in IndexedDB, sealed with the author's data key, which only their password
+ * unwraps (lib/storage/keyring.ts and vault.ts, a database of its own that no
+ * sign-out and no cache rule deletes); on a kiosk in memory only. Tabs of one device share the
  * stored list: every change to it is made under a Web Lock and announced on a
  * BroadcastChannel, so no tab overwrites another's and all show the same.
  */
@@ -63,10 +63,19 @@ function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(name, work) as Promise<T>) : work();
 }
 
-/** An author's list on this device, sealed. */
-export async function openDeviceStore(author: string): Promise<OutboxStore> {
+/** An author's list on this device, sealed under `key`, their data key. */
+export async function openDeviceStore(author: string, key: CryptoKey): Promise<OutboxStore> {
   const slot = await outboxSlotFor(author);
-  const vault: VaultStorage = await openVault(slot, 'thrive-outbox');
+  const vault: VaultStorage = await openVault(slot, key, 'thrive-outbox');
+  // Sealed under a key this password no longer opens (changed elsewhere): kept aside, sealed, never overwritten.
+  for (const name of [ITEMS, CREDENTIAL]) {
+    try {
+      await vault.getItem(name);
+    } catch {
+      if (await vault.setAside(name))
+        console.warn('Thrive: unsent changes sealed under an earlier password were set aside');
+    }
+  }
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(slot);
   const listeners = new Set<() => void>();
   if (channel) channel.onmessage = () => listeners.forEach((listener) => listener());
@@ -97,48 +106,5 @@ export async function openDeviceStore(author: string): Promise<OutboxStore> {
       channel?.close();
       listeners.clear();
     },
-  };
-}
-
-/** Which authors' changes a courier delivers on this device (see outbox.ts); a store of names only, no changes. */
-export interface CourierIndex {
-  list(): string[];
-  add(author: string): void;
-  remove(author: string): void;
-}
-
-const COURIER_INDEX_KEY = 'thrive-outbox-couriers';
-
-/**
- * Kept in localStorage so a reload, or the tablet restarting, does not leave
- * a handed-over author's changes waiting for that author's next sign-in. It
- * holds usernames (opaque ids) only, and only while changes wait.
- */
-export function deviceCourierIndex(storage: Storage = window.localStorage): CourierIndex {
-  const read = (): string[] => {
-    try {
-      const value: unknown = JSON.parse(storage.getItem(COURIER_INDEX_KEY) ?? '[]');
-      return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-    } catch {
-      return [];
-    }
-  };
-  const write = (authors: string[]) => {
-    if (authors.length === 0) storage.removeItem(COURIER_INDEX_KEY);
-    else storage.setItem(COURIER_INDEX_KEY, JSON.stringify(authors));
-  };
-  return {
-    list: read,
-    add: (author) => write([...new Set([...read(), author])]),
-    remove: (author) => write(read().filter((item) => item !== author)),
-  };
-}
-
-export function memoryCourierIndex(): CourierIndex {
-  const authors = new Set<string>();
-  return {
-    list: () => [...authors],
-    add: (author) => authors.add(author),
-    remove: (author) => authors.delete(author),
   };
 }

@@ -1,3 +1,4 @@
+import { FRESH_MS } from './freshness';
 import {
   QueryClient,
   onlineManager,
@@ -86,9 +87,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: shouldRetryQuery,
-        // Data a user just saw stays fresh for a short while, so moving between
-        // screens does not refetch everything.
-        staleTime: 30_000,
+        staleTime: FRESH_MS,
       },
       mutations: { retry: false },
     },

@@ -6,6 +6,8 @@ import { KEEP_OFFLINE, storageSlotFor } from './persist-policy';
 import { openVault } from '@/lib/storage/vault';
 
 const HOUR = 60 * 60 * 1000;
+/** The people's data key, as the keyring holds it once they signed in (one for all: slots keep them apart). */
+const DATA_KEY = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
 const PRIYA = { first_name: 'Priya', last_name: 'Sharma' };
 
 function setup(overrides: Partial<CachePersistenceOptions> = {}) {
@@ -18,6 +20,7 @@ function setup(overrides: Partial<CachePersistenceOptions> = {}) {
     maxAge: 12 * HOUR,
     enabled: true,
     throttleMs: 0,
+    keyOf: () => DATA_KEY,
     ...overrides,
   });
   return { queryClient, persistence };
@@ -25,7 +28,7 @@ function setup(overrides: Partial<CachePersistenceOptions> = {}) {
 
 /** What is stored for a user, decrypted (null: nothing). */
 async function storedFor(username: string): Promise<unknown> {
-  const vault = await openVault(await storageSlotFor(username));
+  const vault = await openVault(await storageSlotFor(username), DATA_KEY);
   const text = await vault.getItem('query-cache');
   return text ? JSON.parse(text) : null;
 }
@@ -47,11 +50,12 @@ async function vaultNames(): Promise<string[]> {
     req.onsuccess = () => resolve(req.result);
   });
   const names = await new Promise<IDBValidKey[]>((resolve) => {
-    const req = db.transaction('keys').objectStore('keys').getAllKeys();
+    const req = db.transaction('caches').objectStore('caches').getAllKeys();
     req.onsuccess = () => resolve(req.result);
   });
   db.close();
-  return names.map(String);
+  // The slots written to (a stored name is `<slot>:<name>`).
+  return [...new Set(names.map((name) => (typeof name === 'string' ? name : '').split(':')[0]!))];
 }
 
 beforeEach(() => {

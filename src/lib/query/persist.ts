@@ -55,6 +55,8 @@ export interface CachePersistenceOptions {
   enabled: boolean;
   /** How often at most the cache is written (TanStack's default 1 s). */
   throttleMs?: number;
+  /** The person's data key, held in memory once they signed in or unlocked (lib/storage/keyring.ts). */
+  keyOf: (username: string) => CryptoKey | undefined;
 }
 
 export interface CachePersistence {
@@ -76,7 +78,7 @@ interface Active {
 }
 
 export function createCachePersistence(options: CachePersistenceOptions): CachePersistence {
-  const { queryClient, buster, maxAge, enabled, throttleMs = 1000 } = options;
+  const { queryClient, buster, maxAge, enabled, throttleMs = 1000, keyOf } = options;
 
   let active: Active | undefined;
   /** The user `setUser` was last called with; work queued for someone else is skipped. */
@@ -102,8 +104,10 @@ export function createCachePersistence(options: CachePersistenceOptions): CacheP
   async function start(username: string): Promise<void> {
     const slot = await storageSlotFor(username);
     await deleteOtherVaults(slot);
-    if (wanted !== username) return;
-    const storage = await openVault(slot);
+    const key = keyOf(username);
+    // Locked: nothing of theirs is read until they unlock.
+    if (wanted !== username || !key) return;
+    const storage = await openVault(slot, key);
     const persister = createAsyncStoragePersister({ storage, key: 'query-cache', throttleTime: throttleMs });
     try {
       await restore(persister, queryClient, maxAge, buster);

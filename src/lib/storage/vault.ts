@@ -2,11 +2,10 @@ import type { AsyncStorage } from '@tanstack/react-query-persist-client';
 
 /**
  * What the app keeps for one user at rest (the query cache, unsent changes):
- * AES-GCM ciphertext in IndexedDB, under a key made per user by WebCrypto as
- * non-extractable (script can use it but never read it out) and kept in the
- * same database, so an offline reload can still decrypt. Deleting a user's
- * slot deletes the key with the ciphertext: whatever is left on disk
- * afterwards cannot be read.
+ * AES-GCM ciphertext in IndexedDB, under the person's data key (keyring.ts),
+ * which is not stored beside it: at rest it exists only wrapped by their
+ * password, so the ciphertext alone decrypts nothing. The caller passes the
+ * key it holds in memory.
  *
  * Each use has its own database, so wiping one (the cache at sign-out) never
  * touches another (the unsent changes, kept until they are sent).
@@ -16,6 +15,7 @@ import type { AsyncStorage } from '@tanstack/react-query-persist-client';
 export type VaultDatabase = 'thrive-vault' | 'thrive-outbox';
 const CACHE_DATABASE: VaultDatabase = 'thrive-vault';
 const DB_VERSION = 1;
+/** Earlier builds kept each slot's key here, unwrapped; now it is only read once, to seal again (see migrate). */
 const KEYS = 'keys';
 const CACHES = 'caches';
 
@@ -67,19 +67,6 @@ async function withStores<T>(
   }
 }
 
-async function keyFor(database: VaultDatabase, slot: string): Promise<CryptoKey> {
-  const existing: unknown = await withStores(database, 'readonly', (keys) => request<unknown>(keys.get(slot)));
-  if (existing instanceof CryptoKey) return existing;
-  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-  // A second tab may have made one meanwhile: keep whichever is stored first.
-  return withStores(database, 'readwrite', async (keys) => {
-    const raced = await request<unknown>(keys.get(slot));
-    if (raced instanceof CryptoKey) return raced;
-    await request(keys.put(key, slot));
-    return key;
-  });
-}
-
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -116,11 +103,49 @@ function isSealed(value: unknown): value is Sealed {
 export interface VaultStorage extends AsyncStorage<string> {
   /** After close, writes are dropped: a throttled save cannot land after sign-out. */
   close: () => void;
+  /**
+   * Moves an entry this key cannot read (sealed under an earlier key: the
+   * password was changed elsewhere) out of the way, still sealed, instead of
+   * overwriting it; resolves to whether there was one.
+   */
+  setAside: (name: string) => Promise<boolean>;
 }
 
-/** Opens (creating its key if needed) the encrypted storage of one slot. */
-export async function openVault(slot: string, database: VaultDatabase = CACHE_DATABASE): Promise<VaultStorage> {
-  let key: CryptoKey | undefined = await keyFor(database, slot);
+/**
+ * A slot written by an earlier build has its key stored beside it: its
+ * entries are sealed again under the person's data key and that key is
+ * deleted, so unsent changes made before the upgrade are kept and nothing
+ * readable stays behind.
+ */
+async function migrate(database: VaultDatabase, slot: string, key: CryptoKey): Promise<void> {
+  const legacy: unknown = await withStores(database, 'readonly', (keys) => request<unknown>(keys.get(slot)));
+  if (!(legacy instanceof CryptoKey)) return;
+  const names = await withStores(database, 'readonly', (_keys, caches) => request(caches.getAllKeys()));
+  const resealed: [string, Sealed][] = [];
+  for (const name of names) {
+    if (typeof name !== 'string' || !name.startsWith(`${slot}:`)) continue;
+    const sealed = await withStores(database, 'readonly', (_keys, caches) => request<unknown>(caches.get(name)));
+    if (!isSealed(sealed)) continue;
+    try {
+      resealed.push([name, await seal(key, name, await unseal(legacy, name, sealed))]);
+    } catch {
+      // Unreadable under its own key already: left as it is.
+    }
+  }
+  await withStores(database, 'readwrite', (keys, caches) => {
+    for (const [name, sealed] of resealed) caches.put(sealed, name);
+    keys.delete(slot);
+  });
+}
+
+/** Opens the encrypted storage of one slot under `key`, the person's data key (keyring.ts). */
+export async function openVault(
+  slot: string,
+  dataKey: CryptoKey,
+  database: VaultDatabase = CACHE_DATABASE,
+): Promise<VaultStorage> {
+  await migrate(database, slot, dataKey);
+  let key: CryptoKey | undefined = dataKey;
   const storedName = (name: string) => `${slot}:${name}`;
   return {
     async getItem(name) {
@@ -144,10 +169,20 @@ export async function openVault(slot: string, database: VaultDatabase = CACHE_DA
     close() {
       key = undefined;
     },
+    setAside(name) {
+      return withStores(database, 'readwrite', async (_keys, caches) => {
+        const sealed = await request<unknown>(caches.get(storedName(name)));
+        if (!isSealed(sealed)) return false;
+        // Its additional data stays its old name, kept beside it.
+        caches.put({ ...sealed, sealedAs: storedName(name) }, `${storedName(name)}:set-aside:${Date.now()}`);
+        caches.delete(storedName(name));
+        return true;
+      });
+    },
   };
 }
 
-/** Deletes one slot's key and everything written under it. */
+/** Deletes everything written under one slot (and an earlier build's key of it). */
 export async function deleteVault(slot: string, database: VaultDatabase = CACHE_DATABASE): Promise<void> {
   await deleteVaultsWhere(database, (name) => name === slot || name.startsWith(`${slot}:`));
 }

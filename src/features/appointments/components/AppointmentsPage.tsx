@@ -21,7 +21,6 @@ import type { Crumb } from '@/components/PageFrame';
 import { PageFrame } from '@/components/PageFrame';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastFailure, toastSuccess } from '@/components/toasts';
-import { loadErrorMessage } from '@/lib/api';
 import { useOnline } from '@/pwa/connection';
 import { newActionKey, useChangeAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
 import {
@@ -267,7 +266,7 @@ export function AppointmentsPage({
         online && appointments.isError ? (
           <QueryErrorAlert
             title="The schedule could not be loaded"
-            message={loadErrorMessage(appointments.error)}
+            error={appointments.error}
             onRetry={() => void appointments.refetch()}
             retrying={appointments.isFetching}
           />

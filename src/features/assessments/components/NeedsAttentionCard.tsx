@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { WHO5_ALERT_MAX } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { AnchorLink } from '@/components/RouterLinks';
-import { loadErrorMessage } from '@/lib/api';
 import { ATTENTION_WINDOW_DAYS, needsAttentionQueryOptions } from '../api/attention';
 import { takenOn } from '../model/dates';
 
@@ -33,7 +32,7 @@ export function NeedsAttentionCard() {
         ) : flagged.isError && !flagged.data ? (
           <QueryErrorAlert
             title="Thrive check alerts could not be loaded"
-            message={loadErrorMessage(flagged.error)}
+            error={flagged.error}
             onRetry={() => void flagged.refetch()}
             retrying={flagged.isFetching}
           />

@@ -1,5 +1,4 @@
-import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import {
   WHO5_ALERT_MAX,
   WHO5_ATTRIBUTION,
@@ -10,6 +9,7 @@ import {
 } from '@contract';
 import type { ShownAssessment } from '../api/changes';
 import { takenOn } from '../model/dates';
+import { ResultCard } from './ResultCard';
 import { TrendChart } from './TrendChart';
 
 const BAND_LABELS: Readonly<Record<Who5Band, string>> = {
@@ -20,14 +20,6 @@ const BAND_LABELS: Readonly<Record<Who5Band, string>> = {
 
 /** Tints with dark words: the band reads from the word, never from the colour alone. */
 const BAND_COLORS: Readonly<Record<Who5Band, string>> = { 'very-low': 'red', low: 'yellow', good: 'teal' };
-
-export function UnsentBadge() {
-  return (
-    <Badge variant="light" color="blue" size="sm" style={{ '--badge-color': 'var(--mantine-color-dark-7)' }}>
-      Not yet on the server
-    </Badge>
-  );
-}
 
 /** The change from the previous check, in words; a change of 10 points or more is called out. */
 function ChangeLine({ result, previous }: { result: ShownAssessment; previous: ShownAssessment | undefined }) {
@@ -60,48 +52,38 @@ export function Who5ScoreCard({
   previous: ShownAssessment | undefined;
   heading?: string;
 }) {
-  const headingId = useId();
   const score = result.score ?? 0;
   const meaning = who5Meaning(score);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={2} size="h3" id={headingId}>
-            {heading}
-          </Title>
-          {result.unsent && <UnsentBadge />}
-        </Group>
-        <Group gap="md" align="center" wrap="wrap">
-          <Text fz={44} fw={800} lh={1} aria-label={`Score ${score} out of 100`}>
-            {score}
-            <Text span fz="lg" fw={600} c="dimmed">
-              {' '}
-              / 100
-            </Text>
+    <ResultCard heading={heading} headingSize="h3" unsent={result.unsent}>
+      <Group gap="md" align="center" wrap="wrap">
+        <Text fz={44} fw={800} lh={1} aria-label={`Score ${score} out of 100`}>
+          {score}
+          <Text span fz="lg" fw={600} c="dimmed">
+            {' '}
+            / 100
           </Text>
-          <Badge
-            size="lg"
-            variant="light"
-            color={BAND_COLORS[meaning.band]}
-            style={{ '--badge-color': 'var(--mantine-color-dark-7)' }}
-          >
-            {BAND_LABELS[meaning.band]} wellbeing
-          </Badge>
-        </Group>
-        <Text size="sm" c="dimmed">
-          Taken on {takenOn(result.taken_at)}
         </Text>
-        <Text>{meaning.summary}</Text>
-        <ChangeLine result={result} previous={previous} />
-      </Stack>
-    </Card>
+        <Badge
+          size="lg"
+          variant="light"
+          color={BAND_COLORS[meaning.band]}
+          style={{ '--badge-color': 'var(--mantine-color-dark-7)' }}
+        >
+          {BAND_LABELS[meaning.band]} wellbeing
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Taken on {takenOn(result.taken_at)}
+      </Text>
+      <Text>{meaning.summary}</Text>
+      <ChangeLine result={result} previous={previous} />
+    </ResultCard>
   );
 }
 
 /** Every Thrive check over time: the chart, and the same as a table (which prints, and reads aloud). */
 export function Who5History({ results }: { results: readonly ShownAssessment[] }) {
-  const headingId = useId();
   const scored = results.filter((result) => result.score !== null);
   const newest = scored[0];
   const oldest = scored[scored.length - 1];
@@ -110,58 +92,53 @@ export function Who5History({ results }: { results: readonly ShownAssessment[] }
       ? `${scored.length} checks from ${takenOn(oldest.taken_at)} to ${takenOn(newest.taken_at)}, from ${oldest.score} to ${newest.score}.`
       : `${scored.length} check.`;
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={headingId}>
-          Your Thrive checks over time
-        </Title>
-        <TrendChart
-          label="Thrive check scores over time, 0 to 100"
-          summary={summary}
-          points={scored.map((result) => ({ at: result.taken_at, value: result.score ?? 0, unsent: result.unsent }))}
-          min={0}
-          max={100}
-          ticks={[0, WHO5_ALERT_MAX, WHO5_POOR_WELLBEING_MAX, 100]}
-          bands={[
-            { to: WHO5_ALERT_MAX, label: `${WHO5_ALERT_MAX} or less: very low`, color: '#fdecea' },
-            { to: WHO5_POOR_WELLBEING_MAX, label: `${WHO5_POOR_WELLBEING_MAX} or less: low`, color: '#fff4d6' },
-          ]}
-        />
-        <Table striped withTableBorder verticalSpacing="xs" aria-label="Thrive check scores">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Score</Table.Th>
-              <Table.Th scope="col">Change</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {scored.map((result, index) => {
-              const before = scored[index + 1];
-              const change =
-                before?.score != null && result.score != null ? who5Change(before.score, result.score) : null;
-              return (
-                <Table.Tr key={result.id}>
-                  <Table.Td>
-                    {takenOn(result.taken_at)}
-                    {result.unsent && (
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        (not yet on the server)
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{result.score}</Table.Td>
-                  <Table.Td fw={change?.meaningful ? 700 : undefined}>
-                    {change === null ? '—' : `${change.points > 0 ? '+' : ''}${change.points}`}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </Card>
+    <ResultCard heading="Your Thrive checks over time">
+      <TrendChart
+        label="Thrive check scores over time, 0 to 100"
+        summary={summary}
+        points={scored.map((result) => ({ at: result.taken_at, value: result.score ?? 0, unsent: result.unsent }))}
+        min={0}
+        max={100}
+        ticks={[0, WHO5_ALERT_MAX, WHO5_POOR_WELLBEING_MAX, 100]}
+        bands={[
+          { to: WHO5_ALERT_MAX, label: `${WHO5_ALERT_MAX} or less: very low`, color: '#fdecea' },
+          { to: WHO5_POOR_WELLBEING_MAX, label: `${WHO5_POOR_WELLBEING_MAX} or less: low`, color: '#fff4d6' },
+        ]}
+      />
+      <Table striped withTableBorder verticalSpacing="xs" aria-label="Thrive check scores">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Date</Table.Th>
+            <Table.Th scope="col">Score</Table.Th>
+            <Table.Th scope="col">Change</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {scored.map((result, index) => {
+            const before = scored[index + 1];
+            const change =
+              before?.score != null && result.score != null ? who5Change(before.score, result.score) : null;
+            return (
+              <Table.Tr key={result.id}>
+                <Table.Td>
+                  {takenOn(result.taken_at)}
+                  {result.unsent && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (not yet on the server)
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{result.score}</Table.Td>
+                <Table.Td fw={change?.meaningful ? 700 : undefined}>
+                  {change === null ? '—' : `${change.points > 0 ? '+' : ''}${change.points}`}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ResultCard>
   );
 }
 

@@ -45,7 +45,8 @@ describe('SignInFlow', () => {
     await flow.submitCredentials('client@thrive.test', ' Thrive!2026 ');
     expect(s.signIn).toHaveBeenCalledWith('client@thrive.test', ' Thrive!2026 ');
     expect(flow.getSnapshot().step).toEqual({ name: 'done' });
-    expect(s.completeSignIn).toHaveBeenCalledTimes(1);
+    // The accepted password opens the person's data key on this device, and goes no further.
+    expect(s.completeSignIn).toHaveBeenCalledWith(' Thrive!2026 ');
   });
 
   it('asks for a new password, then completes', async () => {
@@ -57,7 +58,8 @@ describe('SignInFlow', () => {
     expect(flow.getSnapshot().step).toEqual({ name: 'newPassword' });
     await flow.answerChallenge('Fresh!2026');
     expect(s.answerChallenge).toHaveBeenCalledWith(EMAIL, 'Fresh!2026');
-    expect(s.completeSignIn).toHaveBeenCalledTimes(1);
+    // The new password, not the temporary one, wraps the data key.
+    expect(s.completeSignIn).toHaveBeenCalledWith('Fresh!2026');
   });
 
   it.each<[SignInStep, string]>([

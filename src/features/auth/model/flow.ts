@@ -50,8 +50,12 @@ export interface SignInServices {
   fetchContactStatus: () => Promise<ContactStatus>;
   sendContactCode: (contact: VerifiableContact) => Promise<string | null>;
   confirmContact: (contact: VerifiableContact, code: string) => Promise<void>;
-  /** Called once at the end: restore the session and let the router move on. */
-  completeSignIn: () => Promise<void>;
+  /**
+   * Called once at the end with the password the identity service accepted:
+   * restore the session, open the person's data key with it, and let the
+   * router move on. The password goes no further.
+   */
+  completeSignIn: (password: string) => Promise<void>;
 }
 
 export const FLOW_MESSAGES = {
@@ -67,7 +71,10 @@ const CHALLENGE_STEPS: ReadonlySet<StepName> = new Set(['newPassword', 'smsCode'
 export class SignInFlow {
   private state: FlowState;
   private readonly listeners = new Set<() => void>();
-  /** Kept in memory only, to sign in again after an account confirmation. */
+  /**
+   * Kept in memory only until the sign-in completes: to sign in again after an
+   * account confirmation, and to open the person's data key on this device.
+   */
   private password = '';
 
   constructor(
@@ -115,6 +122,8 @@ export class SignInFlow {
   /** The new password, SMS code or authenticator code of the pending challenge. */
   answerChallenge = async (response: string): Promise<void> => {
     if (this.isExpired()) return this.restart({ tone: 'warning', text: FLOW_MESSAGES.expired });
+    // A new password replaces the temporary one: it is the one that opens the data key from now on.
+    if (this.state.step.name === 'newPassword') this.password = response;
     let next: SignInStep;
     try {
       next = await this.services.answerChallenge(this.state.email, response);
@@ -214,8 +223,9 @@ export class SignInFlow {
   }
 
   private async complete(): Promise<void> {
+    const password = this.password;
     this.password = '';
     this.set({ name: 'done' });
-    await this.services.completeSignIn();
+    await this.services.completeSignIn(password);
   }
 }

@@ -2,7 +2,6 @@ import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { describeAge } from '@/pwa/connection';
-import { loadErrorMessage } from '@/lib/api';
 import { recentChangesQueryOptions, type AuditEvent } from '@/features/users';
 import { describeChange } from '../model/recent-changes';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
@@ -84,7 +83,7 @@ export function RecentChanges() {
         {query.isError && (
           <QueryErrorAlert
             title="Recent changes could not be loaded"
-            message={loadErrorMessage(query.error)}
+            error={query.error}
             onRetry={() => void query.refetch()}
           />
         )}

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 import { ROLES, type Role } from '@/lib/auth/roles';
-import { loadErrorMessage } from '@/lib/api';
 import { roleCountsQueryOptions } from '@/features/users';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
@@ -75,7 +74,7 @@ export function RoleCountsPanel() {
         ) : query.isError ? (
           <QueryErrorAlert
             title="The counts could not be loaded"
-            message={loadErrorMessage(query.error)}
+            error={query.error}
             onRetry={() => void query.refetch()}
           />
         ) : query.fetchStatus === 'paused' ? (

@@ -119,7 +119,7 @@ function UserListResults({ search, onSearchChange }: UsersPageProps) {
       return (
         <QueryErrorAlert
           title="The users could not be loaded"
-          message={loadErrorMessage(query.error)}
+          error={query.error}
           onRetry={() => void query.refetch()}
         />
       );

@@ -1,16 +1,17 @@
-import { Alert, Button, Card, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { TintBadge } from '@/components/signed-in/TintBadge';
-import { clinicTime, dayLabel, newActionKey, type Appointment, type Clinic } from '@/features/appointments';
-import { loadErrorMessage } from '@/lib/api';
-import { useBookSlot } from '../api/book';
+import type { Clinic } from '@/features/appointments';
 import { testsQueryOptions } from '../api/queries';
-import { bookingFailure, durationLabel, isSlotTaken, priceLabel, type Slot, type Test } from '../model/booking';
-import { BookingCard, Preparation, whenLabel } from './BookingCard';
-import { offeredDays, SlotPicker } from './SlotPicker';
+import { durationLabel, priceLabel, type Slot, type Test } from '../model/booking';
+import { Preparation, whenLabel } from './BookingCard';
+import { BookingList } from './BookingList';
+import { ClinicSelect } from './ClinicSelect';
+import { BookingSlotStep } from './BookingSlotStep';
 import { usePortalCatalog } from './usePortalCatalog';
+import { useSlotBooking } from './useSlotBooking';
 
 function priceAt(test: Test, clinic: Clinic | undefined): string | null {
   const price = test.prices.find((item) => item.clinic_id === clinic?.id);
@@ -52,48 +53,18 @@ export function BookTestPage({ clientId }: { clientId: string }) {
   const tests = useQuery(testsQueryOptions());
   const [clinicId, setClinicId] = useState<string | null>(null);
   const [testId, setTestId] = useState<string | null>(null);
-  const [day, setDay] = useState<string | null>(null);
-  const [slot, setSlot] = useState<Slot | null>(null);
-  const [key, setKey] = useState(newActionKey);
-  const [problem, setProblem] = useState<{ message: string; taken: boolean } | null>(null);
-  const [booked, setBooked] = useState<Appointment | null>(null);
-  const booking = useBookSlot();
-
   const clinic = (clinicId ? catalog.clinicById(clinicId) : undefined) ?? catalog.clinics[0];
+  const booking = useSlotBooking(clinic);
+  const { booked } = booking;
   const offered = (tests.data?.results ?? []).filter((test) =>
     test.prices.some((price) => price.clinic_id === clinic?.id),
   );
   const test = offered.find((item) => item.id === testId) ?? null;
-  const chosenDay = day ?? (clinic ? offeredDays(clinic)[0]! : '');
   const bookedTests = catalog.upcoming.filter((appointment) => appointment.therapy_kind === 'test');
 
-  function choose(next: Slot): void {
-    setSlot(next);
-    setProblem(null);
-    setKey(newActionKey());
-  }
-
   async function confirm(chosen: Slot, chosenTest: Test): Promise<void> {
-    setProblem(null);
-    try {
-      const made = await booking.book({
-        body: {
-          client_id: clientId,
-          service_id: chosenTest.service_id,
-          resource_id: chosen.resource_id,
-          starts_at: chosen.starts_at,
-        },
-        idempotencyKey: key,
-      });
-      setBooked(made);
-      setSlot(null);
-      setTestId(null);
-    } catch (error) {
-      setProblem({ message: bookingFailure(error), taken: isSlotTaken(error) });
-      // Someone else took it: the fresh times show; the test, clinic and day stay as chosen.
-      if (isSlotTaken(error)) setSlot(null);
-      setKey(newActionKey());
-    }
+    // Booked: the catalogue again, with the booking above it; the clinic and day stay as chosen.
+    if (await booking.book(chosen, { client_id: clientId, service_id: chosenTest.service_id })) setTestId(null);
   }
 
   if (catalog.failed || tests.isError) {
@@ -101,7 +72,7 @@ export function BookTestPage({ clientId }: { clientId: string }) {
     return (
       <QueryErrorAlert
         title="The tests could not be loaded"
-        message={loadErrorMessage(failed.error)}
+        error={failed.error}
         onRetry={() => void failed.refetch()}
         retrying={failed.isFetching}
       />
@@ -128,36 +99,19 @@ export function BookTestPage({ clientId }: { clientId: string }) {
       )}
 
       {bookedTests.length > 0 && (
-        <Stack gap="sm" component="section" aria-labelledby="booked-tests">
-          <Title order={2} size="h4" id="booked-tests">
-            Your booked tests
-          </Title>
-          {bookedTests.map((appointment) => (
-            <BookingCard
-              key={appointment.id}
-              appointment={appointment}
-              clinic={catalog.clinicById(appointment.clinic_id)}
-              service={catalog.serviceById.get(appointment.service_id)}
-              movable
-            />
-          ))}
-        </Stack>
+        <BookingList id="booked-tests" title="Your booked tests" appointments={bookedTests} catalog={catalog} />
       )}
 
       <Stack gap="sm" component="section" aria-labelledby="book-a-test">
         <Title order={2} size="h4" id="book-a-test">
           {test ? `Book ${test.name}` : 'Choose a test'}
         </Title>
-        <NativeSelect
-          size="md"
-          label="Clinic"
-          data={catalog.clinics.map((item) => ({ value: item.id, label: item.name }))}
+        <ClinicSelect
+          clinics={catalog.clinics}
           value={clinic.id}
-          onChange={(event) => {
-            setClinicId(event.currentTarget.value);
-            setDay(null);
-            setSlot(null);
-            setProblem(null);
+          onChange={(next) => {
+            setClinicId(next);
+            booking.startOver();
           }}
         />
 
@@ -186,8 +140,7 @@ export function BookTestPage({ clientId }: { clientId: string }) {
                       aria-label={`Choose ${item.name}`}
                       onClick={() => {
                         setTestId(item.id);
-                        setBooked(null);
-                        setProblem(null);
+                        booking.forgetBooked();
                       }}
                     >
                       Choose
@@ -209,32 +162,13 @@ export function BookTestPage({ clientId }: { clientId: string }) {
                 </Button>
               </Stack>
             </Card>
-            {problem && (
-              <Alert color={problem.taken ? 'orange' : 'red'} variant="light" role="alert">
-                {problem.message}
-              </Alert>
-            )}
-            <SlotPicker
+            <BookingSlotStep
+              booking={booking}
               serviceId={test.service_id}
               clinic={clinic}
-              day={chosenDay}
-              onDayChange={(next) => {
-                setDay(next);
-                setSlot(null);
-              }}
-              chosen={slot}
-              onChoose={choose}
+              bookLabel="Book"
+              onBook={(chosen) => void confirm(chosen, test)}
             />
-            <Button
-              size="md"
-              disabled={slot === null}
-              loading={booking.isPending}
-              onClick={() => slot && void confirm(slot, test)}
-            >
-              {slot
-                ? `Book ${dayLabel(chosenDay)} at ${clinicTime(slot.starts_at, clinic.time_zone)}`
-                : 'Choose a time to book'}
-            </Button>
           </Stack>
         )}
       </Stack>

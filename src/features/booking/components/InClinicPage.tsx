@@ -4,7 +4,6 @@ import { THERAPY_INFO, isCallService } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { dayLabel } from '@/features/appointments';
 import { visitListQueryOptions } from '@/features/visits';
-import { loadErrorMessage } from '@/lib/api';
 import { BookingCard } from './BookingCard';
 import { usePortalCatalog } from './usePortalCatalog';
 
@@ -30,7 +29,7 @@ export function InClinicPage({ clientId }: { clientId: string }) {
         {catalog.failed ? (
           <QueryErrorAlert
             title="Your visits could not be loaded"
-            message={loadErrorMessage(catalog.failed.error)}
+            error={catalog.failed.error}
             onRetry={() => void catalog.failed?.refetch()}
             retrying={catalog.failed.isFetching}
           />
@@ -69,7 +68,7 @@ export function InClinicPage({ clientId }: { clientId: string }) {
         ) : visits.isError ? (
           <QueryErrorAlert
             title="Your past visits could not be loaded"
-            message={loadErrorMessage(visits.error)}
+            error={visits.error}
             onRetry={() => void visits.refetch()}
             retrying={visits.isFetching}
           />

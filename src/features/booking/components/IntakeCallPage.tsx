@@ -1,14 +1,14 @@
-import { Alert, Button, NativeSelect, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { INTAKE_CALL_SERVICE_NAME, callModeFor, hasIntakeCall, isIntakeCall } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { clinicTime, dayLabel, newActionKey, type Appointment } from '@/features/appointments';
-import { loadErrorMessage } from '@/lib/api';
-import { useBookSlot } from '../api/book';
-import { bookingFailure, durationLabel, isSlotTaken, type CallMode, type Slot } from '../model/booking';
-import { BookingCard, Preparation, whenLabel } from './BookingCard';
-import { offeredDays, SlotPicker } from './SlotPicker';
+import { durationLabel, type CallMode } from '../model/booking';
+import { Preparation, whenLabel } from './BookingCard';
+import { BookingList } from './BookingList';
+import { ClinicSelect } from './ClinicSelect';
+import { BookingSlotStep } from './BookingSlotStep';
 import { usePortalCatalog } from './usePortalCatalog';
+import { useSlotBooking } from './useSlotBooking';
 
 /**
  * /user/intake-call/{clientId}: the intake call booked, moved or cancelled,
@@ -19,51 +19,24 @@ export function IntakeCallPage({ clientId }: { clientId: string }) {
   const catalog = usePortalCatalog(clientId);
   const [clinicId, setClinicId] = useState<string | null>(null);
   const [mode, setMode] = useState<CallMode | null>(null);
-  const [day, setDay] = useState<string | null>(null);
-  const [slot, setSlot] = useState<Slot | null>(null);
-  const [key, setKey] = useState(newActionKey);
-  const [problem, setProblem] = useState<{ message: string; taken: boolean } | null>(null);
-  const [booked, setBooked] = useState<Appointment | null>(null);
-  const booking = useBookSlot();
 
   const service = [...catalog.serviceById.values()].find(
     (item) => item.name === INTAKE_CALL_SERVICE_NAME && item.client_bookable,
   );
   const clinic = (clinicId ? catalog.clinicById(clinicId) : undefined) ?? catalog.clinics[0];
+  const booking = useSlotBooking(clinic);
+  const { booked } = booking;
   const calls = catalog.upcoming.filter(
     (appointment) => isIntakeCall(appointment) && appointment.status !== 'cancelled',
   );
   const callMode = mode ?? callModeFor(catalog.profile?.preferred_contact_method);
-  const chosenDay = day ?? (clinic ? offeredDays(clinic)[0]! : '');
   const phone = catalog.profile?.phone_number ?? null;
-
-  async function confirm(chosen: Slot, serviceId: string): Promise<void> {
-    setProblem(null);
-    try {
-      const made = await booking.book({
-        body: {
-          client_id: clientId,
-          service_id: serviceId,
-          resource_id: chosen.resource_id,
-          starts_at: chosen.starts_at,
-          call_mode: callMode,
-        },
-        idempotencyKey: key,
-      });
-      setBooked(made);
-      setSlot(null);
-    } catch (error) {
-      setProblem({ message: bookingFailure(error), taken: isSlotTaken(error) });
-      if (isSlotTaken(error)) setSlot(null);
-      setKey(newActionKey());
-    }
-  }
 
   if (catalog.failed) {
     return (
       <QueryErrorAlert
         title="The intake call could not be loaded"
-        message={loadErrorMessage(catalog.failed.error)}
+        error={catalog.failed.error}
         onRetry={() => void catalog.failed?.refetch()}
         retrying={catalog.failed.isFetching}
       />
@@ -86,20 +59,7 @@ export function IntakeCallPage({ clientId }: { clientId: string }) {
         </Alert>
       )}
       {hasIntakeCall(calls) ? (
-        <Stack gap="sm" component="section" aria-labelledby="your-intake-call">
-          <Title order={2} size="h4" id="your-intake-call">
-            Your intake call
-          </Title>
-          {calls.map((appointment) => (
-            <BookingCard
-              key={appointment.id}
-              appointment={appointment}
-              clinic={catalog.clinicById(appointment.clinic_id)}
-              service={service}
-              movable
-            />
-          ))}
-        </Stack>
+        <BookingList id="your-intake-call" title="Your intake call" appointments={calls} catalog={catalog} />
       ) : (
         <Stack gap="md" component="section" aria-labelledby="book-intake-call">
           <Title order={2} size="h4" id="book-intake-call">
@@ -132,47 +92,23 @@ export function IntakeCallPage({ clientId }: { clientId: string }) {
                 : `We e-mail you the video link${catalog.email ? ` at ${catalog.email}` : ''} the day before.`}
             </Text>
           </Stack>
-          <NativeSelect
-            size="md"
-            label="Clinic"
-            data={catalog.clinics.map((item) => ({ value: item.id, label: item.name }))}
+          <ClinicSelect
+            clinics={catalog.clinics}
             value={clinic.id}
-            onChange={(event) => {
-              setClinicId(event.currentTarget.value);
-              setDay(null);
-              setSlot(null);
+            onChange={(next) => {
+              setClinicId(next);
+              booking.startOver();
             }}
           />
-          {problem && (
-            <Alert color={problem.taken ? 'orange' : 'red'} variant="light" role="alert">
-              {problem.message}
-            </Alert>
-          )}
-          <SlotPicker
+          <BookingSlotStep
+            booking={booking}
             serviceId={service.id}
             clinic={clinic}
-            day={chosenDay}
-            onDayChange={(next) => {
-              setDay(next);
-              setSlot(null);
-            }}
-            chosen={slot}
-            onChoose={(next) => {
-              setSlot(next);
-              setProblem(null);
-              setKey(newActionKey());
-            }}
+            bookLabel="Book the call"
+            onBook={(chosen) =>
+              void booking.book(chosen, { client_id: clientId, service_id: service.id, call_mode: callMode })
+            }
           />
-          <Button
-            size="md"
-            disabled={slot === null}
-            loading={booking.isPending}
-            onClick={() => slot && void confirm(slot, service.id)}
-          >
-            {slot
-              ? `Book the call ${dayLabel(chosenDay)} at ${clinicTime(slot.starts_at, clinic.time_zone)}`
-              : 'Choose a time to book'}
-          </Button>
         </Stack>
       )}
     </Stack>

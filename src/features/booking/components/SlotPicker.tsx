@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { addDays } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { clinicTime, clinicToday, dayLabel, daySpan, zoneAbbreviation, type Clinic } from '@/features/appointments';
-import { loadErrorMessage } from '@/lib/api';
 import { slotsQueryOptions } from '../api/queries';
 import type { Slot } from '../model/booking';
 
@@ -63,7 +62,7 @@ export function SlotPicker({
         ) : slots.isError ? (
           <QueryErrorAlert
             title="Free times could not be loaded"
-            message={loadErrorMessage(slots.error)}
+            error={slots.error}
             onRetry={() => void slots.refetch()}
             retrying={slots.isFetching}
           />

@@ -8,15 +8,19 @@ import { PageFrame } from '@/components/PageFrame';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { HUB_CRUMB } from '@/features/hub';
-import { loadErrorMessage } from '@/lib/api';
 import { useOnline } from '@/pwa/connection';
 import { SEARCH_LIMIT, clientSearchQueryOptions, recentClientsQueryOptions } from '../api/queries';
 import { useSavedClients } from '../api/recent';
 import { searchSaved, type FoundClient } from '../model/clients';
 import { appointmentWhen } from '../model/when';
 
-/** How long typing pauses before the search asks the server (the answer must follow within 150 ms). */
-export const SEARCH_DEBOUNCE_MS = 80;
+/**
+ * How long typing pauses before the search asks the server. Short: the whole
+ * way from the last key to the results has 150 ms, and a superseded request is
+ * cancelled anyway (the query passes its abort signal); it only folds a burst
+ * of keys (a paste, a held key) into one request.
+ */
+export const SEARCH_DEBOUNCE_MS = 40;
 const SEARCH_MAX_LENGTH = 100;
 /** The columns of a result row (and of the header above the rows). */
 const ROW_COLUMNS = 'minmax(0, 2fr) minmax(0, 1.2fr) minmax(0, 1.8fr) minmax(max-content, 1.2fr)';
@@ -127,12 +131,15 @@ function ResultList({
   listId,
   activeIndex,
   onOpen,
+  busy = false,
 }: {
   clients: readonly FoundClient[];
   label: string;
   listId: string;
   activeIndex: number;
   onOpen: (client: FoundClient) => void;
+  /** The list is of an earlier text while the one typed is on its way. */
+  busy?: boolean;
 }) {
   // Mantine's sm breakpoint (48em, 768 px): rows on a tablet and up, cards on a phone.
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
@@ -161,7 +168,16 @@ function ResultList({
           </Text>
         </SimpleGrid>
       )}
-      <Stack component="ul" role="listbox" id={listId} aria-label={label} gap={wide ? 0 : 'sm'} m={0} p={0}>
+      <Stack
+        component="ul"
+        role="listbox"
+        id={listId}
+        aria-label={label}
+        aria-busy={busy}
+        gap={wide ? 0 : 'sm'}
+        m={0}
+        p={0}
+      >
         {clients.map((client, index) => (
           <ClientOption
             key={client.id}
@@ -179,8 +195,9 @@ function ResultList({
 
 /**
  * /discovery: find a client in a few keystrokes. One search box, focused on
- * arrival; the server searches as the person types (the text in the URL), by
- * name, e-mail or any part of a phone number; the arrow keys move through the
+ * arrival; the server searches as the person types (the text is kept in
+ * memory, never in the address), by name, e-mail or any part of a phone
+ * number; the arrow keys move through the
  * results and Enter opens one. Before anything is typed, the clients this
  * person opened lately on this device. Offline, the clients saved on the
  * device are searched, and the page says so.
@@ -192,7 +209,7 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
   const inputRef = useFocusOnMount<HTMLInputElement>();
   const listId = useId();
   const [text, setText] = useState(q);
-  // The text last seen in the URL: back and forward replace what is typed.
+  // The text last searched, as the route keeps it: when it changes from outside, it replaces what is typed.
   const [seen, setSeen] = useState(q);
   if (q !== seen) {
     setSeen(q);
@@ -311,7 +328,7 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
           ) : found.isError && !found.data ? (
             <QueryErrorAlert
               title="The search could not be made"
-              message={loadErrorMessage(found.error)}
+              error={found.error}
               onRetry={() => void found.refetch()}
               retrying={found.isFetching}
             />
@@ -326,7 +343,14 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
               No client matches “{q}”.
             </Text>
           ) : (
-            <ResultList clients={shown} label={label} listId={listId} activeIndex={activeIndex} onOpen={open} />
+            <ResultList
+              clients={shown}
+              label={label}
+              listId={listId}
+              activeIndex={activeIndex}
+              onOpen={open}
+              busy={text.trim() !== q || found.isPlaceholderData}
+            />
           )}
         </section>
       </Stack>

@@ -179,6 +179,7 @@ function EnrollmentList({
     return (
       <QueryErrorAlert
         title="The enrollments could not be loaded"
+        error={query.error}
         message={enrollmentFailureMessage(query.error)}
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}

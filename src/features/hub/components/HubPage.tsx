@@ -39,7 +39,6 @@ import {
 } from '@/features/appointments';
 import { NeedsAttentionCard } from '@/features/assessments';
 import { userListQueryOptions } from '@/features/users';
-import { loadErrorMessage } from '@/lib/api';
 import { describeAge, useOnline } from '@/pwa/connection';
 
 /** Roles that check clients in at the front desk, with one tap from the hub. */
@@ -301,7 +300,7 @@ export function HubPage({
             online ? (
               <QueryErrorAlert
                 title="Today’s appointments could not be loaded"
-                message={loadErrorMessage(day.error)}
+                error={day.error}
                 onRetry={() => void day.refetch()}
                 retrying={day.isFetching}
               />

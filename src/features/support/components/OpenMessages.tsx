@@ -2,7 +2,7 @@ import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { waitedFor } from '@/features/appointments';
-import { isApiError, loadErrorMessage } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { threadsQueryOptions } from '../api/queries';
 import { ThreadView } from './ThreadView';
@@ -35,7 +35,7 @@ export function OpenMessages({ clinicId, now }: { clinicId: string; now: number 
           ) : (
             <QueryErrorAlert
               title="Messages could not be loaded"
-              message={loadErrorMessage(open.error)}
+              error={open.error}
               onRetry={() => void open.refetch()}
               retrying={open.isFetching}
             />

@@ -23,7 +23,6 @@ import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastSuccess } from '@/components/toasts';
 import { clinicsQueryOptions, dayLabel, upcomingAppointmentsQueryOptions } from '@/features/appointments';
 import { visitListQueryOptions } from '@/features/visits';
-import { loadErrorMessage } from '@/lib/api';
 import { useOutbox } from '@/lib/outbox';
 import { startThread, unsentThreadOf } from '../api/changes';
 import { threadsQueryOptions } from '../api/queries';
@@ -169,7 +168,7 @@ function ThreadList() {
     return (
       <QueryErrorAlert
         title="Your messages could not be loaded"
-        message={loadErrorMessage(threads.error)}
+        error={threads.error}
         onRetry={() => void threads.refetch()}
         retrying={threads.isFetching}
       />
@@ -216,7 +215,7 @@ function Contacts() {
     return (
       <QueryErrorAlert
         title="The clinics’ contacts could not be loaded"
-        message={loadErrorMessage(clinics.error)}
+        error={clinics.error}
         onRetry={() => void clinics.refetch()}
       />
     );

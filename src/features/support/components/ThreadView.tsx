@@ -8,7 +8,6 @@ import { FormError } from '@/components/FormError';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { dayLabel } from '@/features/appointments';
-import { loadErrorMessage } from '@/lib/api';
 import { useOutbox } from '@/lib/outbox';
 import { replyToThread, threadRecord, unsentMessageOf } from '../api/changes';
 import { threadQueryOptions } from '../api/queries';
@@ -72,7 +71,7 @@ export function ThreadView({
       ) : thread.isError ? (
         <QueryErrorAlert
           title="The messages could not be loaded"
-          message={loadErrorMessage(thread.error)}
+          error={thread.error}
           onRetry={() => void thread.refetch()}
           retrying={thread.isFetching}
         />

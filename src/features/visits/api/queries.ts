@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { paths } from '@contract';
 import { api, dataOf, isApiError } from '@/lib/api';
+import { FRESH_MS } from '@/lib/query/freshness';
 import { KEEP_OFFLINE } from '@/lib/query/persist-policy';
 import type { Visit } from '../model/draft';
 import { createdHereOnly } from './record';
@@ -34,6 +35,9 @@ export function visitQueryOptions(id: string) {
         throw error;
       }
     },
+    // 'Not on the server' is asked again at every mount: the visit may have been sent since (a reload
+    // restores the cache as it was saved, which can be from just before the send).
+    staleTime: (query) => (query.state.data === null ? 0 : FRESH_MS),
   });
 }
 

@@ -8,7 +8,6 @@ import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { ButtonLink } from '@/components/RouterLinks';
 import { HUB_CRUMB } from '@/features/hub';
 import { fullName, profileOf, userDetailQueryOptions } from '@/features/users';
-import { loadErrorMessage } from '@/lib/api';
 import { visitQueryOptions } from '../api/queries';
 import { draftOfVisit } from '../model/draft';
 import { visitScreenLink } from '../model/links';
@@ -26,7 +25,7 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
   const purpose = `${clientName}: the visit as charted, who entered each entry, the signature and its addenda.`;
   if (visit.isPending) {
     return (
-      <PageFrame title="Visit" crumbs={crumbs} purpose={purpose}>
+      <PageFrame title={`Visit of ${clientName}`} crumbs={crumbs} purpose={purpose}>
         <Group justify="center" py="xl">
           <Loader aria-label="Loading the visit" />
         </Group>
@@ -35,10 +34,10 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
   }
   if (visit.isError) {
     return (
-      <PageFrame title="Visit" crumbs={crumbs} purpose={purpose}>
+      <PageFrame title={`Visit of ${clientName}`} crumbs={crumbs} purpose={purpose}>
         <QueryErrorAlert
           title="The visit could not be loaded"
-          message={loadErrorMessage(visit.error)}
+          error={visit.error}
           onRetry={() => void visit.refetch()}
           retrying={visit.isFetching}
         />
@@ -48,7 +47,7 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
   const data = visit.data;
   if (!data || data.client_id !== clientId) {
     return (
-      <PageFrame title="Visit" crumbs={crumbs} purpose={purpose}>
+      <PageFrame title={`Visit of ${clientName}`} crumbs={crumbs} purpose={purpose}>
         <Alert color="gray" title="No such visit">
           This client has no visit at this address. It may not have reached the server yet.
         </Alert>

@@ -60,11 +60,12 @@ function isSignOff(item: OutboxItem): boolean {
 
 /** Where the draft is: being typed, kept on this device, on the server, or held back with a reason. */
 function SaveState({
-  typing,
+  saving,
   unsent,
   onServer,
 }: {
-  typing: boolean;
+  /** Typed and not yet kept, or being kept. */
+  saving: boolean;
   unsent: readonly OutboxItem[];
   onServer: boolean;
 }) {
@@ -77,7 +78,7 @@ function SaveState({
         Not saved: {held.reason ?? 'the server refused it'}
       </TintBadge>
     );
-  } else if (typing) {
+  } else if (saving) {
     shown = (
       <Group gap={6}>
         <Loader size="xs" />
@@ -246,6 +247,8 @@ function VisitEditor(props: EditorProps) {
 
   /** Saves handed to the outbox and not yet listed in it. */
   const keeping = useRef(0);
+  // The same count, for the screen: until the outbox has the latest save, it is not 'saved on this device'.
+  const [pendingSaves, setPendingSaves] = useState(0);
 
   // Someone else's change (another tablet, another nurse's save) shows, unless the person is mid-edit. Only the
   // server's copy can hold one, and only once nothing of this screen's own is on its way: until then what is kept is
@@ -266,6 +269,7 @@ function VisitEditor(props: EditorProps) {
     const before = props.kept;
     saved.current = savable;
     keeping.current += 1;
+    setPendingSaves((count) => count + 1);
     saveVisitDraft({
       visitId,
       draft: savable,
@@ -278,6 +282,7 @@ function VisitEditor(props: EditorProps) {
       .catch(() => toastFailure('The visit could not be kept on this device. Please try again.', 'Not saved'))
       .finally(() => {
         keeping.current -= 1;
+        setPendingSaves((count) => count - 1);
       });
   };
   const keepSoon = useDebouncedCallback(keep, { delay: AUTOSAVE_MS, flushOnUnmount: true });
@@ -354,7 +359,7 @@ function VisitEditor(props: EditorProps) {
     <VisitEditingContext.Provider value={editing}>
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <SaveState typing={typing} unsent={unsent} onServer={serverDraft !== null} />
+          <SaveState saving={typing || pendingSaves > 0} unsent={unsent} onServer={serverDraft !== null} />
           {signing && (
             <TintBadge color={signing.state === 'failed' ? 'red' : 'teal'} size="lg">
               {signing.state === 'failed'

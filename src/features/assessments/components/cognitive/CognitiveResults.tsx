@@ -1,10 +1,9 @@
-import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useId } from 'react';
 import { COGNITIVE_MEASURES, type CognitiveScores } from '@contract';
 import type { ShownAssessment } from '../../api/changes';
 import { takenOn } from '../../model/dates';
-import { UnsentBadge } from '../Who5Results';
+import { ResultCard } from '../ResultCard';
 
 /** What the tasks are, and are not: said wherever their results show. */
 export function NotADiagnosis() {
@@ -58,86 +57,64 @@ export function CognitiveResultCard({
   baseline: ShownAssessment | undefined;
   heading?: string;
 }) {
-  const headingId = useId();
   const scores: CognitiveScores | null = result.cognitive_scores;
   const base = baseline && baseline.id !== result.id ? baseline.cognitive_scores : null;
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <Title order={2} size="h4" id={headingId}>
-            {heading}
-          </Title>
-          {result.unsent && <UnsentBadge />}
-        </Group>
-        <Text size="sm" c="dimmed">
-          Taken on {takenOn(result.taken_at)}.{' '}
-          {result.baseline
-            ? 'This is your baseline: later runs are shown against it.'
-            : !result.complete
-              ? 'Some parts were skipped, so this run is not compared as a whole.'
-              : baseline
-                ? `Compared with your baseline of ${takenOn(baseline.taken_at)}.`
-                : ''}
-        </Text>
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" m={0}>
-          {COGNITIVE_MEASURES.map((measure) => (
-            <div key={measure.key}>
-              <Text component="dt" size="sm" c="dimmed">
-                {measure.label}
-              </Text>
-              <Text component="dd" m={0} fw={700}>
-                {valueText(scores?.[measure.key] ?? null, measure.unit)}
-                {base && (
-                  <Text span size="sm" fw={400}>
-                    {' '}
-                    · baseline {valueText(base[measure.key], measure.unit)} ·{' '}
-                    {changeText(scores?.[measure.key] ?? null, base[measure.key], measure)}
-                  </Text>
-                )}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-      </Stack>
-    </Card>
+    <ResultCard heading={heading} unsent={result.unsent}>
+      <Text size="sm" c="dimmed">
+        Taken on {takenOn(result.taken_at)}.{' '}
+        {result.baseline
+          ? 'This is your baseline: later runs are shown against it.'
+          : !result.complete
+            ? 'Some parts were skipped, so this run is not compared as a whole.'
+            : baseline
+              ? `Compared with your baseline of ${takenOn(baseline.taken_at)}.`
+              : ''}
+      </Text>
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" m={0}>
+        {COGNITIVE_MEASURES.map((measure) => (
+          <div key={measure.key}>
+            <Text component="dt" size="sm" c="dimmed">
+              {measure.label}
+            </Text>
+            <Text component="dd" m={0} fw={700}>
+              {valueText(scores?.[measure.key] ?? null, measure.unit)}
+              {base && (
+                <Text span size="sm" fw={400}>
+                  {' '}
+                  · baseline {valueText(base[measure.key], measure.unit)} ·{' '}
+                  {changeText(scores?.[measure.key] ?? null, base[measure.key], measure)}
+                </Text>
+              )}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </ResultCard>
   );
 }
 
 /** Every run so far, newest first, each with its measures on a line. */
 export function CognitiveHistory({ results }: { results: readonly ShownAssessment[] }) {
-  const headingId = useId();
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={headingId}>
-          Your cognitive results over time
-        </Title>
-        <Stack
-          component="ul"
-          gap="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Cognitive results over time"
-        >
-          {results.map((result) => (
-            <li key={result.id}>
-              <Text size="sm" fw={700}>
-                {takenOn(result.taken_at)}
-                {result.baseline ? ' (baseline)' : ''}
-                {result.unsent ? ' (not yet on the server)' : ''}
-              </Text>
-              <Text size="sm">
-                {COGNITIVE_MEASURES.map(
-                  (measure) =>
-                    `${measure.label}: ${valueText(result.cognitive_scores?.[measure.key] ?? null, measure.unit)}`,
-                ).join(' · ')}
-              </Text>
-            </li>
-          ))}
-        </Stack>
+    <ResultCard heading="Your cognitive results over time">
+      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Cognitive results over time">
+        {results.map((result) => (
+          <li key={result.id}>
+            <Text size="sm" fw={700}>
+              {takenOn(result.taken_at)}
+              {result.baseline ? ' (baseline)' : ''}
+              {result.unsent ? ' (not yet on the server)' : ''}
+            </Text>
+            <Text size="sm">
+              {COGNITIVE_MEASURES.map(
+                (measure) =>
+                  `${measure.label}: ${valueText(result.cognitive_scores?.[measure.key] ?? null, measure.unit)}`,
+              ).join(' · ')}
+            </Text>
+          </li>
+        ))}
       </Stack>
-    </Card>
+    </ResultCard>
   );
 }

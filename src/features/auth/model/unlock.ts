@@ -1,0 +1,19 @@
+import type { UnlockResult } from '@/lib/storage/keyring';
+
+/** What the unlock screen says after a try that did not open the data. */
+export function unlockFailureMessage(result: Exclude<UnlockResult, { ok: true }>): string {
+  if (result.reason === 'sign-in-needed') return UNLOCK_MESSAGES.signInNeeded;
+  const tries = result.triesLeft === 1 ? '1 more try' : `${result.triesLeft} more tries`;
+  return `That password is not right. You have ${tries} before you need to sign in again.`;
+}
+
+export const UNLOCK_MESSAGES = {
+  title: 'Welcome back',
+  intro: (email: string | null) =>
+    `Thrive is locked on this device. Enter the password of ${email ?? 'your account'} to carry on where you left off.`,
+  signInNeeded: 'Too many wrong passwords. For your safety, sign in again to open Thrive on this device.',
+  /** Nothing here opens with a password alone (the tries were used up before, or this browser never held the key). */
+  signInAgain: 'For your safety, sign in again to open Thrive on this device.',
+  someoneElse:
+    'Signing in as someone else signs this account out here. Anything it left unsent stays on this device, locked to it.',
+} as const;

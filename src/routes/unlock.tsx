@@ -1,0 +1,19 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { UnlockPage } from '@/features/auth';
+import { decideAccess, homeRedirect } from '@/lib/auth/guards';
+import { RedirectSearch } from '@/lib/auth/redirect-search';
+
+/** After a reload: the signed-in person gives their password before anything kept on the device is shown. */
+export const Route = createFileRoute('/unlock')({
+  validateSearch: RedirectSearch,
+  beforeLoad: ({ context, search }) => {
+    const session = context.auth.getSnapshot();
+    if (!session.authenticated) throw redirect({ to: '/login', search, replace: true });
+    if (session.locked) return;
+    // Unlocked (just now, or in another way): on to the requested page, or home.
+    if (search.redirect) throw redirect({ href: search.redirect, replace: true });
+    const decision = decideAccess(session, 'any-role');
+    throw decision.kind === 'allow' ? homeRedirect(decision.user) : redirect({ to: '/', replace: true });
+  },
+  component: () => <UnlockPage />,
+});

@@ -1,0 +1,135 @@
+/**
+ * The device's data is locked apart from the person: after a reload the app
+ * asks for the password (checked on the device, offline too) before any
+ * client's data or unsent change shows; a wrong password is refused with the
+ * tries left; the right one brings back the saved data and the change waiting
+ * to be sent. Nothing stored holds a usable key, and a shared tablet keeps no
+ * sign-in token in localStorage.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { generateClients } from '../../scripts/demo/clients.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolation,
+  reloadToUnlockScreen,
+  savedTokenKeys,
+  signIn,
+  test,
+  waitForServiceWorker,
+} from './fixtures.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+/** A consented generated client no other spec opens. */
+const CLIENT = generateClients(50)[38]!;
+const CLIENT_NAME = `${CLIENT.firstName} ${CLIENT.lastName}`;
+
+const syncLine = (page: Page) => page.getByRole('button', { name: /Show unsent changes$/ });
+
+/** What every IndexedDB record of the page holds: whether any is a CryptoKey, and the stores' names. */
+function storedKeys(page: Page): Promise<{ cryptoKeys: number; databases: string[] }> {
+  return page.evaluate(async () => {
+    const request = <T>(req: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error ?? new Error('IndexedDB'));
+      });
+    let cryptoKeys = 0;
+    const databases: string[] = [];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      databases.push(info.name);
+      const db = await request(indexedDB.open(info.name));
+      for (const store of Array.from(db.objectStoreNames)) {
+        const values = await request(db.transaction(store).objectStore(store).getAll());
+        cryptoKeys += values.filter((value) => value instanceof CryptoKey).length;
+      }
+      db.close();
+    }
+    return { cryptoKeys, databases: databases.sort() };
+  });
+}
+
+async function useDeviceMode(context: BrowserContext, mode: string) {
+  await context.addInitScript((value) => localStorage.setItem('thrive.device', value), JSON.stringify({ mode }));
+}
+
+test('after a reload, the unlock screen shows before any client data; the right password brings back the data and the unsent change', async ({
+  page,
+  context,
+  allowConsoleError,
+}) => {
+  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+  const contact = `Meera Iyer ${Date.now()}`;
+  await signIn(page, 'nurse@thrive.test');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await page.goto(`/client/${CLIENT.id}/profile`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${CLIENT_NAME}`);
+  await waitForServiceWorker(page);
+
+  // Offline at the bay, a change is kept on the device.
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  await form.getByLabel('Emergency contact name', { exact: true }).fill(contact);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('region', { name: 'Emergency contact' })).toContainText('Not yet on the server');
+
+  // Nothing stored is a key: the data key exists at rest only wrapped by the nurse's password.
+  const stored = await storedKeys(page);
+  expect(stored.cryptoKeys).toBe(0);
+  expect(stored.databases).toEqual(expect.arrayContaining(['thrive-keyring', 'thrive-outbox', 'thrive-vault']));
+
+  // A reload (still offline): the unlock screen, and nothing of the client or the change.
+  await reloadToUnlockScreen(page);
+  await expect(page).toHaveURL(/\/unlock/);
+  await expect(page.getByText('nurse@thrive.test')).toBeVisible();
+  await expect(page.getByText(CLIENT.firstName)).toHaveCount(0);
+  await expect(page.getByText(contact)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Emergency contact' })).toHaveCount(0);
+  await expect(syncLine(page)).toHaveCount(0);
+  await expect(page.getByLabel(/^Password/)).toBeFocused();
+  await expectNoSeriousAxeViolation(page);
+
+  // A wrong password is refused, on the device, with the tries left.
+  const unlockForm = page.getByRole('form', { name: 'Unlock Thrive' });
+  await unlockForm.getByLabel(/^Password/).fill('Thrive!2025');
+  await unlockForm.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'That password is not right. You have 4 more tries before you need to sign in again.',
+  );
+  await expect(page.getByText(CLIENT.firstName)).toHaveCount(0);
+
+  // The right one (still offline) opens the saved data and the unsent change, back where the nurse was.
+  await unlockForm.getByLabel(/^Password/).fill('Thrive!2026');
+  await unlockForm.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page).toHaveURL(new RegExp(`/client/${CLIENT.id}/profile`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${CLIENT_NAME}`);
+  const emergency = page.getByRole('region', { name: 'Emergency contact' });
+  await expect(emergency).toContainText(contact);
+  await expect(emergency).toContainText('Not yet on the server');
+  await expect(syncLine(page)).toHaveAccessibleName(/^1 change saved on this device/);
+
+  // The network is back: the change goes.
+  await context.setOffline(false);
+  await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes', { timeout: 20_000 });
+});
+
+test('a shared tablet keeps no sign-in token in localStorage; a reload keeps the tab’s session behind the unlock screen', async ({
+  page,
+  context,
+}) => {
+  await useDeviceMode(context, 'shared');
+  await signIn(page, 'nurse@thrive.test');
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const localKeys = await page.evaluate(() => Object.keys(localStorage));
+  expect(localKeys.filter((key) => key.startsWith('CognitoIdentityServiceProvider.'))).toEqual([]);
+  expect(localKeys.filter((key) => /token/i.test(key))).toEqual([]);
+  const sessionKeys = await page.evaluate(() => Object.keys(sessionStorage));
+  expect(sessionKeys.some((key) => key.endsWith('.refreshToken'))).toBe(true);
+  expect(await savedTokenKeys(page)).not.toEqual([]);
+
+  await reloadToUnlockScreen(page);
+  const localKeysAfter = await page.evaluate(() => Object.keys(localStorage));
+  expect(localKeysAfter.filter((key) => key.startsWith('CognitoIdentityServiceProvider.'))).toEqual([]);
+});
