@@ -103,6 +103,8 @@ export function revealApp(): void {
   }
   state.root.replaceChildren(state.container);
   state.shell = [];
+  // The root holds the live app from here on.
+  delete state.root.dataset.prerendered;
   // In the document now, so React's listeners (on the container) hear the typing.
   for (const [input, value] of typed) typeInto(input, value);
   focusTarget?.focus();

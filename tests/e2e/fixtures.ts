@@ -52,6 +52,14 @@ async function unlockIfAsked(page: Page): Promise<void> {
   // Only the app's own pages have an unlock screen (not about:blank, say).
   if (password === undefined || !page.url().startsWith('http')) return;
   await page.locator('main').first().waitFor({ timeout: 20_000 });
+  // The prerendered sign-in page shows before the app: with a session saved, the app takes its place at once, and
+  // only the live app can ask to unlock.
+  const holdsSession = await page.evaluate(() =>
+    [localStorage, sessionStorage].some((storage) =>
+      Object.keys(storage).some((key) => key.startsWith('CognitoIdentityServiceProvider.')),
+    ),
+  );
+  if (holdsSession) await page.locator('#root:not([data-prerendered]) main').first().waitFor({ timeout: 20_000 });
   if (await page.getByRole('form', { name: 'Unlock Thrive' }).isVisible()) await unlock(page, password);
 }
 
