@@ -93,6 +93,23 @@ async function signIn(page: Page, baseUrl: string, email: string) {
   await page.locator('main h1').first().waitFor({ timeout: 30_000 });
 }
 
+/**
+ * A load by address is a reload: where the device keeps data, the person gives their password again (the unlock
+ * screen) before anything of theirs shows. Unlocks as they would; returns whether it was asked.
+ */
+async function unlockIfAsked(page: Page): Promise<boolean> {
+  await page.locator('#root:not([data-prerendered]) main h1').first().waitFor({ timeout: 30_000 });
+  const form = page.getByRole('form', { name: 'Unlock Thrive' });
+  if (!(await form.isVisible())) return false;
+  await form.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Unlock' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/unlock'), { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('main h1')?.textContent !== 'Thrive', undefined, {
+    timeout: 30_000,
+  });
+  return true;
+}
+
 /** Signs in, waits for the service worker to control the page and the cache to be saved, then starts offline. */
 async function warmStartOffline(browser: Browser, baseUrl: string, email: string, runs: number) {
   const context = await browser.newContext();
@@ -105,20 +122,27 @@ async function warmStartOffline(browser: Browser, baseUrl: string, email: string
   });
   // The first load after install is the one the worker controls; the encrypted cache is written meanwhile.
   await page.reload();
-  await page.locator('main h1').first().waitFor();
+  await unlockIfAsked(page);
   await page.waitForTimeout(3000);
   await context.setOffline(true);
   await slowDown(page);
   const fcp: number[] = [];
   const heading: number[] = [];
+  const unlocked: number[] = [];
+  let firstScreen = '';
   for (let i = 0; i < runs; i++) {
     await page.goto(`${baseUrl}${home}`);
-    await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+    await page.locator('#root:not([data-prerendered]) main h1').first().waitFor({ timeout: 30_000 });
     heading.push((await read(page, '__headingAt')) ?? NaN);
+    firstScreen = (await page.locator('main h1').first().textContent()) ?? '';
     fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
+    // From the press of 'Unlock' to the home's heading: the key unwrapped, the saved data decrypted and shown.
+    if (await unlockIfAsked(page)) {
+      unlocked.push(((await read(page, '__headingAt')) ?? NaN) - ((await read(page, '__clickAt')) ?? NaN));
+    }
   }
   await context.close();
-  return { fcp: median(fcp), heading: median(heading), home };
+  return { fcp: median(fcp), heading: median(heading), firstScreen, unlocked: median(unlocked), home };
 }
 
 async function takeOver(browser: Browser, baseUrl: string, runs: number) {
@@ -147,7 +171,7 @@ async function navigation(context: BrowserContext, page: Page, baseUrl: string, 
       ['/appointments', '/hub'],
     ] as const) {
       await page.goto(`${baseUrl}${from}`);
-      await page.locator('main h1').first().waitFor();
+      await unlockIfAsked(page);
       await page.waitForTimeout(300);
       const before = await read(page, '__headingAt');
       const link = page.locator(`a[href^="${to}"]`).first();
@@ -163,15 +187,30 @@ async function navigation(context: BrowserContext, page: Page, baseUrl: string, 
   return median(times);
 }
 
-/** A list: its first rows (where it shows any before a search), its results after typing, then scrolling them. */
-async function list(page: Page, url: string, search: { label: RegExp; text: string; rowsBeforeSearch: boolean }) {
-  await page.goto(url);
+/**
+ * A list, reached as a person reaches it (a link from their home): its first rows after the click (where it
+ * shows any before a search), its results after typing, then scrolling them.
+ */
+async function list(
+  page: Page,
+  baseUrl: string,
+  search: { from: string; to: string; label: RegExp; text: string; rowsBeforeSearch: boolean },
+) {
+  await page.goto(`${baseUrl}${search.from}`);
+  await unlockIfAsked(page);
+  await page.waitForTimeout(300);
+  const headingBefore = await read(page, '__headingAt');
+  await page.locator(`a[href^="${search.to}"]`).first().click();
   let firstRows = NaN;
   if (search.rowsBeforeSearch) {
     await page.locator(ROWS).first().waitFor({ timeout: 30_000 });
-    firstRows = (await read(page, '__rowsAt')) ?? NaN;
+    firstRows = ((await read(page, '__rowsAt')) ?? NaN) - ((await read(page, '__clickAt')) ?? NaN);
   } else {
-    await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      (old) => (window as unknown as Record<string, unknown>).__headingAt !== old,
+      headingBefore,
+      { timeout: 30_000 },
+    );
   }
   const field = page.getByLabel(search.label).first();
   await field.click();
@@ -197,6 +236,25 @@ async function list(page: Page, url: string, search: { label: RegExp; text: stri
     Math.max(0, ...((window as unknown as Record<string, unknown>).__longTasks as number[])),
   );
   return { firstRows, longest, results };
+}
+
+type WarmStart = Awaited<ReturnType<typeof warmStartOffline>>;
+
+/** A warm start's rows: its first paint, its first screen's heading (the unlock screen where the device keeps data), the unlock. */
+function warmStartTimings(name: string, start: WarmStart, ms: (value: number) => string): Timing[] {
+  const rows: Timing[] = [
+    { name: `warm start offline, ${name} (${start.home}): FCP`, value: ms(start.fcp) },
+    {
+      name: `warm start offline, ${name}: first heading ('${start.firstScreen}')`,
+      value: ms(start.heading),
+      goal: start.heading <= 300,
+      goalText: '<= 300 ms',
+    },
+  ];
+  if (!Number.isNaN(start.unlocked)) {
+    rows.push({ name: `warm start offline, ${name}: 'Unlock' pressed to its heading`, value: ms(start.unlocked) });
+  }
+  return rows;
 }
 
 export async function measureApp(options: Options): Promise<AppTimings> {
@@ -229,7 +287,9 @@ export async function measureApp(options: Options): Promise<AppTimings> {
     await signIn(nursePage, baseUrl, 'nurse@thrive.test');
     await slowDown(nursePage);
     const navigate = await navigation(nurse, nursePage, baseUrl, runs);
-    const discovery = await list(nursePage, `${baseUrl}/discovery`, {
+    const discovery = await list(nursePage, baseUrl, {
+      from: '/hub',
+      to: '/discovery',
       label: /^Find a client/,
       text: 'mukherjee',
       rowsBeforeSearch: false,
@@ -241,7 +301,9 @@ export async function measureApp(options: Options): Promise<AppTimings> {
     const adminPage = await admin.newPage();
     await signIn(adminPage, baseUrl, 'admin@thrive.test');
     await slowDown(adminPage);
-    const users = await list(adminPage, `${baseUrl}/users`, {
+    const users = await list(adminPage, baseUrl, {
+      from: '/backoffice',
+      to: '/users',
       label: /^Search/,
       text: 'mukherjee',
       rowsBeforeSearch: true,
@@ -251,20 +313,10 @@ export async function measureApp(options: Options): Promise<AppTimings> {
     const ms = (value: number) => `${Math.round(value)} ms`;
     const timings: Timing[] = [
       { name: 'sign-in page: live app after the first touch', value: ms(takeover) },
-      { name: `warm start offline, staff hub (${staff.home}): FCP`, value: ms(staff.fcp) },
-      {
-        name: 'warm start offline, staff hub: heading',
-        value: ms(staff.heading),
-        goal: staff.heading <= 300,
-        goalText: '<= 300 ms',
-      },
-      { name: 'warm start offline, client home: FCP', value: ms(client.fcp) },
-      {
-        name: 'warm start offline, client home: heading',
-        value: ms(client.heading),
-        goal: client.heading <= 300,
-        goalText: '<= 300 ms',
-      },
+      ...[
+        ['staff hub', staff],
+        ['client home', client],
+      ].flatMap(([name, start]) => warmStartTimings(name as string, start as WarmStart, ms)),
       {
         name: 'navigation between staff screens: click to heading',
         value: ms(navigate),
