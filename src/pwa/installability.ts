@@ -6,23 +6,26 @@ import { readDeployedVersion, watchVersion } from './version-check';
  * prerendered sign-in page too, before (or without) the app: the service
  * worker, registered once the page has loaded and is idle (its install fetches
  * the whole app shell, which must not compete with the first screen), and the
- * version-file check, at once and every 5 minutes. Both feed the new-version
+ * version-file check, then and every 5 minutes. Both feed the new-version
  * notice (update-state.ts). Runs once however often it is called.
  */
 export function startInstallability(): void {
   if (started) return;
   started = true;
-  whenLoadedAndIdle(() => void import('./service-worker').then((sw) => sw.registerServiceWorker()));
-  const watch = watchVersion({
-    read: () => readDeployedVersion(),
-    onNewVersion: () => updateState.report('version-file'),
-    canRead: () => navigator.onLine,
+  whenLoadedAndIdle(() => {
+    void import('./service-worker').then((sw) => sw.registerServiceWorker());
+    // Not before the first paint either: a request the first screen does not need only delays it.
+    const watch = watchVersion({
+      read: () => readDeployedVersion(),
+      onNewVersion: () => updateState.report('version-file'),
+      canRead: () => navigator.onLine,
+    });
+    // Timers are slowed in background tabs and stop while a tablet sleeps: look again when it is back.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') void watch.check();
+    });
+    window.addEventListener('online', () => void watch.check());
   });
-  // Timers are slowed in background tabs and stop while a tablet sleeps: look again when it is back.
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void watch.check();
-  });
-  window.addEventListener('online', () => void watch.check());
 }
 
 let started = false;
