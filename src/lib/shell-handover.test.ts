@@ -103,6 +103,32 @@ describe('the hand-over from the prerendered sign-in page to the live app', () =
     expect(submitted).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for a press on the static page to end, so its click (a submit) is not lost', async () => {
+    vi.useFakeTimers();
+    try {
+      const { takeOverShell, revealApp } = await handover();
+      const root = staticPage();
+      const button = root.querySelector('button')!;
+      const container = takeOverShell(root);
+      const live = renderLive(container);
+      const submitted = vi.fn((event: Event) => event.preventDefault());
+      live.form.addEventListener('submit', submitted);
+      live.form.requestSubmit = () => live.form.dispatchEvent(new Event('submit', { cancelable: true }));
+
+      button.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+      revealApp();
+      expect(container.isConnected).toBe(false);
+
+      window.dispatchEvent(new Event('pointerup'));
+      root.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+      vi.runAllTimers();
+      expect(container.isConnected).toBe(true);
+      expect(submitted).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('renders straight into a root that holds no prerendered page', async () => {
     const { takeOverShell } = await handover();
     const root = document.createElement('div');

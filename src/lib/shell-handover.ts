@@ -17,6 +17,9 @@ interface Handover {
   pendingFocus: HTMLElement | null;
   intended: boolean;
   onIntent: Set<Listener>;
+  /** A press on the static page not yet released: the swap waits, or the press would lose its click. */
+  pressing: boolean;
+  revealWhenReleased: boolean;
 }
 
 let handover: Handover | null = null;
@@ -39,7 +42,18 @@ export function takeOverShell(root: HTMLElement): HTMLElement {
     pendingFocus: null,
     intended: false,
     onIntent: new Set(),
+    pressing: false,
+    revealWhenReleased: false,
   };
+  root.addEventListener('pointerdown', () => (state.pressing = true), { capture: true, passive: true });
+  const release = () => {
+    state.pressing = false;
+    // After the click this release makes (a submit is kept, as above), in the next task.
+    if (state.revealWhenReleased) setTimeout(revealApp, 0);
+  };
+  for (const type of ['pointerup', 'pointercancel'] as const) {
+    window.addEventListener(type, release, { capture: true, passive: true });
+  }
   // A submit before the app is there must not reach the server (the static form has no handler): it is kept
   // and made again on the live form.
   root.addEventListener('submit', (event) => {
@@ -85,6 +99,10 @@ function typeInto(input: HTMLInputElement, value: string) {
 export function revealApp(): void {
   const state = handover;
   if (!state || state.container.isConnected) return;
+  if (state.pressing) {
+    state.revealWhenReleased = true;
+    return;
+  }
   const live = (input: Element) => {
     const autocomplete = input.getAttribute('autocomplete');
     return autocomplete
