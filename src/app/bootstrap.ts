@@ -122,12 +122,8 @@ async function start(): Promise<Boot> {
   else loadWhenWanted(() => void loadSignIn());
   // A personal device unused for two weeks signs out before anything of the session shows (offline too).
   if (longIdle) {
-    await (
-      await longIdle
-    ).startLongIdleSignOut({
-      session: sessionStore,
-      signOut: async () => (await auth()).session.signOut(),
-    });
+    const { startLongIdleSignOut } = await longIdle;
+    await startLongIdleSignOut({ session: sessionStore, signOut: async () => (await auth()).session.signOut() });
   }
   // The signed-in author's unsent changes are back before any screen shows the records they change.
   await outbox.start();

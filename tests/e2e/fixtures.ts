@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { passwordSignIn } from '../../scripts/identity/client.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
+import { TOKEN_KEY_PREFIX } from '../../src/lib/auth/token-keys.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 
 interface Fixtures {
@@ -54,10 +55,10 @@ async function unlockIfAsked(page: Page): Promise<void> {
   await page.locator('main').first().waitFor({ timeout: 20_000 });
   // The prerendered sign-in page shows before the app: with a session saved, the app takes its place at once, and
   // only the live app can ask to unlock.
-  const holdsSession = await page.evaluate(() =>
-    [localStorage, sessionStorage].some((storage) =>
-      Object.keys(storage).some((key) => key.startsWith('CognitoIdentityServiceProvider.')),
-    ),
+  const holdsSession = await page.evaluate(
+    (prefix) =>
+      [localStorage, sessionStorage].some((storage) => Object.keys(storage).some((key) => key.startsWith(prefix))),
+    TOKEN_KEY_PREFIX,
   );
   if (holdsSession) await page.locator('#root:not([data-prerendered]) main').first().waitFor({ timeout: 20_000 });
   if (await page.getByRole('form', { name: 'Unlock Thrive' }).isVisible()) await unlock(page, password);
