@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { aliases } from './vite.config.ts';
@@ -9,6 +10,8 @@ import { aliases } from './vite.config.ts';
  */
 export default defineConfig({
   test: {
+    // Vitest leaves a core to itself by default: on a two-core machine that is one worker for the unit suite.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [react()],

@@ -1,0 +1,51 @@
+/**
+ * The API suite on the embedded database (PGlite) and, when TEST_DATABASE_URL
+ * names a PostgreSQL database it may empty, on that real server too, side by
+ * side: each suite waits on its server most of the time, so together they take
+ * little longer than one. Each runs on its own ports; its report prints whole
+ * once it ends, so the two do not interleave.
+ */
+import { spawn } from 'node:child_process';
+
+interface Suite {
+  name: string;
+  env: NodeJS.ProcessEnv;
+}
+
+const suites: Suite[] = [{ name: 'embedded database (PGlite)', env: { ...process.env, DATABASE_URL: '' } }];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  const port = Number(process.env.API_TEST_PORT || '24173') + 100;
+  suites.push({
+    name: 'PostgreSQL',
+    env: { ...process.env, DATABASE_URL: postgresUrl, API_TEST_PORT: String(port) },
+  });
+} else {
+  console.log('API suite on PostgreSQL: not run (set TEST_DATABASE_URL to a database it may empty).');
+}
+
+function run(suite: Suite): Promise<{ suite: Suite; output: string; passed: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--project', 'api'], {
+      env: { ...suite.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ suite, output, passed: code === 0 }));
+  });
+}
+
+const started = performance.now();
+const results = await Promise.all(suites.map(run));
+for (const { suite, output } of results) {
+  console.log(`\n## API suite on the ${suite.name}\n`);
+  process.stdout.write(output);
+}
+const failed = results.filter((result) => !result.passed).map((result) => result.suite.name);
+const seconds = ((performance.now() - started) / 1000).toFixed(0);
+if (failed.length > 0) {
+  console.error(`\nAPI suite failed on: ${failed.join(', ')} (${seconds} s)`);
+  process.exit(1);
+}
+console.log(`\nAPI suite passed on: ${suites.map((suite) => suite.name).join(', ')} (${seconds} s)`);
