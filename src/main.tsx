@@ -3,7 +3,8 @@
 import './app/mantine-styles';
 import './app/app.css';
 import { mayHoldSession } from '@/lib/auth/identity';
-import { onShellIntent, takeOverShell } from '@/lib/shell-handover';
+import { onIntent } from '@/lib/intent';
+import { takeOverShell } from '@/lib/shell-handover';
 import { startInstallability } from '@/pwa/installability';
 import { updateState } from '@/pwa/update-state';
 
@@ -27,7 +28,7 @@ startInstallability();
 // version is there to announce, or the device holds saved data: an earlier user's to delete, unsent changes to
 // deliver (src/pwa/local-data.ts, src/lib/outbox).
 if (prerendered && !mayHoldSession()) {
-  onShellIntent(start);
+  onIntent(start);
   updateState.subscribe(start);
   indexedDB.databases().then((databases) => {
     if (databases.length > 0) start();

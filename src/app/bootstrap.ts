@@ -8,7 +8,8 @@ import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughAp
 import { configureIdentity, loadIdentity, loadSignIn, mayHoldSession, whenIdentityLoaded } from '@/lib/auth/identity';
 import { openSessionUser, sessionStore } from '@/lib/auth/session';
 import { dataKeys } from '@/lib/storage/data-keys';
-import { onShellIntent, revealApp } from '@/lib/shell-handover';
+import { onIntent } from '@/lib/intent';
+import { revealApp } from '@/lib/shell-handover';
 import { createQueryClient } from '@/lib/query/client';
 import { deviceSettings, keepsDeviceData, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
 import { startLocalData } from '@/pwa/local-data';
@@ -153,11 +154,8 @@ async function start(): Promise<Boot> {
   return { kind: 'ready', router, queryClient };
 }
 
-/** What shows that someone is about to use the page. */
-const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
-
 /**
- * Runs `load` once: at the first sign that the person is about to sign in (focus, a press, a key, also on the
+ * Runs `load` once: at the first sign that the person is about to sign in (src/lib/intent.ts: also on the
  * prerendered page before the app was there), or when the page is next idle.
  */
 function loadWhenWanted(load: () => void): void {
@@ -165,11 +163,9 @@ function loadWhenWanted(load: () => void): void {
   const once = () => {
     if (done) return;
     done = true;
-    for (const type of INTENT_EVENTS) document.removeEventListener(type, once, true);
     load();
   };
-  for (const type of INTENT_EVENTS) document.addEventListener(type, once, { capture: true, passive: true });
-  onShellIntent(once);
+  onIntent(once);
   requestIdleCallback(once, { timeout: 10_000 });
 }
 

@@ -41,7 +41,7 @@ function renderLive(container: HTMLElement): { email: HTMLInputElement; form: HT
 // Each case needs the module's state fresh: one hand-over per page load.
 async function handover() {
   vi.resetModules();
-  return import('./shell-handover');
+  return { ...(await import('./shell-handover')), ...(await import('./intent')) };
 }
 
 afterEach(() => {
@@ -84,11 +84,11 @@ describe('the hand-over from the prerendered sign-in page to the live app', () =
   });
 
   it('keeps a submit made before the app was there, and makes it again on the live form', async () => {
-    const { takeOverShell, revealApp, onShellIntent } = await handover();
+    const { takeOverShell, revealApp, onIntent } = await handover();
     const root = staticPage();
     const container = takeOverShell(root);
     const intent = vi.fn();
-    onShellIntent(intent);
+    onIntent(intent);
 
     const early = new Event('submit', { bubbles: true, cancelable: true });
     root.querySelector('form')!.dispatchEvent(early);

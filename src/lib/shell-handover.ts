@@ -7,7 +7,7 @@
  * did meanwhile carries over: what they typed, where the focus was, a submit.
  */
 
-type Listener = () => void;
+import { markIntent } from './intent';
 
 interface Handover {
   root: HTMLElement;
@@ -15,17 +15,12 @@ interface Handover {
   container: HTMLElement;
   submitted: boolean;
   pendingFocus: HTMLElement | null;
-  intended: boolean;
-  onIntent: Set<Listener>;
   /** A press on the static page not yet released: the swap waits, or the press would lose its click. */
   pressing: boolean;
   revealWhenReleased: boolean;
 }
 
 let handover: Handover | null = null;
-
-/** What shows that someone is starting to use the static page. */
-const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
 
 /**
  * Where React renders: `root` itself, or, when it holds the prerendered page,
@@ -40,8 +35,6 @@ export function takeOverShell(root: HTMLElement): HTMLElement {
     container: document.createElement('div'),
     submitted: false,
     pendingFocus: null,
-    intended: false,
-    onIntent: new Set(),
     pressing: false,
     revealWhenReleased: false,
   };
@@ -60,24 +53,10 @@ export function takeOverShell(root: HTMLElement): HTMLElement {
     if (state.shell.length === 0) return;
     event.preventDefault();
     state.submitted = true;
-    intent(state);
+    markIntent();
   });
-  for (const type of INTENT_EVENTS) root.addEventListener(type, () => intent(state), { passive: true });
   handover = state;
   return state.container;
-}
-
-function intent(state: Handover) {
-  if (state.intended) return;
-  state.intended = true;
-  for (const listener of state.onIntent) listener();
-  state.onIntent.clear();
-}
-
-/** Calls `listener` once the person starts using the prerendered page (focus, a press, a key), or at once if they have. */
-export function onShellIntent(listener: Listener): void {
-  if (handover?.intended) listener();
-  else handover?.onIntent.add(listener);
 }
 
 /** Focuses `element` now, or once it is in the document if the live app is not shown yet. */

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { toastSuccess } from '@/components/toasts';
 import { userListQueryOptions } from '@/features/users';
 import { useOnline } from '@/pwa/connection';
+import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
 import { newActionKey, useBookAppointment } from '../api/mutations';
 import type { Clinic, Resource, Service } from '../model/labels';
 import { NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
@@ -21,7 +22,6 @@ export interface BookingSlot {
 }
 
 const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
-const SEARCH_DEBOUNCE_MS = 250;
 
 /** Searches clients by name, e-mail or phone, as the user list's server search does. */
 function ClientField({
@@ -32,7 +32,7 @@ function ClientField({
   onChange: (client: { id: string; label: string } | null) => void;
 }) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
   const clients = useQuery({
     ...userListQueryOptions({ role: 'CLIENT', search: debounced, page_size: 8 }),
     enabled: debounced.length >= 2,

@@ -11,16 +11,10 @@ import { HUB_CRUMB } from '@/features/hub';
 import { useOnline } from '@/pwa/connection';
 import { SEARCH_LIMIT, clientSearchQueryOptions, recentClientsQueryOptions } from '../api/queries';
 import { useSavedClients } from '../api/recent';
+import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
 import { searchSaved, type FoundClient } from '../model/clients';
 import { appointmentWhen } from '../model/when';
 
-/**
- * How long typing pauses before the search asks the server. Short: the whole
- * way from the last key to the results has 150 ms, and a superseded request is
- * cancelled anyway (the query passes its abort signal); it only folds a burst
- * of keys (a paste, a held key) into one request.
- */
-export const SEARCH_DEBOUNCE_MS = 40;
 const SEARCH_MAX_LENGTH = 100;
 /** The columns of a result row (and of the header above the rows). */
 const ROW_COLUMNS = 'minmax(0, 2fr) minmax(0, 1.2fr) minmax(0, 1.8fr) minmax(max-content, 1.2fr)';
@@ -215,7 +209,7 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
     setSeen(q);
     if (q.trim() !== text.trim()) setText(q);
   }
-  const sendLater = useDebouncedCallback((value: string) => onQueryChange(value.trim()), SEARCH_DEBOUNCE_MS);
+  const sendLater = useDebouncedCallback((value: string) => onQueryChange(value.trim()), SEARCH_PAUSE_MS);
 
   const searching = q !== '';
   const found = useQuery({

@@ -2,10 +2,8 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
 import { SEARCH_MAX_LENGTH } from '../model/user-list';
-
-/** How long typing pauses before the list asks the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The search box of the user list. What is typed shows at once; the search
@@ -34,7 +32,7 @@ export function UserSearchField({
     setSeen((before) => ({ ...before, sent: trimmed }));
     onSearch(trimmed === '' ? undefined : trimmed);
   };
-  const sendLater = useDebouncedCallback(send, SEARCH_DEBOUNCE_MS);
+  const sendLater = useDebouncedCallback(send, SEARCH_PAUSE_MS);
 
   return (
     <TextInput

@@ -1,4 +1,4 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute, deepEqual, useRouter } from '@tanstack/react-router';
 import { UsersPage } from '@/features/backoffice';
 import { parseUserListSearch, useUserSearchText } from '@/features/users';
 
@@ -18,7 +18,8 @@ export const Route = createFileRoute('/_authenticated/_admin/users/')({
           // A search sent as typing pauses must not pull back an admin who has already opened a user.
           if (router.latestLocation.pathname !== '/users') return;
           setText(nextText);
-          void navigate({ search: next, replace: options?.replace ?? false });
+          // Typing changes the text only: the address stays, and the router has nothing to do.
+          if (!deepEqual(next, search)) void navigate({ search: next, replace: options?.replace ?? false });
         }}
       />
     );
