@@ -8,6 +8,7 @@ import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughAp
 import { configureIdentity, loadIdentity, loadSignIn, mayHoldSession, whenIdentityLoaded } from '@/lib/auth/identity';
 import { openSessionUser, sessionStore } from '@/lib/auth/session';
 import { dataKeys } from '@/lib/storage/data-keys';
+import { whenIdle } from '@/lib/idle';
 import { onIntent } from '@/lib/intent';
 import { revealApp } from '@/lib/shell-handover';
 import { createQueryClient } from '@/lib/query/client';
@@ -166,7 +167,7 @@ function loadWhenWanted(load: () => void): void {
     load();
   };
   onIntent(once);
-  requestIdleCallback(once, { timeout: 10_000 });
+  whenIdle(once, 10_000);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { whenIdle } from '@/lib/idle';
 import { updateState } from './update-state';
 import { readDeployedVersion, watchVersion } from './version-check';
 
@@ -31,7 +32,7 @@ export function startInstallability(): void {
 let started = false;
 
 function whenLoadedAndIdle(run: () => void): void {
-  const idle = () => requestIdleCallback(run, { timeout: 5000 });
+  const idle = () => whenIdle(run, 5000);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }

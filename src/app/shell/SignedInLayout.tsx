@@ -10,6 +10,7 @@ import { isRole } from '@/lib/auth/roles';
 import { useSession } from '@/lib/auth/session';
 import { watchApiReachability } from './api-reachability';
 import { areasFor } from './nav-areas';
+import { usePreloadedAreas } from './preload-areas';
 import { EXPANDED_FROM_PX, MOBILE_BELOW_PX, useNavState } from './nav-state';
 import { ShellHeader } from './ShellHeader';
 import { ShellNavbar } from './ShellNavbar';
@@ -29,6 +30,7 @@ export function SignedInLayout() {
   const session = useSession();
   const areas = areasFor(isRole(session.role) ? session.role : null);
   const withNav = areas.length > 0;
+  usePreloadedAreas(areas);
   const state = useNavState();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // The phone's navigation is open on the page where it was opened: it closes
