@@ -90,29 +90,101 @@ export interface AuditScope {
   recordSuccess<T>(tx: Queryable, answer: Answer<T>): Promise<Answer<T>>;
 }
 
-async function insertAuditRecord(
-  db: Queryable,
-  entry: AuditEntry,
-  outcome: AuditOutcome,
-  refusal?: { status: number; route: string },
-): Promise<void> {
+type Refusal = { status: number; route: string };
+
+/** One record's values, in the order of AUDIT_COLUMNS. */
+function recordValues(entry: AuditEntry, outcome: AuditOutcome, refusal?: Refusal): unknown[] {
+  return [
+    entry.actor.id,
+    entry.action,
+    entry.resourceType,
+    entry.resourceId,
+    entry.subjectId,
+    outcome,
+    entry.fields ? JSON.stringify(entry.fields) : null,
+    entry.actor.deviceId,
+    refusal?.status ?? null,
+    refusal?.route ?? null,
+  ];
+}
+
+const AUDIT_COLUMNS =
+  'actor_id, action, resource_type, resource_id, subject_id, outcome, fields, device_id, status, route';
+const COLUMN_COUNT = 10;
+/** The `fields` column's place among them: JSON text, cast. */
+const FIELDS_COLUMN = 7;
+
+/** `INSERT INTO audit_log` of `rows` records, their values numbered one after another. */
+function insertSql(rows: number): string {
+  const tuples = Array.from({ length: rows }, (_, row) => {
+    const places = Array.from({ length: COLUMN_COUNT }, (_, column) => {
+      const place = `$${row * COLUMN_COUNT + column + 1}`;
+      return column + 1 === FIELDS_COLUMN ? `${place}::jsonb` : place;
+    });
+    return `(${places.join(', ')})`;
+  });
+  return `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ${tuples.join(', ')}`;
+}
+
+/** Writes one record with the change it tells of, in that change's transaction. */
+async function insertAuditRecord(db: Queryable, entry: AuditEntry, outcome: AuditOutcome): Promise<void> {
+  await db.query(insertSql(1), recordValues(entry, outcome));
+}
+
+interface QueuedRecord {
+  values: unknown[];
+  stored: () => void;
+  failed: (error: unknown) => void;
+}
+
+/** Records waiting for the next write of the trail, per database; `writing` while one is under way. */
+const queues = new WeakMap<Queryable, { waiting: QueuedRecord[]; writing: boolean }>();
+/** At most this many records in one statement (ten parameters each, far below PostgreSQL's limit). */
+const MOST_RECORDS_PER_WRITE = 200;
+
+/**
+ * Writes a record that has no transaction of its own (a read's success, a
+ * failure, a refusal). Records that arrive while the trail is being written go
+ * in its next write, in one statement: under load, one write a turn rather
+ * than one a request. The caller still waits until its record is stored, so
+ * an answer never leaves before its record. The chain (migration 006) links
+ * the rows of one statement in order, as it links single ones.
+ */
+function recordOnItsOwn(db: Queryable, entry: AuditEntry, outcome: AuditOutcome, refusal?: Refusal): Promise<void> {
+  let queue = queues.get(db);
+  if (!queue) {
+    queue = { waiting: [], writing: false };
+    queues.set(db, queue);
+  }
+  const stored = new Promise<void>((resolve, reject) => {
+    queue.waiting.push({ values: recordValues(entry, outcome, refusal), stored: resolve, failed: reject });
+  });
+  if (!queue.writing) void writeQueued(db, queue);
+  return stored;
+}
+
+async function writeQueued(db: Queryable, queue: { waiting: QueuedRecord[]; writing: boolean }): Promise<void> {
+  queue.writing = true;
+  // The records of requests answered in this same turn join the first write.
+  await new Promise((resolve) => setImmediate(resolve));
+  while (queue.waiting.length > 0) {
+    const batch = queue.waiting.splice(0, MOST_RECORDS_PER_WRITE);
+    try {
+      await writeRecords(db, batch);
+    } catch {
+      // One record the database refuses must not fail the others: each is written alone, and only it fails.
+      for (const record of batch) await writeRecords(db, [record]).catch(record.failed);
+    }
+  }
+  queue.writing = false;
+}
+
+async function writeRecords(db: Queryable, records: QueuedRecord[]): Promise<void> {
   await db.query(
-    `INSERT INTO audit_log (actor_id, action, resource_type, resource_id, subject_id, outcome, fields, device_id,
-                            status, route)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)`,
-    [
-      entry.actor.id,
-      entry.action,
-      entry.resourceType,
-      entry.resourceId,
-      entry.subjectId,
-      outcome,
-      entry.fields ? JSON.stringify(entry.fields) : null,
-      entry.actor.deviceId,
-      refusal?.status ?? null,
-      refusal?.route ?? null,
-    ],
+    insertSql(records.length),
+    records.flatMap((record) => record.values),
   );
+  for (const record of records) record.stored();
 }
 
 /** Marks an error whose failure an audited operation has recorded already. */
@@ -158,7 +230,7 @@ export async function recordRefusal(
     resourceId: null,
     subjectId: null,
   };
-  await insertAuditRecord(db, entry, outcome, { status: refusal.status, route: refusal.route });
+  await recordOnItsOwn(db, entry, outcome, { status: refusal.status, route: refusal.route });
 }
 
 export function outcomeOf(error: unknown): AuditOutcome {
@@ -215,12 +287,12 @@ export async function audited<T>(db: Database, entry: AuditEntry, work: (audit: 
   } catch (caught) {
     const error = await asTwinsRetry(db, entry, caught);
     // A success written in a transaction that then rolled back is gone, so the failure is always written.
-    await insertAuditRecord(db, entry, outcomeOf(error)).catch((auditError: unknown) =>
+    await recordOnItsOwn(db, entry, outcomeOf(error)).catch((auditError: unknown) =>
       logError({ event: 'Writing an audit record failed', ids: { action: entry.action } }, auditError),
     );
     markRecorded(error);
     throw error;
   }
-  if (!recorded) await insertAuditRecord(db, entry, 'success');
+  if (!recorded) await recordOnItsOwn(db, entry, 'success');
   return result;
 }

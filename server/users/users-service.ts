@@ -54,6 +54,11 @@ interface Deps {
  */
 /** How long a list's count is reused (read-cache.ts). */
 const listCounts = readCache<number>(1000);
+/**
+ * A page's rows, reused as briefly (read-cache.ts): a clinic's tablets open the same first page together. What
+ * each caller may read of them is projected per request.
+ */
+const listPages = readCache<(UserSummaryRow & { total: number; position: number | null })[]>(1000, 500);
 
 const ORDERINGS: Readonly<Record<ListUsersQuery['ordering'], string>> = {
   name: 'u.last_name_key, u.first_name_key, u.id',
@@ -125,8 +130,10 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
     const order = ORDERINGS[query.ordering];
     const limit = `$${params.push(query.page_size)}`;
     const skip = `$${params.push(offset)}`;
-    const rows = await db.query<UserSummaryRow & { total: number; position: number | null }>(
-      `SELECT c.total, page.*
+    const pageKey = `${order}\u0000${where}\u0000${JSON.stringify(params)}`;
+    const rows = await listPages.through(pageKey, () =>
+      db.query<UserSummaryRow & { total: number; position: number | null }>(
+        `SELECT c.total, page.*
        FROM (${countSql}) c
        LEFT JOIN LATERAL (
          SELECT u.id, u.email, p.first_name, p.last_name, u.role, p.phone_number, p.clinic, u.status, u.created_at,
@@ -135,7 +142,8 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
          LEFT JOIN profiles p ON p.client_id = u.id
        ) page ON true
        ORDER BY page.position`,
-      params,
+        params,
+      ),
     );
     const count = rows[0]?.total ?? 0;
     if (known === undefined) listCounts.set(countKey, count);
