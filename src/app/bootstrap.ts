@@ -8,7 +8,7 @@ import { initOutbox, markStaleWhenDelivered, refreshWhenDelivered, sendThroughAp
 import { configureIdentity, loadIdentity, loadSignIn, mayHoldSession, whenIdentityLoaded } from '@/lib/auth/identity';
 import { openSessionUser, sessionStore } from '@/lib/auth/session';
 import { dataKeys } from '@/lib/storage/data-keys';
-import { whenIdle } from '@/lib/idle';
+import { whenIdle } from '@/lib/when-idle';
 import { onIntent } from '@/lib/intent';
 import { revealApp } from '@/lib/shell-handover';
 import { createQueryClient } from '@/lib/query/client';

@@ -1,4 +1,4 @@
-import { whenIdle } from '@/lib/idle';
+import { whenIdle } from '@/lib/when-idle';
 import { updateState } from './update-state';
 import { readDeployedVersion, watchVersion } from './version-check';
 

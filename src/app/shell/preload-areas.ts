@@ -1,6 +1,6 @@
 import { useRouter, type AnyRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { whenIdle } from '@/lib/idle';
+import { whenIdle } from '@/lib/when-idle';
 import type { NavArea } from './nav-areas';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenIdle } from './idle';
+import { whenIdle } from './when-idle';
 
 afterEach(() => {
   vi.unstubAllGlobals();
