@@ -109,7 +109,7 @@ export const test = base.extend<Fixtures>({
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        if (!allowed.some((pattern) => pattern.test(text))) unexpected.push(text);
+        if (!allowed.some((pattern) => pattern.test(text))) unexpected.push(`${text} (${message.location().url})`);
       });
       page.on('pageerror', (error) => unexpected.push(`uncaught: ${error.message}`));
       await use((pattern) => allowed.push(pattern));

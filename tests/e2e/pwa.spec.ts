@@ -473,8 +473,13 @@ test.describe('a shared device never shows one user’s data to the next', () =>
 
     await page.clock.fastForward('02:01');
     await expect(warning).toBeVisible();
+    // The idle sign-out ends on a new page, so that nothing of A stays even in this page's memory: the
+    // signed-in page is marked, and the sign-in page that replaces it is not.
+    await page.evaluate(() => document.documentElement.setAttribute('data-signed-in-page', ''));
     await page.clock.fastForward('01:00');
+    await expect(page.locator('html')).not.toHaveAttribute('data-signed-in-page');
     await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await expect(page.locator('body')).not.toContainText(A.first);
     await expect.poll(() => vaultSlots(page)).toEqual([]);
     expectNothingOf(A, await everythingStored(page));
