@@ -72,8 +72,10 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   // Signing out ends a user's sessions everywhere: a fourth nurse and the second doctor, whom no other spec signs in.
   await signedIn(page, 'nurse4@thrive.test');
   await page.goto(`/client/${client.id}/profile`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${nameOf(client)}`);
+  // The worker may need a reload to control the page: the profile is read again after it.
   await waitForServiceWorker(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${nameOf(client)}`);
+  await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
   await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
 
   // Offline at the bay: the change is kept on the tablet and shown, marked.

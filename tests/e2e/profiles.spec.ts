@@ -201,6 +201,7 @@ test('offline, a saved change is kept on the device and sent when the network re
     await openUserPage(page, id, name);
     await waitForServiceWorker(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
 
     await context.setOffline(true);
     const form = await startEditing(page);
