@@ -108,21 +108,24 @@ function brandInIndexHtml(): Plugin {
 }
 
 /**
- * Emits login.html: index.html with the sign-in screen already in #root,
- * rendered by React at build time (src/app/prerender/login-shell.tsx). /login
- * then paints from the HTML and the stylesheet before any script has run;
- * static hosts and the preview server serve /login from it, and the service
- * worker precaches it for /login. Every other path keeps the empty index.html,
- * so a signed-in start never shows the sign-in page first.
+ * The first screens, rendered by React at build time with the live app's
+ * components (src/app/prerender), so they paint from the HTML and the
+ * stylesheet before any script has run:
+ * - login.html: index.html with the sign-in screen already in #root. Static
+ *   hosts, the preview server and the service worker serve /login from it.
+ * - index.html (every other path): #root stays empty, so a signed-in start
+ *   never shows the sign-in page first; beside it, a template of the unlock
+ *   screen that the first script shows at once when a saved session will
+ *   open on it (src/app/static-unlock.ts).
  */
-function prerenderedSignIn(): Plugin {
+function prerenderedFirstScreens(): Plugin {
   return {
-    name: 'thrive-prerendered-sign-in',
+    name: 'thrive-prerendered-first-screens',
     apply: 'build',
     enforce: 'post',
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
-      if (index?.type !== 'asset') throw new Error('thrive-prerendered-sign-in: index.html is not in the bundle');
+      if (index?.type !== 'asset') throw new Error('thrive-prerendered-first-screens: index.html is not in the bundle');
       const renderer = await createServer({
         configFile: false,
         root: import.meta.dirname,
@@ -134,20 +137,26 @@ function prerenderedSignIn(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const module = (await renderer.ssrLoadModule('/src/app/prerender/login-shell.tsx')) as {
-          renderLoginShell: () => string;
-        };
+        const [login, unlock] = await Promise.all([
+          renderer.ssrLoadModule('/src/app/prerender/login-shell.tsx') as Promise<{ renderLoginShell: () => string }>,
+          renderer.ssrLoadModule('/src/app/prerender/unlock-shell.tsx') as Promise<{
+            renderUnlockShell: () => string;
+            UNLOCK_TEMPLATE_ID: string;
+          }>,
+        ]);
         const html = String(index.source);
         const empty = '<div id="root"></div>';
-        if (!html.includes(empty)) throw new Error('thrive-prerendered-sign-in: index.html has no empty #root');
-        // POST, should a submit slip through before the app's first script: the password never goes into a URL.
-        const page = module
-          .renderLoginShell()
-          .replace('<form ', '<form method="post" ')
-          // The colour scheme is always light: the dark scheme's variables would only be parsed before the paint.
-          .replace(/:root\[data-mantine-color-scheme="dark"\][^{]*\{[^}]*\}/g, '');
-        const shell = `<div id="root" data-prerendered="login">${page}</div>`;
-        this.emitFile({ type: 'asset', fileName: 'login.html', source: html.replace(empty, shell) });
+        if (!html.includes(empty)) throw new Error('thrive-prerendered-first-screens: index.html has no empty #root');
+        const staticScreen = (markup: string) =>
+          markup
+            // POST, should a submit slip through before the app's first script: the password never goes into a URL.
+            .replace('<form ', '<form method="post" ')
+            // The colour scheme is always light: the dark scheme's variables would only be parsed before the paint.
+            .replace(/:root\[data-mantine-color-scheme="dark"\][^{]*\{[^}]*\}/g, '');
+        const loginRoot = `<div id="root" data-prerendered="login">${staticScreen(login.renderLoginShell())}</div>`;
+        this.emitFile({ type: 'asset', fileName: 'login.html', source: html.replace(empty, loginRoot) });
+        const unlockTemplate = `<template id="${unlock.UNLOCK_TEMPLATE_ID}">${staticScreen(unlock.renderUnlockShell())}</template>`;
+        index.source = html.replace(empty, `${empty}${unlockTemplate}`);
       } finally {
         await renderer.close();
       }
@@ -201,7 +210,7 @@ export default defineConfig(({ mode }) => {
       versionFile(buildId),
       brandInIndexHtml(),
       headersFile(headers),
-      prerenderedSignIn(),
+      prerenderedFirstScreens(),
       VitePWA({
         strategies: 'generateSW',
         registerType: 'prompt',

@@ -128,12 +128,15 @@ async function warmStartOffline(browser: Browser, baseUrl: string, email: string
   await slowDown(page);
   const fcp: number[] = [];
   const heading: number[] = [];
+  const live: number[] = [];
   const unlocked: number[] = [];
   let firstScreen = '';
   for (let i = 0; i < runs; i++) {
     await page.goto(`${baseUrl}${home}`);
     await page.locator('#root:not([data-prerendered]) main h1').first().waitFor({ timeout: 30_000 });
     heading.push((await read(page, '__headingAt')) ?? NaN);
+    // The prerendered unlock screen is taken over by the live app (a first screen rendered by the app itself has no take-over).
+    live.push((await read(page, '__revealedAt')) ?? NaN);
     firstScreen = (await page.locator('main h1').first().textContent()) ?? '';
     fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
     // From the press of 'Unlock' to the home's heading: the key unwrapped, the saved data decrypted and shown.
@@ -142,7 +145,14 @@ async function warmStartOffline(browser: Browser, baseUrl: string, email: string
     }
   }
   await context.close();
-  return { fcp: median(fcp), heading: median(heading), firstScreen, unlocked: median(unlocked), home };
+  return {
+    fcp: median(fcp),
+    heading: median(heading),
+    live: median(live),
+    firstScreen,
+    unlocked: median(unlocked),
+    home,
+  };
 }
 
 async function takeOver(browser: Browser, baseUrl: string, runs: number) {
@@ -251,6 +261,9 @@ function warmStartTimings(name: string, start: WarmStart, ms: (value: number) =>
       goalText: '<= 300 ms',
     },
   ];
+  if (!Number.isNaN(start.live)) {
+    rows.push({ name: `warm start offline, ${name}: the live app in the first screen's place`, value: ms(start.live) });
+  }
   if (!Number.isNaN(start.unlocked)) {
     rows.push({ name: `warm start offline, ${name}: 'Unlock' pressed to its heading`, value: ms(start.unlocked) });
   }

@@ -129,6 +129,32 @@ describe('the hand-over from the prerendered sign-in page to the live app', () =
     }
   });
 
+  it('keeps a press on another button of the static page, and makes it on the live button of the same words', async () => {
+    const { takeOverShell, revealApp } = await handover();
+    const root = staticPage();
+    const other = () => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = ' Sign in as someone else ';
+      return button;
+    };
+    root.querySelector('main')!.append(other());
+    const container = takeOverShell(root);
+    root.querySelector<HTMLButtonElement>('button[type="button"]')!.click();
+
+    renderLive(container);
+    const liveOther = other();
+    const pressed = vi.fn();
+    liveOther.addEventListener('click', pressed);
+    container.querySelector('main')!.append(liveOther);
+    // Pressing the live page's buttons from here on is the app's own business.
+    const liveSubmit = vi.fn((event: Event) => event.preventDefault());
+    container.querySelector('form')!.addEventListener('submit', liveSubmit);
+    revealApp();
+    expect(pressed).toHaveBeenCalledTimes(1);
+    expect(liveSubmit).not.toHaveBeenCalled();
+  });
+
   it('renders straight into a root that holds no prerendered page', async () => {
     const { takeOverShell } = await handover();
     const root = document.createElement('div');

@@ -4,7 +4,8 @@
  * page into a container outside the document, and `revealApp` puts it in the
  * static page's place in one step once the first route has rendered, so
  * nothing on screen moves and the document never holds both. What the person
- * did meanwhile carries over: what they typed, where the focus was, a submit.
+ * did meanwhile carries over: what they typed, where the focus was, a submit,
+ * a press on one of its other buttons.
  */
 
 import { markIntent } from './intent';
@@ -14,6 +15,8 @@ interface Handover {
   shell: Element[];
   container: HTMLElement;
   submitted: boolean;
+  /** The words of the last button other than a submit pressed on the static page, to press on the live one. */
+  pressedButton: string | null;
   pendingFocus: HTMLElement | null;
   /** A press on the static page not yet released: the swap waits, or the press would lose its click. */
   pressing: boolean;
@@ -34,6 +37,7 @@ export function takeOverShell(root: HTMLElement): HTMLElement {
     shell: [...root.children],
     container: document.createElement('div'),
     submitted: false,
+    pressedButton: null,
     pendingFocus: null,
     pressing: false,
     revealWhenReleased: false,
@@ -54,6 +58,14 @@ export function takeOverShell(root: HTMLElement): HTMLElement {
     event.preventDefault();
     state.submitted = true;
     markIntent();
+  });
+  // A button that is not a submit (sign in as someone else, forgot the password) does nothing on the static page:
+  // its press is kept and made again on the live button of the same words.
+  root.addEventListener('click', (event) => {
+    if (state.shell.length === 0 || !(event.target instanceof Element)) return;
+    const button = event.target.closest('button');
+    const words = button?.type === 'button' ? button.textContent.trim() : '';
+    if (words !== '') state.pressedButton = words;
   });
   handover = state;
   return state.container;
@@ -106,4 +118,8 @@ export function revealApp(): void {
   for (const [input, value] of typed) typeInto(input, value);
   focusTarget?.focus();
   if (state.submitted) state.container.querySelector('form')?.requestSubmit();
+  const pressed = state.pressedButton;
+  if (pressed !== null) {
+    [...state.container.querySelectorAll('button')].find((button) => button.textContent.trim() === pressed)?.click();
+  }
 }

@@ -64,8 +64,10 @@ test('after a reload, the unlock screen shows before any client data; the right 
   await signIn(page, 'nurse@thrive.test');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await page.goto(`/client/${CLIENT.id}/profile`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${CLIENT_NAME}`);
+  // The worker may need a reload to control the page: the profile is read again after it.
   await waitForServiceWorker(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${CLIENT_NAME}`);
+  await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
 
   // Offline at the bay, a change is kept on the device.
   await context.setOffline(true);
@@ -113,6 +115,40 @@ test('after a reload, the unlock screen shows before any client data; the right 
   // The network is back: the change goes.
   await context.setOffline(false);
   await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes', { timeout: 20_000 });
+});
+
+test.describe('before the app has loaded', () => {
+  // The app's scripts are held back below; without a service worker every one of them is a plain request.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a reload shows the unlock screen at once, naming the person; a password given before the app is there opens it', async ({
+    page,
+  }) => {
+    await signIn(page, 'nurse@thrive.test');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
+    const hub = new URL(page.url()).pathname;
+    let releaseApp!: () => void;
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+
+    await reloadToUnlockScreen(page);
+    // The prerendered screen, with no app behind it yet: the person's e-mail, the password field ready.
+    await expect(page.locator('#root[data-prerendered="unlock"]')).toBeVisible();
+    await expect(page.getByText('nurse@thrive.test')).toBeVisible();
+    await expect(page.getByLabel(/^Password/)).toBeFocused();
+    await page.keyboard.type('Thrive!2026');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.locator('#root[data-prerendered="unlock"]')).toBeVisible();
+
+    // The app arrives, takes the screen over and carries the unlock out.
+    releaseApp();
+    await expect(page).toHaveURL(hub);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  });
 });
 
 test('a shared tablet keeps no sign-in token in localStorage; a reload keeps the tab’s session behind the unlock screen', async ({

@@ -1,15 +1,13 @@
 /**
  * The sign-in screen as static HTML, rendered at build time into login.html
  * (vite.config.ts): the page paints from the HTML and its stylesheet alone,
- * and the app, once started, takes over with the same markup (prerendered-shell.ts).
+ * and the app, once started, takes over with the same markup (src/lib/shell-handover.ts).
  * Built with the same theme and components as the live screen, so the two
  * cannot drift apart.
  */
-import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
 import { LoginPage, type SignInServices } from '@/features/auth';
-import { cssVariablesResolver, theme } from '../theme';
+import { renderStatic } from './render-static';
 
 /** Never called: the static page is replaced by the live one before anyone can submit it. */
 const unavailable = () => Promise.reject(new Error('The prerendered sign-in page has no identity service.'));
@@ -27,11 +25,9 @@ const noServices: SignInServices = {
 };
 
 export function renderLoginShell(): string {
-  return renderToString(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-      <QueryClientProvider client={new QueryClient()}>
-        <LoginPage services={noServices} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderStatic(
+    <QueryClientProvider client={new QueryClient()}>
+      <LoginPage services={noServices} />
+    </QueryClientProvider>,
   );
 }

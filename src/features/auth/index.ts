@@ -3,3 +3,4 @@ export { useSignOut } from './useSignOut';
 export { settleSignOutRequest, useSignOutRequest } from './sign-out-request';
 export type { SignInServices } from './model/flow';
 export { UnlockPage } from './components/UnlockPage';
+export { UnlockScreen } from './components/UnlockScreen';

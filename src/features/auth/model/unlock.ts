@@ -14,6 +14,8 @@ export const UNLOCK_MESSAGES = {
   signInNeeded: 'Too many wrong passwords. For your safety, sign in again to open Thrive on this device.',
   /** Nothing here opens with a password alone (the tries were used up before, or this browser never held the key). */
   signInAgain: 'For your safety, sign in again to open Thrive on this device.',
+  /** The device's storage failed while the password was checked: not a wrong password. */
+  deviceError: 'Thrive could not read its data on this device. Try again; if it keeps failing, sign in again.',
   someoneElse:
     'Signing in as someone else signs this account out here. Anything it left unsent stays on this device, locked to it.',
 } as const;

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_KEY_PREFIX } from '@/lib/auth/token-keys';
+import { DEVICE_SETTINGS_KEY } from '@/pwa/device-mode';
+import { EMAIL_PLACEHOLDER, UNLOCK_TEMPLATE_ID } from './static-unlock';
+
+const KEY = `${TOKEN_KEY_PREFIX}thrive-local-web-client`;
+const base64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+function leaveSession(storage: Storage, email: string): void {
+  storage.setItem(`${KEY}.LastAuthUser`, 'user-1');
+  storage.setItem(`${KEY}.user-1.idToken`, `${base64url({ alg: 'none' })}.${base64url({ email })}.c2ln`);
+}
+
+/** index.html as the build leaves it: an empty root and the prerendered screen in its template. */
+function indexHtml(): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  const template = document.createElement('template');
+  template.id = UNLOCK_TEMPLATE_ID;
+  const main = document.createElement('main');
+  const intro = document.createElement('p');
+  intro.dataset.unlockIntro = '';
+  intro.textContent = `Enter the password of ${EMAIL_PLACEHOLDER} to go on.`;
+  const form = document.createElement('form');
+  form.setAttribute('aria-label', 'Unlock Thrive');
+  const password = document.createElement('input');
+  password.autocomplete = 'current-password';
+  form.append(password);
+  main.append(intro, form);
+  template.content.append(main);
+  document.body.replaceChildren(root, template);
+  return root;
+}
+
+// The device's settings are read once per page load: each case loads the module afresh.
+async function showStaticUnlock(root: HTMLElement) {
+  vi.resetModules();
+  return (await import('./static-unlock')).showStaticUnlock(root);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => document.body.replaceChildren());
+
+describe('the prerendered unlock screen at start', () => {
+  it('is shown on a personal device with a saved session, naming its e-mail, marked for the app to take over', async () => {
+    const root = indexHtml();
+    leaveSession(localStorage, 'ada@example.com');
+    expect(await showStaticUnlock(root)).toBe(true);
+    expect(root.querySelector('[data-unlock-intro]')?.textContent).toBe(
+      'Enter the password of ada@example.com to go on.',
+    );
+    expect(root.querySelector('form')?.getAttribute('aria-label')).toBe('Unlock Thrive');
+    expect(root.dataset.prerendered).toBe('unlock');
+    expect(document.activeElement).toBe(root.querySelector('input[autocomplete="current-password"]'));
+  });
+
+  it('is shown on a shared tablet from the tab’s session, not from tokens an earlier mode left on the disk', async () => {
+    localStorage.setItem(DEVICE_SETTINGS_KEY, JSON.stringify({ mode: 'shared' }));
+    const root = indexHtml();
+    leaveSession(localStorage, 'left-behind@example.com');
+    expect(await showStaticUnlock(root)).toBe(false);
+    expect(root.childElementCount).toBe(0);
+
+    leaveSession(sessionStorage, 'nurse@example.com');
+    expect(await showStaticUnlock(root)).toBe(true);
+    expect(root.textContent).toContain('nurse@example.com');
+  });
+
+  it('is not shown on a kiosk, which keeps nothing to unlock', async () => {
+    localStorage.setItem(DEVICE_SETTINGS_KEY, JSON.stringify({ mode: 'kiosk' }));
+    const root = indexHtml();
+    leaveSession(sessionStorage, 'desk@example.com');
+    expect(await showStaticUnlock(root)).toBe(false);
+    expect(root.dataset.prerendered).toBeUndefined();
+  });
+
+  it('is not shown without a session to name, nor where the page has no template (login.html)', async () => {
+    const root = indexHtml();
+    expect(await showStaticUnlock(root)).toBe(false);
+    document.getElementById(UNLOCK_TEMPLATE_ID)!.remove();
+    leaveSession(localStorage, 'ada@example.com');
+    expect(await showStaticUnlock(root)).toBe(false);
+    expect(root.childElementCount).toBe(0);
+  });
+});

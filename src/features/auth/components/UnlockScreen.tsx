@@ -1,0 +1,107 @@
+import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import * as v from 'valibot';
+import { FormActions } from '@/components/FormActions';
+import { FormError } from '@/components/FormError';
+import { useFocusOnMount } from '@/components/useFocusOnMount';
+import { UNLOCK_MESSAGES } from '../model/unlock';
+import { UnlockSchema } from '../schemas';
+import { AuthFrame } from './AuthFrame';
+
+export interface UnlockScreenProps {
+  /** Whose data is locked; null where it is not known yet (the prerendered screen fills it in on the device). */
+  email: string | null;
+  /** Why only a full sign-in will do now; null while the password may be tried. */
+  signInNeeded: string | null;
+  /** What the last try ended with, when it did not open the data. */
+  failure: string | null;
+  onDismissFailure: () => void;
+  unlocking: boolean;
+  signingOut: boolean;
+  /** Tries `password`; resolves whether it opened the data (the field is emptied when not). */
+  onUnlock: (password: string) => Promise<boolean>;
+  onSignOut: () => void;
+}
+
+/**
+ * The unlock screen as the person sees it, with no knowledge of where the
+ * password is checked: the live page (UnlockPage) and the screen prerendered
+ * into index.html at build time (src/app/prerender) are this one component.
+ */
+export function UnlockScreen({
+  email,
+  signInNeeded,
+  failure,
+  onDismissFailure,
+  unlocking,
+  signingOut,
+  onUnlock,
+  onSignOut,
+}: UnlockScreenProps) {
+  const passwordRef = useFocusOnMount<HTMLInputElement>();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '' },
+    validate: schemaResolver(UnlockSchema, { sync: true }),
+    transformValues: (values) => v.parse(UnlockSchema, values),
+  });
+
+  return (
+    <AuthFrame
+      tagline={
+        <Text size="lg" data-unlock-intro="">
+          {UNLOCK_MESSAGES.intro(email)}
+        </Text>
+      }
+    >
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {UNLOCK_MESSAGES.title}
+        </Title>
+        {signInNeeded !== null ? (
+          <>
+            <Alert color="orange" variant="light" role="alert">
+              {signInNeeded}
+            </Alert>
+            <Button fullWidth loading={signingOut} onClick={onSignOut}>
+              Sign in again
+            </Button>
+          </>
+        ) : (
+          <>
+            <form
+              noValidate
+              aria-label="Unlock Thrive"
+              onSubmit={form.onSubmit(async ({ password }) => {
+                if (!(await onUnlock(password))) form.setFieldValue('password', '');
+              })}
+            >
+              <Stack gap="md">
+                <FormError message={failure} onDismiss={onDismissFailure} />
+                <PasswordInput
+                  label="Password"
+                  required
+                  ref={passwordRef}
+                  autoComplete="current-password"
+                  {...form.getInputProps('password')}
+                />
+                <FormActions
+                  layout="stack"
+                  submit={{ label: unlocking ? 'Unlocking…' : 'Unlock', pending: unlocking }}
+                />
+              </Stack>
+            </form>
+            <Stack gap={4}>
+              <Button variant="subtle" loading={signingOut} disabled={unlocking} onClick={onSignOut}>
+                Sign in as someone else
+              </Button>
+              <Text size="sm" c="dimmed">
+                {UNLOCK_MESSAGES.someoneElse}
+              </Text>
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </AuthFrame>
+  );
+}
