@@ -6,7 +6,6 @@
  * gets the SDK configured, and on a kiosk with its tokens kept in the tab.
  */
 import type { AuthConfig } from './amplify';
-import { TOKEN_KEY_PREFIX } from './token-keys';
 
 export interface IdentitySettings extends AuthConfig {
   /** Kiosk devices keep the tokens for this tab only (device-tokens.ts). */
@@ -61,12 +60,4 @@ const signInSteps = () => import('./sign-in');
 export async function loadSignIn(): Promise<Awaited<ReturnType<typeof signInSteps>>> {
   const [, steps] = await Promise.all([loadIdentity(), signInSteps()]);
   return steps;
-}
-
-/** Whether this device may hold a session: any identity key in either storage (reading it needs the SDK). */
-export function mayHoldSession(storages: Storage[] = [window.localStorage, window.sessionStorage]): boolean {
-  return storages.some((storage) => {
-    for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(TOKEN_KEY_PREFIX)) return true;
-    return false;
-  });
 }
