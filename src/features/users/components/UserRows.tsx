@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/RouterLinks';
+import { useProgressiveList } from '@/components/useProgressiveList';
 import type { UserSummary } from '../api/mutations';
 import { accountOfSummary, type Account, type Actor } from '../model/account';
 import { roleLabel } from '@/lib/auth/roles';
@@ -74,11 +75,15 @@ function TableFrame({ children, busy }: { children: ReactNode; busy: boolean }) 
   );
 }
 
+/** The rows a screen shows before the rest of the page's rows (a tablet's screen holds about ten). */
+const FIRST_ROWS = 12;
+
 /** The list as a table, for tablets and desktops. */
 export function UserTable({ users, actor, onAction, busy = false }: RowsProps & { busy?: boolean }) {
+  const shown = useProgressiveList(users, FIRST_ROWS);
   return (
     <TableFrame busy={busy}>
-      {users.map((user) => (
+      {shown.map((user) => (
         <UserTableRow key={user.id} user={user} actor={actor} onAction={onAction} />
       ))}
     </TableFrame>
@@ -108,9 +113,10 @@ export function UserCard({ user, actor, onAction }: Omit<RowsProps, 'users'> & {
 }
 
 export function UserCards({ users, actor, onAction, busy = false }: RowsProps & { busy?: boolean }) {
+  const shown = useProgressiveList(users, FIRST_ROWS);
   return (
     <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Users" aria-busy={busy}>
-      {users.map((user) => (
+      {shown.map((user) => (
         <UserCard key={user.id} user={user} actor={actor} onAction={onAction} />
       ))}
     </Stack>

@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useProgressiveList } from './useProgressiveList';
+
+const numbers = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+
+function List({ items }: { items: readonly number[] }) {
+  const shown = useProgressiveList(items, 3);
+  return (
+    <ul aria-label="Items">
+      {shown.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+describe('a long list shown progressively', () => {
+  it('commits its first items on their own, then the rest', async () => {
+    const commits: number[] = [];
+    function Counting({ items }: { items: readonly number[] }) {
+      const shown = useProgressiveList(items, 3);
+      commits.push(shown.length);
+      return null;
+    }
+    render(<Counting items={numbers(10)} />);
+    await waitFor(() => expect(commits.at(-1)).toBe(10));
+    expect(commits[0]).toBe(3);
+  });
+
+  it('ends with every item, and a shorter list shows whole at once', async () => {
+    const { rerender } = render(<List items={numbers(10)} />);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10));
+    rerender(<List items={numbers(2)} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+});
