@@ -19,6 +19,7 @@ import { linkOptions } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Crumb } from '@/components/PageFrame';
 import { PageFrame } from '@/components/PageFrame';
+import { useAfterFirstCommit } from '@/components/progressive-render';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOnline } from '@/pwa/connection';
@@ -113,6 +114,9 @@ export function AppointmentsPage({
     placeholderData: keepPreviousData,
   });
   const change = useChangeAppointment();
+  // The schedule (a grid of every resource's day or week) follows the page's frame: on a slow tablet it is most of
+  // the page's render, and the heading and controls need not wait for it.
+  const scheduleShown = useAfterFirstCommit();
 
   const [slot, setSlot] = useState<BookingSlot | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -275,7 +279,7 @@ export function AppointmentsPage({
             You are offline and this schedule has not been loaded on this device. It loads when the connection returns.
           </Alert>
         )
-      ) : !appointments.data || !resources.data ? (
+      ) : !appointments.data || !resources.data || !scheduleShown ? (
         <Group justify="center" py="xl" role="status" aria-label="Loading the schedule">
           <Loader />
         </Group>

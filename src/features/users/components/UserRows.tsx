@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/RouterLinks';
-import { useProgressiveList } from '@/components/useProgressiveList';
+import { useProgressiveList } from '@/components/progressive-render';
 import type { UserSummary } from '../api/mutations';
 import { accountOfSummary, type Account, type Actor } from '../model/account';
 import { roleLabel } from '@/lib/auth/roles';

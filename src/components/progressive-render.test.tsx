@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useProgressiveList } from './useProgressiveList';
+import { useAfterFirstCommit, useProgressiveList } from './progressive-render';
 
 const numbers = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 
@@ -34,5 +34,19 @@ describe('a long list shown progressively', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10));
     rerender(<List items={numbers(2)} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+});
+
+describe('content after the first commit', () => {
+  it('is left out of the first commit and shown by the next', async () => {
+    const commits: boolean[] = [];
+    function Screen() {
+      const ready = useAfterFirstCommit();
+      commits.push(ready);
+      return ready ? <p>The schedule</p> : <p role="status">Loading</p>;
+    }
+    render(<Screen />);
+    expect(await screen.findByText('The schedule')).toBeTruthy();
+    expect(commits[0]).toBe(false);
   });
 });
