@@ -81,7 +81,8 @@ export function BookTestPage({ clientId }: { clientId: string }) {
   if (catalog.offlineUnknown || (tests.isPending && tests.fetchStatus === 'paused')) {
     return <Text>You are offline. The tests show here once the connection returns.</Text>;
   }
-  if (catalog.pending || tests.isPending || !clinic) return <Skeleton height={240} aria-label="Loading the tests" />;
+  if (catalog.pending || tests.isPending || !clinic)
+    return <Skeleton height={240} role="status" aria-label="Loading the tests" />;
 
   return (
     <Stack gap="lg">

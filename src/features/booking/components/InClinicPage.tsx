@@ -36,7 +36,7 @@ export function InClinicPage({ clientId }: { clientId: string }) {
         ) : catalog.offlineUnknown ? (
           <Text size="sm">You are offline. Your visits show here once the connection returns.</Text>
         ) : catalog.pending || catalog.upcomingPending ? (
-          <Skeleton height={120} aria-label="Loading your coming visits" />
+          <Skeleton height={120} role="status" aria-label="Loading your coming visits" />
         ) : coming.length === 0 ? (
           <Text size="sm">
             No visits booked. Book a test here in the portal; the clinic books your therapies with you.
@@ -64,7 +64,7 @@ export function InClinicPage({ clientId }: { clientId: string }) {
         {visits.isPending && visits.fetchStatus === 'paused' ? (
           <Text size="sm">You are offline. Your past visits show here once the connection returns.</Text>
         ) : visits.isPending ? (
-          <Skeleton height={120} aria-label="Loading your past visits" />
+          <Skeleton height={120} role="status" aria-label="Loading your past visits" />
         ) : visits.isError ? (
           <QueryErrorAlert
             title="Your past visits could not be loaded"

@@ -44,7 +44,7 @@ export function IntakeCallPage({ clientId }: { clientId: string }) {
   }
   if (catalog.offlineUnknown) return <Text>You are offline. Booking shows here once the connection returns.</Text>;
   if (catalog.pending || catalog.upcomingPending)
-    return <Skeleton height={240} aria-label="Loading your intake call" />;
+    return <Skeleton height={240} role="status" aria-label="Loading your intake call" />;
   if (!service || !clinic)
     return <Text>The clinic does not offer the intake call here yet. Please write to support.</Text>;
 

@@ -58,7 +58,7 @@ export function SlotPicker({
             You are offline. Free times show once the connection returns: the clinic decides them when you book.
           </Text>
         ) : slots.isPending ? (
-          <Skeleton height={96} aria-label="Loading free times" />
+          <Skeleton height={96} role="status" aria-label="Loading free times" />
         ) : slots.isError ? (
           <QueryErrorAlert
             title="Free times could not be loaded"

@@ -19,6 +19,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Role } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
+import { useAfterFirstCommit } from '@/components/progressive-render';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { AnchorLink } from '@/components/RouterLinks';
 import { toastFailure, toastSuccess } from '@/components/toasts';
@@ -191,6 +192,9 @@ export function HubPage({
     enabled: clinic !== null,
   });
   const [openId, setOpenId] = useState<string | null>(null);
+  // Today's lists follow the page's frame in a background render: a busy day's rows are most of the hub's render
+  // on a slow tablet, and the heading need not wait for them.
+  const listsShown = useAfterFirstCommit();
 
   // With this person's status moves that have not reached the server yet.
   const all = useWithUnsentMoves(day.data?.results ?? NONE);
@@ -238,7 +242,7 @@ export function HubPage({
               <Text size="sm" c="dimmed">
                 Not known offline on this device yet.
               </Text>
-            ) : day.isPending ? (
+            ) : day.isPending || !listsShown ? (
               <Skeleton height={44} />
             ) : inClinic.length === 0 ? (
               <Text size="sm" c="dimmed">
@@ -314,7 +318,7 @@ export function HubPage({
               You are offline, and today’s appointments have not been saved on this device yet. They load when the
               connection returns.
             </Text>
-          ) : day.isPending ? (
+          ) : day.isPending || !listsShown ? (
             <Skeleton height={120} />
           ) : ahead.length === 0 ? (
             <Text size="sm" c="dimmed">

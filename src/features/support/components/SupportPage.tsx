@@ -163,7 +163,8 @@ function ThreadList() {
   if (threads.isPending && threads.fetchStatus === 'paused' && rows.length === 0) {
     return <Text size="sm">You are offline. Your messages show once the connection returns.</Text>;
   }
-  if (threads.isPending && rows.length === 0) return <Skeleton height={80} aria-label="Loading your messages" />;
+  if (threads.isPending && rows.length === 0)
+    return <Skeleton height={80} role="status" aria-label="Loading your messages" />;
   if (threads.isError && rows.length === 0) {
     return (
       <QueryErrorAlert
@@ -220,7 +221,7 @@ function Contacts() {
       />
     );
   }
-  if (!clinics.data) return <Skeleton height={80} aria-label="Loading the clinics’ contacts" />;
+  if (!clinics.data) return <Skeleton height={80} role="status" aria-label="Loading the clinics’ contacts" />;
   return (
     <Stack gap="sm">
       {clinics.data.results.map((clinic) => (

@@ -67,7 +67,7 @@ export function ThreadView({
           You are offline. The messages show once the connection returns.
         </Text>
       ) : onServer && thread.isPending ? (
-        <Skeleton height={80} aria-label="Loading the messages" />
+        <Skeleton height={80} role="status" aria-label="Loading the messages" />
       ) : thread.isError ? (
         <QueryErrorAlert
           title="The messages could not be loaded"
