@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY_PREFIX } from '@/lib/auth/token-keys';
 import { DEVICE_SETTINGS_KEY } from '@/pwa/device-mode';
+import { TEST_SESSION_KEY, unsignedJwt } from '@/test/tokens';
 import { EMAIL_PLACEHOLDER, UNLOCK_TEMPLATE_ID } from './static-unlock';
 
-const KEY = `${TOKEN_KEY_PREFIX}thrive-local-web-client`;
-const base64url = (value: object) =>
-  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-
 function leaveSession(storage: Storage, email: string): void {
-  storage.setItem(`${KEY}.LastAuthUser`, 'user-1');
-  storage.setItem(`${KEY}.user-1.idToken`, `${base64url({ alg: 'none' })}.${base64url({ email })}.c2ln`);
+  storage.setItem(`${TEST_SESSION_KEY}.LastAuthUser`, 'user-1');
+  storage.setItem(`${TEST_SESSION_KEY}.user-1.idToken`, unsignedJwt({ email }));
 }
 
 /** index.html as the build leaves it: an empty root and the prerendered screen in its template. */

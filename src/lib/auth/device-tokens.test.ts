@@ -2,34 +2,27 @@
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetSavedTokens, keepTokensForThisTabOnly, readSavedSession } from './device-tokens';
+import { TEST_CLIENT_ID, TEST_SESSION_KEY, unsignedJwt } from '@/test/tokens';
 import { TOKEN_KEY_PREFIX } from './token-keys';
 
-const CLIENT_ID = 'thrive-local-web-client';
 const USER = '6f1c2b9e-demo-user';
-
-function base64url(value: object): string {
-  return btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-}
-
-/** A token with these claims (never checked here: the store only decodes it). */
-function jwt(claims: object): string {
-  return `${base64url({ alg: 'none' })}.${base64url(claims)}.c2ln`;
-}
 
 /** A token as Amplify holds it once decoded. */
 function decoded(claims: Record<string, string | number>) {
-  const token = jwt(claims);
+  const token = unsignedJwt(claims);
   return { payload: claims, toString: () => token };
 }
 
 /** What Amplify leaves in localStorage after someone signed in on a personal or shared device. */
 function leaveSessionIn(storage: Storage): void {
-  const key = `${TOKEN_KEY_PREFIX}${CLIENT_ID}`;
-  storage.setItem(`${key}.LastAuthUser`, USER);
-  storage.setItem(`${key}.${USER}.accessToken`, jwt({ username: USER, exp: 4_000_000_000 }));
-  storage.setItem(`${key}.${USER}.idToken`, jwt({ 'cognito:username': USER, 'custom:role': 'CLIENT' }));
-  storage.setItem(`${key}.${USER}.refreshToken`, 'opaque-refresh-token');
-  storage.setItem(`${key}.${USER}.clockDrift`, '0');
+  storage.setItem(`${TEST_SESSION_KEY}.LastAuthUser`, USER);
+  storage.setItem(`${TEST_SESSION_KEY}.${USER}.accessToken`, unsignedJwt({ username: USER, exp: 4_000_000_000 }));
+  storage.setItem(
+    `${TEST_SESSION_KEY}.${USER}.idToken`,
+    unsignedJwt({ 'cognito:username': USER, 'custom:role': 'CLIENT' }),
+  );
+  storage.setItem(`${TEST_SESSION_KEY}.${USER}.refreshToken`, 'opaque-refresh-token');
+  storage.setItem(`${TEST_SESSION_KEY}.${USER}.clockDrift`, '0');
 }
 
 const identityKeys = (storage: Storage) => Object.keys(storage).filter((key) => key.startsWith(TOKEN_KEY_PREFIX));
@@ -38,7 +31,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   cognitoUserPoolsTokenProvider.setAuthConfig({
-    Cognito: { userPoolId: 'ap-south-1_ThriveLocal', userPoolClientId: CLIENT_ID },
+    Cognito: { userPoolId: 'ap-south-1_ThriveLocal', userPoolClientId: TEST_CLIENT_ID },
   });
 });
 
