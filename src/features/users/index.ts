@@ -15,6 +15,7 @@ export {
   pageCount,
   parseUserListSearch,
   rangeLabel,
+  searchOfText,
   USER_ORDERINGS,
   type UserListSearch,
 } from './model/user-list';

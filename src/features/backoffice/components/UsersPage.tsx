@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { ROLE_LABELS, ROLES } from '@/lib/auth/roles';
 import { loadErrorMessage } from '@/lib/api';
@@ -19,6 +20,7 @@ import {
   listFiltersOf,
   pageCount,
   rangeLabel,
+  searchOfText,
   type UserListSearch,
 } from '@/features/users';
 import { useOnline } from '@/pwa/connection';
@@ -33,33 +35,39 @@ export interface UsersPageProps {
 }
 
 const ALL_ROLES = 'all';
+const ROLE_OPTIONS = [
+  { value: ALL_ROLES, label: 'All roles' },
+  ...ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
+];
+const ORDERING_OPTIONS = USER_ORDERINGS.map((ordering) => ({ value: ordering, label: ORDERING_LABELS[ordering] }));
 
 /** Search, role and sort. Changing any of them goes back to the first page. */
-function UserListToolbar({ search, onSearchChange }: UsersPageProps) {
+function UserListToolbar({ search, onSearchChange, onType }: UsersPageProps & { onType: (text: string) => void }) {
   const update = (change: Partial<UserListSearch>, replace = false) => {
     const { page: _page, ...rest } = search;
     onSearchChange({ ...rest, ...change }, { replace });
   };
   return (
     <Group align="flex-end" gap="sm" wrap="wrap" style={{ flex: '1 1 480px' }}>
-      <UserSearchField search={search.search} onSearch={(text) => update({ search: text }, true)} />
-      <Select
+      <UserSearchField search={search.search} onSearch={(text) => update({ search: text }, true)} onType={onType} />
+      <NativeSelect
         label="Role"
-        data={[
-          { value: ALL_ROLES, label: 'All roles' },
-          ...ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] })),
-        ]}
+        data={ROLE_OPTIONS}
         value={search.role ?? ALL_ROLES}
-        onChange={(value) => update({ role: value === ALL_ROLES || value === null ? undefined : value })}
-        allowDeselect={false}
+        onChange={(event) => {
+          const role = ROLES.find((value) => value === event.currentTarget.value);
+          update({ role });
+        }}
         w={{ base: '100%', xs: 160 }}
       />
-      <Select
+      <NativeSelect
         label="Sort by"
-        data={USER_ORDERINGS.map((ordering) => ({ value: ordering, label: ORDERING_LABELS[ordering] }))}
+        data={ORDERING_OPTIONS}
         value={search.ordering ?? DEFAULT_ORDERING}
-        onChange={(value) => update({ ordering: value === null || value === DEFAULT_ORDERING ? undefined : value })}
-        allowDeselect={false}
+        onChange={(event) => {
+          const ordering = USER_ORDERINGS.find((value) => value === event.currentTarget.value);
+          update({ ordering: ordering === DEFAULT_ORDERING ? undefined : ordering });
+        }}
         w={{ base: '100%', xs: 160 }}
       />
     </Group>
@@ -100,8 +108,11 @@ function EmptyState({ search, onSearchChange }: UsersPageProps) {
   );
 }
 
-/** The page of users the URL asks for, with loading, empty, error and offline states. */
-function UserListResults({ search, onSearchChange }: UsersPageProps) {
+/**
+ * The page of users the URL asks for, with loading, empty, error and offline states. `searchPending`: the box
+ * holds text whose results are not asked for yet; the list shown is out of date until they come.
+ */
+function UserListResults({ search, onSearchChange, searchPending }: UsersPageProps & { searchPending: boolean }) {
   const online = useOnline();
   const asCards = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const actor = useActor();
@@ -142,7 +153,7 @@ function UserListResults({ search, onSearchChange }: UsersPageProps) {
     );
   }
 
-  const busy = query.isPlaceholderData && query.isFetching;
+  const busy = searchPending || (query.isPlaceholderData && query.isFetching);
   const pages = pageCount(data.count, data.page_size);
   return (
     <Stack gap="sm">
@@ -191,6 +202,11 @@ function UserListResults({ search, onSearchChange }: UsersPageProps) {
 
 /** /users: everyone who uses Thrive, searched, filtered, sorted and paged on the server. */
 export function UsersPage(props: UsersPageProps) {
+  // The box's text as last typed, and the search then: until that search changes (sent, or replaced by back,
+  // forward or 'Clear filters'), a text it does not match is a search still to come.
+  const current = props.search.search ?? '';
+  const [typed, setTyped] = useState<{ text: string; over: string } | null>(null);
+  const searchPending = typed !== null && typed.over === current && searchOfText(typed.text) !== current;
   return (
     <PageFrame
       title="Users"
@@ -199,10 +215,10 @@ export function UsersPage(props: UsersPageProps) {
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-          <UserListToolbar {...props} />
+          <UserListToolbar {...props} onType={(text) => setTyped({ text, over: current })} />
           <CreateUserButton />
         </Group>
-        <UserListResults {...props} />
+        <UserListResults {...props} searchPending={searchPending} />
       </Stack>
     </PageFrame>
   );

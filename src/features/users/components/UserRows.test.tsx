@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { Table } from '@mantine/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import type { UserSummary } from '../api/mutations';
-import { UserCard, UserTableRow } from './UserRows';
+import { UserCards, UserTable } from './UserRows';
 
 const PRIYA: UserSummary = {
   id: '5f0c1c1e-2222-4222-8333-444455556666',
@@ -21,17 +20,12 @@ const PRIYA: UserSummary = {
 const ADMIN = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'ADMIN' as const };
 
 async function renderRow(user: UserSummary, actor = ADMIN, onAction = vi.fn()) {
-  await renderWithProviders(
-    <Table>
-      <Table.Tbody>
-        <UserTableRow user={user} actor={actor} onAction={onAction} />
-      </Table.Tbody>
-    </Table>,
-  );
-  return { row: screen.getByRole('row'), onAction };
+  await renderWithProviders(<UserTable users={[user]} actor={actor} onAction={onAction} />);
+  // The header row comes first.
+  return { row: screen.getAllByRole('row')[1]!, onAction };
 }
 
-describe('UserTableRow', () => {
+describe('UserTable', () => {
   it("shows name, e-mail, role and status; the name is a link to the user's page", async () => {
     const { row } = await renderRow(PRIYA);
     const cells = within(row).getAllByRole('cell');
@@ -80,6 +74,37 @@ describe('UserTableRow', () => {
     expect(onAction).not.toHaveBeenCalled();
   });
 
+  it("opens under the row pressed, for that row's user, and gives the focus back on Escape", async () => {
+    const user = userEvent.setup();
+    const onAction = vi.fn();
+    const ARJUN = { ...PRIYA, id: '5f0c1c1e-3333-4222-8333-444455556666', first_name: 'Arjun', last_name: 'Mehta' };
+    await renderWithProviders(
+      <UserTable users={[PRIYA, { ...ARJUN, status: 'disabled' }]} actor={ADMIN} onAction={onAction} />,
+    );
+    const priya = screen.getByRole('button', { name: 'Actions for Priya Sharma' });
+    const arjun = screen.getByRole('button', { name: 'Actions for Arjun Mehta' });
+    expect(priya.getAttribute('aria-haspopup')).toBe('menu');
+    expect(priya.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(priya);
+    const menu = await screen.findByRole('menu');
+    expect(priya.getAttribute('aria-expanded')).toBe('true');
+    expect(priya.getAttribute('aria-controls')).toBe(menu.id);
+    expect(within(menu).getByRole('menuitem', { name: 'Disable account' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(priya.getAttribute('aria-expanded')).toBe('false');
+    // The focus is back on Priya's button: Enter opens her menu again.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Disable account' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    await user.click(arjun);
+    await user.click(await screen.findByRole('menuitem', { name: 'Enable account' }));
+    expect(onAction).toHaveBeenCalledWith('enable', expect.objectContaining({ id: ARJUN.id, name: 'Arjun Mehta' }));
+  });
+
   it("refuses an admin a super admin's row, as the API does", async () => {
     const user = userEvent.setup();
     const { row } = await renderRow({ ...PRIYA, role: 'SUPER_ADMIN' });
@@ -88,13 +113,9 @@ describe('UserTableRow', () => {
   });
 });
 
-describe('UserCard (phones)', () => {
+describe('UserCards (phones)', () => {
   it('shows the same facts, with the name as the link', async () => {
-    await renderWithProviders(
-      <ul>
-        <UserCard user={PRIYA} actor={ADMIN} onAction={vi.fn()} />
-      </ul>,
-    );
+    await renderWithProviders(<UserCards users={[PRIYA]} actor={ADMIN} onAction={vi.fn()} />);
     const card = screen.getByRole('listitem');
     expect(within(card).getByRole('link', { name: 'Priya Sharma' }).getAttribute('href')).toBe(`/users/${PRIYA.id}`);
     expect(within(card).getByText('client@thrive.test')).toBeTruthy();

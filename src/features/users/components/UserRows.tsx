@@ -6,7 +6,7 @@ import type { UserSummary } from '../api/mutations';
 import { accountOfSummary, type Account, type Actor } from '../model/account';
 import { roleLabel } from '@/lib/auth/roles';
 import type { AccountAction } from './AccountActionDialog';
-import { UserRowMenu } from './UserRowMenu';
+import { UserRowMenuButton, UserRowMenus } from './UserRowMenu';
 import { UserStatusBadge } from './UserStatusBadge';
 
 interface RowsProps {
@@ -32,8 +32,8 @@ function RoleBadge({ role }: { role: Account['role'] }) {
   );
 }
 
-/** One row of the table: name, e-mail, role, status and the row's menu. */
-export function UserTableRow({ user, actor, onAction }: Omit<RowsProps, 'users'> & { user: UserSummary }) {
+/** One row of the table: name, e-mail, role, status and the row's menu (inside `UserRowMenus`). */
+function UserTableRow({ user }: { user: UserSummary }) {
   const account = accountOfSummary(user);
   return (
     <Table.Tr>
@@ -48,7 +48,7 @@ export function UserTableRow({ user, actor, onAction }: Omit<RowsProps, 'users'>
         <UserStatusBadge enabled={account.enabled} />
       </Table.Td>
       <Table.Td ta="right" w={60}>
-        <UserRowMenu account={account} actor={actor} onAction={onAction} />
+        <UserRowMenuButton account={account} />
       </Table.Td>
     </Table.Tr>
   );
@@ -56,7 +56,7 @@ export function UserTableRow({ user, actor, onAction }: Omit<RowsProps, 'users'>
 
 function TableFrame({ children, busy }: { children: ReactNode; busy: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer type="native" minWidth={640}>
       <Table verticalSpacing="sm" highlightOnHover aria-busy={busy} aria-label="Users">
         <Table.Thead>
           <Table.Tr>
@@ -82,16 +82,18 @@ const FIRST_ROWS = 12;
 export function UserTable({ users, actor, onAction, busy = false }: RowsProps & { busy?: boolean }) {
   const shown = useProgressiveList(users, FIRST_ROWS);
   return (
-    <TableFrame busy={busy}>
-      {shown.map((user) => (
-        <UserTableRow key={user.id} user={user} actor={actor} onAction={onAction} />
-      ))}
-    </TableFrame>
+    <UserRowMenus actor={actor} onAction={onAction}>
+      <TableFrame busy={busy}>
+        {shown.map((user) => (
+          <UserTableRow key={user.id} user={user} />
+        ))}
+      </TableFrame>
+    </UserRowMenus>
   );
 }
 
-/** One user as a card, for phones: the same facts stacked, the menu at the side. */
-export function UserCard({ user, actor, onAction }: Omit<RowsProps, 'users'> & { user: UserSummary }) {
+/** One user as a card, for phones: the same facts stacked, the menu at the side (inside `UserRowMenus`). */
+function UserCard({ user }: { user: UserSummary }) {
   const account = accountOfSummary(user);
   return (
     <Card component="li" withBorder radius="md" padding="sm">
@@ -106,7 +108,7 @@ export function UserCard({ user, actor, onAction }: Omit<RowsProps, 'users'> & {
             <UserStatusBadge enabled={account.enabled} />
           </Group>
         </Stack>
-        <UserRowMenu account={account} actor={actor} onAction={onAction} />
+        <UserRowMenuButton account={account} />
       </Group>
     </Card>
   );
@@ -115,11 +117,13 @@ export function UserCard({ user, actor, onAction }: Omit<RowsProps, 'users'> & {
 export function UserCards({ users, actor, onAction, busy = false }: RowsProps & { busy?: boolean }) {
   const shown = useProgressiveList(users, FIRST_ROWS);
   return (
-    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Users" aria-busy={busy}>
-      {shown.map((user) => (
-        <UserCard key={user.id} user={user} actor={actor} onAction={onAction} />
-      ))}
-    </Stack>
+    <UserRowMenus actor={actor} onAction={onAction}>
+      <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Users" aria-busy={busy}>
+        {shown.map((user) => (
+          <UserCard key={user.id} user={user} />
+        ))}
+      </Stack>
+    </UserRowMenus>
   );
 }
 

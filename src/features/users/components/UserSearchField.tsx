@@ -3,19 +3,22 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
-import { SEARCH_MAX_LENGTH } from '../model/user-list';
+import { searchOfText } from '../model/user-list';
 
 /**
  * The search box of the user list. What is typed shows at once; the search
- * itself (`onSearch`) follows once typing pauses. When the search changes
+ * itself (`onSearch`) follows once typing pauses; `onType` hears each change
+ * at once (the list says it is out of date meanwhile). When the search changes
  * from outside (back and forward, 'Clear filters'), the box shows it.
  */
 export function UserSearchField({
   search,
   onSearch,
+  onType,
 }: {
   search: string | undefined;
   onSearch: (text: string | undefined) => void;
+  onType?: (text: string) => void;
 }) {
   const [text, setText] = useState(search ?? '');
   // The search last seen in the URL, and the one this box last sent: only other changes replace the text.
@@ -27,7 +30,7 @@ export function UserSearchField({
   }
 
   const send = (value: string) => {
-    const trimmed = value.trim().slice(0, SEARCH_MAX_LENGTH);
+    const trimmed = searchOfText(value);
     if (trimmed === current) return;
     setSeen((before) => ({ ...before, sent: trimmed }));
     onSearch(trimmed === '' ? undefined : trimmed);
@@ -45,6 +48,7 @@ export function UserSearchField({
       value={text}
       onChange={(event) => {
         setText(event.currentTarget.value);
+        onType?.(event.currentTarget.value);
         sendLater(event.currentTarget.value);
       }}
       onKeyDown={(event) => {
@@ -60,6 +64,7 @@ export function UserSearchField({
             aria-label="Clear search"
             onClick={() => {
               setText('');
+              onType?.('');
               sendLater.cancel();
               send('');
             }}

@@ -23,6 +23,11 @@ export const DEFAULT_ORDERING: UserOrdering = 'name';
 
 /** The contract's limits on `search` and `page`. */
 export const SEARCH_MAX_LENGTH = 100;
+
+/** The search a box's text asks for: trimmed, and no longer than the API takes. */
+export function searchOfText(text: string): string {
+  return text.trim().slice(0, SEARCH_MAX_LENGTH);
+}
 export const MAX_PAGE = 100_000;
 
 /**
