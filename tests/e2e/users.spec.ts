@@ -147,7 +147,9 @@ test('an admin searches the list by name and filters it by role; the URL keeps t
   // Back undoes the filter; the row opens the user's page.
   await page.goBack();
   await expect(page).not.toHaveURL(/role=/);
-  await expect(page.getByRole('combobox', { name: 'Role', exact: true }).locator('option:checked')).toHaveText('All roles');
+  await expect(page.getByRole('combobox', { name: 'Role', exact: true }).locator('option:checked')).toHaveText(
+    'All roles',
+  );
   await searchBox(page).fill('client2@thrive.test');
   // The search has taken (the whole list's count is gone) before the row is opened.
   await expect(page.getByText(/^1–50 of \d+$/)).toHaveCount(0);
