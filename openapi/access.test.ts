@@ -4,6 +4,7 @@ import {
   checkConsentChange,
   decide,
   PROFILE_SECTION_ACCESS,
+  profileFieldsShown,
   profileReadFields,
   profileWriteRights,
   projectProfileFields,
@@ -204,6 +205,18 @@ describe('profileReadFields: minimum necessary', () => {
     expect(sorted(profileReadFields(person(SELF, 'NURSE'), person(SELF, 'NURSE')))).toEqual(sorted(ALL_FIELDS));
     expect(profileReadFields(person(SELF, 'CLIENT'), person(OTHER, 'CLIENT')).size).toBe(0);
     expect(profileReadFields(person(SELF, 'NURSE'), person(OTHER, 'DOCTOR')).size).toBe(0);
+  });
+
+  it('answers whoever reaches a user its names, and the rest of what it reads', () => {
+    // A nurse reaches a doctor on the user list but reads none of the doctor's profile.
+    expect(sorted(profileFieldsShown(person(SELF, 'NURSE'), person(OTHER, 'DOCTOR')))).toEqual([
+      'first_name',
+      'last_name',
+    ]);
+    const nurseOfClient = profileFieldsShown(person(SELF, 'NURSE'), person(OTHER, 'CLIENT'));
+    expect(sorted(nurseOfClient)).toEqual(sorted(profileReadFields(person(SELF, 'NURSE'), person(OTHER, 'CLIENT'))));
+    expect(nurseOfClient.has('first_name')).toBe(true);
+    expect(sorted(profileFieldsShown(person(SELF, 'CLIENT'), person(SELF, 'CLIENT')))).toEqual(sorted(ALL_FIELDS));
   });
 
   it('leaves out of an answer every profile field the reader may not read, and keeps the rest', () => {

@@ -375,10 +375,36 @@ export function profileWriteRights(caller: Caller, target: Target): ProfileWrite
  */
 export function profileReadFields(caller: Caller, target: Target): ReadonlySet<ProfileField> {
   const read = decide(caller, 'profiles.read', target);
-  if (!read.allowed) return new Set();
+  if (!read.allowed) return NO_FIELDS;
   const own = target.id !== null && target.id === caller.id;
-  if (own) return new Set(PROFILE_FIELD_NAMES);
-  return new Set([...PROFILE_FIELDS_ALWAYS_READ, ...fieldsOfSections(PROFILE_SECTION_ACCESS[caller.role].read)]);
+  if (own) return EVERY_FIELD;
+  return readFieldsOfRole(caller.role);
+}
+
+/**
+ * The profile fields answered to `caller` about `target`, whom it reaches by
+ * some grant (a list, a record): always who it is (the names), and what it
+ * reads of the profile.
+ */
+export function profileFieldsShown(caller: Caller, target: Target): ReadonlySet<ProfileField> {
+  const read = profileReadFields(caller, target);
+  // Every read set holds the names; only the empty one lacks them.
+  return read.size === 0 ? NAMES_ONLY : read;
+}
+
+const NO_FIELDS: ReadonlySet<ProfileField> = new Set();
+const EVERY_FIELD: ReadonlySet<ProfileField> = new Set(PROFILE_FIELD_NAMES);
+const NAMES_ONLY: ReadonlySet<ProfileField> = new Set(PROFILE_FIELDS_ALWAYS_READ);
+/** Each role's read set of someone else's profile, made once: a list page asks for it for every row. */
+const READ_FIELDS_OF_ROLE = new Map<RoleOrNone, ReadonlySet<ProfileField>>();
+
+function readFieldsOfRole(role: RoleOrNone): ReadonlySet<ProfileField> {
+  let fields = READ_FIELDS_OF_ROLE.get(role);
+  if (!fields) {
+    fields = new Set([...PROFILE_FIELDS_ALWAYS_READ, ...fieldsOfSections(PROFILE_SECTION_ACCESS[role].read)]);
+    READ_FIELDS_OF_ROLE.set(role, fields);
+  }
+  return fields;
 }
 
 /**
@@ -387,7 +413,11 @@ export function profileReadFields(caller: Caller, target: Target): ReadonlySet<P
  * are not profile fields (ids, e-mail, role, consent, version) stay.
  */
 export function projectProfileFields<T extends object>(record: T, readable: ReadonlySet<ProfileField>): T {
-  return Object.fromEntries(Object.entries(record).filter(([key]) => !isProfileField(key) || readable.has(key))) as T;
+  const shown: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (!isProfileField(key) || readable.has(key)) shown[key] = value;
+  }
+  return shown as T;
 }
 
 const PROFILE_FIELD_SET: ReadonlySet<string> = new Set(PROFILE_FIELD_NAMES);

@@ -3,12 +3,11 @@ import type { Actor } from '../auth/authenticate.ts';
 import { authorize, targetUser } from '../access/authorize.ts';
 import {
   CONSENT_FIELDS,
-  PROFILE_FIELDS_ALWAYS_READ,
   SELF_SERVICE_PROFILE_FIELDS,
   checkConsentChange,
   checkConsentWithdrawal,
   isProfileField,
-  profileReadFields,
+  profileFieldsShown,
   profileWriteRights,
   projectProfileFields,
   type Caller,
@@ -30,7 +29,7 @@ import { cutOffSessions } from '../auth/sessions.ts';
  * (minimum necessary; the contract marks the others optional).
  */
 export function profileFor(caller: Caller, target: Target, profile: Profile): Profile {
-  return projectProfileFields(profile, new Set([...PROFILE_FIELDS_ALWAYS_READ, ...profileReadFields(caller, target)]));
+  return projectProfileFields(profile, profileFieldsShown(caller, target));
 }
 
 export async function readProfile(db: Database, caller: Actor, userId: string): Promise<Profile> {

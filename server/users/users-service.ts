@@ -7,15 +7,12 @@
 import type { Actor } from '../auth/authenticate.ts';
 import { authorize, authorizeOverEveryone, roleFilterSql, targetUser } from '../access/authorize.ts';
 import {
-  PROFILE_FIELDS_ALWAYS_READ,
   listsEveryone,
-  profileReadFields,
+  profileFieldsShown,
   projectProfileFields,
   rolesListable,
   type Caller,
-  type Target,
 } from '../../openapi/access.ts';
-import type { ProfileField } from '../../openapi/profile-fields.ts';
 import {
   ROLES,
   isRole,
@@ -157,7 +154,7 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
             last_name: row.last_name ?? '',
             created_at: toIsoTimestamp(row.created_at),
           },
-          readableBy(caller, { id: row.id, role: isRole(row.role) ? row.role : 'NO_ROLE' }),
+          profileFieldsShown(caller, { id: row.id, role: isRole(row.role) ? row.role : 'NO_ROLE' }),
         ),
       ),
       count,
@@ -174,11 +171,6 @@ async function selectUserEmail(db: Queryable, id: string): Promise<string | null
   return user?.email ?? null;
 }
 
-/** What `caller` reads of a user's profile; whoever reaches the user at all reads whose it is. */
-function readableBy(caller: Caller, target: Target): ReadonlySet<ProfileField> {
-  return new Set([...PROFILE_FIELDS_ALWAYS_READ, ...profileReadFields(caller, target)]);
-}
-
 /** A user's detail as `caller` may see it: the profile through the caller's read set (minimum necessary). */
 function userDetail(
   caller: Caller,
@@ -191,7 +183,8 @@ function userDetail(
     Username: id,
     ...(identityUser?.enabled === undefined ? {} : { Enabled: identityUser.enabled }),
     ...(identityUser?.status === undefined ? {} : { UserStatus: identityUser.status }),
-    Profile: profile && projectProfileFields(profile, readableBy(caller, { id, role: profile.role ?? 'NO_ROLE' })),
+    Profile:
+      profile && projectProfileFields(profile, profileFieldsShown(caller, { id, role: profile.role ?? 'NO_ROLE' })),
     // The identity service is the source of the attributes; without its account, the e-mail we hold.
     UserAttributes: identityUser?.attributes ?? (email === null ? [] : [{ Name: 'email', Value: email }]),
   };

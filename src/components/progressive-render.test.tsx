@@ -29,6 +29,23 @@ describe('a long list shown progressively', () => {
     expect(commits[0]).toBe(3);
   });
 
+  it('shows the head of other items first when they replace the list, then the rest', async () => {
+    const commits: number[][] = [];
+    function Counting({ items }: { items: readonly number[] }) {
+      const shown = useProgressiveList(items, 3);
+      commits.push([shown[0]!, shown.length]);
+      return null;
+    }
+    const { rerender } = render(<Counting items={numbers(10)} />);
+    await waitFor(() => expect(commits.at(-1)).toEqual([1, 10]));
+    const others = numbers(10).map((item) => item + 100);
+    commits.length = 0;
+    rerender(<Counting items={others} />);
+    await waitFor(() => expect(commits.at(-1)).toEqual([101, 10]));
+    // Never a mix of the old and the new.
+    expect(commits[0]).toEqual([101, 3]);
+  });
+
   it('ends with every item, and a shorter list shows whole at once', async () => {
     const { rerender } = render(<List items={numbers(10)} />);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10));

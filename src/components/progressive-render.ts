@@ -8,15 +8,18 @@ import { useDeferredValue } from 'react';
  */
 
 /**
- * A long list's first `first` items at once, the rest right after. A page of
- * 50 rows with a menu each takes a slow tablet most of a second to render; its
- * first rows, the ones on screen, show in a fraction of it. A list that grows
- * later (other results) comes the same way; one that shrinks, at once.
+ * A long list's first `first` items at once, the rest right after: when it
+ * first shows, and again each time it is replaced (other results). A page of
+ * 50 rows takes a slow tablet most of a second to render; its first rows, the
+ * ones on screen, show in a fraction of it.
  */
 export function useProgressiveList<T>(items: readonly T[], first: number): readonly T[] {
-  const shown = useDeferredValue(items.length, Math.min(items.length, first));
-  return shown >= items.length ? items : items.slice(0, shown);
+  // Until the background render has caught up with these very items, only their head.
+  const caughtUp = useDeferredValue(items, NOTHING) === items;
+  return caughtUp || items.length <= first ? items : items.slice(0, first);
 }
+
+const NOTHING: readonly never[] = [];
 
 /** False in a screen's first render, true from the background render right after: for what may follow the frame. */
 export function useAfterFirstCommit(): boolean {
