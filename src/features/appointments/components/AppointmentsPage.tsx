@@ -7,7 +7,7 @@ import {
   Loader,
   Paper,
   SegmentedControl,
-  Select,
+  NativeSelect,
   Stack,
   Text,
   Title,
@@ -192,23 +192,24 @@ export function AppointmentsPage({
       <Paper withBorder radius="lg" p="sm">
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            <Select
+            <NativeSelect
               label="Clinic"
               data={clinicList.results.map((item) => ({ value: item.id, label: item.name }))}
               value={clinic.id}
-              onChange={(id) => id && set({ clinic: id, kind: undefined })}
-              allowDeselect={false}
+              onChange={(event) => set({ clinic: event.currentTarget.value, kind: undefined })}
               w={{ base: '100%', xs: 220 }}
             />
-            <Select
+            <NativeSelect
               label="Resources"
               data={[
                 { value: '', label: 'All resources' },
                 ...kinds.map((kind) => ({ value: kind, label: RESOURCE_KIND_LABELS[kind] })),
               ]}
               value={search.kind ?? ''}
-              onChange={(kind) => set({ kind: kind ? kind : undefined })}
-              allowDeselect={false}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                set({ kind: kinds.find((kind) => kind === value) });
+              }}
               w={{ base: '100%', xs: 220 }}
             />
             {!phone && (

@@ -3,7 +3,7 @@ import {
   Card,
   Group,
   Loader,
-  Select,
+  NativeSelect,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -216,12 +216,11 @@ export function HubPage({
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
         {clinics.results.length > 1 && clinic && (
-          <Select
+          <NativeSelect
             label="Clinic"
             data={clinics.results.map((item) => ({ value: item.id, label: item.name }))}
             value={clinic.id}
-            onChange={(id) => id && setChosen(id)}
-            allowDeselect={false}
+            onChange={(event) => setChosen(event.currentTarget.value)}
             w={{ base: '100%', xs: 240 }}
           />
         )}
