@@ -94,23 +94,15 @@ export function UserRowMenus({
           {account && (
             <>
               {refusal && <Menu.Label style={{ whiteSpace: 'normal' }}>{refusal}</Menu.Label>}
-              {account.enabled ? (
-                <Menu.Item
-                  leftSection={<IconUserOff size={16} aria-hidden />}
-                  disabled={refusal !== null}
-                  onClick={() => onAction('disable', account)}
-                >
-                  Disable account
-                </Menu.Item>
-              ) : (
-                <Menu.Item
-                  leftSection={<IconUserCheck size={16} aria-hidden />}
-                  disabled={refusal !== null}
-                  onClick={() => onAction('enable', account)}
-                >
-                  Enable account
-                </Menu.Item>
-              )}
+              <Menu.Item
+                leftSection={
+                  account.enabled ? <IconUserOff size={16} aria-hidden /> : <IconUserCheck size={16} aria-hidden />
+                }
+                disabled={refusal !== null}
+                onClick={() => onAction(account.enabled ? 'disable' : 'enable', account)}
+              >
+                {account.enabled ? 'Disable account' : 'Enable account'}
+              </Menu.Item>
               <Menu.Item
                 color="red"
                 leftSection={<IconTrash size={16} aria-hidden />}

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { AnchorLink } from '@/components/RouterLinks';
 import { useProgressiveList } from '@/components/progressive-render';
 import type { UserSummary } from '../api/mutations';
@@ -32,8 +32,11 @@ function RoleBadge({ role }: { role: Account['role'] }) {
   );
 }
 
-/** One row of the table: name, e-mail, role, status and the row's menu (inside `UserRowMenus`). */
-function UserTableRow({ user }: { user: UserSummary }) {
+/**
+ * One row of the table: name, e-mail, role, status and the row's menu (inside `UserRowMenus`). Memoised: the page
+ * re-renders at each key typed in its search box, and a row's user stays the same object until its page reloads.
+ */
+const UserTableRow = memo(function UserTableRow({ user }: { user: UserSummary }) {
   const account = accountOfSummary(user);
   return (
     <Table.Tr>
@@ -52,7 +55,7 @@ function UserTableRow({ user }: { user: UserSummary }) {
       </Table.Td>
     </Table.Tr>
   );
-}
+});
 
 function TableFrame({ children, busy }: { children: ReactNode; busy: boolean }) {
   return (
@@ -92,8 +95,8 @@ export function UserTable({ users, actor, onAction, busy = false }: RowsProps & 
   );
 }
 
-/** One user as a card, for phones: the same facts stacked, the menu at the side (inside `UserRowMenus`). */
-function UserCard({ user }: { user: UserSummary }) {
+/** One user as a card, for phones: the same facts stacked, the menu at the side (inside `UserRowMenus`; memoised as a row). */
+const UserCard = memo(function UserCard({ user }: { user: UserSummary }) {
   const account = accountOfSummary(user);
   return (
     <Card component="li" withBorder radius="md" padding="sm">
@@ -112,7 +115,7 @@ function UserCard({ user }: { user: UserSummary }) {
       </Group>
     </Card>
   );
-}
+});
 
 export function UserCards({ users, actor, onAction, busy = false }: RowsProps & { busy?: boolean }) {
   const shown = useProgressiveList(users, FIRST_ROWS);
