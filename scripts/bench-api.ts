@@ -11,7 +11,7 @@
  * must answer within 150 ms of the last keystroke. Reports p50 and p95 per scenario; it is a
  * measurement, not a test: it exits 0 unless a request fails.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,10 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '10000' },
     requests: { type: 'string', default: '60' },
     concurrency: { type: 'string', default: '10' },
-    'concurrent-requests': { type: 'string', default: '2000' },
+    'concurrent-requests': { type: 'string', default: '4000' },
+    'warm-up': { type: 'string', default: '1000' },
+    // A folder for a CPU profile of the API (written when it stops), to see where its time goes.
+    'cpu-prof': { type: 'string' },
   },
 });
 const clientCount = Number(values.clients);
@@ -50,6 +53,19 @@ const SCENARIOS: Record<string, string | { search: string }> = {
   'search by phone fragment': { search: '81522' },
   'search, no match': { search: 'zzzzqqq' },
 };
+
+/**
+ * The CPU time (user and system) a process has used so far, from /proc: a steadier measure of the API's work
+ * than requests per second on a machine whose cores are shared.
+ */
+async function processCpuMs(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them, in ticks.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1000;
+}
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-bench-'));
 const config = stackConfig({
@@ -81,6 +97,9 @@ try {
   backend = await startBackend(config, {
     apiLogFile: path.join(dataDir, 'api.log'),
     apiEnv: { API_RATE_LIMIT_LIST: unlimited, API_RATE_LIMIT_SEARCH: unlimited, API_RATE_LIMIT_WRITE: unlimited },
+    ...(values['cpu-prof']
+      ? { apiNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] }
+      : {}),
   });
   const answer = await passwordSignIn(config.identityUrl, config.clientId, 'admin@thrive.test', DEMO_PASSWORD);
   const token = answer.AuthenticationResult?.AccessToken;
@@ -118,8 +137,6 @@ try {
   const firstPage = 'users/users?page_size=50';
   const concurrency = Number(values.concurrency);
   const concurrentTotal = Number(values['concurrent-requests']);
-  const latencies: number[] = [];
-  let issued = 0;
   // Node's http client on kept-alive connections: fetch costs the client more CPU per request than the API
   // spends answering, and on a two-core machine the client then sets the pace, not the API.
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -132,23 +149,34 @@ try {
       });
       request.on('error', reject);
     });
+  /** `total` requests of the first page, `concurrency` in flight at all times; each one's latency. */
+  const load = async (total: number) => {
+    const timings: number[] = [];
+    let issued = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (issued < total) {
+          issued++;
+          const started = performance.now();
+          const status = await get(`${config.apiUrl}/api/v1/${firstPage}`);
+          timings.push(performance.now() - started);
+          if (status !== 200) throw new Error(`concurrent list: HTTP ${status}`);
+        }
+      }),
+    );
+    return timings;
+  };
+  // A server in use runs warm: the first thousand requests compile its hot paths and are not counted.
+  await load(Number(values['warm-up']));
+  const cpuBefore = await processCpuMs(backend.apiPid);
   const loadStart = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (issued < concurrentTotal) {
-        issued++;
-        const started = performance.now();
-        const status = await get(`${config.apiUrl}/api/v1/${firstPage}`);
-        latencies.push(performance.now() - started);
-        if (status !== 200) throw new Error(`concurrent list: HTTP ${status}`);
-      }
-    }),
-  );
-  agent.destroy();
+  const latencies = await load(concurrentTotal);
   const seconds = (performance.now() - loadStart) / 1000;
+  const cpuPerRequest = ((await processCpuMs(backend.apiPid)) - cpuBefore) / concurrentTotal;
+  agent.destroy();
   latencies.sort((a, b) => a - b);
   console.log(
-    `\nUser list, first page, ${concurrency} at a time, ${concurrentTotal} requests: ${(concurrentTotal / seconds).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    `\nUser list, first page, ${concurrency} at a time, ${concurrentTotal} requests: ${(concurrentTotal / seconds).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, the API's CPU ${cpuPerRequest.toFixed(2)} ms a request`,
   );
 
   const receptionAnswer = await passwordSignIn(

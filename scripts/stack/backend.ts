@@ -14,6 +14,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 export interface Backend {
   stop(): Promise<void>;
+  /** The API's process id (the benchmark reads its CPU time). */
+  apiPid: number | undefined;
   /** Resolves with a reason when the identity service or the API ends on its own. */
   failed: Promise<string>;
 }
@@ -23,22 +25,29 @@ export interface BackendOptions {
   apiEnv?: Record<string, string>;
   /** Write the API's output here instead of the console. */
   apiLogFile?: string;
+  /** Node's own options for the API process (e.g. `--cpu-prof`). */
+  apiNodeArgs?: string[];
 }
 
 export async function startBackend(config: StackConfig, options: BackendOptions = {}): Promise<Backend> {
   const identity = await startIdentity(config);
   // Only the API's identity client gets the admin secret: admin calls signed with anything else are refused.
   const adminSecret = readAdminSecret(identityFiles(config.identityDir, config.userPoolId).adminSecretFile);
-  const api = spawnChild('api', process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...serverEnvironmentFromStack(config, adminSecret),
-      // The AWS SDK's notice about Node versions it will drop next year is not news at every start.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      ...options.apiEnv,
+  const api = spawnChild(
+    'api',
+    process.execPath,
+    [...(options.apiNodeArgs ?? []), '--import', 'tsx', path.join(root, 'server/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...serverEnvironmentFromStack(config, adminSecret),
+        // The AWS SDK's notice about Node versions it will drop next year is not news at every start.
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...options.apiEnv,
+      },
+      ...(options.apiLogFile ? { logFile: options.apiLogFile } : {}),
     },
-    ...(options.apiLogFile ? { logFile: options.apiLogFile } : {}),
-  });
+  );
   const stop = async () => {
     await api.stop();
     await identity.stop();
@@ -58,5 +67,5 @@ export async function startBackend(config: StackConfig, options: BackendOptions 
     }
     throw error;
   }
-  return { stop, failed };
+  return { stop, failed, apiPid: api.process.pid };
 }
