@@ -410,9 +410,12 @@ function readFieldsOfRole(role: RoleOrNone): ReadonlySet<ProfileField> {
 /**
  * A record holding profile fields, answered to a caller: every profile field
  * it may not read is left out (the contract marks them optional). Keys that
- * are not profile fields (ids, e-mail, role, consent, version) stay.
+ * are not profile fields (ids, e-mail, role, consent, version) stay. A record
+ * the caller may read whole is answered as it is, not copied (a list page
+ * answers fifty of them), so the result must be treated as read-only.
  */
 export function projectProfileFields<T extends object>(record: T, readable: ReadonlySet<ProfileField>): T {
+  if (Object.keys(record).every((key) => !isProfileField(key) || readable.has(key))) return record;
   const shown: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if (!isProfileField(key) || readable.has(key)) shown[key] = value;

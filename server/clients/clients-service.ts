@@ -27,32 +27,17 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** Trigrams need three characters: a shorter word cannot use the indexes, and is tested on the row itself. */
-const TRIGRAM = 3;
-
 /**
- * The search as SQL conditions on `u` (users) and `p` (profiles). Each word of
- * three characters or more is one trigram-indexed lookup in each table, joined
- * by UNION (an OR across the two tables would defeat the indexes); a shorter
- * word matches most clients anyway and is tested on the joined row. A
- * phone-like text also looks up its digits in the phone digits' index.
+ * The search as SQL conditions on `u` (users, which keeps what a search matches: migration 013). Every word
+ * must appear in the e-mail, the names or the phone numbers as written; a phone-like text may instead match
+ * the phone numbers' digits. Both columns are trigram-indexed; a word too short for a trigram is tested on
+ * the rows of the one table.
  */
 export function searchConditionSql(query: ClientQuery, params: unknown[]): string {
-  const byWords = query.words.map((word) => {
-    const pattern = `$${params.push(containsPattern(word))}`;
-    return word.length < TRIGRAM
-      ? `(p.search_text LIKE ${pattern} OR u.email LIKE ${pattern})`
-      : `u.id IN (SELECT client_id FROM profiles WHERE search_text LIKE ${pattern}
-                  UNION SELECT id FROM users WHERE email LIKE ${pattern})`;
-  });
+  const byWords = query.words.map((word) => `u.search_text LIKE $${params.push(containsPattern(word))}`);
   const words = byWords.length > 0 ? `(${byWords.join(' AND ')})` : 'false';
   if (query.digits === null) return words;
-  const digits = `$${params.push(containsPattern(query.digits))}`;
-  const byDigits =
-    query.digits.length < TRIGRAM
-      ? `p.phone_digits LIKE ${digits}`
-      : `u.id IN (SELECT client_id FROM profiles WHERE phone_digits LIKE ${digits})`;
-  return `(${words} OR ${byDigits})`;
+  return `(${words} OR u.phone_digits LIKE $${params.push(containsPattern(query.digits))})`;
 }
 
 interface SearchRow extends NextAppointmentColumns {
@@ -86,24 +71,29 @@ export async function searchClients(
     const params: unknown[] = [];
     const conditions = [searchConditionSql(parsed, params)];
     if (!listsEveryone(listable)) conditions.push(roleFilterSql('u.role', listable, params));
+    // A user without a profile is no client to find.
+    conditions.push('u.profile_search_text IS NOT NULL');
     const prefix = `$${params.push(`${parsed.text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)}`;
     const limit = `$${params.push(query.limit + 1)}`;
     const nowParam = `$${params.push(now)}`;
-    // The matches are ranked and cut first, so the next appointment is looked up only for those shown.
+    // The matches are ranked and cut on users alone (its name keys, migration 012), so only the clients shown
+    // are joined to their profiles and next appointments.
     const rows = await db.query<SearchRow>(
       `WITH found AS MATERIALIZED (
-         SELECT u.id, u.email, p.first_name, p.last_name, p.phone_number, p.date_of_birth::text AS date_of_birth,
-                p.clinic, p.hipaa_consent,
-                (lower(p.first_name) LIKE ${prefix} OR lower(p.last_name) LIKE ${prefix}
-                 OR lower(p.first_name || ' ' || p.last_name) LIKE ${prefix}) AS starts_with
-         FROM users u JOIN profiles p ON p.client_id = u.id
+         SELECT u.id, u.email, u.last_name_key, u.first_name_key,
+                (u.last_name_key LIKE ${prefix} OR u.first_name_key LIKE ${prefix}
+                 OR (u.first_name_key || ' ' || u.last_name_key) LIKE ${prefix}) AS starts_with
+         FROM users u
          WHERE ${conditions.join(' AND ')}
-         ORDER BY starts_with DESC, lower(p.last_name), lower(p.first_name), u.id
+         ORDER BY starts_with DESC, u.last_name_key, u.first_name_key, u.id
          LIMIT ${limit}
        )
-       SELECT found.*, next.*
-       FROM found ${nextAppointmentJoin('found.id', nowParam)}
-       ORDER BY found.starts_with DESC, lower(found.last_name), lower(found.first_name), found.id`,
+       SELECT found.id, found.email, p.first_name, p.last_name, p.phone_number,
+              p.date_of_birth::text AS date_of_birth, p.clinic, p.hipaa_consent, next.*
+       FROM found
+       JOIN profiles p ON p.client_id = found.id
+       ${nextAppointmentJoin('found.id', nowParam)}
+       ORDER BY found.starts_with DESC, found.last_name_key, found.first_name_key, found.id`,
       params,
     );
     const results: ClientSearchResult[] = rows.slice(0, query.limit).map((row) => ({

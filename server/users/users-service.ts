@@ -52,10 +52,10 @@ interface Deps {
 /** How long a list's count is reused (read-cache.ts). */
 const listCounts = readCache<number>(1000);
 /**
- * A page's rows, reused as briefly (read-cache.ts): a clinic's tablets open the same first page together. What
- * each caller may read of them is projected per request.
+ * A page's rows in wire form, reused as briefly (read-cache.ts): a clinic's tablets open the same first page
+ * together. What each caller may read of them is projected per request.
  */
-const listPages = readCache<(UserSummaryRow & { total: number; position: number | null })[]>(1000, 500);
+const listPages = readCache<{ count: number; rows: UserSummary[] }>(1000, 500);
 
 const ORDERINGS: Readonly<Record<ListUsersQuery['ordering'], string>> = {
   name: 'u.last_name_key, u.first_name_key, u.id',
@@ -107,12 +107,8 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
     if (query.role !== undefined) conditions.push(roleFilterSql('u.role', [query.role], params));
     else if (!listsEveryone(listable)) conditions.push(roleFilterSql('u.role', listable, params));
     if ('search' in query && query.search !== undefined) {
-      // Two trigram-indexed lookups joined by UNION: an OR across both tables would defeat the indexes.
-      const pattern = `$${params.push(containsPattern(query.search))}`;
-      conditions.push(
-        `u.id IN (SELECT client_id FROM profiles WHERE search_text LIKE ${pattern}
-                  UNION SELECT id FROM users WHERE email LIKE ${pattern})`,
-      );
+      // The e-mail, the names and the phone numbers, kept on users and trigram-indexed (migration 013).
+      conditions.push(`u.search_text LIKE $${params.push(containsPattern(query.search))}`);
     }
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const offset = (query.page - 1) * query.page_size;
@@ -128,8 +124,8 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
     const limit = `$${params.push(query.page_size)}`;
     const skip = `$${params.push(offset)}`;
     const pageKey = `${order}\u0000${where}\u0000${JSON.stringify(params)}`;
-    const rows = await listPages.through(pageKey, () =>
-      db.query<UserSummaryRow & { total: number; position: number | null }>(
+    const page = await listPages.through(pageKey, async () => {
+      const rows = await db.query<UserSummaryRow & { total: number; position: number | null }>(
         `SELECT c.total, page.*
        FROM (${countSql}) c
        LEFT JOIN LATERAL (
@@ -140,20 +136,26 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
        ) page ON true
        ORDER BY page.position`,
         params,
-      ),
-    );
-    const count = rows[0]?.total ?? 0;
-    if (known === undefined) listCounts.set(countKey, count);
-    const pageRows = rows.filter((row) => row.position !== null);
-    return {
-      results: pageRows.map(({ total: _total, position: _position, ...row }) =>
-        projectProfileFields(
-          {
+      );
+      // In wire form once per page read, not once per answer.
+      return {
+        count: rows[0]?.total ?? 0,
+        rows: rows
+          .filter((row) => row.position !== null)
+          .map(({ total: _total, position: _position, ...row }) => ({
             ...row,
             first_name: row.first_name ?? '',
             last_name: row.last_name ?? '',
             created_at: toIsoTimestamp(row.created_at),
-          },
+          })),
+      };
+    });
+    const { count } = page;
+    if (known === undefined) listCounts.set(countKey, count);
+    return {
+      results: page.rows.map((row) =>
+        projectProfileFields(
+          row,
           profileFieldsShown(caller, { id: row.id, role: isRole(row.role) ? row.role : 'NO_ROLE' }),
         ),
       ),

@@ -52,6 +52,22 @@ describe('searching clients', () => {
     expect(await idsFound(`+${found.phone!.slice(1, 3)} ${found.phone!.slice(3, 8)}`)).toContain(found.id);
   });
 
+  it('finds a client by the name and phone number just changed, and no longer by the old ones', async () => {
+    const renamed = clients[101]!;
+    const oldPhoneDigits = renamed.phone!.slice(3, 11);
+    expect(await idsFound(oldPhoneDigits)).toContain(renamed.id);
+    const changed = await api<Schemas['Profile'] & Problem>('PATCH', `/users/user-profiles/${renamed.id}`, {
+      as: 'reception',
+      body: { last_name: 'Quillfeather', phone_number: '+918043219876', alternate_phone: null },
+      headers: { 'if-match': '*' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await idsFound('quillfeath')).toEqual([renamed.id]);
+    expect(await idsFound('(80) 4321-98')).toContain(renamed.id);
+    expect(await idsFound(`${renamed.lastName} ${renamed.firstName}`)).not.toContain(renamed.id);
+    expect(await idsFound(oldPhoneDigits)).not.toContain(renamed.id);
+  });
+
   it('answers with age, phone, consent and the next appointment, names beginning with the text first', async () => {
     const clinics = await api<Schemas['ClinicList']>('GET', '/clinics', { as: 'reception' });
     const bengaluru = clinics.body.results.find((clinic) => clinic.name === 'Thrive Bengaluru')!;
