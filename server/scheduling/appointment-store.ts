@@ -29,7 +29,8 @@ export const SELECT_APPOINTMENT = `
          a.clinic_id, c.name AS clinic_name, c.time_zone,
          a.resource_id, r.name AS resource_name, r.kind AS resource_kind,
          a.service_id, s.name AS service_name, s.therapy_kind,
-         a.staff_id, CASE WHEN a.staff_id IS NULL THEN NULL ELSE sp.first_name || ' ' || sp.last_name END AS staff_name,
+         a.staff_id,
+         (SELECT sp.first_name || ' ' || sp.last_name FROM profiles sp WHERE sp.client_id = a.staff_id) AS staff_name,
          a.starts_at, a.ends_at, a.occupied_until, to_char(a.duration, 'HH24:MI:SS') AS duration,
          a.status, a.notes, a.created_by, a.version,
          a.checked_in_at, a.started_at, a.completed_at, a.cancelled_at, a.created_at, a.updated_at, a.call_mode
@@ -38,8 +39,7 @@ export const SELECT_APPOINTMENT = `
   JOIN resources r ON r.id = a.resource_id
   JOIN services s ON s.id = a.service_id
   JOIN users cu ON cu.id = a.client_id
-  LEFT JOIN profiles cp ON cp.client_id = a.client_id
-  LEFT JOIN profiles sp ON sp.client_id = a.staff_id`;
+  LEFT JOIN profiles cp ON cp.client_id = a.client_id`;
 
 function inZone(value: Timestamp, timeZone: string): string {
   return isoInZone(value instanceof Date ? value : new Date(value), timeZone);
