@@ -159,6 +159,9 @@ function QuickSearch() {
   );
 }
 
+/** Said where today's lists would be, when Thrive has no clinic yet (the lists have no day to load). */
+const NO_CLINIC = 'No clinic is set up in Thrive yet, so there is no day to show.';
+
 /**
  * /hub: where staff start. Today at the person's clinic (next first, with
  * status chips and one-tap check-in for reception), the clients in the clinic
@@ -237,7 +240,11 @@ export function HubPage({
             <Title order={2} size="h4" id="hub-in-clinic">
               In clinic now
             </Title>
-            {day.isPending && day.fetchStatus === 'paused' ? (
+            {!clinic ? (
+              <Text size="sm" c="dimmed">
+                {NO_CLINIC}
+              </Text>
+            ) : day.isPending && day.fetchStatus === 'paused' ? (
               <Text size="sm" c="dimmed">
                 Not known offline on this device yet.
               </Text>
@@ -299,7 +306,11 @@ export function HubPage({
               Open the schedule
             </AnchorLink>
           </Group>
-          {day.isError && !day.data ? (
+          {!clinic ? (
+            <Text size="sm" c="dimmed">
+              {NO_CLINIC}
+            </Text>
+          ) : day.isError && !day.data ? (
             online ? (
               <QueryErrorAlert
                 title="Today’s appointments could not be loaded"
