@@ -1,9 +1,10 @@
-import { lazy } from 'react';
+import { lazyRouteComponent } from '@tanstack/react-router';
 
-/** The schedule screen, with the calendar library, loads only when /appointments opens. */
-export const AppointmentsPage = lazy(() =>
-  import('./components/AppointmentsPage').then((module) => ({ default: module.AppointmentsPage })),
-);
+/**
+ * The schedule screen, with the calendar library, loads only when /appointments opens, or is pointed at: the
+ * route's loader, which the router runs on intent, calls `preload`, so the click renders at once.
+ */
+export const AppointmentsPage = lazyRouteComponent(() => import('./components/AppointmentsPage'), 'AppointmentsPage');
 export {
   moveAppointment,
   newActionKey,

@@ -1,9 +1,10 @@
-import { lazy } from 'react';
+import { lazyRouteComponent } from '@tanstack/react-router';
 
-/** One program's page, with its chart, loads only when /thrive-dashboard/{id} opens. */
-export const ProgramPage = lazy(() =>
-  import('./components/ProgramPage').then((module) => ({ default: module.ProgramPage })),
-);
+/**
+ * One program's page, with its chart, loads only when /thrive-dashboard/{id} opens, or is pointed at (the
+ * route's loader calls `preload`).
+ */
+export const ProgramPage = lazyRouteComponent(() => import('./components/ProgramPage'), 'ProgramPage');
 export { programQueryOptions, programsQueryOptions } from './api/queries';
 export { DashboardLoadError } from './components/DashboardLoadError';
 export { BehindBadge, ProgressBars, SessionDates, StatusChip } from './components/EnrollmentProgress';

@@ -11,6 +11,8 @@ export const Route = createFileRoute('/_authenticated/_staff/appointments')({
   validateSearch: parseAppointmentsSearch,
   loader: ({ context }) =>
     Promise.all([
+      // The screen's code with its data: pointing at the link loads both.
+      AppointmentsPage.preload?.(),
       context.queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }),
       // The person's own clinic comes first; without their profile the first clinic shows.
       context.queryClient

@@ -15,6 +15,8 @@ export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/$i
   loaderDeps: ({ search }) => filtersOf(search),
   loader: ({ context, params, deps }) =>
     Promise.all([
+      // The page's code with its data: pointing at a program's link loads both.
+      ProgramPage.preload?.(),
       context.queryClient.query(programQueryOptions(params.id, deps)),
       context.queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }),
     ]),
