@@ -39,11 +39,30 @@ function save(persister: Persister, queryClient: QueryClient, buster: string): P
   return Promise.resolve(persister.persistClient({ buster, timestamp: Date.now(), clientState }));
 }
 
-/** Saves (throttled by the persister) whenever a query is added, changed or removed. */
-function subscribe(persister: Persister, queryClient: QueryClient, buster: string): () => void {
-  return queryClient.getQueryCache().subscribe((event) => {
-    if (CACHE_EVENTS.has(event.type)) void save(persister, queryClient, buster);
+/**
+ * Saves whenever a query is added, changed or removed: at most once per `throttleMs`, and after the task that
+ * changed the cache, once for all of the changes made until then. A save dehydrates and serializes the whole
+ * cache, and a change often comes in the middle of a render (useQuery adds its query while rendering): made
+ * there, it held up the next screen of every navigation.
+ */
+function subscribe(persister: Persister, queryClient: QueryClient, buster: string, throttleMs: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let lastSave = 0;
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (!CACHE_EVENTS.has(event.type) || timer !== undefined) return;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        lastSave = Date.now();
+        void save(persister, queryClient, buster);
+      },
+      Math.max(0, lastSave + throttleMs - Date.now()),
+    );
   });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
 }
 
 export interface CachePersistenceOptions {
@@ -120,7 +139,7 @@ export function createCachePersistence(options: CachePersistenceOptions): CacheP
       storage.close();
       return;
     }
-    active = { username, slot, storage, unsubscribe: subscribe(persister, queryClient, buster) };
+    active = { username, slot, storage, unsubscribe: subscribe(persister, queryClient, buster, throttleMs) };
     // Whatever was fetched between sign-in and now.
     await save(persister, queryClient, buster);
   }
