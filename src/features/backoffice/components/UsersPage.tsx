@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Pagination, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { ROLE_LABELS, ROLES } from '@/lib/auth/roles';
 import { loadErrorMessage } from '@/lib/api';
@@ -41,8 +41,15 @@ const ROLE_OPTIONS = [
 ];
 const ORDERING_OPTIONS = USER_ORDERINGS.map((ordering) => ({ value: ordering, label: ORDERING_LABELS[ordering] }));
 
-/** Search, role and sort. Changing any of them goes back to the first page. */
-function UserListToolbar({ search, onSearchChange, onType }: UsersPageProps & { onType: (text: string) => void }) {
+/**
+ * Search, role and sort. Changing any of them goes back to the first page. Memoised: the page renders again at
+ * every key typed (the list says it is out of date), and the toolbar's own box already shows the key.
+ */
+const UserListToolbar = memo(function UserListToolbar({
+  search,
+  onSearchChange,
+  onType,
+}: UsersPageProps & { onType: (text: string) => void }) {
   const update = (change: Partial<UserListSearch>, replace = false) => {
     const { page: _page, ...rest } = search;
     onSearchChange({ ...rest, ...change }, { replace });
@@ -72,7 +79,7 @@ function UserListToolbar({ search, onSearchChange, onType }: UsersPageProps & { 
       />
     </Group>
   );
-}
+});
 
 function EmptyState({ search, onSearchChange }: UsersPageProps) {
   const filtered = hasFilters(search);
@@ -207,6 +214,7 @@ export function UsersPage(props: UsersPageProps) {
   const current = props.search.search ?? '';
   const [typed, setTyped] = useState<{ text: string; over: string } | null>(null);
   const searchPending = typed !== null && typed.over === current && searchOfText(typed.text) !== current;
+  const onType = useCallback((text: string) => setTyped({ text, over: current }), [current]);
   return (
     <PageFrame
       title="Users"
@@ -215,7 +223,7 @@ export function UsersPage(props: UsersPageProps) {
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-          <UserListToolbar {...props} onType={(text) => setTyped({ text, over: current })} />
+          <UserListToolbar search={props.search} onSearchChange={props.onSearchChange} onType={onType} />
           <CreateUserButton />
         </Group>
         <UserListResults {...props} searchPending={searchPending} />

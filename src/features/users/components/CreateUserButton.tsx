@@ -1,13 +1,17 @@
 import { Button, Modal } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
+import { memo } from 'react';
 import { isRole } from '@/lib/auth/roles';
 import { useSession } from '@/lib/auth/session';
 import { useUnsavedDraft } from '@/pwa/drafts';
 import { CreateUserForm, useCreateUserForm } from './CreateUserForm';
 
-/** 'New user', opening the create form in a dialog (full screen on phones). */
-export function CreateUserButton() {
+/**
+ * 'New user', opening the create form in a dialog (full screen on phones). Memoised: it holds the form's state
+ * and takes no props, and the user list it sits beside renders again at every key typed in its search box.
+ */
+export const CreateUserButton = memo(function CreateUserButton() {
   const session = useSession();
   const creator = isRole(session.role) ? session.role : null;
   const [opened, { open, close }] = useDisclosure(false);
@@ -27,4 +31,4 @@ export function CreateUserButton() {
       </Modal>
     </>
   );
-}
+});
