@@ -27,6 +27,7 @@ const rounds = Number(values.rounds);
 const basePort = Number(values.port);
 const root = path.resolve(import.meta.dirname, '../..');
 
+const cpuAtStart = cpuReferenceMs();
 const work = await mkdtemp(path.join(os.tmpdir(), 'thrive-bench-'));
 const bareDir = path.join(work, 'bare');
 const thriveDir = path.join(work, 'thrive');
@@ -58,12 +59,18 @@ try {
 
   let app: AppTimings | undefined;
   if (!values['skip-app']) {
-    app = await measureApp({
-      buildDir: thriveDir,
-      dataDir: path.join(work, 'data'),
-      port: basePort + 10,
-      users: Number(values.users),
-    });
+    const bareServer = await serveBarePage(bareDir, basePort + 1);
+    try {
+      app = await measureApp({
+        buildDir: thriveDir,
+        bareUrl: `http://127.0.0.1:${basePort + 1}/`,
+        dataDir: path.join(work, 'data'),
+        port: basePort + 10,
+        users: Number(values.users),
+      });
+    } finally {
+      await bareServer.close();
+    }
   }
 
   printTable(lighthouse, app);
@@ -71,8 +78,23 @@ try {
   await rm(work, { recursive: true, force: true });
 }
 
+/**
+ * The machine's pace when the run ends: a fixed loop in Node, in ms (lower is faster). The development machine's
+ * shared cores run it in about 410 ms when quiet and up to 620 ms when not; every timing above moves with it.
+ */
+function cpuReferenceMs(): number {
+  const started = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 3e8; i++) sum += i % 7;
+  if (sum < 0) console.log(sum);
+  return performance.now() - started;
+}
+
 function printTable(lighthouse: { bare: PageMetrics; thrive: PageMetrics } | undefined, app: AppTimings | undefined) {
-  const lines: string[] = [];
+  const lines: string[] = [
+    `CPU reference (a fixed loop in Node, lower is faster): ${Math.round(cpuAtStart)} ms at the start, ${Math.round(cpuReferenceMs())} ms at the end`,
+    '',
+  ];
   const row = (cells: string[]) => lines.push(`| ${cells.join(' | ')} |`);
   const mark = (ok: boolean) => (ok ? 'met' : '**not met**');
   if (lighthouse) {
