@@ -30,12 +30,17 @@ export async function serveBarePage(outDir: string, port: number): Promise<Previ
  * Serves Thrive's production build with its own preview settings (the security headers included), as `npm start`
  * does; the API and identity proxies point at `apiPort` and `identityPort`.
  */
-export async function serveThrive(buildDir: string, port: number): Promise<PreviewServer> {
+export async function serveThrive(
+  buildDir: string,
+  port: number,
+  { headers }: { headers?: Record<string, string> } = {},
+): Promise<PreviewServer> {
   process.env.BUILD_DIR = buildDir;
   process.env.PORT = String(port);
   return preview({
     root,
     logLevel: 'warn',
-    preview: { host: '127.0.0.1', port, strictPort: true },
+    // Headers given here replace the app's own of the same name.
+    preview: { host: '127.0.0.1', port, strictPort: true, ...(headers ? { headers } : {}) },
   });
 }
