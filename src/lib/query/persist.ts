@@ -127,7 +127,8 @@ export function createCachePersistence(options: CachePersistenceOptions): CacheP
     // Locked: nothing of theirs is read until they unlock.
     if (wanted !== username || !key) return;
     const storage = await openVault(slot, key);
-    const persister = createAsyncStoragePersister({ storage, key: 'query-cache', throttleTime: throttleMs });
+    // The subscriber below spaces the saves; the persister's own throttle would only hold each one back again.
+    const persister = createAsyncStoragePersister({ storage, key: 'query-cache', throttleTime: 0 });
     try {
       await restore(persister, queryClient, maxAge, buster);
     } catch (error) {
