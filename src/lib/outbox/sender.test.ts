@@ -77,6 +77,20 @@ describe('the outbox sender', () => {
     expect(sent.map((it) => it.version)).toEqual([1, 7]);
   });
 
+  it('carries a change made from the old version just after the first one left the list', async () => {
+    // A creation (no version yet) is delivered as version 1; the screen still showed it unsent when the next change was made.
+    const creation = item('a1', 'A', {
+      request: { method: 'post', path: '/things', pathParams: {}, body: {} },
+      version: null,
+    });
+    const { store, sender, sent } = await setup([creation], [ok({ version: 1 }), ok({ version: 2 })]);
+    await sender.pump();
+    await store.update((items) => [...items, item('a2', 'A', { version: null })]);
+    await sender.pump();
+    expect(sent.map((it) => it.version)).toEqual([null, 1]);
+    expect(await store.load()).toEqual([]);
+  });
+
   it('keeps a change the server did not answer, and tries again later with the same key', async () => {
     const { store, sender, sent } = await setup([item('a1', 'A')], [answer(0), answer(503), ok({ version: 2 })]);
     const first = await sender.pump();

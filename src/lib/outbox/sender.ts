@@ -48,21 +48,39 @@ function carryOn(items: OutboxItem[], delivered: OutboxItem, newVersion: number 
 
 export function createSender({ store, send, now = Date.now, random = Math.random, onDelivered }: SenderOptions) {
   let running: Promise<PumpResult> | null = null;
+  /**
+   * By record, the last version step one of these changes made. A screen can
+   * still show the old version for a moment after the change left the list
+   * (its refetch is painted a little later), so a change made from it then is
+   * carried on at sending, as `carryOn` does for the ones already waiting.
+   */
+  const stepped = new Map<string, { from: number | null; to: number }>();
+
+  /** The change as it goes: on the version this sender's own delivered changes moved its record to. */
+  function carriedOn(item: OutboxItem): OutboxItem {
+    const step = stepped.get(item.record);
+    return step && !item.unconditional && item.version === step.from ? { ...item, version: step.to } : item;
+  }
 
   async function sendOne(listed: OutboxItem): Promise<'go-on' | 'signed-out'> {
     // What goes is the change as stored when it is taken for sending (a draft may have grown since it was listed).
-    const marked = await store.update((items) => replace(items, listed.id, (it) => ({ ...it, state: 'sending' })));
+    const marked = await store.update((items) =>
+      replace(items, listed.id, (it) => ({ ...carriedOn(it), state: 'sending' })),
+    );
     const item = marked.find((it) => it.id === listed.id);
     if (!item) return 'go-on';
     const answer = await send(item);
     const outcome = outcomeOf(item, answer);
     switch (outcome.kind) {
-      case 'delivered':
+      case 'delivered': {
         // Screens refresh first, then the change leaves: what they show never steps back to the old value.
         // (Should the page go in between, the change is sent again and answered from the server's store.)
         await Promise.resolve(onDelivered?.(item, outcome.body)).catch(() => undefined);
-        await store.update((items) => carryOn(items, item, versionOf(outcome.body)));
+        const newVersion = versionOf(outcome.body);
+        if (newVersion !== null) stepped.set(item.record, { from: item.version, to: newVersion });
+        await store.update((items) => carryOn(items, item, newVersion));
         return 'go-on';
+      }
       case 'retry':
         await store.update((items) =>
           replace(items, item.id, (it) => ({
