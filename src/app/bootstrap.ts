@@ -119,6 +119,11 @@ async function start(): Promise<Boot> {
     session.onSignOutEndServerSessions((accessToken) => endSessionsAtApi(accessToken, keepsDeviceData()));
     // A person signing out with changes unsent leaves their own credential with them, for the courier.
     session.onBeforeSignOut(() => outbox.handOver());
+    // Reads under way stop before the sessions end, so none reaches the API with a token it has just ended.
+    session.onBeforeSignOut(async () => {
+      await queryClient.cancelQueries();
+      return false;
+    });
   });
   // Without a saved session the identity SDK waits until someone starts to sign in, or the page is idle.
   if (mayHoldSession()) await (await auth()).session.restoreSession();
