@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_BROWSER } from './tests/support/browsers.ts';
 import { E2E_BASE_URL, E2E_ENV } from './tests/support/e2e-env.ts';
 
 // Some specs reset demo accounts through the identity admin API; its SDK's notice about future Node versions is noise.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-
-/** Debian's Chromium where it is installed (CI), else Playwright's own browser. */
-const executablePath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,11 +19,7 @@ export default defineConfig({
     // A trace records every action of every test (a third of the run's time); CI keeps only the printed report,
     // so it records none there. Locally a failed test keeps its trace.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      // The machine has no outside network: keep Chromium from trying.
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: TEST_BROWSER,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

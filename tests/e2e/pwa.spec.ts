@@ -14,6 +14,7 @@ import { generateClients } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
 import { OFFLINE_NOTHING_SAVED_MESSAGE } from '../../src/lib/query/offline.ts';
 import { storageSlotFor } from '../../src/lib/query/persist-policy.ts';
+import { WHOLE_BROWSER } from '../support/browsers.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 import { startPrivateStack, type PrivateStack } from '../support/private-stack.ts';
 import {
@@ -249,13 +250,10 @@ test.describe('installable', () => {
     }
   });
 
-  test('Chromium finds the app installable', async ({ playwright, baseURL }, testInfo) => {
-    // An ordinary profile: Chromium never offers to install from an incognito one.
+  test('Chromium finds the app installable', async ({ playwright, baseURL }) => {
+    // An ordinary profile of the whole browser: Chromium never offers to install from an incognito one.
     const profile = mkdtempSync(path.join(tmpdir(), 'thrive-install-'));
-    const context = await playwright.chromium.launchPersistentContext(profile, {
-      ...testInfo.project.use.launchOptions,
-      baseURL,
-    });
+    const context = await playwright.chromium.launchPersistentContext(profile, { ...WHOLE_BROWSER, baseURL });
     try {
       const page = unlockingOnLoad(context.pages()[0] ?? (await context.newPage()));
       await page.goto('/login');
@@ -584,8 +582,9 @@ test.describe('after sign-out the back button shows no patient data', () => {
     }, testInfo) => {
       // A browser of its own, started and signed in twice over: more than the usual 30 s on a busy machine.
       test.setTimeout(60_000);
+      // The whole browser: the headless shell has no back-forward cache at all.
       const browser = await playwright.chromium.launch({
-        ...testInfo.project.use.launchOptions,
+        ...WHOLE_BROWSER,
         ...(cache === 'on' ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
       });
       try {
