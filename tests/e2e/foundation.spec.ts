@@ -1,6 +1,8 @@
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
-import { test, expect, signIn } from './fixtures.ts';
+import { test, expect, signIn, WITHOUT_SERVICE_WORKER } from './fixtures.ts';
+
+test.use(WITHOUT_SERVICE_WORKER);
 
 /**
  * Every ready demo account, with the name its own profile shows (from the demo
