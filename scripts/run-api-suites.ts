@@ -3,7 +3,9 @@
  * names a PostgreSQL database it may empty, on that real server too, side by
  * side: each suite waits on its server most of the time, so together they take
  * little longer than one. Each runs on its own ports; its report prints whole
- * once it ends, so the two do not interleave.
+ * once it ends, so the two do not interleave. The outbox's fault test, the
+ * longest, runs its 250 seeds split between the two: each database half of
+ * them, none twice.
  */
 import { spawn } from 'node:child_process';
 
@@ -12,13 +14,28 @@ interface Suite {
   env: NodeJS.ProcessEnv;
 }
 
-const suites: Suite[] = [{ name: 'embedded database (PGlite)', env: { ...process.env, DATABASE_URL: '' } }];
 const postgresUrl = process.env.TEST_DATABASE_URL;
+const FAULT_SEEDS = 250;
+const faultSeeds = (first: number, count: number) => ({
+  OUTBOX_FAULT_FIRST_SEED: String(first),
+  OUTBOX_FAULT_SEEDS: String(count),
+});
+const suites: Suite[] = [
+  {
+    name: 'embedded database (PGlite)',
+    env: { ...process.env, DATABASE_URL: '', ...faultSeeds(1, postgresUrl ? FAULT_SEEDS / 2 : FAULT_SEEDS) },
+  },
+];
 if (postgresUrl) {
   const port = Number(process.env.API_TEST_PORT || '24173') + 100;
   suites.push({
     name: 'PostgreSQL',
-    env: { ...process.env, DATABASE_URL: postgresUrl, API_TEST_PORT: String(port) },
+    env: {
+      ...process.env,
+      DATABASE_URL: postgresUrl,
+      API_TEST_PORT: String(port),
+      ...faultSeeds(FAULT_SEEDS / 2 + 1, FAULT_SEEDS / 2),
+    },
   });
 } else {
   console.log('API suite on PostgreSQL: not run (set TEST_DATABASE_URL to a database it may empty).');
