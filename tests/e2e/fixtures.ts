@@ -121,14 +121,6 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/**
- * For specs about what no service worker takes part in (roles and routes,
- * sign-in, consent): each test's fresh browser would install the worker and
- * precache every chunk, a fifth of such a spec's CPU, for nothing it checks.
- * The offline and PWA specs keep it.
- */
-export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
-
 export const DEMO_PASSWORD = 'Thrive!2026';
 
 /**

@@ -1,8 +1,9 @@
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
-import { test, expect, signIn, WITHOUT_SERVICE_WORKER } from './fixtures.ts';
+import { test, expect, signIn } from './fixtures.ts';
 
-test.use(WITHOUT_SERVICE_WORKER);
+// No test here is about the service worker, and installing it in each fresh browser precaches every chunk.
+test.use({ serviceWorkers: 'block' });
 
 /**
  * Every ready demo account, with the name its own profile shows (from the demo

@@ -13,11 +13,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import type { components } from '../../openapi/index.ts';
-import { accessToken, expect, signIn, test, WITHOUT_SERVICE_WORKER } from './fixtures.ts';
+import { accessToken, expect, signIn, test } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 
-test.use(WITHOUT_SERVICE_WORKER);
+// No test here is about the service worker, and installing it in each fresh browser precaches every chunk.
+test.use({ serviceWorkers: 'block' });
 
 const CLIENT = demoAccount('client@thrive.test');
 const CONSENTING = demoAccount('consent@thrive.test');

@@ -11,14 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
-import {
-  DEMO_PASSWORD,
-  expect,
-  test as base,
-  unlockingOnLoad,
-  unlocksWith,
-  WITHOUT_SERVICE_WORKER,
-} from './fixtures.ts';
+import { DEMO_PASSWORD, expect, test as base, unlockingOnLoad, unlocksWith } from './fixtures.ts';
 
 type Who =
   | 'signed out'
@@ -152,7 +145,7 @@ function signedInState(browser: Browser, baseURL: string, email: string) {
   let state = savedStates.get(email);
   if (!state) {
     state = (async () => {
-      const context = await browser.newContext({ baseURL, ...WITHOUT_SERVICE_WORKER });
+      const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
       const page = unlockingOnLoad(await context.newPage());
       await page.goto('/login');
       await submitSignIn(page, email);
@@ -179,7 +172,8 @@ const test = base.extend<{ who: Who }>({
 
 // The tests share nothing but each worker's saved sign-ins, so both workers can take them.
 test.describe.configure({ mode: 'parallel' });
-test.use(WITHOUT_SERVICE_WORKER);
+// No test here is about the service worker, and installing it in each fresh browser precaches every chunk.
+test.use({ serviceWorkers: 'block' });
 
 function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
