@@ -91,6 +91,19 @@ describe('the outbox sender', () => {
     expect(await store.load()).toEqual([]);
   });
 
+  it('sends a removal made with no version, later, without one', async () => {
+    const creation = item('a1', 'A', {
+      request: { method: 'post', path: '/things', pathParams: {}, body: {} },
+      version: null,
+    });
+    const { store, sender, sent } = await setup([creation], [ok({ version: 1 }), ok(null)]);
+    await sender.pump();
+    const removal = { method: 'delete', path: '/things/{id}', pathParams: { id: 'A' } } as const;
+    await store.update((items) => [...items, item('a2', 'A', { request: removal, version: null })]);
+    await sender.pump();
+    expect(sent.map((it) => it.version)).toEqual([null, null]);
+  });
+
   it('keeps a change the server did not answer, and tries again later with the same key', async () => {
     const { store, sender, sent } = await setup([item('a1', 'A')], [answer(0), answer(503), ok({ version: 2 })]);
     const first = await sender.pump();

@@ -56,10 +56,15 @@ export function createSender({ store, send, now = Date.now, random = Math.random
    */
   const stepped = new Map<string, { from: number | null; to: number }>();
 
-  /** The change as it goes: on the version this sender's own delivered changes moved its record to. */
+  /**
+   * The change as it goes: on the version this sender's own delivered changes
+   * moved its record to. A removal made with no version is meant for whatever
+   * the record is by then, and stays so.
+   */
   function carriedOn(item: OutboxItem): OutboxItem {
     const step = stepped.get(item.record);
-    return step && !item.unconditional && item.version === step.from ? { ...item, version: step.to } : item;
+    const carried = step && !item.unconditional && item.request.method !== 'delete' && item.version === step.from;
+    return carried ? { ...item, version: step.to } : item;
   }
 
   async function sendOne(listed: OutboxItem): Promise<'go-on' | 'signed-out'> {
