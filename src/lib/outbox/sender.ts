@@ -61,7 +61,7 @@ export function createSender({ store, send, now = Date.now, random = Math.random
    * moved its record to. A removal made with no version is meant for whatever
    * the record is by then, and stays so.
    */
-  function carriedOn(item: OutboxItem): OutboxItem {
+  function onOwnLatestVersion(item: OutboxItem): OutboxItem {
     const step = stepped.get(item.record);
     const carried = step && !item.unconditional && item.request.method !== 'delete' && item.version === step.from;
     return carried ? { ...item, version: step.to } : item;
@@ -70,7 +70,7 @@ export function createSender({ store, send, now = Date.now, random = Math.random
   async function sendOne(listed: OutboxItem): Promise<'go-on' | 'signed-out'> {
     // What goes is the change as stored when it is taken for sending (a draft may have grown since it was listed).
     const marked = await store.update((items) =>
-      replace(items, listed.id, (it) => ({ ...carriedOn(it), state: 'sending' })),
+      replace(items, listed.id, (it) => ({ ...onOwnLatestVersion(it), state: 'sending' })),
     );
     const item = marked.find((it) => it.id === listed.id);
     if (!item) return 'go-on';
