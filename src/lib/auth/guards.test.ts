@@ -10,6 +10,7 @@ import {
   type GateOptions,
 } from './guards';
 import { SIGNED_OUT, createSessionStore, type SessionState } from './session';
+import { spinnerMounted } from '@/lib/spinner-clock';
 
 function signedIn(role: string | null): SessionState {
   return { authenticated: true, role, username: 'u-1', email: 'someone@thrive.test' };
@@ -171,8 +172,9 @@ describe('passGate', () => {
     }
   });
 
-  it('waits for real, and stops waiting when the navigation is cancelled', async () => {
+  it('waits for real, with its spinner on screen, and stops waiting when the navigation is cancelled', async () => {
     vi.useFakeTimers();
+    const unmountSpinner = spinnerMounted();
     try {
       const options = gateOptions(signedIn('NURSE'), 'enter');
       let settled = false;
@@ -188,6 +190,7 @@ describe('passGate', () => {
       cancelled.abortController.abort();
       await expect(waiting).rejects.toBeInstanceOf(Error);
     } finally {
+      unmountSpinner();
       vi.useRealTimers();
     }
   });

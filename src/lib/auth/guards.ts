@@ -1,4 +1,5 @@
 import { redirect } from '@tanstack/react-router';
+import { holdSpinner } from '@/lib/spinner-clock';
 import { homeOf, ROUTE_ACCESS, type AccessRule, type RouteGroup } from './route-access';
 import { isRole, type Role } from './roles';
 import type { SessionSource, SessionState } from './session';
@@ -70,24 +71,10 @@ export interface GateOptions {
   abortController: AbortController;
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason instanceof Error ? signal.reason : new Error('navigation cancelled'));
-      },
-      { once: true },
-    );
-  });
-}
-
 /**
  * The guarded-route gate for a group's pathless layout route: on entering the
- * group it holds the route (its pending spinner shows) for 150 ms, then lets
- * the user in or redirects. The guarded screen is never rendered before the
+ * group it holds the route (its pending spinner shows) for 150 ms of the
+ * spinner being on screen, then lets the user in or redirects. The guarded screen is never rendered before the
  * decision, so an unauthorized role never sees its content. Moving between
  * screens of the same group, or into a group whose outer gate already waited
  * during this navigation, does not wait again; preloads never wait.
@@ -95,7 +82,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 export async function passGate(
   options: GateOptions,
   group: RouteGroup,
-  wait: (ms: number, signal: AbortSignal) => Promise<void> = pause,
+  wait: (ms: number, signal: AbortSignal) => Promise<void> = holdSpinner,
 ): Promise<{ user: SignedInUser; gateShown: boolean }> {
   const shows = options.cause === 'enter' && !options.context.gateShown;
   if (shows) await wait(GATE_SPINNER_MS, options.abortController.signal);
