@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
 import { createServer, defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { DEFERRED_STYLESHEET } from './src/app/prerender/deferred-styles.ts';
 import { brand } from './src/config/brand.ts';
 
 /** One id per build: written to /version.json and compiled into the app (VITE_BUILD_ID). */
@@ -153,8 +155,14 @@ function prerenderedFirstScreens(): Plugin {
             .replace('<form ', '<form method="post" ')
             // The colour scheme is always light: the dark scheme's variables would only be parsed before the paint.
             .replace(/:root\[data-mantine-color-scheme="dark"\][^{]*\{[^}]*\}/g, '');
-        const loginRoot = `<div id="root" data-prerendered="login">${staticScreen(login.renderLoginShell())}</div>`;
-        this.emitFile({ type: 'asset', fileName: 'login.html', source: html.replace(empty, loginRoot) });
+        // No frame before the whole sign-in card is parsed: a slow device would otherwise paint it half-built,
+        // and the card, centred on the page, would move as the rest of the form arrived (a layout shift). The
+        // browser waits for the marker after it (`#` alone, the end of the document, is not honoured by Chromium).
+        const parsedMarker = 'thrive-first-screen-parsed';
+        const loginRoot = `<div id="root" data-prerendered="login">${staticScreen(login.renderLoginShell())}<span id="${parsedMarker}" hidden></span></div>`;
+        const waitForMarker = `<link rel="expect" href="#${parsedMarker}" blocking="render" />`;
+        const loginHtml = html.replace(empty, loginRoot).replace('</title>', `</title>\n    ${waitForMarker}`);
+        this.emitFile({ type: 'asset', fileName: 'login.html', source: await withCriticalCss(loginHtml, bundle) });
         const unlockTemplate = `<template id="${unlock.UNLOCK_TEMPLATE_ID}">${staticScreen(unlock.renderUnlockShell())}</template>`;
         index.source = html.replace(empty, `${empty}${unlockTemplate}`);
       } finally {
@@ -162,6 +170,42 @@ function prerenderedFirstScreens(): Plugin {
       }
     },
   };
+}
+
+/**
+ * The sign-in page paints from its document alone: the rules its markup uses are inlined, and the whole
+ * stylesheet (which the live app needs) is fetched meanwhile without holding back the paint: it is linked for
+ * print, and the first script (src/main.tsx) makes it apply to the screen. It stays in the head, before Mantine's
+ * theme styles in the body, so the theme still wins the cascade. Without this the first paint waited for a
+ * second request.
+ */
+async function withCriticalCss(html: string, bundle: Record<string, { type: string; source?: unknown }>) {
+  const inliner = new (class extends Beasties {
+    override readFile(filename: string): string {
+      const asset = bundle[path.relative('/', filename)];
+      if (asset?.type !== 'asset') throw new Error(`thrive-prerendered-first-screens: no ${filename} in the bundle`);
+      return String(asset.source);
+    }
+  })({
+    path: '/',
+    publicPath: '/',
+    preload: 'media',
+    // Mantine's variables are set on `:root, :host`, which the matcher does not match and would leave out; the page's
+    // colour scheme is always light, so the dark scheme's are left out.
+    allowRules: [/^(?!.*dark).*(?::root|:host)/],
+    // The stylesheet stays whole for the live app; Mantine's own inline styles stay as they are.
+    pruneSource: false,
+    reduceInlineStyles: false,
+    fonts: false,
+    logLevel: 'warn',
+  });
+  const processed = (await inliner.process(html)).replace(' data-beasties-container', '');
+  // The content security policy allows no inline handler: the app's first script does what this one would.
+  const inlineHandler = ` media="print" onload="this.media='all'"`;
+  if (!processed.includes(inlineHandler)) {
+    throw new Error('thrive-prerendered-first-screens: the stylesheet was not deferred as expected');
+  }
+  return processed.replace(inlineHandler, ` media="print" ${DEFERRED_STYLESHEET}`);
 }
 
 /** The `@/` and `@contract` imports (tsconfig.base.json's paths), for the build and the unit tests alike. */

@@ -1,5 +1,5 @@
-// The first screen's styles, linked from index.html (and login.html) so the prerendered sign-in page paints
-// with them before any script runs.
+// The app's styles, linked from index.html so the unlock screen paints with them before any script runs; the
+// prerendered sign-in page (login.html) carries the rules it uses inline and fetches the rest meanwhile.
 import './app/mantine-styles';
 import './app/app.css';
 import { mayHoldSession } from '@/lib/auth/token-keys';
@@ -7,6 +7,7 @@ import { onIntent } from '@/lib/intent';
 import { takeOverShell } from '@/lib/shell-handover';
 import { startInstallability } from '@/pwa/installability';
 import { updateState } from '@/pwa/update-state';
+import { applyDeferredStylesheets } from './app/prerender/deferred-styles';
 import { showStaticUnlock } from './app/static-unlock';
 
 const root = document.getElementById('root');
@@ -19,6 +20,8 @@ let started = false;
 const start = () => {
   if (started) return;
   started = true;
+  // The prerendered sign-in page has its own rules inline; the live app needs the whole stylesheet.
+  applyDeferredStylesheets(document);
   void import('./app/start').then(({ startReact }) => startReact(takeOverShell(root)));
 };
 

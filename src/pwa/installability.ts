@@ -4,7 +4,7 @@ import { whenIdle } from '@/lib/when-idle';
  * What keeps Thrive installable and up to date on every page, the
  * prerendered sign-in page too, before (or without) the app: the service
  * worker and the version-file check (stay-current.ts), started once the page
- * has loaded and is idle. The worker's install fetches the whole app shell,
+ * has loaded, painted and is idle. The worker's install fetches the whole app shell,
  * and a request the first screen does not need only delays it. Runs once
  * however often it is called.
  */
@@ -18,8 +18,19 @@ export function startInstallability(): void {
 
 let started = false;
 
+/** After the load event and the frame after it (nothing here competes with the first paint), when idle. */
 function whenLoadedAndIdle(run: () => void): void {
-  const idle = () => whenIdle(run, 5000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  let started = false;
+  const idle = () => {
+    if (started) return;
+    started = true;
+    whenIdle(run, 5000);
+  };
+  const afterNextFrame = () => {
+    requestAnimationFrame(() => setTimeout(idle, 0));
+    // A hidden tab paints no frame.
+    setTimeout(idle, 1000);
+  };
+  if (document.readyState === 'complete') afterNextFrame();
+  else window.addEventListener('load', afterNextFrame, { once: true });
 }
