@@ -48,7 +48,11 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
 const gzipKiB = (file: string) => gzipSync(readFileSync(path.join(dist, file))).length / 1024;
 const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipKiB(file), 0);
 
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+/** A document without its <noscript> fallbacks (which name the same files again). */
+const readDocument = (name: string) =>
+  readFileSync(path.join(dist, name), 'utf8').replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+
+const html = readDocument('index.html');
 const entryFiles = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
 const entry = sum(entryFiles);
 
@@ -68,15 +72,15 @@ for (const key of SIGN_IN_ROOTS) visit(key);
 
 // Before the first paint: the document, its stylesheets for the screen, and any script that is not a module, async
 // or deferred. (A stylesheet for print, or one in <noscript>, holds back no paint where scripts run.)
-const login = readFileSync(path.join(dist, 'login.html'), 'utf8');
-const head = login.slice(0, login.indexOf('<body')).replace(/<noscript>[\s\S]*?<\/noscript>/g, '');
+const login = readDocument('login.html');
+const head = login.slice(0, login.indexOf('<body'));
 const blocking = [
   ...head.matchAll(/<link(?![^>]*media="print")[^>]*rel="stylesheet"[^>]*>/g),
   ...head.matchAll(/<script(?![^>]*(?:type="module"|async|defer))[^>]*src=[^>]*>/g),
 ];
 const requestsBeforeFirstPaint = 1 + blocking.length;
 // The document itself: the prerendered page and the rules it uses, inlined.
-const signInDocument = gzipSync(login).length / 1024;
+const signInDocument = gzipKiB('login.html');
 
 const scripts = readdirSync(path.join(dist, 'assets'))
   .filter((f) => f.endsWith('.js'))
