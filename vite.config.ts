@@ -175,9 +175,9 @@ function prerenderedFirstScreens(): Plugin {
 /**
  * The sign-in page paints from its document alone: the rules its markup uses are inlined, and the whole
  * stylesheet (which the live app needs) is fetched meanwhile without holding back the paint: it is linked for
- * print, and the first script (src/main.tsx) makes it apply to the screen. It stays in the head, before Mantine's
- * theme styles in the body, so the theme still wins the cascade. Without this the first paint waited for a
- * second request.
+ * print, and made to apply to the screen when the live app starts (src/main.tsx). It stays in the head, before
+ * Mantine's theme styles in the body, so the theme still wins the cascade. Without this the first paint waited
+ * for a second request.
  */
 async function withCriticalCss(html: string, bundle: Record<string, { type: string; source?: unknown }>) {
   const inliner = new (class extends Beasties {

@@ -20,10 +20,10 @@ let started = false;
 
 /** After the load event and the frame after it (nothing here competes with the first paint), when idle. */
 function whenLoadedAndIdle(run: () => void): void {
-  let started = false;
+  let waiting = true;
   const idle = () => {
-    if (started) return;
-    started = true;
+    if (!waiting) return;
+    waiting = false;
     whenIdle(run, 5000);
   };
   const afterNextFrame = () => {

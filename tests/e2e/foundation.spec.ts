@@ -62,6 +62,47 @@ test('the sign-in page carries the tagline and no sign-up or reset links', async
   await expect(page.getByRole('link', { name: /sign up|create account|forgot/i })).toHaveCount(0);
 });
 
+test('the sign-in page looks the same from its inlined rules alone as with the whole stylesheet', async ({ page }) => {
+  // The whole stylesheet is held back: the page must paint complete from its document.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.css', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  const look = () =>
+    page.locator('#root *').evaluateAll((elements) =>
+      elements.map((element) => {
+        const style = getComputedStyle(element);
+        const box = element.getBoundingClientRect();
+        return [
+          element.tagName,
+          style.color,
+          style.backgroundColor,
+          style.borderTopColor,
+          style.boxShadow,
+          style.fontSize,
+          style.fontWeight,
+          style.display,
+          ...[box.x, box.y, box.width, box.height].map(Math.round),
+        ].join(' ');
+      }),
+    );
+  const fromDocument = await look();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  // What the live app does when it starts: the whole stylesheet applies, before Mantine's theme in the cascade.
+  release();
+  await page.evaluate(async () => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][media="print"]');
+    if (!link) throw new Error('no deferred stylesheet');
+    link.media = 'all';
+    while (!link.sheet) await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  expect(await look()).toEqual(fromDocument);
+});
+
 test('a wrong password shows an error and stays on sign-in', async ({ page, allowConsoleError }) => {
   allowConsoleError(/status of 400/);
   await signIn(page, 'nurse@thrive.test', 'Not-the-password1!');
