@@ -70,7 +70,8 @@ test('the sign-in page looks the same from its inlined rules alone as with the w
     await held;
     await route.continue();
   });
-  await page.goto('/login');
+  // Not waiting for the load event, which waits for every stylesheet.
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
   const look = () =>
     page.locator('#root *').evaluateAll((elements) =>
       elements.map((element) => {
