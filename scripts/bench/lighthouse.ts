@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { existsSync } from 'node:fs';
+import { HEADLESS_SHELL_PATH, WHOLE_CHROMIUM_PATH } from '../chromium-paths.ts';
 
 /** What one Lighthouse run (mobile, simulated throttling: its defaults) says about a page. */
 export interface PageMetrics {
@@ -15,25 +15,21 @@ export interface PageMetrics {
   scriptFiles: number;
 }
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM = WHOLE_CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
- * Chromium's headless shell (Debian's `chromium-headless-shell`), as the end-to-end tests use: Lighthouse measures
- * the page there. The whole browser, in its headless mode, starts every page sent with
- * Cross-Origin-Opener-Policy in a new renderer process inside the measured load and charges that start to the
- * page (a 'hello' page with only that header: score 88-98, TBT 170-490 ms; in the shell 100, TBT 0-19 ms).
+ * Lighthouse measures the page in Chromium's headless shell, as the end-to-end tests run. The whole browser, in
+ * its headless mode, starts every page sent with Cross-Origin-Opener-Policy in a new renderer process inside the
+ * measured load and charges that start to the page (a 'hello' page with only that header: score 88-98, TBT
+ * 170-490 ms; in the shell 100, TBT 0-19 ms).
  */
-export const HEADLESS_SHELL =
-  process.env.CHROMIUM_HEADLESS_SHELL_PATH ||
-  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : undefined);
-
 export type LighthouseBrowser = 'headless shell' | 'whole browser';
 
 const numeric = (audits: Record<string, { numericValue?: number }>, id: string) => audits[id]?.numericValue ?? NaN;
 
 /** A fresh browser per run, so no cache, service worker or compiled code carries from one run to the next. */
 export async function measurePage(url: string, browser: LighthouseBrowser): Promise<PageMetrics> {
-  const shell = browser === 'headless shell' ? HEADLESS_SHELL : undefined;
+  const shell = browser === 'headless shell' ? HEADLESS_SHELL_PATH : undefined;
   if (browser === 'headless shell' && !shell) throw new Error('No headless shell: install chromium-headless-shell');
   const chrome = await chromeLauncher.launch({
     chromePath: shell ?? CHROMIUM,

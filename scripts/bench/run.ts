@@ -100,7 +100,7 @@ function cpuReferenceMs(): number {
   return performance.now() - started;
 }
 
-/** Each page in Chromium's headless shell, and in the whole browser (see HEADLESS_SHELL). */
+/** Each page in Chromium's headless shell, and in the whole browser (see LighthouseBrowser). */
 interface Lighthouse {
   bare: PageMetrics;
   thrive: PageMetrics;

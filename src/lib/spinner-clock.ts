@@ -54,7 +54,7 @@ function nextSpinner(timeoutMs: number, signal: AbortSignal): Promise<number | u
 }
 
 /** Resolves after `ms`; rejects as soon as `signal` aborts. */
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
+function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);

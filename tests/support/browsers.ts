@@ -5,19 +5,11 @@
  * whole browser does (the back-forward cache, deciding an app is installable)
  * is tested in the whole browser. Where neither is installed, Playwright's own.
  */
-import { existsSync } from 'node:fs';
 import type { LaunchOptions } from '@playwright/test';
+import { HEADLESS_SHELL_PATH, WHOLE_CHROMIUM_PATH } from '../../scripts/chromium-paths.ts';
 
-function installed(path: string): string | undefined {
-  return existsSync(path) ? path : undefined;
-}
-
-/** The whole Chromium: `CHROMIUM_PATH`, else Debian's. */
-const wholeChromium = process.env.CHROMIUM_PATH || installed('/usr/bin/chromium');
-
-/** The headless shell: `CHROMIUM_HEADLESS_SHELL_PATH`, else Debian's, else the whole browser. */
-const headlessShell =
-  process.env.CHROMIUM_HEADLESS_SHELL_PATH || installed('/usr/bin/chromium-headless-shell') || wholeChromium;
+/** The headless shell, else the whole browser. */
+const headlessShell = HEADLESS_SHELL_PATH || WHOLE_CHROMIUM_PATH;
 
 // The machine has no outside network: keep Chromium from trying.
 const args = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -26,7 +18,7 @@ const args = ['--disable-background-networking', '--disable-component-update', '
 export const TEST_BROWSER: LaunchOptions = { executablePath: headlessShell, args };
 
 /** The whole browser, for what the headless shell does not do. */
-export const WHOLE_BROWSER: LaunchOptions = wholeChromium
-  ? { executablePath: wholeChromium, args }
+export const WHOLE_BROWSER: LaunchOptions = WHOLE_CHROMIUM_PATH
+  ? { executablePath: WHOLE_CHROMIUM_PATH, args }
   : // Playwright's own whole Chromium (in headless mode it would start its shell).
     { channel: 'chromium', args };
