@@ -57,6 +57,9 @@ const probe = {
       for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
     }).observe({ type: 'longtask', buffered: true });
     addEventListener('click', () => (w.__clickAt = performance.now()), true);
+    // A key goes down (the text changes and its search may start) and comes up; a slow device handles the key
+    // before it handles its release.
+    addEventListener('keydown', () => (w.__keyDownAt = performance.now()), true);
     addEventListener('keyup', () => (w.__keyAt = performance.now()), true);
     addEventListener('pointerdown', () => (w.__intentAt ??= performance.now()), true);
     const seen = () => {
@@ -246,8 +249,8 @@ async function bareReload(browser: Browser, url: string, runs: number) {
 
 /**
  * A list, reached as a person reaches it (a link from their home), `runs` times from a fresh load: its first rows
- * after the click (where it shows any before a search), and its results after typing (the last key to the moment
- * the list stops saying it is out of date, `aria-busy`); then scrolling them once. Medians.
+ * after the click (where it shows any before a search), and its results after typing (from the last key, up and
+ * down, to the moment the list stops saying it is out of date, `aria-busy`); then scrolling them once. Medians.
  */
 async function list(
   page: Page,
@@ -257,6 +260,7 @@ async function list(
 ) {
   const firstRows: number[] = [];
   const results: number[] = [];
+  const fromKeyDown: number[] = [];
   for (let i = 0; i < runs; i++) {
     await page.goto(`${baseUrl}${search.from}`);
     await unlockIfAsked(page);
@@ -281,12 +285,15 @@ async function list(
     await page.waitForFunction(
       () => {
         const w = window as unknown as Record<string, unknown>;
-        return w.__busy === false && (w.__settledAt as number) > (w.__keyAt as number);
+        return w.__busy === false && (w.__settledAt as number) > (w.__keyDownAt as number);
       },
       undefined,
       { timeout: 30_000 },
     );
-    results.push(((await read(page, '__settledAt')) ?? NaN) - ((await read(page, '__keyAt')) ?? NaN));
+    const settledAt = (await read(page, '__settledAt')) ?? NaN;
+    // Results already there when the last key came up count as 0 ms after it.
+    results.push(Math.max(0, settledAt - ((await read(page, '__keyAt')) ?? NaN)));
+    fromKeyDown.push(settledAt - ((await read(page, '__keyDownAt')) ?? NaN));
   }
   if (search.rowsBeforeSearch) {
     await page.getByLabel(search.label).first().fill('');
@@ -301,7 +308,12 @@ async function list(
   const longest = await page.evaluate(() =>
     Math.max(0, ...((window as unknown as Record<string, unknown>).__longTasks as number[])),
   );
-  return { firstRows: search.rowsBeforeSearch ? median(firstRows) : NaN, longest, results: median(results) };
+  return {
+    firstRows: search.rowsBeforeSearch ? median(firstRows) : NaN,
+    longest,
+    results: median(results),
+    fromKeyDown: median(fromKeyDown),
+  };
 }
 
 type WarmStart = Awaited<ReturnType<typeof warmStartOffline>>;
@@ -417,11 +429,12 @@ export async function measureApp(options: Options): Promise<AppTimings> {
           goalText: '<= 50 ms',
         },
         {
-          name: `${name}: results after the last keystroke`,
+          name: `${name}: results after the last keystroke (its key up)`,
           value: ms(result.results),
           goal: result.results <= 150,
           goalText: '<= 150 ms',
         },
+        { name: `${name}: results after the last key went down`, value: ms(result.fromKeyDown) },
       );
     }
     return { users: accounts.length, runs, timings };

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useThrottledValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { durationMinutes, durationOf } from '@contract';
 import { useMemo, useState } from 'react';
@@ -32,14 +32,14 @@ function ClientField({
   onChange: (client: { id: string; label: string } | null) => void;
 }) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
+  const asked = useThrottledValue(search.trim(), SEARCH_PAUSE_MS);
   const clients = useQuery({
-    ...userListQueryOptions({ role: 'CLIENT', search: debounced, page_size: 8 }),
-    enabled: debounced.length >= 2,
+    ...userListQueryOptions({ role: 'CLIENT', search: asked, page_size: 8 }),
+    enabled: asked.length >= 2,
     placeholderData: keepPreviousData,
   });
   const options = useMemo(() => {
-    const found = (debounced.length >= 2 ? (clients.data?.results ?? []) : []).map((client) => ({
+    const found = (asked.length >= 2 ? (clients.data?.results ?? []) : []).map((client) => ({
       value: client.id,
       label: [`${client.first_name} ${client.last_name}`, client.email, client.phone_number]
         .filter(Boolean)
@@ -49,7 +49,7 @@ function ClientField({
     if (value && !found.some((option) => option.value === value.id))
       found.unshift({ value: value.id, label: value.label });
     return found;
-  }, [clients.data, debounced, value]);
+  }, [clients.data, asked, value]);
 
   return (
     <Select
@@ -65,7 +65,7 @@ function ClientField({
       // The server has already matched: show its answer as it is.
       filter={({ options: all }) => all}
       nothingFoundMessage={
-        debounced.length < 2 ? 'Type at least 2 letters' : clients.isFetching ? 'Searching…' : 'No client matches'
+        asked.length < 2 ? 'Type at least 2 letters' : clients.isFetching ? 'Searching…' : 'No client matches'
       }
       rightSection={clients.isFetching ? <Loader size="xs" /> : undefined}
       comboboxProps={{ withinPortal: true }}

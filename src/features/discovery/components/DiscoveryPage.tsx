@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -11,7 +11,7 @@ import { HUB_CRUMB } from '@/features/hub';
 import { useOnline } from '@/pwa/connection';
 import { SEARCH_LIMIT, clientSearchQueryOptions, recentClientsQueryOptions } from '../api/queries';
 import { useSavedClients } from '../api/recent';
-import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
+import { useSearchSender } from '@/lib/query/search-pause';
 import { searchSaved, type FoundClient } from '../model/clients';
 import { appointmentWhen } from '../model/when';
 
@@ -209,7 +209,7 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
     setSeen(q);
     if (q.trim() !== text.trim()) setText(q);
   }
-  const sendLater = useDebouncedCallback((value: string) => onQueryChange(value.trim()), SEARCH_PAUSE_MS);
+  const sendLater = useSearchSender((value: string) => onQueryChange(value.trim()));
 
   const searching = q !== '';
   const found = useQuery({

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useDeleteUser, useSetUserEnabled } from '../api/mutations';
 import type { Account } from '../model/account';
@@ -144,12 +144,11 @@ export function useAccountActions({ onDeleted }: { onDeleted?: (account: Account
     </Modal>
   );
 
-  return {
-    ask: (action, account) => {
-      setRequest({ action, account });
-      setOfflineAttempt(false);
-      setOpened(true);
-    },
-    dialog,
-  };
+  // The same function at every render: a list's row menu passed it stays as it is.
+  const ask = useCallback((action: AccountAction, account: Account) => {
+    setRequest({ action, account });
+    setOfflineAttempt(false);
+    setOpened(true);
+  }, []);
+  return { ask, dialog };
 }

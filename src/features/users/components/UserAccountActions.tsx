@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMatchRoute, useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { isRole } from '@/lib/auth/roles';
 import { useSession } from '@/lib/auth/session';
 import type { UserDetail } from '../model/user-detail';
@@ -13,7 +13,9 @@ import { UserStatusBadge } from './UserStatusBadge';
 /** The signed-in admin, as the account rules see them. */
 export function useActor(): Actor {
   const session = useSession();
-  return { id: session.username, role: isRole(session.role) ? session.role : null };
+  const role = isRole(session.role) ? session.role : null;
+  // The same object while the session is the same: memoised parts that take it stay as they are.
+  return useMemo(() => ({ id: session.username, role }), [session.username, role]);
 }
 
 /**

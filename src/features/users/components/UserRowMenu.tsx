@@ -2,6 +2,7 @@ import { ActionIcon, Menu, usePopoverContext } from '@mantine/core';
 import { IconDots, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import {
   createContext,
+  memo,
   use,
   useId,
   useLayoutEffect,
@@ -75,49 +76,64 @@ export function UserRowMenus({
 }) {
   const menuId = useId();
   const [store] = useState(() => createRowMenuStore(menuId));
-  const { account, anchor, opened } = useSyncExternalStore(store.subscribe, store.get);
-  const refusal = account ? refusalOf(actor, account) : null;
   return (
     <RowMenuContext value={store}>
       {children}
-      <Menu
-        id={menuId}
-        opened={opened}
-        onChange={(next) => store.set({ ...store.get(), opened: next })}
-        position="bottom-end"
-        withinPortal
-        shadow="md"
-        width={240}
-      >
-        <MenuAnchor element={anchor} />
-        <Menu.Dropdown>
-          {account && (
-            <>
-              {refusal && <Menu.Label style={{ whiteSpace: 'normal' }}>{refusal}</Menu.Label>}
-              <Menu.Item
-                leftSection={
-                  account.enabled ? <IconUserOff size={16} aria-hidden /> : <IconUserCheck size={16} aria-hidden />
-                }
-                disabled={refusal !== null}
-                onClick={() => onAction(account.enabled ? 'disable' : 'enable', account)}
-              >
-                {account.enabled ? 'Disable account' : 'Enable account'}
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                disabled={refusal !== null}
-                onClick={() => onAction('delete', account)}
-              >
-                Delete user
-              </Menu.Item>
-            </>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+      <RowMenu store={store} actor={actor} onAction={onAction} />
     </RowMenuContext>
   );
 }
+
+/** The menu itself. Memoised: the rows around it render again at every key typed in the search box; it need not. */
+const RowMenu = memo(function RowMenu({
+  store,
+  actor,
+  onAction,
+}: {
+  store: RowMenuStore;
+  actor: Actor;
+  onAction: (action: AccountAction, account: Account) => void;
+}) {
+  const { account, anchor, opened } = useSyncExternalStore(store.subscribe, store.get);
+  const refusal = account ? refusalOf(actor, account) : null;
+  return (
+    <Menu
+      id={store.menuId}
+      opened={opened}
+      onChange={(next) => store.set({ ...store.get(), opened: next })}
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      width={240}
+    >
+      <MenuAnchor element={anchor} />
+      <Menu.Dropdown>
+        {account && (
+          <>
+            {refusal && <Menu.Label style={{ whiteSpace: 'normal' }}>{refusal}</Menu.Label>}
+            <Menu.Item
+              leftSection={
+                account.enabled ? <IconUserOff size={16} aria-hidden /> : <IconUserCheck size={16} aria-hidden />
+              }
+              disabled={refusal !== null}
+              onClick={() => onAction(account.enabled ? 'disable' : 'enable', account)}
+            >
+              {account.enabled ? 'Disable account' : 'Enable account'}
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              disabled={refusal !== null}
+              onClick={() => onAction('delete', account)}
+            >
+              Delete user
+            </Menu.Item>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+});
 
 /** A row's ⋯ button: opens the list's menu for this account, or closes it. */
 export function UserRowMenuButton({ account }: { account: Account }) {

@@ -1,13 +1,13 @@
 import { CloseButton, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
+import { useSearchSender } from '@/lib/query/search-pause';
 import { searchOfText } from '../model/user-list';
 
 /**
- * The search box of the user list. What is typed shows at once; the search
- * itself (`onSearch`) follows once typing pauses; `onType` hears each change
+ * The search box of the user list. What is typed shows at once, and so does
+ * the search (`onSearch`), but for keys faster than SEARCH_PAUSE_MS, which
+ * fold into one; `onType` hears each change
  * at once (the list says it is out of date meanwhile). When the search changes
  * from outside (back and forward, 'Clear filters'), the box shows it.
  */
@@ -35,7 +35,7 @@ export function UserSearchField({
     setSeen((before) => ({ ...before, sent: trimmed }));
     onSearch(trimmed === '' ? undefined : trimmed);
   };
-  const sendLater = useDebouncedCallback(send, SEARCH_PAUSE_MS);
+  const sendLater = useSearchSender(send);
 
   return (
     <TextInput
