@@ -18,7 +18,10 @@ export function startInstallability(): void {
 
 let started = false;
 
-/** After the load event and the frame after it (nothing here competes with the first paint), when idle. */
+/**
+ * After the load event and the page's first contentful paint as the browser reports it (its frame on screen,
+ * which can come after the main thread has moved on), when idle: nothing here competes with the first paint.
+ */
 function whenLoadedAndIdle(run: () => void): void {
   let waiting = true;
   const idle = () => {
@@ -26,11 +29,24 @@ function whenLoadedAndIdle(run: () => void): void {
     waiting = false;
     whenIdle(run, 5000);
   };
-  const afterNextFrame = () => {
-    requestAnimationFrame(() => setTimeout(idle, 0));
-    // A hidden tab paints no frame.
+  const afterFirstPaint = () => {
+    whenFirstContentfulPaint(() => setTimeout(idle, 0));
+    // A hidden tab paints no frame, and a browser may not report paints.
     setTimeout(idle, 1000);
   };
-  if (document.readyState === 'complete') afterNextFrame();
-  else window.addEventListener('load', afterNextFrame, { once: true });
+  if (document.readyState === 'complete') afterFirstPaint();
+  else window.addEventListener('load', afterFirstPaint, { once: true });
+}
+
+function whenFirstContentfulPaint(then: () => void): void {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(then, 0));
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
