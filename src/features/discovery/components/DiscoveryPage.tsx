@@ -209,7 +209,7 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
     setSeen(q);
     if (q.trim() !== text.trim()) setText(q);
   }
-  const sendLater = useSearchSender((value: string) => onQueryChange(value.trim()));
+  const sendAsTyped = useSearchSender((value: string) => onQueryChange(value.trim()));
 
   const searching = q !== '';
   const found = useQuery({
@@ -241,7 +241,7 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
       setActive({ list: listKey, index: (activeIndex + step + shown.length) % shown.length });
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      sendLater.cancel();
+      sendAsTyped.cancel();
       const chosen = shown[activeIndex];
       if (chosen) open(chosen);
     }
@@ -276,7 +276,7 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
           value={text}
           onChange={(event) => {
             setText(event.currentTarget.value);
-            sendLater(event.currentTarget.value);
+            sendAsTyped(event.currentTarget.value);
           }}
           onKeyDown={onKeyDown}
         />

@@ -7,9 +7,9 @@ import { searchOfText } from '../model/user-list';
 /**
  * The search box of the user list. What is typed shows at once, and so does
  * the search (`onSearch`), but for keys faster than SEARCH_PAUSE_MS, which
- * fold into one; `onType` hears each change
- * at once (the list says it is out of date meanwhile). When the search changes
- * from outside (back and forward, 'Clear filters'), the box shows it.
+ * fold into one; `onType` hears each change at once (the list says it is out
+ * of date meanwhile). When the search changes from outside (back and forward,
+ * 'Clear filters'), the box shows it.
  */
 export function UserSearchField({
   search,
@@ -35,7 +35,7 @@ export function UserSearchField({
     setSeen((before) => ({ ...before, sent: trimmed }));
     onSearch(trimmed === '' ? undefined : trimmed);
   };
-  const sendLater = useSearchSender(send);
+  const sendAsTyped = useSearchSender(send);
 
   return (
     <TextInput
@@ -49,12 +49,12 @@ export function UserSearchField({
       onChange={(event) => {
         setText(event.currentTarget.value);
         onType?.(event.currentTarget.value);
-        sendLater(event.currentTarget.value);
+        sendAsTyped(event.currentTarget.value);
       }}
       onKeyDown={(event) => {
         // Enter searches at once.
         if (event.key === 'Enter') {
-          sendLater.cancel();
+          sendAsTyped.cancel();
           send(event.currentTarget.value);
         }
       }}
@@ -65,7 +65,7 @@ export function UserSearchField({
             onClick={() => {
               setText('');
               onType?.('');
-              sendLater.cancel();
+              sendAsTyped.cancel();
               send('');
             }}
           />

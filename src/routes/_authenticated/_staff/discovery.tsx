@@ -15,7 +15,8 @@ export const Route = createFileRoute('/_authenticated/_staff/discovery')({
       <DiscoveryPage
         q={text ?? ''}
         onQueryChange={(next) => {
-          // A search sent as typing pauses must not pull back a nurse who has already opened a client.
+          // A search sent after the key that asked for it (keys faster than the search pause fold into one) must not
+          // pull back a nurse who has already opened a client.
           if (router.latestLocation.pathname !== '/discovery') return;
           setText(next);
         }}

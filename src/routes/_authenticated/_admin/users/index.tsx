@@ -15,7 +15,8 @@ export const Route = createFileRoute('/_authenticated/_admin/users/')({
       <UsersPage
         search={text === undefined ? search : { ...search, search: text }}
         onSearchChange={({ search: nextText, ...next }, options) => {
-          // A search sent as typing pauses must not pull back an admin who has already opened a user.
+          // A search sent after the key that asked for it (keys faster than the search pause fold into one) must not
+          // pull back an admin who has already opened a user.
           if (router.latestLocation.pathname !== '/users') return;
           setText(nextText);
           // Typing changes the text only: the address stays, and the router has nothing to do.
