@@ -38,6 +38,7 @@ function whenLoadedAndIdle(run: () => void): void {
   else window.addEventListener('load', afterFirstPaint, { once: true });
 }
 
+/** Once the first contentful paint is reported; where paints are not reported, after the next frame. */
 function whenFirstContentfulPaint(then: () => void): void {
   if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
     requestAnimationFrame(() => setTimeout(then, 0));
