@@ -21,6 +21,8 @@ type Schemas = components['schemas'];
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 390, height: 844 } });
+// No test here is about the service worker: installing it precaches every chunk again.
+test.use({ serviceWorkers: 'block' });
 
 const stack = stackConfig(E2E_ENV);
 const [BOOKER, RACER, CALLER, WRITER] = generateClients(50)

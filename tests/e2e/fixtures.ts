@@ -186,9 +186,19 @@ export async function pressSignOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
 }
 
+/**
+ * Axe, ready to analyse the page. The app has no frames of another origin, so axe runs in the page itself
+ * (`axe.run`) instead of in parts per frame joined again in a new blank page, and it details only violations,
+ * which are all any spec reads. A scan of the schedule's week took 11-13 s and 4 s of the page's CPU the other
+ * way; this way, 1.3 s and 1.1 s.
+ */
+export function axeScan(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+}
+
 /** Axe finds no serious or critical violation on the page as it stands. */
 export async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await axeScan(page).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

@@ -9,11 +9,10 @@
  * unconsented first has the clinic record a withdrawal, so order and retries
  * do not matter.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import type { components } from '../../openapi/index.ts';
-import { accessToken, expect, signIn, test } from './fixtures.ts';
+import { accessToken, axeScan, expect, signIn, test } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 
@@ -57,9 +56,7 @@ async function withdrawConsent(request: APIRequestContext, email: string): Promi
 }
 
 async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const { violations } = await axeScan(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

@@ -30,6 +30,8 @@ type VisitList = components['schemas']['VisitList'];
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+// The service worker only where a test is about working offline: installing it precaches every chunk again.
+test.use({ serviceWorkers: 'block' });
 // Sign-ins, a reload offline, and tasks that take their time (words shown for 20 seconds, eight reaction trials).
 test.describe.configure({ timeout: 150_000 });
 
@@ -69,108 +71,112 @@ async function profileUpdates(request: APIRequestContext, id: string) {
   return trail.results.filter((event) => event.outcome === 'success');
 }
 
-test('a client finishes onboarding across a reload and an offline stretch; every answer reaches the profile once', async ({
-  page,
-  context,
-  request,
-  allowConsoleError,
-}) => {
-  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
-  const client = ONBOARDING_CLIENT;
-  await signedInAsClient(page, client);
-  const todo = page.getByRole('list', { name: 'Your to-do list' });
-  await expect(todo.getByRole('link', { name: 'Finish your Thrive onboarding' })).toBeVisible();
-  await expectNoSeriousAxeViolation(page);
-  await todo.getByRole('link', { name: 'Finish your Thrive onboarding' }).tap();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thrive onboarding');
-  await waitForServiceWorker(page);
-  await expect(page.getByText('0 of 4 steps done')).toBeVisible();
-  await expectNoSeriousAxeViolation(page);
+test.describe('installed on the phone', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  // Offline from here: each step is kept on the phone, marked, and the progress counts it.
-  await context.setOffline(true);
-  await page
-    .getByRole('textbox', { name: 'Your health goals' })
-    .fill('Sleep through the night and have energy after work.');
-  await page.getByRole('button', { name: 'Save and continue' }).tap();
-  await expect(stepHeading(page)).toHaveAccessibleName('Your story');
-  await expect(page.getByText('1 of 4 steps done')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Your story' }).fill('Desk job, two children, long commute.');
-  await page.getByRole('button', { name: 'Save and continue' }).tap();
-  await expect(stepHeading(page)).toHaveAccessibleName('How you live');
-  await expect(page.getByText('2 of 4 steps done')).toBeVisible();
-  await expect(page.getByText('Not yet on the server').first()).toBeVisible();
+  test('a client finishes onboarding across a reload and an offline stretch; every answer reaches the profile once', async ({
+    page,
+    context,
+    request,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    const client = ONBOARDING_CLIENT;
+    await signedInAsClient(page, client);
+    const todo = page.getByRole('list', { name: 'Your to-do list' });
+    await expect(todo.getByRole('link', { name: 'Finish your Thrive onboarding' })).toBeVisible();
+    await expectNoSeriousAxeViolation(page);
+    await todo.getByRole('link', { name: 'Finish your Thrive onboarding' }).tap();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thrive onboarding');
+    await waitForServiceWorker(page);
+    await expect(page.getByText('0 of 4 steps done')).toBeVisible();
+    await expectNoSeriousAxeViolation(page);
 
-  // A reload, still offline: onboarding resumes at the first step not done, with both answers.
-  await page.reload();
-  await expect(stepHeading(page)).toHaveAccessibleName('How you live');
-  await expect(page.getByText('2 of 4 steps done')).toBeVisible();
-  await expect(syncLine(page)).toHaveAccessibleName(/^2 changes saved on this device/);
+    // Offline from here: each step is kept on the phone, marked, and the progress counts it.
+    await context.setOffline(true);
+    await page
+      .getByRole('textbox', { name: 'Your health goals' })
+      .fill('Sleep through the night and have energy after work.');
+    await page.getByRole('button', { name: 'Save and continue' }).tap();
+    await expect(stepHeading(page)).toHaveAccessibleName('Your story');
+    await expect(page.getByText('1 of 4 steps done')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Your story' }).fill('Desk job, two children, long commute.');
+    await page.getByRole('button', { name: 'Save and continue' }).tap();
+    await expect(stepHeading(page)).toHaveAccessibleName('How you live');
+    await expect(page.getByText('2 of 4 steps done')).toBeVisible();
+    await expect(page.getByText('Not yet on the server').first()).toBeVisible();
 
-  // Step 3: a missing answer is named, then every topic answered.
-  await page.getByLabel('Hours of sleep on a usual night').fill('6.5');
-  await page.getByRole('button', { name: 'Save and continue' }).tap();
-  await expect(page.getByRole('alert').filter({ hasText: '7 answers are still open' })).toBeVisible();
-  await choose(page, 'How well do you sleep?', 'Poorly');
-  await choose(page, 'How active is a usual week?', 'Light (walks, chores)');
-  await choose(page, 'How do you eat?', 'Vegetarian');
-  await choose(page, 'Alcohol', 'Now and then');
-  await choose(page, 'Tobacco', 'Never');
-  await choose(page, 'Stress these days', 'High');
-  await choose(page, 'Diabetes', 'Yes, type 2');
-  await page.getByRole('button', { name: 'Save and continue' }).tap();
+    // A reload, still offline: onboarding resumes at the first step not done, with both answers.
+    await page.reload();
+    await expect(stepHeading(page)).toHaveAccessibleName('How you live');
+    await expect(page.getByText('2 of 4 steps done')).toBeVisible();
+    await expect(syncLine(page)).toHaveAccessibleName(/^2 changes saved on this device/);
 
-  // Step 4: a relative and their conditions.
-  await expect(stepHeading(page)).toHaveAccessibleName('Your family’s health');
-  await page.getByRole('button', { name: 'Save and finish' }).tap();
-  await expect(page.getByRole('alert')).toContainText('Add a relative, or tick that you know of no conditions');
-  await page.getByRole('button', { name: 'Add a relative' }).tap();
-  const relative = page.getByRole('group', { name: /relative 1$/ });
-  await relative.getByRole('combobox', { name: 'Who' }).selectOption('father');
-  await relative.getByRole('checkbox', { name: 'Diabetes' }).tap();
-  await relative.getByRole('checkbox', { name: 'Heart disease' }).tap();
-  await relative.getByRole('textbox', { name: 'Note' }).fill('from 55');
-  await page.getByRole('button', { name: 'Save and finish' }).tap();
-  await expect(page.getByRole('heading', { name: 'You have finished your Thrive onboarding' })).toBeVisible();
-  await expect(page.getByText('4 of 4 steps done')).toBeVisible();
-  await expect(page.getByText('Father: Diabetes, Heart disease (from 55)')).toBeVisible();
-  await expect(syncLine(page)).toHaveAccessibleName(/^4 changes saved on this device/);
-  await expectNoSeriousAxeViolation(page);
+    // Step 3: a missing answer is named, then every topic answered.
+    await page.getByLabel('Hours of sleep on a usual night').fill('6.5');
+    await page.getByRole('button', { name: 'Save and continue' }).tap();
+    await expect(page.getByRole('alert').filter({ hasText: '7 answers are still open' })).toBeVisible();
+    await choose(page, 'How well do you sleep?', 'Poorly');
+    await choose(page, 'How active is a usual week?', 'Light (walks, chores)');
+    await choose(page, 'How do you eat?', 'Vegetarian');
+    await choose(page, 'Alcohol', 'Now and then');
+    await choose(page, 'Tobacco', 'Never');
+    await choose(page, 'Stress these days', 'High');
+    await choose(page, 'Diabetes', 'Yes, type 2');
+    await page.getByRole('button', { name: 'Save and continue' }).tap();
 
-  // Back online: the four steps reach the server in order, each once.
-  await context.setOffline(false);
-  await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes', { timeout: 30_000 });
-  const profile = await apiGet<Profile>(request, `/users/user-profiles/${client.id}`);
-  expect(profile).toMatchObject({
-    health_goals: 'Sleep through the night and have energy after work.',
-    client_story: 'Desk job, two children, long commute.',
-    lifestyle_history: {
-      sleep_hours: 6.5,
-      sleep_quality: 'poor',
-      activity: 'light',
-      diet: 'vegetarian',
-      alcohol: 'occasional',
-      tobacco: 'never',
-      stress: 'high',
-      diabetes: 'type_2',
-    },
-    family_history: {
-      relatives: [{ relative: 'father', conditions: ['diabetes', 'heart_disease'], notes: 'from 55' }],
-    },
+    // Step 4: a relative and their conditions.
+    await expect(stepHeading(page)).toHaveAccessibleName('Your family’s health');
+    await page.getByRole('button', { name: 'Save and finish' }).tap();
+    await expect(page.getByRole('alert')).toContainText('Add a relative, or tick that you know of no conditions');
+    await page.getByRole('button', { name: 'Add a relative' }).tap();
+    const relative = page.getByRole('group', { name: /relative 1$/ });
+    await relative.getByRole('combobox', { name: 'Who' }).selectOption('father');
+    await relative.getByRole('checkbox', { name: 'Diabetes' }).tap();
+    await relative.getByRole('checkbox', { name: 'Heart disease' }).tap();
+    await relative.getByRole('textbox', { name: 'Note' }).fill('from 55');
+    await page.getByRole('button', { name: 'Save and finish' }).tap();
+    await expect(page.getByRole('heading', { name: 'You have finished your Thrive onboarding' })).toBeVisible();
+    await expect(page.getByText('4 of 4 steps done')).toBeVisible();
+    await expect(page.getByText('Father: Diabetes, Heart disease (from 55)')).toBeVisible();
+    await expect(syncLine(page)).toHaveAccessibleName(/^4 changes saved on this device/);
+    await expectNoSeriousAxeViolation(page);
+
+    // Back online: the four steps reach the server in order, each once.
+    await context.setOffline(false);
+    await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes', { timeout: 30_000 });
+    const profile = await apiGet<Profile>(request, `/users/user-profiles/${client.id}`);
+    expect(profile).toMatchObject({
+      health_goals: 'Sleep through the night and have energy after work.',
+      client_story: 'Desk job, two children, long commute.',
+      lifestyle_history: {
+        sleep_hours: 6.5,
+        sleep_quality: 'poor',
+        activity: 'light',
+        diet: 'vegetarian',
+        alcohol: 'occasional',
+        tobacco: 'never',
+        stress: 'high',
+        diabetes: 'type_2',
+      },
+      family_history: {
+        relatives: [{ relative: 'father', conditions: ['diabetes', 'heart_disease'], notes: 'from 55' }],
+      },
+    });
+    const updates = await profileUpdates(request, client.id);
+    expect(updates.map((event) => event.fields).reverse()).toEqual([
+      ['health_goals'],
+      ['client_story'],
+      ['lifestyle_history'],
+      ['family_history'],
+    ]);
+    expect(new Set(updates.map((event) => event.actor_id))).toEqual(new Set([client.id]));
+
+    // Home no longer asks for it.
+    await page.getByRole('link', { name: 'Back to home' }).tap();
+    await expect(todo.getByRole('link', { name: 'Take your Thrive check' })).toBeVisible();
+    await expect(todo.getByRole('link', { name: 'Finish your Thrive onboarding' })).toHaveCount(0);
   });
-  const updates = await profileUpdates(request, client.id);
-  expect(updates.map((event) => event.fields).reverse()).toEqual([
-    ['health_goals'],
-    ['client_story'],
-    ['lifestyle_history'],
-    ['family_history'],
-  ]);
-  expect(new Set(updates.map((event) => event.actor_id))).toEqual(new Set([client.id]));
-
-  // Home no longer asks for it.
-  await page.getByRole('link', { name: 'Back to home' }).tap();
-  await expect(todo.getByRole('link', { name: 'Take your Thrive check' })).toBeVisible();
-  await expect(todo.getByRole('link', { name: 'Finish your Thrive onboarding' })).toHaveCount(0);
 });
 
 /** Answers the five statements, one answer each, in order. */

@@ -158,6 +158,8 @@ test('two tablets change one field: the second sees the conflict field by field 
     const first = page.getByRole('form', { name: 'Edit profile' });
     await first.getByLabel('City', { exact: true }).fill('Mumbai');
     await first.getByRole('button', { name: 'Save changes' }).click();
+    // The sync line reads 'All changes saved' before the save is queued too: the server's copy says it has landed.
+    await expect.poll(async () => (await readProfile(request, client.id)).city).toBe('Mumbai');
     await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
 
     const mine = other.getByRole('form', { name: 'Edit profile' });

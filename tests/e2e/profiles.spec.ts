@@ -12,18 +12,19 @@
  * end of its test, and the conflict, enrollment and offline tests use
  * generated demo clients no other spec opens.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import type { components } from '../../openapi/index.ts';
-import { accessToken, expect, signIn, test, unlockingOnLoad, waitForServiceWorker } from './fixtures.ts';
+import { accessToken, axeScan, expect, signIn, test, unlockingOnLoad, waitForServiceWorker } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type ProfilePatch = components['schemas']['ProfilePatch'];
 
 // Each test signs in through the real identity service and draws long forms; give a busy CI machine room.
 test.describe.configure({ timeout: 60_000 });
+// The service worker only where a test is about working offline: installing it precaches every chunk again.
+test.use({ serviceWorkers: 'block' });
 
 const CLIENT2 = demoAccount('client2@thrive.test');
 const CLIENT2_NAME = 'Daniel Okafor';
@@ -133,7 +134,7 @@ test('a client edits its own story and has no control for its role', async ({ pa
     await expect(page.getByRole('combobox', { name: 'Role' })).toHaveCount(0);
     await expect(form.getByLabel(/^First name/)).toHaveCount(0);
     await expect(form.getByRole('region', { name: 'Personal details' })).toContainText('Daniel');
-    const serious = (await new AxeBuilder({ page }).include('main').analyze()).violations.filter(
+    const serious = (await axeScan(page).include('main').analyze()).violations.filter(
       (violation) => violation.impact === 'serious' || violation.impact === 'critical',
     );
     expect(serious.map((violation) => violation.id)).toEqual([]);
@@ -186,50 +187,54 @@ test('a nurse enrolls a client in a program, changes its status and removes it',
   await expect(panel.getByRole('listitem')).toHaveCount(enrolled.length);
 });
 
-test('offline, a saved change is kept on the device and sent when the network returns; leaving unsaved asks first', async ({
-  page,
-  context,
-  request,
-  allowConsoleError,
-}) => {
-  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
-  const { id } = OFFLINE_CLIENT!;
-  const name = nameOf(OFFLINE_CLIENT!);
-  const before = await readProfile(request, id);
-  try {
-    await signedIn(page, 'admin@thrive.test');
-    await openUserPage(page, id, name);
-    await waitForServiceWorker(page);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
-    await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
+test.describe('with the app installed', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-    await context.setOffline(true);
-    const form = await startEditing(page);
-    await expect(form.getByText('You are offline. Saving keeps your changes on this device')).toBeVisible();
-    await form.getByLabel('Organization', { exact: true }).fill('Thrive test lab');
-    await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(
-      page.getByText('Your changes are saved on this device. They are sent when the connection returns.'),
-    ).toBeVisible();
-    const work = page.getByRole('region', { name: 'Work and clinic' });
-    await expect(work).toContainText('Thrive test lab');
-    await expect(work).toContainText('Not yet on the server');
+  test('offline, a saved change is kept on the device and sent when the network returns; leaving unsaved asks first', async ({
+    page,
+    context,
+    request,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    const { id } = OFFLINE_CLIENT!;
+    const name = nameOf(OFFLINE_CLIENT!);
+    const before = await readProfile(request, id);
+    try {
+      await signedIn(page, 'admin@thrive.test');
+      await openUserPage(page, id, name);
+      await waitForServiceWorker(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+      await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
 
-    await context.setOffline(false);
-    await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes', { timeout: 20_000 });
-    await expect(work).not.toContainText('Not yet on the server');
-    expect((await readProfile(request, id)).organization).toBe('Thrive test lab');
+      await context.setOffline(true);
+      const form = await startEditing(page);
+      await expect(form.getByText('You are offline. Saving keeps your changes on this device')).toBeVisible();
+      await form.getByLabel('Organization', { exact: true }).fill('Thrive test lab');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await expect(
+        page.getByText('Your changes are saved on this device. They are sent when the connection returns.'),
+      ).toBeVisible();
+      const work = page.getByRole('region', { name: 'Work and clinic' });
+      await expect(work).toContainText('Thrive test lab');
+      await expect(work).toContainText('Not yet on the server');
 
-    // Typing that is not saved yet: moving to another screen asks first.
-    const again = await startEditing(page);
-    await again.getByLabel('Organization', { exact: true }).fill('Thrive research');
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Users' }).click();
-    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
-    await expect(leave).toBeVisible();
-    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
-    await expect(again.getByLabel('Organization', { exact: true })).toHaveValue('Thrive research');
-    await expect(page).toHaveURL(new RegExp(`/users/${id}$`));
-  } finally {
-    await restoreProfile(request, id, { organization: before.organization });
-  }
+      await context.setOffline(false);
+      await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes', { timeout: 20_000 });
+      await expect(work).not.toContainText('Not yet on the server');
+      expect((await readProfile(request, id)).organization).toBe('Thrive test lab');
+
+      // Typing that is not saved yet: moving to another screen asks first.
+      const again = await startEditing(page);
+      await again.getByLabel('Organization', { exact: true }).fill('Thrive research');
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Users' }).click();
+      const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+      await expect(leave).toBeVisible();
+      await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+      await expect(again.getByLabel('Organization', { exact: true })).toHaveValue('Thrive research');
+      await expect(page).toHaveURL(new RegExp(`/users/${id}$`));
+    } finally {
+      await restoreProfile(request, id, { organization: before.organization });
+    }
+  });
 });

@@ -38,6 +38,8 @@ type Entry = { id: string } & Record<string, unknown>;
 
 test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 820, height: 1180 } });
+// The service worker only where a test is about working offline: installing it precaches every chunk again.
+test.use({ serviceWorkers: 'block' });
 
 /** Consented generated clients no other spec charts, one per therapy. */
 const CLIENTS = generateClients(50)
@@ -152,136 +154,144 @@ async function sign(page: Page): Promise<void> {
   await confirm.getByRole('button', { name: 'Sign and lock' }).click();
 }
 
-test('a nurse charts an IV visit from the hub through a Wi-Fi drop; a second nurse takes over and signs it', async ({
-  page,
-  context,
-  request,
-  allowConsoleError,
-}) => {
-  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
-  // Tessa's sign-out ends her access tokens at the API: a send still carrying one hears 401, and the courier renews it.
-  allowConsoleError(/status of 401 \(Unauthorized\)/);
-  // The demo clinic's IV chair 2 has a consented client checked in right now.
-  const today = await asSuper<{ results: Appointment[] }>(request, '/appointments?status=checked_in&limit=50');
-  const appointment = today.results.find(
-    (a) => a.resource_name === 'IV chair 2' && a.clinic_name === 'Thrive Bengaluru',
-  )!;
-  expect(appointment, 'the demo week has a client on IV chair 2').toBeDefined();
-  // Signing out ends a user's sessions everywhere: Tessa, whom no other spec signs in, hands over to Joseph.
-  const tessa = demoAccount('nurse3@thrive.test');
-  const joseph = demoAccount('nurse2@thrive.test');
+test.describe('with the app installed on the tablet', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  // From the hub: the client in clinic now, their appointment, 'Start visit'.
-  await signedIn(page, 'nurse3@thrive.test');
-  await page.goto('/hub');
-  await page.getByRole('list', { name: 'Clients in clinic now' }).getByText(appointment.client_name).click();
-  await page
-    .getByRole('dialog', { name: appointment.client_name })
-    .getByRole('button', { name: 'Start visit' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('IV therapy visit');
-  const visitId = page.url().split('/visit/')[1]!;
-  await waitForServiceWorker(page);
-  await expect(saveState(page)).toContainText('Saved to the server', { timeout: 20_000 });
-  await expectNoSeriousAxeViolation(page);
+  test('a nurse charts an IV visit from the hub through a Wi-Fi drop; a second nurse takes over and signs it', async ({
+    page,
+    context,
+    request,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    // Tessa's sign-out ends her access tokens at the API: a send still carrying one hears 401, and the courier renews it.
+    allowConsoleError(/status of 401 \(Unauthorized\)/);
+    // The demo clinic's IV chair 2 has a consented client checked in right now.
+    const today = await asSuper<{ results: Appointment[] }>(request, '/appointments?status=checked_in&limit=50');
+    const appointment = today.results.find(
+      (a) => a.resource_name === 'IV chair 2' && a.clinic_name === 'Thrive Bengaluru',
+    )!;
+    expect(appointment, 'the demo week has a client on IV chair 2').toBeDefined();
+    // Signing out ends a user's sessions everywhere: Tessa, whom no other spec signs in, hands over to Joseph.
+    const tessa = demoAccount('nurse3@thrive.test');
+    const joseph = demoAccount('nurse2@thrive.test');
 
-  // The Wi-Fi drops at the bay: everything is kept on the tablet.
-  await context.setOffline(true);
-  await answer(page.getByRole('region', { name: 'Consent' }), 'The client consents to IV therapy today', 'Yes');
-  await answerScreen(page, 'iv');
-  await addVitals(page, 'Before', { Systolic: 122, Diastolic: 78, 'Heart rate': 70 });
-  const example = exampleVisit('iv', { clientId: appointment.client_id });
-  const {
-    started_at: _start,
-    stopped_at: _stop,
-    volume_infused_ml: _infused,
-    site_checks: _checks,
-    ...soFar
-  } = example.iv!;
-  await fillTherapy(page, 'iv', { ...soFar, site_checks: [] });
-  await expect(saveState(page)).toContainText('Saved on this device', { timeout: 10_000 });
+    // From the hub: the client in clinic now, their appointment, 'Start visit'.
+    await signedIn(page, 'nurse3@thrive.test');
+    await page.goto('/hub');
+    await page.getByRole('list', { name: 'Clients in clinic now' }).getByText(appointment.client_name).click();
+    await page
+      .getByRole('dialog', { name: appointment.client_name })
+      .getByRole('button', { name: 'Start visit' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('IV therapy visit');
+    const visitId = page.url().split('/visit/')[1]!;
+    await waitForServiceWorker(page);
+    await expect(saveState(page)).toContainText('Saved to the server', { timeout: 20_000 });
+    await expectNoSeriousAxeViolation(page);
 
-  // A reload, still offline: Thrive is locked until Tessa gives her password (checked on the tablet); nothing is lost.
-  await reloadToUnlockScreen(page);
-  await unlock(page);
-  const iv = page.getByRole('region', { name: 'IV therapy' });
-  await expect(iv.getByRole('group', { name: 'Additive 2' }).getByLabel('Lot', { exact: true })).toHaveValue('MG-0457');
-  await expect(page.getByRole('region', { name: 'Vitals', exact: true })).toContainText('BP 122/78 mmHg');
+    // The Wi-Fi drops at the bay: everything is kept on the tablet.
+    await context.setOffline(true);
+    await answer(page.getByRole('region', { name: 'Consent' }), 'The client consents to IV therapy today', 'Yes');
+    await answerScreen(page, 'iv');
+    await addVitals(page, 'Before', { Systolic: 122, Diastolic: 78, 'Heart rate': 70 });
+    const example = exampleVisit('iv', { clientId: appointment.client_id });
+    const {
+      started_at: _start,
+      stopped_at: _stop,
+      volume_infused_ml: _infused,
+      site_checks: _checks,
+      ...soFar
+    } = example.iv!;
+    await fillTherapy(page, 'iv', { ...soFar, site_checks: [] });
+    await expect(saveState(page)).toContainText('Saved on this device', { timeout: 10_000 });
 
-  // Tessa hands the tablet over: she is told what is unsent, and signs out.
-  await pressSignOut(page);
-  const warning = page.getByRole('dialog', { name: 'Some changes are not on the server yet' });
-  await expect(warning).toContainText(`IV therapy visit of ${appointment.client_name}`);
-  await warning.getByRole('button', { name: 'Sign out now' }).click();
-  await expect(page).toHaveURL(/\/login/);
+    // A reload, still offline: Thrive is locked until Tessa gives her password (checked on the tablet); nothing is lost.
+    await reloadToUnlockScreen(page);
+    await unlock(page);
+    const iv = page.getByRole('region', { name: 'IV therapy' });
+    await expect(iv.getByRole('group', { name: 'Additive 2' }).getByLabel('Lot', { exact: true })).toHaveValue(
+      'MG-0457',
+    );
+    await expect(page.getByRole('region', { name: 'Vitals', exact: true })).toContainText('BP 122/78 mmHg');
 
-  // The network is back for Joseph's sign-in; Tessa's charting arrives with her own credential.
-  await context.setOffline(false);
-  await page.getByLabel(/^Email/).fill('nurse2@thrive.test');
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
-  await expect
-    .poll(async () => (await asSuper<Visit>(request, `/visits/${visitId}`)).iv?.additives?.length, { timeout: 30_000 })
-    .toBe(2);
-  await page.goto(`/client/iv/${appointment.client_id}/visit/${visitId}`);
-  await expect(page.getByRole('region', { name: 'Vitals', exact: true })).toContainText('Tessa Abraham');
+    // Tessa hands the tablet over: she is told what is unsent, and signs out.
+    await pressSignOut(page);
+    const warning = page.getByRole('dialog', { name: 'Some changes are not on the server yet' });
+    await expect(warning).toContainText(`IV therapy visit of ${appointment.client_name}`);
+    await warning.getByRole('button', { name: 'Sign out now' }).click();
+    await expect(page).toHaveURL(/\/login/);
 
-  // Joseph charts the rest offline again, then the network returns and he signs.
-  await context.setOffline(true);
-  await addVitals(page, 'After', { Systolic: 118, Diastolic: 76, 'Heart rate': 68 });
-  await enter(page, iv, THERAPY_FIELDS.iv.started_at, 'now');
-  await page.waitForTimeout(1100);
-  await enter(page, iv, THERAPY_FIELDS.iv.stopped_at, 'now');
-  await enter(page, iv, THERAPY_FIELDS.iv.volume_infused_ml, 480);
-  await expect(saveState(page)).toContainText('Saved on this device', { timeout: 10_000 });
-  await context.setOffline(false);
-  await expect(saveState(page)).toContainText('Saved to the server', { timeout: 30_000 });
-  await sign(page);
-  await expect(page.getByText(/^Signed by Joseph Mathew on /)).toBeVisible({ timeout: 30_000 });
-  await expectNoSeriousAxeViolation(page);
+    // The network is back for Joseph's sign-in; Tessa's charting arrives with her own credential.
+    await context.setOffline(false);
+    await page.getByLabel(/^Email/).fill('nurse2@thrive.test');
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
+    await expect
+      .poll(async () => (await asSuper<Visit>(request, `/visits/${visitId}`)).iv?.additives?.length, {
+        timeout: 30_000,
+      })
+      .toBe(2);
+    await page.goto(`/client/iv/${appointment.client_id}/visit/${visitId}`);
+    await expect(page.getByRole('region', { name: 'Vitals', exact: true })).toContainText('Tessa Abraham');
 
-  // The server: one visit, signed by Joseph, each entry by whoever made it.
-  const visit = await asSuper<Visit>(request, `/visits/${visitId}`);
-  expect(visit).toMatchObject({
-    state: 'signed',
-    signed_by: joseph.id,
-    created_by: tessa.id,
-    appointment_id: appointment.id,
+    // Joseph charts the rest offline again, then the network returns and he signs.
+    await context.setOffline(true);
+    await addVitals(page, 'After', { Systolic: 118, Diastolic: 76, 'Heart rate': 68 });
+    await enter(page, iv, THERAPY_FIELDS.iv.started_at, 'now');
+    await page.waitForTimeout(1100);
+    await enter(page, iv, THERAPY_FIELDS.iv.stopped_at, 'now');
+    await enter(page, iv, THERAPY_FIELDS.iv.volume_infused_ml, 480);
+    await expect(saveState(page)).toContainText('Saved on this device', { timeout: 10_000 });
+    await context.setOffline(false);
+    await expect(saveState(page)).toContainText('Saved to the server', { timeout: 30_000 });
+    await sign(page);
+    await expect(page.getByText(/^Signed by Joseph Mathew on /)).toBeVisible({ timeout: 30_000 });
+    await expectNoSeriousAxeViolation(page);
+
+    // The server: one visit, signed by Joseph, each entry by whoever made it.
+    const visit = await asSuper<Visit>(request, `/visits/${visitId}`);
+    expect(visit).toMatchObject({
+      state: 'signed',
+      signed_by: joseph.id,
+      created_by: tessa.id,
+      appointment_id: appointment.id,
+    });
+    const before = visit.vitals.find((entry) => entry.phase === 'before')!;
+    const after = visit.vitals.find((entry) => entry.phase === 'after')!;
+    expect(visit.attributions[before.id]?.by).toBe(tessa.id);
+    expect(visit.attributions[after.id]?.by).toBe(joseph.id);
+    for (const additive of visit.iv!.additives!) expect(visit.attributions[additive.id]?.by).toBe(tessa.id);
+    expect(visit.attributions['iv.volume_infused_ml']?.by).toBe(joseph.id);
+    const listed = await asSuper<{ results: { id: string }[] }>(request, `/visits?appointment=${appointment.id}`);
+    expect(listed.results.map((item) => item.id)).toEqual([visitId]);
+    expect((await asSuper<Appointment>(request, `/appointments/${appointment.id}`)).status).toBe('completed');
+
+    // Locked: corrections are addenda.
+    await page.getByRole('textbox', { name: 'Addendum' }).fill('Volume infused was 480 mL; the bag was not finished.');
+    await page.getByRole('button', { name: 'Add addendum' }).click();
+    await expect(page.getByText('Volume infused was 480 mL; the bag was not finished.')).toBeVisible();
+    await expect
+      .poll(async () =>
+        (await asSuper<Visit>(request, `/visits/${visitId}`)).addenda.map((addendum) => addendum.author_id),
+      )
+      .toEqual([joseph.id]);
+
+    // The client reads the signed visit in the portal, with its addendum; Joseph has handed the tablet back first.
+    await pressSignOut(page);
+    await expect(page).toHaveURL(/\/login/);
+    const client = generateClients(DEFAULT_DEMO_CLIENTS).find((candidate) => candidate.id === appointment.client_id)!;
+    await signIn(page, client.email);
+    await expect(page).toHaveURL(new RegExp(`/user/home/${client.id}$`));
+    await page.goto(`/user/reports/${client.id}`);
+    const summary = page
+      .getByRole('region', { name: 'Your visits' })
+      .getByRole('article', { name: 'IV therapy' })
+      .first();
+    await expect(summary).toContainText('Signed by Joseph Mathew');
+    await expect(summary).toContainText('Volume infused was 480 mL; the bag was not finished.');
   });
-  const before = visit.vitals.find((entry) => entry.phase === 'before')!;
-  const after = visit.vitals.find((entry) => entry.phase === 'after')!;
-  expect(visit.attributions[before.id]?.by).toBe(tessa.id);
-  expect(visit.attributions[after.id]?.by).toBe(joseph.id);
-  for (const additive of visit.iv!.additives!) expect(visit.attributions[additive.id]?.by).toBe(tessa.id);
-  expect(visit.attributions['iv.volume_infused_ml']?.by).toBe(joseph.id);
-  const listed = await asSuper<{ results: { id: string }[] }>(request, `/visits?appointment=${appointment.id}`);
-  expect(listed.results.map((item) => item.id)).toEqual([visitId]);
-  expect((await asSuper<Appointment>(request, `/appointments/${appointment.id}`)).status).toBe('completed');
-
-  // Locked: corrections are addenda.
-  await page.getByRole('textbox', { name: 'Addendum' }).fill('Volume infused was 480 mL; the bag was not finished.');
-  await page.getByRole('button', { name: 'Add addendum' }).click();
-  await expect(page.getByText('Volume infused was 480 mL; the bag was not finished.')).toBeVisible();
-  await expect
-    .poll(async () =>
-      (await asSuper<Visit>(request, `/visits/${visitId}`)).addenda.map((addendum) => addendum.author_id),
-    )
-    .toEqual([joseph.id]);
-
-  // The client reads the signed visit in the portal, with its addendum; Joseph has handed the tablet back first.
-  await pressSignOut(page);
-  await expect(page).toHaveURL(/\/login/);
-  const client = generateClients(DEFAULT_DEMO_CLIENTS).find((candidate) => candidate.id === appointment.client_id)!;
-  await signIn(page, client.email);
-  await expect(page).toHaveURL(new RegExp(`/user/home/${client.id}$`));
-  await page.goto(`/user/reports/${client.id}`);
-  const summary = page
-    .getByRole('region', { name: 'Your visits' })
-    .getByRole('article', { name: 'IV therapy' })
-    .first();
-  await expect(summary).toContainText('Signed by Joseph Mathew');
-  await expect(summary).toContainText('Volume infused was 480 mL; the bag was not finished.');
 });
 
 for (const [index, therapy] of (['iv', 'hbot', 'pet', 'red_light', 'fir'] as const).entries()) {
