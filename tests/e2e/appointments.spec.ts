@@ -8,7 +8,14 @@
 import type { Page } from '@playwright/test';
 import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { expect, expectNoSeriousAxeViolation, signIn, test, unlockingOnLoad } from './fixtures.ts';
+import {
+  expect,
+  expectNoSeriousAxeViolation,
+  OFFLINE_CONSOLE_ERRORS,
+  signIn,
+  test,
+  unlockingOnLoad,
+} from './fixtures.ts';
 
 // Requests the service worker made would slip past page.route.
 test.use({ serviceWorkers: 'block' });
@@ -149,7 +156,7 @@ test.describe('offline', () => {
     context,
     allowConsoleError,
   }) => {
-    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    allowConsoleError(OFFLINE_CONSOLE_ERRORS);
     await page.setViewportSize({ width: 820, height: 1180 });
     await signInAs(page, 'nurse@thrive.test', /\/hub$/);
     const inClinic = page.getByRole('list', { name: 'Clients in clinic now' });

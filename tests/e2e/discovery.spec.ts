@@ -12,7 +12,7 @@ import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { planDemoPrograms } from '../../scripts/demo/programs.ts';
-import { expect, expectNoSeriousAxeViolation, signIn, test } from './fixtures.ts';
+import { expect, expectNoSeriousAxeViolation, OFFLINE_CONSOLE_ERRORS, signIn, test } from './fixtures.ts';
 
 // Requests the service worker made would slip past the browser's offline switch.
 test.use({ serviceWorkers: 'block' });
@@ -163,7 +163,7 @@ test('offline, discovery searches the clients saved on this device and says so',
   context,
   allowConsoleError,
 }) => {
-  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+  allowConsoleError(OFFLINE_CONSOLE_ERRORS);
   await page.setViewportSize(PHONE);
   await signInAsNurse(page);
   await page.goto('/discovery');

@@ -123,6 +123,9 @@ export { expect };
 
 export const DEMO_PASSWORD = 'Thrive!2026';
 
+/** What the browser logs of the requests a test's dropped network fails: expected in a test that goes offline. */
+export const OFFLINE_CONSOLE_ERRORS = /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/;
+
 /**
  * Signs in at the sign-in page. Where it already shows (after someone signed
  * out), the next person types there, as at a shared tablet: no page load, so

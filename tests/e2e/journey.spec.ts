@@ -17,6 +17,7 @@ import {
   accessToken,
   expect,
   expectNoSeriousAxeViolation,
+  OFFLINE_CONSOLE_ERRORS,
   signIn,
   test,
   unlockingOnLoad,
@@ -80,7 +81,7 @@ test.describe('installed on the phone', () => {
     request,
     allowConsoleError,
   }) => {
-    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    allowConsoleError(OFFLINE_CONSOLE_ERRORS);
     const client = ONBOARDING_CLIENT;
     await signedInAsClient(page, client);
     const todo = page.getByRole('list', { name: 'Your to-do list' });

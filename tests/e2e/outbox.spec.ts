@@ -16,6 +16,7 @@ import type { components } from '../../openapi/index.ts';
 import {
   accessToken,
   expect,
+  OFFLINE_CONSOLE_ERRORS,
   pressSignOut,
   reloadToUnlockScreen,
   signIn,
@@ -63,7 +64,7 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   request,
   allowConsoleError,
 }) => {
-  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+  allowConsoleError(OFFLINE_CONSOLE_ERRORS);
   const client = OFFLINE_CLIENT!;
   // The emergency contact: a section the nurse's role writes (and the doctor's reads).
   const contact = `Asha Potter ${Date.now()}`;

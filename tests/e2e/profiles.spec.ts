@@ -16,7 +16,16 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import type { components } from '../../openapi/index.ts';
-import { accessToken, axeScan, expect, signIn, test, unlockingOnLoad, waitForServiceWorker } from './fixtures.ts';
+import {
+  accessToken,
+  axeScan,
+  expect,
+  OFFLINE_CONSOLE_ERRORS,
+  signIn,
+  test,
+  unlockingOnLoad,
+  waitForServiceWorker,
+} from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 type ProfilePatch = components['schemas']['ProfilePatch'];
@@ -196,7 +205,7 @@ test.describe('with the app installed', () => {
     request,
     allowConsoleError,
   }) => {
-    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    allowConsoleError(OFFLINE_CONSOLE_ERRORS);
     const { id } = OFFLINE_CLIENT!;
     const name = nameOf(OFFLINE_CLIENT!);
     const before = await readProfile(request, id);

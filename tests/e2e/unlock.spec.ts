@@ -11,6 +11,7 @@ import { generateClients } from '../../scripts/demo/clients.ts';
 import {
   expect,
   expectNoSeriousAxeViolation,
+  OFFLINE_CONSOLE_ERRORS,
   reloadToUnlockScreen,
   savedTokenKeys,
   signIn,
@@ -59,7 +60,7 @@ test('after a reload, the unlock screen shows before any client data; the right 
   context,
   allowConsoleError,
 }) => {
-  allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+  allowConsoleError(OFFLINE_CONSOLE_ERRORS);
   const contact = `Meera Iyer ${Date.now()}`;
   await signIn(page, 'nurse@thrive.test');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();

@@ -19,10 +19,11 @@ import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { DEFAULT_DEMO_CLIENTS } from '../../scripts/demo/seed.ts';
 import {
-  DEMO_PASSWORD,
   accessToken,
+  DEMO_PASSWORD,
   expect,
   expectNoSeriousAxeViolation,
+  OFFLINE_CONSOLE_ERRORS,
   pressSignOut,
   reloadToUnlockScreen,
   signIn,
@@ -163,7 +164,7 @@ test.describe('with the app installed on the tablet', () => {
     request,
     allowConsoleError,
   }) => {
-    allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED/);
+    allowConsoleError(OFFLINE_CONSOLE_ERRORS);
     // Tessa's sign-out ends her access tokens at the API: a send still carrying one hears 401, and the courier renews it.
     allowConsoleError(/status of 401 \(Unauthorized\)/);
     // The demo clinic's IV chair 2 has a consented client checked in right now.
