@@ -1,7 +1,25 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { aliases } from './vite.config.ts';
+
+/** Whether a test file asks for a DOM (`// @vitest-environment happy-dom` or `jsdom` at its top). */
+const runsInDom = (file: TestSpecification) =>
+  /^\/\/ @vitest-environment (happy-dom|jsdom)$/m.test(readFileSync(file.moduleId, 'utf8').slice(0, 200));
+
+/**
+ * The files that run in a DOM first, one after another: they are the slowest, and a worker that runs them together
+ * loads the component libraries once rather than again after each file without a DOM. Within each group, Vitest's
+ * own order (the longest first, once it has timed them).
+ */
+class DomFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return [...sorted.filter(runsInDom), ...sorted.filter((file) => !runsInDom(file))];
+  }
+}
 
 /**
  * Two suites: `unit` (pure logic and components, next to the code) and `api`
@@ -12,6 +30,7 @@ export default defineConfig({
   test: {
     // Vitest leaves a core to itself by default: on a two-core machine that is one worker for the unit suite.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: DomFilesFirst },
     projects: [
       {
         plugins: [react()],
@@ -20,6 +39,10 @@ export default defineConfig({
           name: 'unit',
           // Worker threads start a test file faster than child processes (no clear gain yet in a clean clone's run).
           pool: 'threads',
+          // A worker keeps the modules it has loaded from one file to the next, rather than loading React, Mantine
+          // and the router again for each: a clean clone's suite in 101 s instead of 149. Each file sets up what it
+          // needs in its own hooks; the suite passes in shuffled file orders too (--sequence.shuffle.files).
+          isolate: false,
           include: ['src/**/*.test.{ts,tsx}', 'openapi/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['./src/test/setup.ts'],
@@ -40,6 +63,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One stack, shared: files run one after another so their writes do not interleave.
           fileParallelism: false,
+          // The files share the stack, and also the modules they load (the contract, the clients, the in-process
+          // API): each suite in about 120 s instead of 175.
+          isolate: false,
         },
       },
     ],

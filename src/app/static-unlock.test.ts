@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_SETTINGS_KEY } from '@/pwa/device-mode';
 import { TEST_SESSION_KEY, unsignedJwt } from '@/test/tokens';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { linkOptions } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 
 // The module's state is the page's: one first use per page load.

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom, unlike happy-dom, carries `persisted` on a PageTransitionEvent it is given.)
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_OUT, createSessionStore, type SessionState } from '@/lib/auth/session';
 import { protectSignedInPages } from './page-lifecycle';

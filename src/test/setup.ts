@@ -1,5 +1,5 @@
 // Shared setup of the unit suite. Component tests opt into a DOM with
-// `// @vitest-environment jsdom` at the top of the file.
+// `// @vitest-environment happy-dom` at the top of the file (jsdom where a test needs what only it has).
 import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
@@ -9,7 +9,7 @@ if (typeof window !== 'undefined') {
   // busy two-core CI machine that can pass the default one second of findBy*.
   configure({ asyncUtilTimeout: 5000 });
 
-  // jsdom lacks what Mantine measures with (as in Mantine's own test setup).
+  // The test DOM lacks what Mantine measures with (as in Mantine's own test setup).
   // Mantine listens with addEventListener; the old addListener pair is not needed.
   window.matchMedia = (query: string) =>
     ({
@@ -28,11 +28,11 @@ if (typeof window !== 'undefined') {
   };
 
   window.HTMLElement.prototype.scrollIntoView = () => undefined;
-  // jsdom has no font loading API; Mantine's autosizing Textarea listens to it.
+  // The test DOM has no font loading API; Mantine's autosizing Textarea listens to it.
   Object.defineProperty(document, 'fonts', {
     configurable: true,
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },
   });
-  // The router restores scroll positions; jsdom does not scroll.
+  // The router restores scroll positions; the test DOM does not scroll.
   window.scrollTo = () => undefined;
 }

@@ -37,7 +37,8 @@ type Appointment = components['schemas']['Appointment'];
 type Therapy = components['schemas']['VisitTherapy'];
 type Entry = { id: string } & Record<string, unknown>;
 
-test.describe.configure({ timeout: 120_000 });
+// Each test charts its own client, so the file's tests run side by side: it is the last file, and would otherwise run alone.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 test.use({ viewport: { width: 820, height: 1180 } });
 // The service worker only where a test is about working offline: installing it precaches every chunk again.
 test.use({ serviceWorkers: 'block' });

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +12,7 @@ function signedInAs(role: string) {
   sessionStore.set({ authenticated: true, role, username: 'u-1', email: 'someone@thrive.test' });
 }
 
-// jsdom matches no media query: the phone layout, with the navigation behind the burger.
+// The test DOM matches no media query (src/test/setup.ts): the phone layout, with the navigation behind the burger.
 describe('the signed-in shell on a phone', () => {
   beforeEach(() => {
     initTestOutbox();

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetSavedTokens, keepTokensForThisTabOnly, readSavedSession } from './device-tokens';

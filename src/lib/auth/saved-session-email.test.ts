@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_SESSION_KEY, unsignedJwt } from '@/test/tokens';
 import { savedSessionEmail } from './saved-session-email';

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense, useState } from 'react';
@@ -19,7 +19,7 @@ const PROFILES = {
 
 const NURSE = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'NURSE' } as const;
 
-/** The whole page (profile sections, risk panel, enrollments) takes jsdom a while to draw. */
+/** The whole page (profile sections, risk panel, enrollments) takes the test DOM a while to draw. */
 const SLOW = { timeout: 10_000 };
 
 let api: FakeApi;

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { onlineManager, useSuspenseQuery } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -72,7 +72,7 @@ function Harness({ viewer }: { viewer: Viewer }) {
 }
 
 async function openEditor(viewer: Viewer = ADMIN) {
-  // No pause between key presses: the form is large, and jsdom slow to redraw it.
+  // No pause between key presses: the form is large, and the test DOM slow to redraw it.
   const user = userEvent.setup({ delay: null });
   const view = await renderWithProviders(
     <Suspense fallback="Loading">
@@ -93,7 +93,7 @@ const patches = () =>
     body: call.body,
   }));
 
-// A whole profile form in jsdom, typed into key by key: slow on a busy two-core machine.
+// A whole profile form in the test DOM, typed into key by key: slow on a busy two-core machine.
 describe('ProfileEditor', { timeout: 40_000 }, () => {
   it('saves only the changed fields through the outbox, with If-Match on the version edited', async () => {
     const { user, form } = await openEditor();
