@@ -6,8 +6,11 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccount } from '../demo/accounts.ts';
 import { generateClients } from '../demo/clients.ts';
+import { writeDemoWeek } from '../demo/demo-week.ts';
+import { seedScheduleCatalog } from '../demo/schedule.ts';
+import { DEFAULT_DEMO_CLIENTS } from '../demo/seed.ts';
 import { seedDatabase } from '../demo/seed-database.ts';
 import { seedIdentity } from '../identity/seed.ts';
 import { startBackend } from '../stack/backend.ts';
@@ -350,7 +353,14 @@ export async function measureApp(options: Options): Promise<AppTimings> {
   const accounts = [...DEMO_ACCOUNTS, ...generateClients(options.users)];
   await seedIdentity(config, accounts);
   const db = await openMigratedDatabase(configFromStack(config).database);
-  await seedDatabase(db, accounts).finally(() => db.close());
+  try {
+    await seedDatabase(db, accounts);
+    // A living clinic's week, as `npm start` has it: the hub's day and the appointments screen have a schedule to show.
+    await seedScheduleCatalog(db);
+    await writeDemoWeek(db, new Date(), generateClients(DEFAULT_DEMO_CLIENTS), demoAccount('client2@thrive.test'));
+  } finally {
+    await db.close();
+  }
   const backend = await startBackend(config, { apiLogFile: path.join(options.dataDir, 'api.log') });
   process.env.API_URL = config.apiUrl;
   process.env.IDENTITY_URL = config.identityUrl;

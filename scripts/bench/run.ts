@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: Thrive's sign-in page against a bare React 19 page built with the same Vite, measured side by
  * side by Lighthouse (mobile, simulated throttling) in interleaved rounds, each figure the median; then the
- * signed-in app's timings at 4x CPU slowdown (warm start offline, navigation, lists of 10,000 users). A
- * benchmark, not a test: it prints one table and exits 0 unless something could not be measured. CI runs the
+ * signed-in app's timings at 4x CPU slowdown (warm start offline, navigation, lists of 10,000 users, with the demo
+ * clinic's week of appointments). A benchmark, not a test: it prints one table and exits 0 unless something could not be measured. CI runs the
  * budgets (npm run check:budget), not these timings.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -175,7 +175,10 @@ function printTable(lighthouse: Lighthouse | undefined, app: AppTimings | undefi
     lines.push('');
   }
   if (app) {
-    lines.push(`Signed-in app, Chromium at 4x CPU slowdown, ${app.users} users, median of ${app.runs} runs`, '');
+    lines.push(
+      `Signed-in app, Chromium at 4x CPU slowdown, ${app.users} users and the demo clinic's week of appointments, median of ${app.runs} runs`,
+      '',
+    );
     row(['', 'measured', 'goal']);
     row(['---', '---', '---']);
     for (const timing of app.timings) {
