@@ -37,8 +37,7 @@ type Appointment = components['schemas']['Appointment'];
 type Therapy = components['schemas']['VisitTherapy'];
 type Entry = { id: string } & Record<string, unknown>;
 
-// Each test charts its own client, so the file's tests run side by side: it is the last file, and would otherwise run alone.
-test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 820, height: 1180 } });
 // The service worker only where a test is about working offline: installing it precaches every chunk again.
 test.use({ serviceWorkers: 'block' });
@@ -296,39 +295,45 @@ test.describe('with the app installed on the tablet', () => {
   });
 });
 
-for (const [index, therapy] of (['iv', 'hbot', 'pet', 'red_light', 'fir'] as const).entries()) {
-  test(`${THERAPY_INFO[therapy].title}: filled in and signed`, async ({ page, request }) => {
-    const client = CLIENTS[index]!;
-    const example = exampleVisit(therapy, { clientId: client.id });
-    await signedIn(page, 'nurse@thrive.test');
-    await page.goto(`/client/discovery/${client.id}`);
-    await page.getByRole('button', { name: 'Start visit' }).click();
-    await page.getByRole('menuitem', { name: THERAPY_INFO[therapy].name }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(THERAPY_INFO[therapy].title);
-    const visitId = page.url().split('/visit/')[1]!;
-    await expect(page.getByRole('region', { name: 'Sign-off' })).toContainText('Before the visit can be signed');
+test.describe('each therapy', () => {
+  // Each test charts a client of its own as the same nurse, and none signs out: they run side by side on both
+  // workers. This is the last file of the run, and they would otherwise run one after another on one worker.
+  test.describe.configure({ mode: 'parallel' });
 
-    await answer(
-      page.getByRole('region', { name: 'Consent' }),
-      `The client consents to ${THERAPY_INFO[therapy].inSentence} today`,
-      'Yes',
-    );
-    await answerScreen(page, therapy);
-    await addVitals(page, 'Before', { Systolic: 120, Diastolic: 80, 'Heart rate': 72, SpO2: 98 });
-    await fillTherapy(page, therapy, example[therapy] as Record<string, unknown>);
-    await addVitals(page, 'After', { Systolic: 118, Diastolic: 78, 'Heart rate': 70 });
-    if (therapy === 'red_light') await expect(page.getByTestId('derived-Dose')).toHaveText('30 J/cm²');
-    await expect(page.getByRole('region', { name: 'Sign-off' })).not.toContainText('Before the visit can be signed');
-    await sign(page);
-    await expect(page.getByText(/^Signed by Nina Thomas on /)).toBeVisible({ timeout: 30_000 });
-    const visit = await asSuper<Visit>(request, `/visits/${visitId}`);
-    expect(visit).toMatchObject({ state: 'signed', therapy, client_id: client.id });
-    expect(visit[therapy]).toMatchObject(
-      Object.fromEntries(
-        Object.entries(example[therapy] as Record<string, unknown>).filter(
-          ([, value]) => !Array.isArray(value) && typeof value !== 'string',
+  for (const [index, therapy] of (['iv', 'hbot', 'pet', 'red_light', 'fir'] as const).entries()) {
+    test(`${THERAPY_INFO[therapy].title}: filled in and signed`, async ({ page, request }) => {
+      const client = CLIENTS[index]!;
+      const example = exampleVisit(therapy, { clientId: client.id });
+      await signedIn(page, 'nurse@thrive.test');
+      await page.goto(`/client/discovery/${client.id}`);
+      await page.getByRole('button', { name: 'Start visit' }).click();
+      await page.getByRole('menuitem', { name: THERAPY_INFO[therapy].name }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(THERAPY_INFO[therapy].title);
+      const visitId = page.url().split('/visit/')[1]!;
+      await expect(page.getByRole('region', { name: 'Sign-off' })).toContainText('Before the visit can be signed');
+
+      await answer(
+        page.getByRole('region', { name: 'Consent' }),
+        `The client consents to ${THERAPY_INFO[therapy].inSentence} today`,
+        'Yes',
+      );
+      await answerScreen(page, therapy);
+      await addVitals(page, 'Before', { Systolic: 120, Diastolic: 80, 'Heart rate': 72, SpO2: 98 });
+      await fillTherapy(page, therapy, example[therapy] as Record<string, unknown>);
+      await addVitals(page, 'After', { Systolic: 118, Diastolic: 78, 'Heart rate': 70 });
+      if (therapy === 'red_light') await expect(page.getByTestId('derived-Dose')).toHaveText('30 J/cm²');
+      await expect(page.getByRole('region', { name: 'Sign-off' })).not.toContainText('Before the visit can be signed');
+      await sign(page);
+      await expect(page.getByText(/^Signed by Nina Thomas on /)).toBeVisible({ timeout: 30_000 });
+      const visit = await asSuper<Visit>(request, `/visits/${visitId}`);
+      expect(visit).toMatchObject({ state: 'signed', therapy, client_id: client.id });
+      expect(visit[therapy]).toMatchObject(
+        Object.fromEntries(
+          Object.entries(example[therapy] as Record<string, unknown>).filter(
+            ([, value]) => !Array.isArray(value) && typeof value !== 'string',
+          ),
         ),
-      ),
-    );
-  });
-}
+      );
+    });
+  }
+});
