@@ -17,7 +17,8 @@ const runsInDom = (file: TestSpecification) =>
 class DomFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return [...sorted.filter(runsInDom), ...sorted.filter((file) => !runsInDom(file))];
+    const inDom = new Set(sorted.filter(runsInDom));
+    return [...inDom, ...sorted.filter((file) => !inDom.has(file))];
   }
 }
 
