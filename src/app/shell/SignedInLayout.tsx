@@ -32,9 +32,11 @@ export function SignedInLayout() {
   const withNav = areas.length > 0;
   usePreloadedAreas(areas);
   const state = useNavState();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
   // The phone's navigation is open on the page where it was opened: it closes
   // once it has taken the person somewhere, and when the screen widens past it.
+  // Only a phone reads the page here: elsewhere the frame stays as it is when
+  // the person moves between screens, and only the screen itself renders.
+  const pathname = useRouterState({ select: (s) => (state === 'mobile' ? s.location.pathname : null) });
   const [mobileOpenOn, setMobileOpenOn] = useState<string | null>(null);
   const mobileOpen = state === 'mobile' && mobileOpenOn === pathname;
   const [railExpanded, rail] = useDisclosure(false);

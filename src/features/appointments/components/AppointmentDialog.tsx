@@ -3,12 +3,12 @@ import { APPOINTMENT_MOVES, durationMinutes, durationOf } from '@contract';
 import { useState, type ReactNode } from 'react';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOnline } from '@/pwa/connection';
-import { useRouterState } from '@tanstack/react-router';
 import { moveAppointment, newActionKey, useChangeAppointment, type ShownAppointment } from '../api/mutations';
 import { MOVE_ACTIONS, type Appointment, type AppointmentStatus, type Resource } from '../model/labels';
 import { MOVE_NOT_KEPT, NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
 import { clinicTime, dayLabel, instantOf, zoneAbbreviation } from '../model/time';
 import { StatusBadge } from './StatusBadge';
+import { useHere } from '@/components/useHere';
 
 /** Lengths offered when moving an appointment, in minutes; its own is always among them. */
 const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
@@ -82,7 +82,7 @@ function AppointmentDetails({
   actions: ((appointment: ShownAppointment) => ReactNode) | undefined;
 }) {
   const zone = appointment.time_zone;
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const [moving, setMoving] = useState<AppointmentStatus | null>(null);
   const [confirming, setConfirming] = useState<AppointmentStatus | null>(null);
   const moves = APPOINTMENT_MOVES[appointment.status];
@@ -94,7 +94,7 @@ function AppointmentDetails({
     }
     setMoving(to);
     // Kept on this device and sent when the network allows; the schedule shows it at once.
-    moveAppointment(appointment, to, here).then(
+    moveAppointment(appointment, to, here()).then(
       () => {
         toastSuccess(`${appointment.client_name}: ${appointment.service_name} ${MOVE_ACTIONS[to].done}.`);
         onDone();

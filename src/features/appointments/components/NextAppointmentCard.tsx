@@ -1,6 +1,5 @@
 import { Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CLIENT_CANCEL_CUTOFF_HOURS, clientMayCancel } from '@contract';
 import { toastFailure, toastSuccess } from '@/components/toasts';
@@ -9,6 +8,7 @@ import { nextAppointmentQueryOptions } from '../api/queries';
 import { MOVE_NOT_KEPT } from '../model/outcome';
 import { clinicTime, dayLabel, zoneAbbreviation } from '../model/time';
 import { StatusBadge } from './StatusBadge';
+import { useHere } from '@/components/useHere';
 
 /** A stable empty list while nothing is loaded (hooks compare lists by identity). */
 const NONE: readonly [] = [];
@@ -19,7 +19,7 @@ const NONE: readonly [] = [];
  * the outbox like every status move; the card shows it at once, marked.
  */
 function CancelAction({ appointment }: { appointment: ShownAppointment }) {
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const [asking, setAsking] = useState(false);
   if (appointment.status !== 'booked') return null;
   if (!clientMayCancel(new Date(appointment.starts_at), new Date())) {
@@ -31,7 +31,7 @@ function CancelAction({ appointment }: { appointment: ShownAppointment }) {
   }
   const cancel = () => {
     setAsking(false);
-    moveAppointment(appointment, 'cancelled', here).then(
+    moveAppointment(appointment, 'cancelled', here()).then(
       () => toastSuccess(`Your ${appointment.service_name} is cancelled.`, 'Cancelled'),
       () => toastFailure(MOVE_NOT_KEPT, 'Not cancelled'),
     );

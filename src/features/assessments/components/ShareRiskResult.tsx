@@ -1,13 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { sharedRiskResult, type SharedRiskInput } from '@contract';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { recordAssessment, useShownResults } from '../api/changes';
 import { clientAssessmentsQueryOptions } from '../api/queries';
 import { takenOn } from '../model/dates';
+import { useHere } from '@/components/useHere';
 
 /**
  * Staff share the calculator's result with the client: it is recorded (the
@@ -23,7 +23,7 @@ export function ShareRiskResult({
   clientName: string;
   input: SharedRiskInput;
 }) {
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const shared = useQuery(clientAssessmentsQueryOptions(clientId, 'cardiovascular_risk'));
   const results = useShownResults(shared.data?.results ?? [], clientId, 'cardiovascular_risk');
   const [saving, setSaving] = useState(false);
@@ -34,7 +34,7 @@ export function ShareRiskResult({
     try {
       await recordAssessment(
         { type: 'cardiovascular_risk', client_id: clientId, cardiovascular_risk: input },
-        { link: here, label: `${clientName}: share a cardiovascular risk result` },
+        { link: here(), label: `${clientName}: share a cardiovascular risk result` },
       );
       const result = sharedRiskResult(input);
       toastSuccess(`${clientName} now sees a 10-year risk of ${result.risk_percentage} % in their reports.`, 'Shared');

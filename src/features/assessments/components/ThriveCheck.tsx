@@ -1,6 +1,5 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { onlineManager, useSuspenseQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { THRIVE_CHECK_INTERVAL_DAYS, thriveCheckDue, who5Meaning } from '@contract';
 import { toastFailure, toastSuccess } from '@/components/toasts';
@@ -10,6 +9,7 @@ import { ReachTheClinic } from './ReachTheClinic';
 import { Who5Form } from './Who5Form';
 import { takenOn } from '../model/dates';
 import { Who5Attribution, Who5History, Who5ScoreCard } from './Who5Results';
+import { useHere } from '@/components/useHere';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function ThriveCheck({ clientId, canTake }: { clientId: string; canTake: boolean }) {
   const { data } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'who5'));
   const results = useShownResults(data.results, clientId, 'who5');
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const [latest, previous] = results;
   const due = thriveCheckDue(latest?.taken_at, new Date());
   const [taking, setTaking] = useState(false);
@@ -33,7 +33,7 @@ export function ThriveCheck({ clientId, canTake }: { clientId: string; canTake: 
   async function submit(answers: number[]): Promise<void> {
     setSaving(true);
     try {
-      await recordAssessment({ type: 'who5', client_id: clientId, answers }, { link: here });
+      await recordAssessment({ type: 'who5', client_id: clientId, answers }, { link: here() });
       toastSuccess(
         onlineManager.isOnline()
           ? 'Your answers are saved.'

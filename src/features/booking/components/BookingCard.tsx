@@ -1,5 +1,4 @@
 import { Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CLIENT_CHANGE_CUTOFF_HOURS, clientMayChange, isCallService } from '@contract';
 import { FormError } from '@/components/FormError';
@@ -18,6 +17,7 @@ import {
 import { useMoveBooking } from '../api/book';
 import { bookingFailure, isSlotTaken, type Slot } from '../model/booking';
 import { SlotPicker } from './SlotPicker';
+import { useHere } from '@/components/useHere';
 
 /** "Tuesday 3 Mar, 09:00–09:15 (IST)" on the clinic's clock. */
 export function whenLabel(appointment: Pick<ShownAppointment, 'starts_at' | 'ends_at' | 'time_zone'>): string {
@@ -129,7 +129,7 @@ export function BookingCard({
   service: Service | undefined;
   movable: boolean;
 }) {
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const [dialog, setDialog] = useState<'move' | 'cancel' | null>(null);
   const changeable = appointment.status === 'booked' && clientMayChange(new Date(appointment.starts_at), new Date());
   const call = service !== undefined && isCallService(service);
@@ -138,7 +138,7 @@ export function BookingCard({
   async function cancel(): Promise<void> {
     setDialog(null);
     try {
-      await moveAppointment(appointment, 'cancelled', here);
+      await moveAppointment(appointment, 'cancelled', here());
     } catch {
       toastFailure('The cancellation could not be kept on this device. Please try again.');
       return;

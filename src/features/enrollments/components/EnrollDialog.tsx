@@ -1,6 +1,5 @@
 import { Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { FormActions } from '@/components/FormActions';
@@ -11,6 +10,7 @@ import { ENROLLMENT_NOT_KEPT } from '../model/errors';
 import { ENROLLMENT_STATUSES, PROGRAMS, PROGRAM_LABELS, STATUS_LABELS } from '../model/labels';
 import { EnrollmentFormSchema, NOTES_MAX, type EnrollmentFormValues } from '../schemas';
 import { todayIso } from '@/lib/validation/formats';
+import { useHere } from '@/components/useHere';
 
 const PROGRAM_OPTIONS = [
   { value: '', label: 'Choose a program', disabled: true },
@@ -34,7 +34,7 @@ export function EnrollDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({
@@ -55,7 +55,7 @@ export function EnrollDialog({
     setProblem(null);
     setSaving(true);
     try {
-      await enrollClient(fields, { userId, clientName, link: here });
+      await enrollClient(fields, { userId, clientName, link: here() });
     } catch {
       setProblem(ENROLLMENT_NOT_KEPT);
       return;

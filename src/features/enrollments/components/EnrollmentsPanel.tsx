@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOutbox } from '@/lib/outbox';
@@ -25,16 +24,12 @@ import {
 } from '../model/labels';
 import { EnrollDialog } from './EnrollDialog';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { useHere } from '@/components/useHere';
 
 const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
 function isStatus(value: string): value is EnrollmentStatus {
   return (ENROLLMENT_STATUSES as readonly string[]).includes(value);
-}
-
-/** Where the person is: a change listed among the unsent ones opens this screen again. */
-function useHere(): string {
-  return useRouterState({ select: (state) => state.location.href });
 }
 
 function EnrollmentItem({
@@ -51,7 +46,7 @@ function EnrollmentItem({
 
   function changeStatus(value: string): void {
     if (!isStatus(value) || value === enrollment.status) return;
-    changeEnrollmentStatus(enrollment, value, { clientName, link: here }).then(
+    changeEnrollmentStatus(enrollment, value, { clientName, link: here() }).then(
       () => toastSuccess(`${program} is now ${STATUS_LABELS[value].toLowerCase()}.`, 'Status changed'),
       () => toastFailure(ENROLLMENT_NOT_KEPT, 'Status not changed'),
     );
@@ -122,7 +117,7 @@ function RemoveDialog({
 
   function confirm(): void {
     if (!enrollment) return;
-    removeEnrollment(enrollment, { clientName, link: here }).then(
+    removeEnrollment(enrollment, { clientName, link: here() }).then(
       () => toastSuccess(`${clientName} is no longer enrolled in ${program}.`, 'Enrollment removed'),
       () => toastFailure(ENROLLMENT_NOT_KEPT, 'Not removed'),
     );

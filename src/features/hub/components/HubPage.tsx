@@ -15,7 +15,6 @@ import {
 import { useDebouncedValue, useInterval } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Role } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
@@ -41,6 +40,7 @@ import {
 import { NeedsAttentionCard } from '@/features/assessments';
 import { userListQueryOptions } from '@/features/users';
 import { describeAge, useOnline } from '@/pwa/connection';
+import { useHere } from '@/components/useHere';
 
 /** Roles that check clients in at the front desk, with one tap from the hub. */
 const CHECK_IN_ROLES: readonly Role[] = ['RECEPTION', 'SUPER_ADMIN'];
@@ -69,11 +69,11 @@ function TodayRow({
   canCheckIn: boolean;
   onOpen: () => void;
 }) {
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const zone = appointment.time_zone;
   // Kept on this device and sent when the network allows: the front desk keeps working through a Wi-Fi drop.
   const checkIn = () =>
-    moveAppointment(appointment, 'checked_in', here).then(
+    moveAppointment(appointment, 'checked_in', here()).then(
       () => toastSuccess(`${appointment.client_name} is checked in for ${appointment.service_name}.`),
       () => toastFailure('The check-in could not be kept on this device. Please try again.', 'Not checked in'),
     );

@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { describeFamily, describeLifestyle, historyText, type ProfilePatch } from '@contract';
 import { ButtonLink } from '@/components/RouterLinks';
@@ -12,6 +11,7 @@ import { useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
 import { useOnline } from '@/pwa/connection';
 import { ONBOARDING_STEPS, onboardingProgress, stepDone, type OnboardingField } from '../model/steps';
 import { FamilyStep, LifestyleStep, TextStep, type StepActions } from './StepForms';
+import { useHere } from '@/components/useHere';
 
 function answerSummary(field: OnboardingField, profile: Pick<ProfilePatch, OnboardingField>): string {
   switch (field) {
@@ -43,7 +43,7 @@ export function Onboarding({ clientId }: { clientId: string }) {
   const [at, setAt] = useState<number | 'summary'>(() => progress.firstOpen ?? 'summary');
   const [saving, setSaving] = useState(false);
   const online = useOnline();
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
 
   if (shown.isPlaceholder) {
     return (
@@ -70,7 +70,7 @@ export function Onboarding({ clientId }: { clientId: string }) {
     }
     setSaving(true);
     try {
-      await saveProfileChange({ profile, changes, link: here });
+      await saveProfileChange({ profile, changes, link: here() });
       setAt(nextAfter(index, changes));
       window.scrollTo({ top: 0 });
     } catch {

@@ -1,7 +1,6 @@
 import { Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { onlineManager } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { FormActions } from '@/components/FormActions';
@@ -21,6 +20,7 @@ import { LeaveGuard } from './LeaveGuard';
 import { ProfileFieldInput, type ProfileFormApi } from './ProfileFieldInput';
 import { ConsentSection, RecordSection } from './ProfileRecord';
 import { ReadOnlyField, ReadOnlyProfileField, SectionCard } from './ProfileSection';
+import { useHere } from '@/components/useHere';
 
 /** What the draft guard calls this work when it warns. */
 export const PROFILE_DRAFT_LABEL = 'Profile changes';
@@ -69,7 +69,7 @@ export interface ProfileFormProps {
 /** Edits the fields the person may change; shows the others read-only. */
 export function ProfileForm({ profile, rights, own, onSaved, onCancel }: ProfileFormProps) {
   const online = useOnline();
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const formId = useId();
   const [initialValues] = useState(() => formValuesOf(profile));
   const [problem, setProblem] = useState<string | null>(null);
@@ -111,7 +111,7 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
     }
     setSaving(true);
     try {
-      await saveProfileChange({ profile, changes, link: here });
+      await saveProfileChange({ profile, changes, link: here() });
     } catch {
       setProblem(SAVE_MESSAGES.notKept);
       setSaving(false);

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { THERAPY_INFO, type components } from '@contract';
@@ -28,6 +27,7 @@ import { startThread, unsentThreadOf } from '../api/changes';
 import { threadsQueryOptions } from '../api/queries';
 import { NewThreadSchema } from '../schemas';
 import { ThreadView } from './ThreadView';
+import { useHere } from '@/components/useHere';
 
 type Schemas = components['schemas'];
 
@@ -78,7 +78,7 @@ function referenceOf(about: string): Schemas['SupportThreadCreate']['reference']
 }
 
 function NewMessageForm({ clientId }: { clientId: string }) {
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const appointments = useQuery(upcomingAppointmentsQueryOptions(clientId));
   const visits = useQuery(visitListQueryOptions({ client: clientId, state: 'signed', limit: 50 }));
   const [problem, setProblem] = useState<string | null>(null);
@@ -94,7 +94,7 @@ function NewMessageForm({ clientId }: { clientId: string }) {
     setProblem(null);
     const reference = referenceOf(values.about);
     try {
-      await startThread({ subject: values.subject, text: values.text, ...(reference ? { reference } : {}) }, here);
+      await startThread({ subject: values.subject, text: values.text, ...(reference ? { reference } : {}) }, here());
     } catch {
       setProblem('Your message could not be kept on this device. Please try again.');
       return;

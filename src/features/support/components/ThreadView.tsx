@@ -1,7 +1,6 @@
 import { Button, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { FormError } from '@/components/FormError';
@@ -12,6 +11,7 @@ import { useOutbox } from '@/lib/outbox';
 import { replyToThread, threadRecord, unsentMessageOf } from '../api/changes';
 import { threadQueryOptions } from '../api/queries';
 import { ReplySchema } from '../schemas';
+import { useHere } from '@/components/useHere';
 
 function sentAt(iso: string): string {
   // Written in the clinic's zone by the server: its own date and clock.
@@ -34,7 +34,7 @@ export function ThreadView({
   /** False for a thread started on this device and not yet on the server. */
   onServer: boolean;
 }) {
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const thread = useQuery({ ...threadQueryOptions(threadId), enabled: onServer });
   const { items } = useOutbox();
   const unsent = items
@@ -52,7 +52,7 @@ export function ThreadView({
   async function send({ text }: v.InferOutput<typeof ReplySchema>): Promise<void> {
     setProblem(null);
     try {
-      await replyToThread({ threadId, text, subject }, here);
+      await replyToThread({ threadId, text, subject }, here());
     } catch {
       setProblem('Your message could not be kept on this device. Please try again.');
       return;

@@ -1,6 +1,5 @@
 import { Button, Card, List, Stack, Text, Title } from '@mantine/core';
 import { onlineManager, useSuspenseQuery } from '@tanstack/react-query';
-import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CognitiveRun } from '@contract';
 import { toastFailure, toastSuccess } from '@/components/toasts';
@@ -10,6 +9,7 @@ import { clientAssessmentsQueryOptions } from '../../api/queries';
 import { nextWordList } from '../../model/cognitive';
 import { CognitiveHistory, CognitiveResultCard, NotADiagnosis } from './CognitiveResults';
 import { CognitiveRunner } from './CognitiveRunner';
+import { useHere } from '@/components/useHere';
 
 /**
  * /user/cognitive-assessment/{clientId}: licence-free tasks of memory,
@@ -20,7 +20,7 @@ import { CognitiveRunner } from './CognitiveRunner';
 export function CognitiveAssessment({ clientId, canTake }: { clientId: string; canTake: boolean }) {
   const { data } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'cognitive'));
   const results = useShownResults(data.results, clientId, 'cognitive');
-  const here = useRouterState({ select: (state) => state.location.href });
+  const here = useHere();
   const [running, setRunning] = useState(false);
   const [list] = useState(() => nextWordList(data.results));
   useUnsavedDraft(running, 'Cognitive tasks under way');
@@ -30,7 +30,7 @@ export function CognitiveAssessment({ clientId, canTake }: { clientId: string; c
   async function finish(run: CognitiveRun): Promise<void> {
     setRunning(false);
     try {
-      await recordAssessment({ type: 'cognitive', client_id: clientId, cognitive: run }, { link: here });
+      await recordAssessment({ type: 'cognitive', client_id: clientId, cognitive: run }, { link: here() });
       toastSuccess(
         onlineManager.isOnline()
           ? 'Your results are saved.'
