@@ -3,6 +3,7 @@
  * the clinic's zone, whatever zone the device is in.
  */
 import { addDays, instantAt, mondayOf, wallClockAt } from '@contract';
+import { dateFormat } from '@/lib/intl';
 
 export { addDays, mondayOf };
 
@@ -37,7 +38,7 @@ export function instantOf(date: string, time: string, timeZone: string): string 
 
 /** "Mon 3 Mar" for a `YYYY-MM-DD` date (no zone: it is already the clinic's date). */
 export function dayLabel(date: string, options: Intl.DateTimeFormatOptions = {}): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return dateFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -48,7 +49,7 @@ export function dayLabel(date: string, options: Intl.DateTimeFormatOptions = {})
 
 /** The zone's short name, e.g. "IST" or "GMT+5:30", for saying which clock the times are on. */
 export function zoneAbbreviation(timeZone: string, at = new Date()): string {
-  const part = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' })
+  const part = dateFormat('en-GB', { timeZone, timeZoneName: 'short' })
     .formatToParts(at)
     .find((item) => item.type === 'timeZoneName');
   return part?.value ?? timeZone;

@@ -1,4 +1,5 @@
 import { addDays, wallClockAt } from '@contract';
+import { dateFormat } from '@/lib/intl';
 
 /**
  * When an appointment is, on its clinic's clock, as staff say it: "today 10:00", "tomorrow 09:30",
@@ -15,7 +16,7 @@ export function appointmentWhen(startsAt: string, timeZone: string, now: Date = 
 
 /** "Sat 29 Nov" (or with the year) for a `YYYY-MM-DD` date. */
 export function dayOf(date: string, withYear = false): string {
-  const day = new Intl.DateTimeFormat('en-GB', {
+  const day = dateFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -26,7 +27,5 @@ export function dayOf(date: string, withYear = false): string {
 
 /** "22 Nov 2026" for an instant, on the device's calendar. */
 export function dateOf(instant: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(instant),
-  );
+  return dateFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(instant));
 }

@@ -1,3 +1,5 @@
+import { dateFormat } from '@/lib/intl';
+
 /**
  * Times at the bay are entered as a time of day on the visit's day, on the
  * device's own clock (the tablet is in the clinic), and kept as instants.
@@ -25,10 +27,10 @@ export function localToday(now = new Date()): string {
 
 /** 'HH:MM' of an instant, for lists of entries. */
 export function clockTime(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return dateFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** 'Tue 24 Nov 2026, 10:32' */
 export function dateTime(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
