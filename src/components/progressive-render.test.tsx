@@ -66,4 +66,21 @@ describe('content after the first commit', () => {
     expect(await screen.findByText('The schedule')).toBeTruthy();
     expect(commits[0]).toBe(false);
   });
+
+  it('gives a part mounted by that next render a commit of its own, after it', async () => {
+    const commits: string[] = [];
+    function Grid() {
+      const ready = useAfterFirstCommit();
+      commits.push(`grid ${ready}`);
+      return ready ? <p>The grid</p> : null;
+    }
+    function Screen() {
+      const ready = useAfterFirstCommit();
+      commits.push(`screen ${ready}`);
+      return ready ? <Grid /> : null;
+    }
+    render(<Screen />);
+    expect(await screen.findByText('The grid')).toBeTruthy();
+    expect(commits).toEqual(['screen false', 'screen true', 'grid false', 'grid true']);
+  });
 });

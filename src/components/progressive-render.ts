@@ -1,10 +1,9 @@
-import { useDeferredValue } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 
 /*
  * A screen's heavy parts rendered after its first commit, in a background
- * render (React's deferred value: it yields to input, and a newer render
- * replaces it). On a slow tablet a screen's frame and first rows then show
- * in a fraction of the time its whole content takes.
+ * render that yields to input. On a slow tablet a screen's frame and first
+ * rows then show in a fraction of the time its whole content takes.
  */
 
 /**
@@ -21,7 +20,15 @@ export function useProgressiveList<T>(items: readonly T[], first: number): reado
 
 const NOTHING: readonly never[] = [];
 
-/** False in a screen's first render, true from the background render right after: for what may follow the frame. */
+/**
+ * False until the component's first commit, then true in a background render
+ * (a transition: it yields to input, and a newer render replaces it): for
+ * what may follow the frame. A part mounted by such a background render gets
+ * its own, later one, so a screen can show its heading, then its controls,
+ * then its heaviest part.
+ */
 export function useAfterFirstCommit(): boolean {
-  return useDeferredValue(true, false);
+  const [committed, setCommitted] = useState(false);
+  useEffect(() => startTransition(() => setCommitted(true)), []);
+  return committed;
 }

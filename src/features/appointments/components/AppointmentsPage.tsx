@@ -97,20 +97,62 @@ export function AppointmentsPage({
 }) {
   const { data: clinicList } = useSuspenseQuery(clinicsQueryOptions());
   const clinic = pickClinic(clinicList.results, search.clinic, homeClinic);
+  // The controls and the schedule follow the heading: on a slow tablet they are most of the page's render.
+  const bodyShown = useAfterFirstCommit();
+
+  if (!clinic) {
+    return (
+      <PageFrame title="Appointments" crumbs={CRUMBS} purpose="No clinic is set up yet.">
+        <Text>There is no clinic to show. An administrator adds clinics and their resources.</Text>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame
+      title="Appointments"
+      crumbs={CRUMBS}
+      purpose="Book, move, check in and close appointments across the clinic’s chairs, chambers and rooms."
+    >
+      {bodyShown && (
+        <Schedule
+          search={search}
+          onSearchChange={onSearchChange}
+          clinics={clinicList.results}
+          clinic={clinic}
+          appointmentActions={appointmentActions}
+        />
+      )}
+    </PageFrame>
+  );
+}
+
+/** The page's controls (clinic, resources, view, day), its schedule, and the dialogs to book and to open one. */
+function Schedule({
+  search,
+  onSearchChange,
+  clinics,
+  clinic,
+  appointmentActions,
+}: {
+  search: AppointmentsSearch;
+  onSearchChange: (next: AppointmentsSearch) => void;
+  clinics: readonly Clinic[];
+  clinic: Clinic;
+  appointmentActions?: (appointment: ShownAppointment) => ReactNode;
+}) {
   const phone = useMediaQuery(PHONE) ?? false;
   const online = useOnline();
   const view: ScheduleView = phone ? 'day' : (search.view ?? 'day');
-  const today = clinic ? clinicToday(clinic.time_zone) : '';
+  const today = clinicToday(clinic.time_zone);
   const date = search.date ?? today;
   const first = view === 'week' ? mondayOf(date) : date;
   const days = view === 'week' ? 7 : 1;
 
-  const resources = useQuery({ ...resourcesQueryOptions(clinic?.id ?? ''), enabled: clinic !== null });
+  const resources = useQuery(resourcesQueryOptions(clinic.id));
   const services = useQuery(servicesQueryOptions());
-  const span = clinic ? daySpan(first, days, clinic.time_zone) : null;
+  const span = daySpan(first, days, clinic.time_zone);
   const appointments = useQuery({
-    ...appointmentsQueryOptions({ clinic: clinic?.id, from: span?.from, to: span?.to }),
-    enabled: clinic !== null,
+    ...appointmentsQueryOptions({ clinic: clinic.id, from: span.from, to: span.to }),
     placeholderData: keepPreviousData,
   });
   const change = useChangeAppointment();
@@ -134,13 +176,6 @@ export function AppointmentsPage({
   const shownAppointments = all.filter((appointment) => shownIds.has(appointment.resource_id));
   const opened = all.find((appointment) => appointment.id === openId) ?? null;
 
-  if (!clinic) {
-    return (
-      <PageFrame title="Appointments" crumbs={CRUMBS} purpose="No clinic is set up yet.">
-        <Text>There is no clinic to show. An administrator adds clinics and their resources.</Text>
-      </PageFrame>
-    );
-  }
   const zone = clinic.time_zone;
   const set = (next: Partial<AppointmentsSearch>) => onSearchChange({ ...search, ...next });
   const step = (direction: 1 | -1) => set({ date: addDays(first, direction * days) });
@@ -184,17 +219,13 @@ export function AppointmentsPage({
   };
 
   return (
-    <PageFrame
-      title="Appointments"
-      crumbs={CRUMBS}
-      purpose="Book, move, check in and close appointments across the clinic’s chairs, chambers and rooms."
-    >
+    <>
       <Paper withBorder radius="lg" p="sm">
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <NativeSelect
               label="Clinic"
-              data={clinicList.results.map((item) => ({ value: item.id, label: item.name }))}
+              data={clinics.map((item) => ({ value: item.id, label: item.name }))}
               value={clinic.id}
               onChange={(event) => set({ clinic: event.currentTarget.value, kind: undefined })}
               w={{ base: '100%', xs: 220 }}
@@ -330,6 +361,6 @@ export function AppointmentsPage({
         onClose={() => setOpenId(null)}
         actions={appointmentActions}
       />
-    </PageFrame>
+    </>
   );
 }

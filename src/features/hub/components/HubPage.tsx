@@ -35,6 +35,7 @@ import {
   useWithUnsentMoves,
   waitedFor,
   type Appointment,
+  type Clinic,
   type ShownAppointment,
 } from '@/features/appointments';
 import { NeedsAttentionCard } from '@/features/assessments';
@@ -186,6 +187,46 @@ export function HubPage({
   const { data: clinics } = useSuspenseQuery(clinicsQueryOptions());
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const clinic = pickClinic(clinics.results, chosen, homeClinic);
+  // The day's cards follow the heading: on a slow tablet they are most of the hub's render.
+  const bodyShown = useAfterFirstCommit();
+  return (
+    <PageFrame
+      title="Hub"
+      crumbs={[{ label: 'Hub' }]}
+      purpose={
+        clinic ? `Today at ${clinic.name}: who is coming, who is here, and a quick search.` : 'Today at a glance.'
+      }
+    >
+      {bodyShown && (
+        <Today
+          role={role}
+          clinics={clinics.results}
+          clinic={clinic}
+          onChooseClinic={setChosen}
+          clinicCards={clinicCards}
+          appointmentActions={appointmentActions}
+        />
+      )}
+    </PageFrame>
+  );
+}
+
+/** Today at the chosen clinic: who is here, a quick search, who needs attention, and who is coming. */
+function Today({
+  role,
+  clinics,
+  clinic,
+  onChooseClinic,
+  clinicCards,
+  appointmentActions,
+}: {
+  role: Role;
+  clinics: readonly Clinic[];
+  clinic: Clinic | null;
+  onChooseClinic: (clinicId: string) => void;
+  clinicCards?: (clinicId: string, now: number) => ReactNode;
+  appointmentActions?: (appointment: ShownAppointment) => ReactNode;
+}) {
   const now = useNow();
   const online = useOnline();
   const today = clinic ? clinicToday(clinic.time_zone, new Date(now)) : '';
@@ -210,20 +251,14 @@ export function HubPage({
   const age = day.dataUpdatedAt > 0 ? describeAge(Math.max(0, now - day.dataUpdatedAt)) : null;
 
   return (
-    <PageFrame
-      title="Hub"
-      crumbs={[{ label: 'Hub' }]}
-      purpose={
-        clinic ? `Today at ${clinic.name}: who is coming, who is here, and a quick search.` : 'Today at a glance.'
-      }
-    >
+    <>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        {clinics.results.length > 1 && clinic && (
+        {clinics.length > 1 && clinic && (
           <NativeSelect
             label="Clinic"
-            data={clinics.results.map((item) => ({ value: item.id, label: item.name }))}
+            data={clinics.map((item) => ({ value: item.id, label: item.name }))}
             value={clinic.id}
-            onChange={(event) => setChosen(event.currentTarget.value)}
+            onChange={(event) => onChooseClinic(event.currentTarget.value)}
             w={{ base: '100%', xs: 240 }}
           />
         )}
@@ -362,6 +397,6 @@ export function HubPage({
         onClose={() => setOpenId(null)}
         actions={appointmentActions}
       />
-    </PageFrame>
+    </>
   );
 }
