@@ -6,6 +6,7 @@ import Beasties from 'beasties';
 import { createServer, defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEFERRED_STYLESHEET } from './src/app/prerender/deferred-styles.ts';
+import { LOCKED_START_DOCUMENT } from './src/pwa/locked-start.ts';
 import { brand } from './src/config/brand.ts';
 
 /** One id per build: written to /version.json and compiled into the app (VITE_BUILD_ID). */
@@ -119,6 +120,9 @@ function brandInIndexHtml(): Plugin {
  *   never shows the sign-in page first; beside it, a template of the unlock
  *   screen that the first script shows at once when a saved session will
  *   open on it (src/app/static-unlock.ts).
+ * - locked-start.html: the unlock screen already in #root, which the service
+ *   worker answers a start with when it knows the start opens locked
+ *   (src/pwa/locked-start.ts).
  */
 function prerenderedFirstScreens(): Plugin {
   return {
@@ -163,7 +167,17 @@ function prerenderedFirstScreens(): Plugin {
         const waitForMarker = `<link rel="expect" href="#${parsedMarker}" blocking="render" />`;
         const loginHtml = html.replace(empty, loginRoot).replace('</title>', `</title>\n    ${waitForMarker}`);
         this.emitFile({ type: 'asset', fileName: 'login.html', source: await withCriticalCss(loginHtml, bundle) });
-        const unlockTemplate = `<template id="${unlock.UNLOCK_TEMPLATE_ID}">${staticScreen(unlock.renderUnlockShell())}</template>`;
+        const unlockScreen = staticScreen(unlock.renderUnlockShell());
+        // What the service worker answers a start that opens locked with: the unlock screen in #root, painted with
+        // the rules it uses before any script has run (its e-mail line blank until the first script fills it in).
+        const lockedRoot = `<div id="root" data-prerendered="unlock">${unlockScreen}<span id="${parsedMarker}" hidden></span></div>`;
+        const lockedHtml = html.replace(empty, lockedRoot).replace('</title>', `</title>\n    ${waitForMarker}`);
+        this.emitFile({
+          type: 'asset',
+          fileName: LOCKED_START_DOCUMENT,
+          source: await withCriticalCss(lockedHtml, bundle),
+        });
+        const unlockTemplate = `<template id="${unlock.UNLOCK_TEMPLATE_ID}">${unlockScreen}</template>`;
         index.source = html.replace(empty, `${empty}${unlockTemplate}`);
       } finally {
         await renderer.close();
@@ -256,7 +270,10 @@ export default defineConfig(({ mode }) => {
       headersFile(headers),
       prerenderedFirstScreens(),
       VitePWA({
-        strategies: 'generateSW',
+        // The worker is ours (src/pwa/worker/sw.ts): it picks the document a start is answered with.
+        strategies: 'injectManifest',
+        srcDir: 'src/pwa/worker',
+        filename: 'sw.ts',
         registerType: 'prompt',
         // The app registers the worker itself (src/app/pwa.ts).
         injectRegister: false,
@@ -278,16 +295,10 @@ export default defineConfig(({ mode }) => {
         },
         // The glob below already precaches every icon; listing them again would duplicate precache entries.
         includeManifestIcons: false,
-        workbox: {
+        injectManifest: {
           // The app shell: HTML, scripts, styles, fonts, icons (the manifest is added by the plugin).
           // Not version.json: the version check must always reach the server.
           globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-          navigateFallback: 'index.html',
-          // API and identity calls always go to the network: no runtime caching
-          // (PRODUCT.md section 3: API responses are never cached by the
-          // service worker), and never the app shell in their place.
-          navigateFallbackDenylist: [/^\/api\//, /^\/identity(\/|$)/, /^\/version\.json$/],
-          cleanupOutdatedCaches: true,
         },
       }),
     ],

@@ -27,10 +27,11 @@ const start = () => {
 
 // The service worker and the version check run on every page, the prerendered one included.
 startInstallability();
+// A saved session on a device that keeps data opens on the unlock screen: the prerendered one is shown now (or
+// taken away, where the service worker answered with it and the session is gone), then the app loads and takes it
+// over.
+if (holdsSession || root.dataset.prerendered === 'unlock') showStaticUnlock(root);
 if (holdsSession) {
-  // A saved session on a device that keeps data opens on the unlock screen: the prerendered one is shown now,
-  // then the app loads and takes it over.
-  showStaticUnlock(root);
   takeOverShell(root);
   // After the screen's first paint, which the app's compile would hold back; a hidden tab paints no frame.
   requestAnimationFrame(() => setTimeout(start, 0));

@@ -17,6 +17,7 @@ import { deviceSettings, keepsDeviceData, keepsTokensInTabOnly, persistsData } f
 import { startLocalData } from '@/pwa/local-data';
 import { startPwa } from './pwa';
 import { createAppRouter, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
+import { followLockedStart } from './locked-start-mark';
 import { reactToSessionEnd } from './session-expiry';
 
 export type Boot =
@@ -105,6 +106,8 @@ async function start(): Promise<Boot> {
     },
   });
   startPwa(sessionStore, async () => (await auth()).session.restoreSession());
+  // The service worker answers the next start with the unlock screen while a saved session will open on it.
+  followLockedStart(sessionStore);
   // Created now, mounted (and so guarded) only once the session is known below.
   const router = createAppRouter({ auth: sessionStore, queryClient });
   // The prerendered sign-in page (login.html) gives way to the live app once its first screen has rendered.

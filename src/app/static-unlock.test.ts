@@ -2,11 +2,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_SETTINGS_KEY } from '@/pwa/device-mode';
 import { TEST_SESSION_KEY, unsignedJwt } from '@/test/tokens';
-import { EMAIL_PLACEHOLDER, UNLOCK_TEMPLATE_ID } from './static-unlock';
+import { UNLOCK_TEMPLATE_ID } from './static-unlock';
 
 function leaveSession(storage: Storage, email: string): void {
   storage.setItem(`${TEST_SESSION_KEY}.LastAuthUser`, 'user-1');
   storage.setItem(`${TEST_SESSION_KEY}.user-1.idToken`, unsignedJwt({ email }));
+}
+
+/** The prerendered unlock screen: its e-mail line blank, its form. */
+function unlockScreen(): HTMLElement {
+  const main = document.createElement('main');
+  const emailLine = document.createElement('p');
+  emailLine.dataset.unlockEmail = '';
+  emailLine.textContent = '\u00a0';
+  const form = document.createElement('form');
+  form.setAttribute('aria-label', 'Unlock Thrive');
+  const password = document.createElement('input');
+  password.autocomplete = 'current-password';
+  form.append(password);
+  main.append(emailLine, form);
+  return main;
 }
 
 /** index.html as the build leaves it: an empty root and the prerendered screen in its template. */
@@ -15,18 +30,18 @@ function indexHtml(): HTMLElement {
   root.id = 'root';
   const template = document.createElement('template');
   template.id = UNLOCK_TEMPLATE_ID;
-  const main = document.createElement('main');
-  const intro = document.createElement('p');
-  intro.dataset.unlockIntro = '';
-  intro.textContent = `Enter the password of ${EMAIL_PLACEHOLDER} to go on.`;
-  const form = document.createElement('form');
-  form.setAttribute('aria-label', 'Unlock Thrive');
-  const password = document.createElement('input');
-  password.autocomplete = 'current-password';
-  form.append(password);
-  main.append(intro, form);
-  template.content.append(main);
+  template.content.append(unlockScreen());
   document.body.replaceChildren(root, template);
+  return root;
+}
+
+/** locked-start.html, which the service worker answers a start it knows opens locked with: the screen in the root. */
+function lockedStartHtml(): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.dataset.prerendered = 'unlock';
+  root.append(unlockScreen());
+  document.body.replaceChildren(root);
   return root;
 }
 
@@ -47,9 +62,7 @@ describe('the prerendered unlock screen at start', () => {
     const root = indexHtml();
     leaveSession(localStorage, 'ada@example.com');
     expect(await showStaticUnlock(root)).toBe(true);
-    expect(root.querySelector('[data-unlock-intro]')?.textContent).toBe(
-      'Enter the password of ada@example.com to go on.',
-    );
+    expect(root.querySelector('[data-unlock-email]')?.textContent).toBe('ada@example.com');
     expect(root.querySelector('form')?.getAttribute('aria-label')).toBe('Unlock Thrive');
     expect(root.dataset.prerendered).toBe('unlock');
     expect(document.activeElement).toBe(root.querySelector('input[autocomplete="current-password"]'));
@@ -82,5 +95,29 @@ describe('the prerendered unlock screen at start', () => {
     leaveSession(localStorage, 'ada@example.com');
     expect(await showStaticUnlock(root)).toBe(false);
     expect(root.childElementCount).toBe(0);
+  });
+
+  it('served by the service worker, is filled in where it stands', async () => {
+    const root = lockedStartHtml();
+    const screen = root.firstElementChild;
+    leaveSession(localStorage, 'ada@example.com');
+    expect(await showStaticUnlock(root)).toBe(true);
+    expect(root.firstElementChild).toBe(screen);
+    expect(root.querySelector('[data-unlock-email]')?.textContent).toBe('ada@example.com');
+    expect(root.dataset.prerendered).toBe('unlock');
+    expect(document.activeElement).toBe(root.querySelector('input[autocomplete="current-password"]'));
+  });
+
+  it('served by the service worker for a session that is gone, is taken away and the app starts as without one', async () => {
+    const root = lockedStartHtml();
+    expect(await showStaticUnlock(root)).toBe(false);
+    expect(root.childElementCount).toBe(0);
+    expect(root.dataset.prerendered).toBeUndefined();
+
+    localStorage.setItem(DEVICE_SETTINGS_KEY, JSON.stringify({ mode: 'kiosk' }));
+    const kiosk = lockedStartHtml();
+    leaveSession(sessionStorage, 'desk@example.com');
+    expect(await showStaticUnlock(kiosk)).toBe(false);
+    expect(kiosk.childElementCount).toBe(0);
   });
 });

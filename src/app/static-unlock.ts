@@ -3,30 +3,54 @@ import { deviceSettings, keepsTokensInTabOnly, persistsData } from '@/pwa/device
 
 /** The template in index.html that holds the prerendered unlock screen (vite.config.ts). */
 export const UNLOCK_TEMPLATE_ID = 'unlock-screen';
-/** Stands in the prerendered screen's intro for the e-mail of the session, filled in on the device. */
-export const EMAIL_PLACEHOLDER = '\u2060email\u2060';
+
+/**
+ * The e-mail of the session a start opens locked with: a saved session on a
+ * device that keeps data (the data key is wrapped by the person's password);
+ * null when a start does not open locked.
+ */
+export function lockedSessionEmail(): string | null {
+  const { mode } = deviceSettings();
+  if (!persistsData(mode)) return null;
+  return savedSessionEmail(keepsTokensInTabOnly(mode) ? window.sessionStorage : window.localStorage);
+}
 
 /**
  * A start with a saved session, on a device that keeps data, opens on the
- * unlock screen (the data key is wrapped by the person's password): this shows
- * the prerendered one in `root` at once, with the session's e-mail, long
- * before the app has started, and marks it for the live app to take over
- * (src/lib/shell-handover.ts). Returns whether it did; without a session to
- * name, or on a device that keeps nothing, the app starts as before.
+ * unlock screen: this shows the prerendered one in `root` at once, with the
+ * session's e-mail, long before the app has started, and marks it for the
+ * live app to take over (src/lib/shell-handover.ts). The screen comes from
+ * index.html's template, or is in `root` already where the service worker
+ * answered the start with it (src/pwa/locked-start.ts); there, a start that
+ * does not open locked (the session gone since, which the worker's mark
+ * missed) takes it away at once. Returns whether the screen shows; where it
+ * does not, the app starts as before.
  */
 export function showStaticUnlock(root: HTMLElement): boolean {
-  const { mode } = deviceSettings();
-  if (!persistsData(mode)) return false;
-  const template = document.getElementById(UNLOCK_TEMPLATE_ID);
-  if (!(template instanceof HTMLTemplateElement)) return false;
-  const email = savedSessionEmail(keepsTokensInTabOnly(mode) ? window.sessionStorage : window.localStorage);
+  const served = root.dataset.prerendered === 'unlock';
+  const shown = fillStaticUnlock(root, served, lockedSessionEmail());
+  if (!shown && served) {
+    root.replaceChildren();
+    delete root.dataset.prerendered;
+  }
+  return shown;
+}
+
+function fillStaticUnlock(root: HTMLElement, served: boolean, email: string | null): boolean {
   if (email === null) return false;
-  const screen = template.content.cloneNode(true);
-  if (!(screen instanceof DocumentFragment)) return false;
-  const intro = screen.querySelector('[data-unlock-intro]');
-  if (!intro?.textContent?.includes(EMAIL_PLACEHOLDER)) return false;
-  intro.textContent = intro.textContent.replace(EMAIL_PLACEHOLDER, email);
-  root.replaceChildren(screen);
+  let screen: ParentNode = root;
+  if (!served) {
+    const template = document.getElementById(UNLOCK_TEMPLATE_ID);
+    if (!(template instanceof HTMLTemplateElement)) return false;
+    const copy = template.content.cloneNode(true);
+    if (!(copy instanceof DocumentFragment)) return false;
+    screen = copy;
+  }
+  // The screen's line for the session's e-mail, blank in the prerendered markup.
+  const emailLine = screen.querySelector('[data-unlock-email]');
+  if (!emailLine) return false;
+  emailLine.textContent = email;
+  if (screen !== root) root.replaceChildren(screen);
   root.dataset.prerendered = 'unlock';
   // As the live screen does: the password can be typed at once (it carries over to the live field).
   root.querySelector<HTMLInputElement>('input[autocomplete="current-password"]')?.focus();

@@ -12,10 +12,12 @@ import {
   expect,
   expectNoSeriousAxeViolation,
   OFFLINE_CONSOLE_ERRORS,
+  pressSignOut,
   reloadToUnlockScreen,
   savedTokenKeys,
   signIn,
   test,
+  unlock,
   waitForServiceWorker,
 } from './fixtures.ts';
 
@@ -150,6 +152,39 @@ test.describe('before the app has loaded', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
     await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
   });
+});
+
+test('while a session is saved, the service worker starts the app on the unlock screen, which names nobody until the page does; after sign-out, never', async ({
+  page,
+}) => {
+  await signIn(page, 'nurse@thrive.test');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
+  await waitForServiceWorker(page);
+  const documentOf = () =>
+    page.waitForResponse(
+      (response) => response.request().isNavigationRequest() && response.frame() === page.mainFrame(),
+    );
+
+  const locked = documentOf();
+  await reloadToUnlockScreen(page);
+  const lockedStart = await locked;
+  expect(lockedStart.fromServiceWorker()).toBe(true);
+  const lockedHtml = await lockedStart.text();
+  expect(lockedHtml).toContain('data-prerendered="unlock"');
+  expect(lockedHtml).not.toContain('nurse@thrive.test');
+  await expect(page.getByText('nurse@thrive.test')).toBeVisible();
+  await unlock(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
+
+  await pressSignOut(page);
+  await expect(page).toHaveURL(/\/login/);
+  const signedOut = documentOf();
+  await page.goto('/hub');
+  const signedOutStart = await signedOut;
+  expect(signedOutStart.fromServiceWorker()).toBe(true);
+  expect(await signedOutStart.text()).not.toContain('data-prerendered="unlock"');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('form', { name: 'Unlock Thrive' })).toHaveCount(0);
 });
 
 test('a shared tablet keeps no sign-in token in localStorage; a reload keeps the tab’s session behind the unlock screen', async ({

@@ -1,12 +1,12 @@
 /**
  * The unlock screen as static HTML, rendered at build time into a template in
- * index.html (vite.config.ts). A start with a saved session on a device that
- * keeps data always opens on it (the data key is wrapped by the password), so
- * the first script shows it at once (src/app/static-unlock.ts), with the
- * session's e-mail, and the live app takes over with the same markup.
+ * index.html and into locked-start.html (vite.config.ts). A start with a saved
+ * session on a device that keeps data always opens on it (the data key is
+ * wrapped by the password), so it shows at once (src/app/static-unlock.ts),
+ * its e-mail line blank until the first script fills it in, and the live app
+ * takes over with the same markup.
  */
 import { UnlockScreen } from '@/features/auth';
-import { EMAIL_PLACEHOLDER } from '../static-unlock';
 import { renderStatic } from './render-static';
 
 export { UNLOCK_TEMPLATE_ID } from '../static-unlock';
@@ -18,7 +18,7 @@ const never = () => {
 export function renderUnlockShell(): string {
   return renderStatic(
     <UnlockScreen
-      email={EMAIL_PLACEHOLDER}
+      email={null}
       signInNeeded={null}
       failure={null}
       onDismissFailure={never}

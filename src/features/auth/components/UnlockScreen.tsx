@@ -50,14 +50,20 @@ export function UnlockScreen({
     <AuthFrame
       tagline={
         <Text size="lg" data-unlock-intro="">
-          {UNLOCK_MESSAGES.intro(email)}
+          {UNLOCK_MESSAGES.intro}
         </Text>
       }
     >
       <Stack gap="md">
-        <Title order={2} size="h3">
-          {UNLOCK_MESSAGES.title}
-        </Title>
+        <Stack gap={2}>
+          <Title order={2} size="h3">
+            {UNLOCK_MESSAGES.title}
+          </Title>
+          {/* One line, always: the prerendered screen paints it blank and the device fills it in, moving nothing. */}
+          <Text fw={600} truncate="end" data-unlock-email="">
+            {email ?? '\u00a0'}
+          </Text>
+        </Stack>
         {signInNeeded !== null ? (
           <>
             <Alert color="orange" variant="light" role="alert">

@@ -9,8 +9,7 @@ export function unlockFailureMessage(result: Exclude<UnlockResult, { ok: true }>
 
 export const UNLOCK_MESSAGES = {
   title: 'Welcome back',
-  intro: (email: string | null) =>
-    `Thrive is locked on this device. Enter the password of ${email ?? 'your account'} to carry on where you left off.`,
+  intro: 'Thrive is locked on this device. Enter the password of this account to carry on where you left off.',
   signInNeeded: 'Too many wrong passwords. For your safety, sign in again to open Thrive on this device.',
   /** Nothing here opens with a password alone (the tries were used up before, or this browser never held the key). */
   signInAgain: 'For your safety, sign in again to open Thrive on this device.',
