@@ -2,11 +2,12 @@ import type { Workbox } from 'workbox-window';
 import { updateState } from './update-state';
 
 /**
- * The service worker (vite-plugin-pwa's generateSW: the app shell precached,
- * navigations answered with the shell offline, API and identity calls never
- * cached). With registerType 'prompt' a new worker installs and then waits;
- * workbox-window's `waiting` event drives the new-version notice, and 'Refresh
- * Now' tells the waiting worker to take over, then reloads.
+ * The service worker's registration (the worker itself: src/pwa/worker/sw.ts,
+ * the app shell precached, navigations answered with the shell offline, API
+ * and identity calls never cached). With registerType 'prompt' a new worker
+ * installs and then waits; workbox-window's `waiting` event drives the
+ * new-version notice, and 'Refresh Now' tells the waiting worker to take over,
+ * then reloads.
  */
 
 let workbox: Workbox | undefined;
@@ -63,7 +64,7 @@ export async function activateNewVersion(): Promise<void> {
   }
   const reload = () => window.location.reload();
   navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
-  // The worker generated with registerType 'prompt' skips waiting on this message.
+  // The worker skips waiting on this message (src/pwa/worker/sw.ts).
   waiting.postMessage({ type: 'SKIP_WAITING' });
   // Should the worker never take over, still reload rather than leave the button dead.
   setTimeout(reload, WAIT_FOR_WORKER_MS);
