@@ -6,7 +6,7 @@
  * to be sent. Nothing stored holds a usable key, and a shared tablet keeps no
  * sign-in token in localStorage.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Response } from '@playwright/test';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import {
   expect,
@@ -17,7 +17,6 @@ import {
   savedTokenKeys,
   signIn,
   test,
-  unlock,
   waitForServiceWorker,
 } from './fixtures.ts';
 
@@ -28,6 +27,15 @@ const CLIENT = generateClients(50)[38]!;
 const CLIENT_NAME = `${CLIENT.firstName} ${CLIENT.lastName}`;
 
 const syncLine = (page: Page) => page.getByRole('button', { name: /Show unsent changes$/ });
+
+/** The next document the page loads, as the service worker answers it. */
+async function documentOf(page: Page): Promise<Response> {
+  const response = await page.waitForResponse(
+    (candidate) => candidate.request().isNavigationRequest() && candidate.frame() === page.mainFrame(),
+  );
+  expect(response.fromServiceWorker()).toBe(true);
+  return response;
+}
 
 /** What every IndexedDB record of the page holds: whether any is a CryptoKey, and the stores' names. */
 function storedKeys(page: Page): Promise<{ cryptoKeys: number; databases: string[] }> {
@@ -57,7 +65,7 @@ async function useDeviceMode(context: BrowserContext, mode: string) {
   await context.addInitScript((value) => localStorage.setItem('thrive.device', value), JSON.stringify({ mode }));
 }
 
-test('after a reload, the unlock screen shows before any client data; the right password brings back the data and the unsent change', async ({
+test('after a reload, the unlock screen shows before any client data; the right password brings back the data and the unsent change; signed out, no start opens locked', async ({
   page,
   context,
   allowConsoleError,
@@ -85,8 +93,13 @@ test('after a reload, the unlock screen shows before any client data; the right 
   expect(stored.cryptoKeys).toBe(0);
   expect(stored.databases).toEqual(expect.arrayContaining(['thrive-keyring', 'thrive-outbox', 'thrive-vault']));
 
-  // A reload (still offline): the unlock screen, and nothing of the client or the change.
+  // A reload (still offline): the unlock screen, and nothing of the client or the change. The service worker
+  // answers with the screen already in the page, which holds nothing of the person: the page names them.
+  const lockedStart = documentOf(page);
   await reloadToUnlockScreen(page);
+  const lockedHtml = await (await lockedStart).text();
+  expect(lockedHtml).toContain('data-prerendered="unlock"');
+  expect(lockedHtml).not.toContain('nurse@thrive.test');
   await expect(page).toHaveURL(/\/unlock/);
   await expect(page.getByText('nurse@thrive.test')).toBeVisible();
   await expect(page.getByText(CLIENT.firstName)).toHaveCount(0);
@@ -118,6 +131,15 @@ test('after a reload, the unlock screen shows before any client data; the right 
   // The network is back: the change goes.
   await context.setOffline(false);
   await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes', { timeout: 20_000 });
+
+  // Signed out, a start is never answered with the unlock screen.
+  await pressSignOut(page);
+  await expect(page).toHaveURL(/\/login/);
+  const signedOutStart = documentOf(page);
+  await page.goto('/hub');
+  expect(await (await signedOutStart).text()).not.toContain('data-prerendered="unlock"');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('form', { name: 'Unlock Thrive' })).toHaveCount(0);
 });
 
 test.describe('before the app has loaded', () => {
@@ -152,39 +174,6 @@ test.describe('before the app has loaded', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
     await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
   });
-});
-
-test('while a session is saved, the service worker starts the app on the unlock screen, which names nobody until the page does; after sign-out, never', async ({
-  page,
-}) => {
-  await signIn(page, 'nurse@thrive.test');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
-  await waitForServiceWorker(page);
-  const documentOf = () =>
-    page.waitForResponse(
-      (response) => response.request().isNavigationRequest() && response.frame() === page.mainFrame(),
-    );
-
-  const locked = documentOf();
-  await reloadToUnlockScreen(page);
-  const lockedStart = await locked;
-  expect(lockedStart.fromServiceWorker()).toBe(true);
-  const lockedHtml = await lockedStart.text();
-  expect(lockedHtml).toContain('data-prerendered="unlock"');
-  expect(lockedHtml).not.toContain('nurse@thrive.test');
-  await expect(page.getByText('nurse@thrive.test')).toBeVisible();
-  await unlock(page);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hub');
-
-  await pressSignOut(page);
-  await expect(page).toHaveURL(/\/login/);
-  const signedOut = documentOf();
-  await page.goto('/hub');
-  const signedOutStart = await signedOut;
-  expect(signedOutStart.fromServiceWorker()).toBe(true);
-  expect(await signedOutStart.text()).not.toContain('data-prerendered="unlock"');
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('form', { name: 'Unlock Thrive' })).toHaveCount(0);
 });
 
 test('a shared tablet keeps no sign-in token in localStorage; a reload keeps the tab’s session behind the unlock screen', async ({
