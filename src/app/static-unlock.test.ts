@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_SETTINGS_KEY } from '@/pwa/device-mode';
+import { prerenderedRoot } from '@/test/prerendered';
 import { TEST_SESSION_KEY, unsignedJwt } from '@/test/tokens';
 import { UNLOCK_TEMPLATE_ID } from './static-unlock';
 
@@ -36,14 +37,7 @@ function indexHtml(): HTMLElement {
 }
 
 /** locked-start.html, which the service worker answers a start it knows opens locked with: the screen in the root. */
-function lockedStartHtml(): HTMLElement {
-  const root = document.createElement('div');
-  root.id = 'root';
-  root.dataset.prerendered = 'unlock';
-  root.append(unlockScreen());
-  document.body.replaceChildren(root);
-  return root;
-}
+const lockedStartHtml = () => prerenderedRoot('unlock', unlockScreen());
 
 // The device's settings are read once per page load: each case loads the module afresh.
 async function showStaticUnlock(root: HTMLElement) {

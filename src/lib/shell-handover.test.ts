@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prerenderedRoot } from '@/test/prerendered';
 
 /** A sign-in form as login.html and the live app both render it: e-mail, password, a button. */
 function signInPage(): HTMLElement {
@@ -23,14 +24,7 @@ function signInPage(): HTMLElement {
 }
 
 /** The prerendered sign-in page, as login.html carries it. */
-function staticPage(): HTMLElement {
-  const root = document.createElement('div');
-  root.id = 'root';
-  root.dataset.prerendered = 'login';
-  root.append(signInPage());
-  document.body.replaceChildren(root);
-  return root;
-}
+const staticPage = () => prerenderedRoot('login', signInPage());
 
 /** The live sign-in page, as React renders it into the container it is given. */
 function renderLive(container: HTMLElement): { email: HTMLInputElement; form: HTMLFormElement } {
