@@ -42,8 +42,7 @@ export async function markLockedStart(locked: boolean): Promise<void> {
 
 /** Whether the mark is set: read by the service worker at each start. */
 export async function startsLocked(): Promise<boolean> {
-  const storage = cacheStorage();
-  if (!storage || !(await storage.has(MARK_CACHE))) return false;
-  const mark = await (await storage.open(MARK_CACHE)).match(MARK_URL);
+  // Looked up in the mark's cache alone, which this does not create when it is missing.
+  const mark = await cacheStorage()?.match(MARK_URL, { cacheName: MARK_CACHE });
   return mark !== undefined;
 }
