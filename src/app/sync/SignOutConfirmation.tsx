@@ -8,7 +8,8 @@ import { settleSignOutRequest, useSignOutRequest } from '@/features/auth';
 /**
  * Asked when someone signs out with changes the server does not have yet:
  * which they are, and the choice to wait until they are sent (then sign out
- * by itself), to sign out now (they stay on this device, locked to the person,
+ * by itself, as it does when they all go before the person has chosen), to
+ * sign out now (they stay on this device, locked to the person,
  * and are sent for them with their own sign-in when the network allows; a
  * kiosk keeps them only while the page stays open), or to stay.
  */
@@ -26,12 +27,13 @@ function Confirmation({ signOut }: { signOut: () => void }) {
   const needsPerson = counts.failed + counts.conflict;
 
   useEffect(() => {
-    // Everything went while the person waited: sign out as they asked.
-    if (waiting && counts.total === 0) {
+    // Everything went, while the person waited or before they chose: nothing is left to ask about, so sign out as
+    // they asked (the question never stays open over an empty list).
+    if (counts.total === 0) {
       settleSignOutRequest();
       signOut();
     }
-  }, [signOut, waiting, counts.total]);
+  }, [signOut, counts.total]);
 
   const close = () => settleSignOutRequest();
   const now = () => {

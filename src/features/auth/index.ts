@@ -1,6 +1,6 @@
 export { LoginPage } from './components/LoginPage';
 export { useSignOut } from './useSignOut';
-export { settleSignOutRequest, useSignOutRequest } from './sign-out-request';
+export { askBeforeSigningOut, settleSignOutRequest, useSignOutRequest } from './sign-out-request';
 export type { SignInServices } from './model/flow';
 export { UnlockPage } from './components/UnlockPage';
 export { UnlockScreen } from './components/UnlockScreen';
