@@ -5,7 +5,7 @@
  * clinic, a client's next appointment at home, the day list by touch on a
  * phone, and axe on each screen.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import {
@@ -101,15 +101,23 @@ test('reception checks a client in from the hub; a nurse then sees them in clini
   const checkIn = coming.getByRole('button', { name: /^Check in / }).first();
   const label = (await checkIn.getAttribute('aria-label')) ?? '';
   const name = label.replace(/^Check in /, '');
+  // The client may already be in clinic for another session: tell the rows apart by what and where.
+  const what =
+    (await coming
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: label }) })
+      .getByText(/ · /)
+      .textContent()) ?? '';
+  const checkedIn = (list: Locator) => list.getByRole('listitem').filter({ hasText: name }).filter({ hasText: what });
   await checkIn.click();
   await expect(page.getByText(`${name} is checked in for`)).toBeVisible();
   const inClinic = page.getByRole('list', { name: 'Clients in clinic now' });
-  await expect(inClinic.getByRole('listitem').filter({ hasText: name })).toContainText(/Waiting \d+ min/);
+  await expect(checkedIn(inClinic)).toContainText(/Waiting \d+ min/);
 
   const nurseContext = await browser.newContext({ viewport: { width: 820, height: 1180 }, serviceWorkers: 'block' });
   const nurse = unlockingOnLoad(await nurseContext.newPage());
   await signInAs(nurse, 'nurse@thrive.test', /\/hub$/);
-  await expect(nurse.getByRole('list', { name: 'Clients in clinic now' }).getByText(name)).toBeVisible();
+  await expect(checkedIn(nurse.getByRole('list', { name: 'Clients in clinic now' }))).toBeVisible();
   // Only reception checks in with one tap.
   await expect(nurse.getByRole('button', { name: /^Check in / })).toHaveCount(0);
   await nurseContext.close();
