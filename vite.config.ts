@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { createServer, defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { pruneUnreadCustomProperties } from './scripts/build/prune-custom-properties.ts';
 import { DEFERRED_STYLESHEET } from './src/app/prerender/deferred-styles.ts';
 import { LOCKED_START_DOCUMENT } from './src/pwa/locked-start.ts';
 import { brand } from './src/config/brand.ts';
@@ -191,7 +192,7 @@ function prerenderedFirstScreens(): Plugin {
  * stylesheet (which the live app needs) is fetched meanwhile without holding back the paint: it is linked for
  * print, and made to apply to the screen when the live app starts (src/main.tsx). It stays in the head, before
  * Mantine's theme styles in the body, so the theme still wins the cascade. Without this the first paint waited
- * for a second request.
+ * for a second request. Of Mantine's variables only those the screen reads stay (half the document's bytes).
  */
 async function withCriticalCss(html: string, bundle: Record<string, { type: string; source?: unknown }>) {
   const inliner = new (class extends Beasties {
@@ -219,7 +220,7 @@ async function withCriticalCss(html: string, bundle: Record<string, { type: stri
   if (!processed.includes(inlineHandler)) {
     throw new Error('thrive-prerendered-first-screens: the stylesheet was not deferred as expected');
   }
-  return processed.replace(inlineHandler, ` media="print" ${DEFERRED_STYLESHEET}`);
+  return pruneUnreadCustomProperties(processed.replace(inlineHandler, ` media="print" ${DEFERRED_STYLESHEET}`));
 }
 
 /** The `@/` and `@contract` imports (tsconfig.base.json's paths), for the build and the unit tests alike. */
