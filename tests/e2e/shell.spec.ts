@@ -5,7 +5,7 @@
  * targets on the tablet, the page error banner when the API cannot be
  * reached (and not when the device is offline), and axe on the main screens.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
 import { expect, expectNoSeriousAxeViolation, signIn, test } from './fixtures.ts';
@@ -220,7 +220,24 @@ test.describe('the API-unreachable banner', () => {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
   }
 
-  const dropApi = (page: Page) => page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+  /**
+   * The API goes away once the requests already on their way have their answers: one of those arriving after the
+   * drop would rightly take the banner away again.
+   */
+  async function dropApi(page: Page) {
+    await expect.poll(() => apiRequestsInFlight.get(page)?.size ?? 0).toBe(0);
+    await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+  }
+  const apiRequestsInFlight = new WeakMap<Page, Set<Request>>();
+  function trackApiRequests(page: Page) {
+    const inFlight = new Set<Request>();
+    apiRequestsInFlight.set(page, inFlight);
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/')) inFlight.add(request);
+    });
+    page.on('requestfinished', (request) => inFlight.delete(request));
+    page.on('requestfailed', (request) => inFlight.delete(request));
+  }
   const banner = (page: Page) => page.getByRole('alert').filter({ hasText: API_UNREACHABLE });
 
   test('appears once when the API drops the connection, is dismissible, and goes when the API answers', async ({
@@ -228,6 +245,7 @@ test.describe('the API-unreachable banner', () => {
     allowConsoleError,
   }) => {
     allowConsoleError(/ERR_CONNECTION_REFUSED|Failed to load resource/);
+    trackApiRequests(page);
     await page.clock.install();
     await signInAt(page, DESKTOP, 'nurse@thrive.test', /\/hub$/);
     await expect(page.getByRole('banner').getByText('Nina Thomas')).toBeVisible();

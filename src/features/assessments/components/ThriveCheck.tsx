@@ -28,7 +28,8 @@ export function ThriveCheck({ clientId, canTake }: { clientId: string; canTake: 
   const due = thriveCheckDue(latest?.taken_at, new Date());
   const [taking, setTaking] = useState(false);
   const [saving, setSaving] = useState(false);
-  const showForm = canTake && (due || taking);
+  // The form stays until its answers are kept: 'Take it again now' pressed before then would be undone by the save.
+  const showForm = canTake && (due || taking || saving);
 
   async function submit(answers: number[]): Promise<void> {
     setSaving(true);
