@@ -98,26 +98,31 @@ test('reception checks a client in from the hub; a nurse then sees them in clini
   const coming = page.getByRole('list', { name: 'Coming up today' });
   await expect(page.getByRole('list', { name: 'Clients in clinic now' })).toBeVisible();
   await expectNoSeriousAxeViolation(page);
-  const checkIn = coming.getByRole('button', { name: /^Check in / }).first();
-  const label = (await checkIn.getAttribute('aria-label')) ?? '';
-  const name = label.replace(/^Check in /, '');
-  // The client may already be in clinic for another session: tell the rows apart by what and where.
-  const what =
-    (await coming
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('button', { name: label }) })
-      .getByText(/ · /)
-      .textContent()) ?? '';
+  // The first row reception can check in; the same client may have other sessions today.
+  const row = coming
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: /^Check in / }) })
+    .first();
+  const checkIn = row.getByRole('button', { name: /^Check in / });
+  const name = ((await checkIn.getAttribute('aria-label')) ?? '').replace(/^Check in /, '');
+  const what = (await row.getByText(/ · /).textContent()) ?? '';
+  // The client may already be in clinic for another session: count the rows for this client, service and room.
   const checkedIn = (list: Locator) => list.getByRole('listitem').filter({ hasText: name }).filter({ hasText: what });
+  const inClinic = page.getByRole('list', { name: 'Clients in clinic now' });
+  const before = await checkedIn(inClinic).count();
   await checkIn.click();
   await expect(page.getByText(`${name} is checked in for`)).toBeVisible();
-  const inClinic = page.getByRole('list', { name: 'Clients in clinic now' });
-  await expect(checkedIn(inClinic)).toContainText(/Waiting \d+ min/);
+  await expect(checkedIn(inClinic)).toHaveCount(before + 1);
+  await expect(
+    checkedIn(inClinic)
+      .filter({ hasText: /Waiting \d+ min/ })
+      .first(),
+  ).toBeVisible();
 
   const nurseContext = await browser.newContext({ viewport: { width: 820, height: 1180 }, serviceWorkers: 'block' });
   const nurse = unlockingOnLoad(await nurseContext.newPage());
   await signInAs(nurse, 'nurse@thrive.test', /\/hub$/);
-  await expect(checkedIn(nurse.getByRole('list', { name: 'Clients in clinic now' }))).toBeVisible();
+  await expect(checkedIn(nurse.getByRole('list', { name: 'Clients in clinic now' }))).toHaveCount(before + 1);
   // Only reception checks in with one tap.
   await expect(nurse.getByRole('button', { name: /^Check in / })).toHaveCount(0);
   await nurseContext.close();
