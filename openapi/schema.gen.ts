@@ -342,6 +342,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a clinic's schedule grid draws over a span of up to 8 days (staff roles)
+         * @description The appointments of one clinic that overlap `from` to `to` (at most 8 days apart), each
+         *     with only what a schedule grid draws: who, what, where, when, its status and its version
+         *     (for If-Match when it is dragged elsewhere). A week of a busy clinic is a third of its
+         *     `GET /appointments` answer; the whole appointment is `GET /appointments/{id}`. Staff roles
+         *     only (a client reads its own through `GET /appointments`). Times are instants written in
+         *     the clinic's zone. Every read is recorded in the audit trail.
+         */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/appointments/{id}": {
         parameters: {
             query?: never;
@@ -1896,6 +1921,29 @@ export interface components {
             /** @description More appointments matched than `limit`. */
             truncated: boolean;
         };
+        Schedule: {
+            results: components["schemas"]["ScheduleEntry"][];
+            /** @description More appointments matched than `limit`. */
+            truncated: boolean;
+        };
+        /** @description One appointment as a schedule grid draws it; its fields are the Appointment's. */
+        ScheduleEntry: {
+            /** Format: uuid */
+            id: string;
+            client_name: string;
+            /** Format: uuid */
+            resource_id: string;
+            service_name: string;
+            status: components["schemas"]["AppointmentStatus"];
+            /**
+             * Format: date-time
+             * @description An instant, written in the clinic's zone.
+             */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            version: number;
+        };
         /** @description HH:MM:SS, from 5 minutes to 12 hours. */
         AppointmentDuration: string;
         AppointmentCreate: {
@@ -2201,6 +2249,8 @@ export type AppointmentStatus = components['schemas']['AppointmentStatus'];
 export type Appointment = components['schemas']['Appointment'];
 export type CallMode = components['schemas']['CallMode'];
 export type AppointmentList = components['schemas']['AppointmentList'];
+export type Schedule = components['schemas']['Schedule'];
+export type ScheduleEntry = components['schemas']['ScheduleEntry'];
 export type AppointmentDuration = components['schemas']['AppointmentDuration'];
 export type AppointmentCreate = components['schemas']['AppointmentCreate'];
 export type AppointmentPatch = components['schemas']['AppointmentPatch'];
@@ -2903,6 +2953,38 @@ export interface operations {
             403: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query: {
+                clinic: string;
+                /** @description Only appointments ending after this instant. */
+                from: string;
+                /** @description Only appointments starting before this instant; at most 8 days after `from`. */
+                to: string;
+                /** @description At most this many, earliest first; `truncated` says whether more matched. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clinic's appointments in the span, earliest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

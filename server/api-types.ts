@@ -99,6 +99,9 @@ export type ListAppointmentsQuery = Required<
 > &
   Omit<NonNullable<operations['listAppointments']['parameters']['query']>, 'limit'>;
 
+export type GetScheduleQuery = Required<Pick<operations['getSchedule']['parameters']['query'], 'limit'>> &
+  Omit<operations['getSchedule']['parameters']['query'], 'limit'>;
+
 export type ListVisitsQuery = Required<Pick<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>> &
   Omit<NonNullable<operations['listVisits']['parameters']['query']>, 'limit'>;
 

@@ -20,3 +20,17 @@ export function sendAnswer(res: Response, answer: Answer): void {
   if (answer.body === undefined || answer.body === null) res.end();
   else res.json(answer.body);
 }
+
+/** An answer's body already written as JSON (by the database): sent as it is. */
+export interface JsonText {
+  json: string;
+}
+
+/**
+ * Sends JSON text as the answer. When answers are checked against the contract (`validateResponses`), it goes
+ * through `res.json` as an object, so the check sees it like any other answer.
+ */
+export function sendJsonText(res: Response, body: JsonText, { validating }: { validating: boolean }): void {
+  if (validating) res.json(JSON.parse(body.json));
+  else res.type('application/json').send(body.json);
+}

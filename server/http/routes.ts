@@ -13,6 +13,7 @@ import type {
   EnrollmentPatch,
   GetProgramQuery,
   ListAuditEventsQuery,
+  GetScheduleQuery,
   ListAppointmentsQuery,
   ListAssessmentsQuery,
   ListEnrollmentsQuery,
@@ -39,7 +40,7 @@ import { callerOf } from '../auth/authenticate.ts';
 import { SIGN_OUT_PATH } from '../auth/consent.ts';
 import { endSession } from '../auth/sessions.ts';
 import type { AppDependencies } from '../dependencies.ts';
-import { sendAnswer } from './answer.ts';
+import { sendAnswer, sendJsonText } from './answer.ts';
 import { readClientAlerts, searchClients } from '../clients/clients-service.ts';
 import { listPrograms, readProgram } from '../programs/programs-service.ts';
 import {
@@ -54,6 +55,7 @@ import { changeProfile, readProfile } from '../profiles/profiles-service.ts';
 import {
   changeAppointment,
   createAppointment,
+  getSchedule,
   listAppointments,
   readAppointment,
 } from '../scheduling/appointments-service.ts';
@@ -167,6 +169,11 @@ export function apiRoutes(deps: AppDependencies): Router {
 
   router.get('/appointments', async (req, res) => {
     res.json(await listAppointments(db, callerOf(res), validated<ListAppointmentsQuery>(req.query)));
+  });
+
+  router.get('/schedule', async (req, res) => {
+    const schedule = await getSchedule(db, callerOf(res), validated<GetScheduleQuery>(req.query));
+    sendJsonText(res, schedule, { validating: deps.validateResponses === true });
   });
 
   router.post('/appointments', async (req, res) => {

@@ -561,3 +561,81 @@ describe('listing', () => {
     expect(backwards.status).toBe(400);
   });
 });
+
+describe('the schedule grid’s answer', () => {
+  const span = (from: string, to: string) => `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+
+  it('gives what the grid draws of each appointment, the same appointments as the list, in the clinic’s zone', async () => {
+    const a = await booked({ at: '2031-07-07T09:00:00+05:30', resource: 'IV chair 2', client: clientId(90) });
+    const b = await appointmentIn('checked_in', '2031-07-09T04:30:00Z', clientId(91));
+    await booked({ at: '2031-07-14T09:00:00+05:30', resource: 'IV chair 2', client: clientId(90) });
+    const week = span('2031-07-07T00:00:00+05:30', '2031-07-14T00:00:00+05:30');
+    const schedule = await api<Schemas['Schedule']>('GET', `/schedule?clinic=${bengaluru.id}&${week}`, {
+      as: 'reception',
+    });
+    expect(schedule.status).toBe(200);
+    const list = await api<Schemas['AppointmentList']>('GET', `/appointments?clinic=${bengaluru.id}&${week}`, {
+      as: 'reception',
+    });
+    expect(schedule.body.results.map((x) => x.id)).toEqual(list.body.results.map((x) => x.id));
+    expect(schedule.body.truncated).toBe(false);
+    const pick = ({
+      id,
+      client_name,
+      resource_id,
+      service_name,
+      status,
+      starts_at,
+      ends_at,
+      version,
+    }: Appointment) => ({
+      id,
+      client_name,
+      resource_id,
+      service_name,
+      status,
+      starts_at,
+      ends_at,
+      version,
+    });
+    expect(schedule.body.results.filter((x) => x.id === a.id || x.id === b.id)).toEqual([pick(a), pick(b)]);
+    expect(schedule.body.results.find((x) => x.id === b.id)).toMatchObject({
+      status: 'checked_in',
+      starts_at: '2031-07-09T10:00:00+05:30',
+    });
+
+    const limited = await api<Schemas['Schedule']>('GET', `/schedule?clinic=${bengaluru.id}&${week}&limit=1`, {
+      as: 'reception',
+    });
+    expect(limited.body).toMatchObject({ results: [{ id: a.id }], truncated: true });
+    const elsewhere = await api<Schemas['Schedule']>('GET', `/schedule?clinic=${london.id}&${week}`, {
+      as: 'reception',
+    });
+    expect(elsewhere.body.results.map((x) => x.id)).not.toContain(a.id);
+  });
+
+  it('is for the staff group only, and tells a client so', async () => {
+    const week = span('2031-07-07T00:00:00+05:30', '2031-07-14T00:00:00+05:30');
+    const seen: Record<string, number> = {};
+    for (const actor of ['super', 'admin', 'nurse', 'doctor', 'client', 'client2', 'norole'] as Actor[]) {
+      seen[actor] = (await api('GET', `/schedule?clinic=${bengaluru.id}&${week}`, { as: actor })).status;
+    }
+    expect(seen).toEqual({ super: 200, admin: 403, nurse: 200, doctor: 200, client: 403, client2: 403, norole: 403 });
+    const refused = await api<Problem>('GET', `/schedule?clinic=${bengaluru.id}&${week}`, { as: 'client2' });
+    expect(refused.body.detail).toBe('The clinic’s schedule is for its staff.');
+  });
+
+  it('names the field when the span is backwards, longer than 8 days or missing', async () => {
+    const ask = (query: string) =>
+      api<Problem>('GET', `/schedule?clinic=${bengaluru.id}&${query}`, { as: 'reception' });
+    const backwards = await ask(span('2031-07-14T00:00:00Z', '2031-07-07T00:00:00Z'));
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.errors).toEqual([{ field: 'query.to', message: 'must be after from' }]);
+    const long = await ask(span('2031-07-01T00:00:00Z', '2031-07-09T00:00:01Z'));
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual([{ field: 'query.to', message: 'at most 8 days after from' }]);
+    const missing = await ask(`from=${encodeURIComponent('2031-07-01T00:00:00Z')}`);
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body.errors)).toContain('query.to');
+  });
+});

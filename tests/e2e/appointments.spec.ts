@@ -92,6 +92,29 @@ test('reception books a client into a free chair, is told the next time is taken
   await expect(page.getByText(`${name} moved to`)).toContainText('at 13:00, IV chair 4');
 });
 
+test('reception sees the week at a glance and opens an appointment from it whole', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'reception@thrive.test', /\/hub$/);
+  // The week grid reads only what it draws; the appointment opened from it is then read whole.
+  const grid = page.waitForResponse((response) => /\/api\/v1\/schedule\?/.test(response.url()) && response.ok());
+  await page.goto('/appointments?view=week');
+  await grid;
+  await expect(page.getByRole('heading', { name: /^Week of / })).toBeVisible();
+  const block = page.getByRole('button', { name: / · Checked in$/ }).first();
+  await expect(block).toBeVisible();
+  // The block's first line is the client's name.
+  const name = (await block.innerText()).split('\n')[0]!.trim();
+  await block.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Where')).toBeVisible();
+  await expect(dialog).toContainText(', Thrive Bengaluru');
+  await expect(dialog).toContainText('Checked in');
+  await expect(dialog.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
+  await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(name);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('reception checks a client in from the hub; a nurse then sees them in clinic now', async ({ page, browser }) => {
   await page.setViewportSize(DESKTOP);
   await signInAs(page, 'reception@thrive.test', /\/hub$/);

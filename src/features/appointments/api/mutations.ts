@@ -96,13 +96,18 @@ export function moveAppointment(appointment: Appointment, to: AppointmentStatus,
   });
 }
 
-/** An appointment as this person sees it: with their status moves not yet on the server, marked. */
-export interface ShownAppointment extends Appointment {
+/** An appointment, or what a schedule shows of it, as this person sees it: with their status moves not yet on the server. */
+export type WithUnsentMoves<T> = T & {
   /** A move of it waits to be sent. */
   unsent: boolean;
-}
+};
 
-export function useWithUnsentMoves(appointments: readonly Appointment[]): ShownAppointment[] {
+/** An appointment as this person sees it. */
+export type ShownAppointment = WithUnsentMoves<Appointment>;
+
+export function useWithUnsentMoves<T extends Pick<Appointment, 'id' | 'status'>>(
+  appointments: readonly T[],
+): WithUnsentMoves<T>[] {
   const { items } = useOutbox();
   return useMemo(
     () =>

@@ -1,10 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { paths } from '@contract';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { components, paths } from '@contract';
 import { api, dataOf } from '@/lib/api';
 import { KEEP_OFFLINE } from '@/lib/query/persist-policy';
 
 /** The query of `GET appointments` (span, clinic, resource, client, status). */
 export type AppointmentFilters = NonNullable<paths['/appointments']['get']['parameters']['query']>;
+/** The query of `GET schedule` (one clinic, a span of up to 8 days). */
+export type ScheduleFilters = paths['/schedule']['get']['parameters']['query'];
+type AppointmentList = components['schemas']['AppointmentList'];
 
 /** Query keys of the schedule; a change invalidates only the appointment lists. */
 export const scheduleKeys = {
@@ -14,6 +17,9 @@ export const scheduleKeys = {
   services: () => [...scheduleKeys.all, 'services'] as const,
   appointments: () => [...scheduleKeys.all, 'appointments'] as const,
   list: (filters: AppointmentFilters) => [...scheduleKeys.appointments(), 'list', filters] as const,
+  lists: () => [...scheduleKeys.appointments(), 'list'] as const,
+  grid: (filters: ScheduleFilters) => [...scheduleKeys.appointments(), 'grid', filters] as const,
+  one: (id: string) => [...scheduleKeys.appointments(), 'one', id] as const,
   next: (clientId: string) => [...scheduleKeys.appointments(), 'next', clientId] as const,
   ofClient: (clientId: string) => [...scheduleKeys.appointments(), 'client', clientId] as const,
   upcoming: (clientId: string) => [...scheduleKeys.appointments(), 'upcoming', clientId] as const,
@@ -58,6 +64,40 @@ export function appointmentsQueryOptions(filters: AppointmentFilters) {
     queryFn: async ({ signal }) => dataOf(await api().GET('/appointments', { params: { query: filters }, signal })),
     // A schedule moves while it is on screen: others book and check in.
     refetchInterval: 60_000,
+  });
+}
+
+/** `GET schedule`: what the week grid draws of one clinic's appointments, a third of their whole bytes. */
+export function scheduleGridQueryOptions(filters: ScheduleFilters) {
+  return queryOptions({
+    queryKey: scheduleKeys.grid(filters),
+    queryFn: async ({ signal }) => dataOf(await api().GET('/schedule', { params: { query: filters }, signal })),
+    refetchInterval: 60_000,
+  });
+}
+
+/** The newest copy of an appointment among the lists this device holds (today's is kept for offline use). */
+function listedAppointment(queryClient: QueryClient, id: string) {
+  let found: { appointment: AppointmentList['results'][number]; updatedAt: number } | undefined;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: scheduleKeys.lists() })) {
+    const appointment = (query.state.data as AppointmentList | undefined)?.results.find((item) => item.id === id);
+    if (appointment && (!found || query.state.dataUpdatedAt > found.updatedAt)) {
+      found = { appointment, updatedAt: query.state.dataUpdatedAt };
+    }
+  }
+  return found;
+}
+
+/**
+ * `GET appointments/{id}`: one appointment whole, as the dialog opened from the week grid shows it. It starts
+ * from a list's copy where the device has one, so today's opens at once, offline too, and is then read again.
+ */
+export function appointmentQueryOptions(queryClient: QueryClient, id: string) {
+  return queryOptions({
+    queryKey: scheduleKeys.one(id),
+    queryFn: async ({ signal }) => dataOf(await api().GET('/appointments/{id}', { params: { path: { id } }, signal })),
+    initialData: () => listedAppointment(queryClient, id)?.appointment,
+    initialDataUpdatedAt: () => listedAppointment(queryClient, id)?.updatedAt,
   });
 }
 

@@ -1,6 +1,7 @@
-import { Alert, Button, Divider, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { APPOINTMENT_MOVES, durationMinutes, durationOf } from '@contract';
 import { useState, type ReactNode } from 'react';
+import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOnline } from '@/pwa/connection';
 import { moveAppointment, newActionKey, useChangeAppointment, type ShownAppointment } from '../api/mutations';
@@ -27,6 +28,39 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   );
 }
 
+export interface AppointmentLoading {
+  clientName: string;
+  state: 'loading' | 'offline' | 'error';
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}
+
+function LoadingAppointment({ loading }: { loading: AppointmentLoading }) {
+  if (loading.state === 'offline') {
+    return (
+      <Alert color="yellow" variant="light" role="status">
+        You are offline and this appointment has not been loaded on this device. It opens when the connection returns.
+      </Alert>
+    );
+  }
+  if (loading.state === 'error') {
+    return (
+      <QueryErrorAlert
+        title="The appointment could not be loaded"
+        error={loading.error}
+        onRetry={loading.onRetry}
+        retrying={loading.retrying}
+      />
+    );
+  }
+  return (
+    <Group justify="center" py="lg" role="status" aria-label="Loading the appointment">
+      <Loader />
+    </Group>
+  );
+}
+
 /**
  * One appointment, opened from the schedule, the day list or the hub: what it
  * is, the moves its status allows (check in, start, complete, cancel, no-show),
@@ -34,11 +68,14 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
  */
 export function AppointmentDialog({
   appointment,
+  loading = null,
   resources,
   onClose,
   actions,
 }: {
   appointment: ShownAppointment | null;
+  /** While the whole appointment is read (opened from the week grid): whose it is, and how the read goes. */
+  loading?: AppointmentLoading | null;
   /** The clinic's resources that may take it (for moving it); none hides the resource choice. */
   resources: readonly Resource[];
   onClose: () => void;
@@ -47,16 +84,17 @@ export function AppointmentDialog({
 }) {
   return (
     <Modal
-      opened={appointment !== null}
+      opened={appointment !== null || loading !== null}
       onClose={onClose}
       title={
-        <Title order={2} size="h4">
-          {appointment ? appointment.client_name : ''}
-        </Title>
+        <Text fw={700} size="lg">
+          {appointment ? appointment.client_name : (loading?.clientName ?? '')}
+        </Text>
       }
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
+      {!appointment && loading && <LoadingAppointment loading={loading} />}
       {appointment && (
         <AppointmentDetails
           key={`${appointment.id}:${appointment.version}`}

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { linkOptions } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Crumb } from '@/components/PageFrame';
@@ -25,12 +25,14 @@ import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOnline } from '@/pwa/connection';
 import { newActionKey, useChangeAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
 import {
+  appointmentQueryOptions,
   appointmentsQueryOptions,
   clinicsQueryOptions,
   resourcesQueryOptions,
+  scheduleGridQueryOptions,
   servicesQueryOptions,
 } from '../api/queries';
-import { RESOURCE_KIND_LABELS, type Appointment, type Clinic } from '../model/labels';
+import { RESOURCE_KIND_LABELS, type Appointment, type Clinic, type ScheduleEntry } from '../model/labels';
 import { NEEDS_NETWORK_MESSAGE, scheduleErrorMessage } from '../model/outcome';
 import { type AppointmentsSearch, pickClinic } from '../model/search';
 import {
@@ -51,6 +53,7 @@ import { ScheduleGrid, type ScheduleView } from './ScheduleGrid';
 /** The hub is this page's parent (its own crumb, to keep the hub, which reads the schedule, out of an import cycle). */
 /** A stable empty list while nothing is loaded (hooks compare lists by identity). */
 const NONE: readonly Appointment[] = [];
+const NO_ENTRIES: readonly ScheduleEntry[] = [];
 
 const CRUMBS: readonly Crumb[] = [{ label: 'Hub', link: linkOptions({ to: '/hub' }) }, { label: 'Appointments' }];
 
@@ -62,7 +65,7 @@ function hourOf(time: string): number {
 }
 
 /** The hours to draw: the clinic's opening hours over the days shown, widened to take in every appointment. */
-function hoursShown(clinic: Clinic, days: string[], appointments: readonly Appointment[]) {
+function hoursShown(clinic: Clinic, days: string[], appointments: readonly ScheduleEntry[]) {
   const weekdays = days.map((day) => new Date(`${day}T12:00:00Z`).getUTCDay() || 7);
   const open = clinic.opening_hours.filter((entry) => weekdays.includes(entry.weekday));
   let start = Math.min(...open.map((entry) => hourOf(entry.opens)), 24);
@@ -126,6 +129,31 @@ export function AppointmentsPage({
   );
 }
 
+/**
+ * The appointment open in the dialog, whole: from the day's list when the day is shown, else read on its own
+ * (opened from the week grid, whose entries are not whole), with how that read goes for the dialog to say.
+ */
+function useOpenedAppointment(openId: string | null, dayShown: readonly ShownAppointment[] | null) {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const listed = openId === null ? undefined : dayShown?.find((item) => item.id === openId);
+  const read = useQuery({
+    ...appointmentQueryOptions(queryClient, openId ?? ''),
+    enabled: openId !== null && listed === undefined,
+  });
+  const readAlone = useMemo(() => (listed === undefined && read.data ? [read.data] : NONE), [listed, read.data]);
+  const [shown] = useWithUnsentMoves(readAlone);
+  return {
+    appointment: listed ?? shown ?? null,
+    loading: {
+      state: read.isError && online ? ('error' as const) : online ? ('loading' as const) : ('offline' as const),
+      error: read.error,
+      onRetry: () => void read.refetch(),
+      retrying: read.isFetching,
+    },
+  };
+}
+
 /** The page's controls (clinic, resources, view, day), its schedule, and the dialogs to book and to open one. */
 function Schedule({
   search,
@@ -151,10 +179,20 @@ function Schedule({
   const resources = useQuery(resourcesQueryOptions(clinic.id));
   const services = useQuery(servicesQueryOptions());
   const span = daySpan(first, days, clinic.time_zone);
-  const appointments = useQuery({
-    ...appointmentsQueryOptions({ clinic: clinic.id, from: span.from, to: span.to }),
+  const filters = { clinic: clinic.id, from: span.from, to: span.to };
+  // A day is read whole (the day list and the dialog show every field, and today is kept for offline use); a week
+  // only as its grid draws it, a third of the bytes, and an appointment opened from it is then read whole.
+  const dayAppointments = useQuery({
+    ...appointmentsQueryOptions(filters),
     placeholderData: keepPreviousData,
+    enabled: view === 'day',
   });
+  const weekEntries = useQuery({
+    ...scheduleGridQueryOptions(filters),
+    placeholderData: keepPreviousData,
+    enabled: view === 'week',
+  });
+  const appointments = view === 'week' ? weekEntries : dayAppointments;
   const change = useChangeAppointment();
   // The schedule (a grid of every resource's day or week) follows the page's frame: on a slow tablet it is most of
   // the page's render, and the heading and controls need not wait for it.
@@ -172,9 +210,11 @@ function Schedule({
   );
   const shownIds = new Set(shownResources.map((resource) => resource.id));
   // With this person's status moves that have not reached the server yet.
-  const all = useWithUnsentMoves(appointments.data?.results ?? NONE);
+  const dayShown = useWithUnsentMoves(dayAppointments.data?.results ?? NONE);
+  const weekShown = useWithUnsentMoves(weekEntries.data?.results ?? NO_ENTRIES);
+  const all: readonly ScheduleEntry[] = view === 'week' ? weekShown : dayShown;
   const shownAppointments = all.filter((appointment) => shownIds.has(appointment.resource_id));
-  const opened = all.find((appointment) => appointment.id === openId) ?? null;
+  const opened = useOpenedAppointment(openId, view === 'day' ? dayShown : null);
 
   const zone = clinic.time_zone;
   const set = (next: Partial<AppointmentsSearch>) => onSearchChange({ ...search, ...next });
@@ -196,7 +236,7 @@ function Schedule({
     });
   };
 
-  const moveByDrag = (appointment: Appointment, wallClock: string, resourceId: string) => {
+  const moveByDrag = (appointment: ScheduleEntry, wallClock: string, resourceId: string) => {
     if (!online) {
       toastFailure(NEEDS_NETWORK_MESSAGE, 'The appointment was not moved');
       return;
@@ -317,7 +357,7 @@ function Schedule({
         </Group>
       ) : phone ? (
         <DayList
-          appointments={shownAppointments}
+          appointments={dayShown.filter((appointment) => shownIds.has(appointment.resource_id))}
           timeZone={zone}
           onOpen={(appointment) => setOpenId(appointment.id)}
           emptyText={`Nothing is booked at ${clinic.name} on this day.`}
@@ -356,7 +396,15 @@ function Schedule({
         onClose={() => setSlot(null)}
       />
       <AppointmentDialog
-        appointment={opened}
+        appointment={opened.appointment}
+        loading={
+          openId !== null && opened.appointment === null
+            ? {
+                clientName: all.find((appointment) => appointment.id === openId)?.client_name ?? '',
+                ...opened.loading,
+              }
+            : null
+        }
         resources={resources.data?.results ?? []}
         onClose={() => setOpenId(null)}
         actions={appointmentActions}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { durationMinutes, durationOf } from '@contract';
@@ -97,9 +97,9 @@ export function BookingDialog({
       opened={slot !== null}
       onClose={onClose}
       title={
-        <Title order={2} size="h4">
+        <Text fw={700} size="lg">
           Book an appointment
-        </Title>
+        </Text>
       }
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}

@@ -1,17 +1,19 @@
 import { Box, Text } from '@mantine/core';
 import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
 import { useMemo } from 'react';
-import { STATUS_BLOCK_COLORS, STATUS_LABELS, type Appointment, type Resource } from '../model/labels';
+import { STATUS_BLOCK_COLORS, STATUS_LABELS, type Resource, type ScheduleEntry } from '../model/labels';
 import { clinicWallClock } from '../model/time';
 
 export type ScheduleView = 'day' | 'week';
 
 /** Statuses that hold their time; cancelled and no-show ones are listed elsewhere, not drawn over free slots. */
-function drawn(appointment: Appointment): appointment is Appointment & { status: keyof typeof STATUS_BLOCK_COLORS } {
+function drawn(
+  appointment: ScheduleEntry,
+): appointment is ScheduleEntry & { status: keyof typeof STATUS_BLOCK_COLORS } {
   return Object.hasOwn(STATUS_BLOCK_COLORS, appointment.status);
 }
 
-function EventBody({ event }: { event: ScheduleEventData<{ appointment: Appointment }> }) {
+function EventBody({ event }: { event: ScheduleEventData<{ appointment: ScheduleEntry }> }) {
   const appointment = event.payload?.appointment;
   if (!appointment) return event.title;
   return (
@@ -49,17 +51,17 @@ export function ScheduleGrid({
   date: string;
   timeZone: string;
   resources: readonly Resource[];
-  appointments: readonly Appointment[];
+  appointments: readonly ScheduleEntry[];
   /** The hours drawn, HH:mm:ss. */
   hours: { start: string; end: string };
   onSlot: (resourceId: string, wallClock: string) => void;
-  onOpen: (appointment: Appointment) => void;
-  onMove: (appointment: Appointment, wallClock: string, resourceId: string) => void;
+  onOpen: (appointment: ScheduleEntry) => void;
+  onMove: (appointment: ScheduleEntry, wallClock: string, resourceId: string) => void;
 }) {
   const lanes = useMemo(() => resources.map((resource) => ({ id: resource.id, label: resource.name })), [resources]);
   const events = useMemo(
     () =>
-      appointments.filter(drawn).map((appointment): ScheduleEventData<{ appointment: Appointment }> => ({
+      appointments.filter(drawn).map((appointment): ScheduleEventData<{ appointment: ScheduleEntry }> => ({
         id: appointment.id,
         title: `${appointment.client_name}: ${appointment.service_name}, ${STATUS_LABELS[appointment.status]}`,
         start: clinicWallClock(appointment.starts_at, timeZone),
@@ -85,7 +87,7 @@ export function ScheduleGrid({
     withEventsDragAndDrop: true,
     canDragEvent: (event: ScheduleEventData) => byId.get(String(event.id))?.status === 'booked',
     renderEventBody: (event: ScheduleEventData) => (
-      <EventBody event={event as ScheduleEventData<{ appointment: Appointment }>} />
+      <EventBody event={event as ScheduleEventData<{ appointment: ScheduleEntry }>} />
     ),
     onTimeSlotClick: ({ slotStart, resourceId }: { slotStart: string; resourceId?: string | number }) => {
       if (resourceId !== undefined) onSlot(String(resourceId), slotStart);

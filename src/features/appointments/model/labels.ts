@@ -3,6 +3,8 @@ import type { components } from '@contract';
 type Schemas = components['schemas'];
 export type Appointment = Schemas['Appointment'];
 export type AppointmentStatus = Schemas['AppointmentStatus'];
+/** What a schedule grid draws of an appointment (`GET schedule`); a whole Appointment has all of it too. */
+export type ScheduleEntry = Schemas['ScheduleEntry'];
 export type AppointmentPatch = Schemas['AppointmentPatch'];
 export type AppointmentCreate = Schemas['AppointmentCreate'];
 export type Clinic = Schemas['Clinic'];
