@@ -1,10 +1,18 @@
 import { Alert, Button, Divider, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { APPOINTMENT_MOVES, durationMinutes, durationOf } from '@contract';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOnline } from '@/pwa/connection';
-import { moveAppointment, newActionKey, useChangeAppointment, type ShownAppointment } from '../api/mutations';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  moveAppointment,
+  newActionKey,
+  useChangeAppointment,
+  useWithUnsentMoves,
+  type ShownAppointment,
+} from '../api/mutations';
+import { appointmentQueryOptions } from '../api/queries';
 import { MOVE_ACTIONS, type Appointment, type AppointmentStatus, type Resource } from '../model/labels';
 import { MOVE_NOT_KEPT, NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
 import { clinicTime, dayLabel, instantOf, zoneAbbreviation } from '../model/time';
@@ -25,6 +33,55 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
         {children}
       </Text>
     </Group>
+  );
+}
+
+/** A stable empty list (hooks compare lists by identity). */
+const NONE: readonly Appointment[] = [];
+
+/**
+ * The appointment `openId` whole: from `listed` when it is there (the day's list), else read on its own (opened
+ * from the week grid, whose entries are not whole), with how that read goes for the dialog to say.
+ */
+function useOpenedAppointment(openId: string | null, listed: readonly ShownAppointment[] | null) {
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const found = openId === null ? undefined : listed?.find((item) => item.id === openId);
+  const read = useQuery({
+    ...appointmentQueryOptions(queryClient, openId ?? ''),
+    enabled: openId !== null && found === undefined,
+  });
+  const readAlone = useMemo(() => (found === undefined && read.data ? [read.data] : NONE), [found, read.data]);
+  const [shown] = useWithUnsentMoves(readAlone);
+  const loading: Omit<AppointmentLoading, 'clientName'> = {
+    state: read.isError && online ? 'error' : online ? 'loading' : 'offline',
+    error: read.error,
+    onRetry: () => void read.refetch(),
+    retrying: read.isFetching,
+  };
+  return { appointment: found ?? shown ?? null, loading };
+}
+
+/** The dialog for the appointment `openId`, found in `listed` or read whole. */
+export function AppointmentDialogById({
+  openId,
+  listed,
+  clientName,
+  ...rest
+}: {
+  openId: string | null;
+  /** Whole appointments the dialog may take it from (null: read it). */
+  listed: readonly ShownAppointment[] | null;
+  /** Whose it is, for the title while it is read. */
+  clientName: string;
+} & Omit<Parameters<typeof AppointmentDialog>[0], 'appointment' | 'loading'>) {
+  const opened = useOpenedAppointment(openId, listed);
+  return (
+    <AppointmentDialog
+      appointment={opened.appointment}
+      loading={openId !== null && opened.appointment === null ? { clientName, ...opened.loading } : null}
+      {...rest}
+    />
   );
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { linkOptions } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Crumb } from '@/components/PageFrame';
@@ -25,7 +25,6 @@ import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOnline } from '@/pwa/connection';
 import { newActionKey, useChangeAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
 import {
-  appointmentQueryOptions,
   appointmentsQueryOptions,
   clinicsQueryOptions,
   resourcesQueryOptions,
@@ -45,7 +44,7 @@ import {
   mondayOf,
   zoneAbbreviation,
 } from '../model/time';
-import { AppointmentDialog } from './AppointmentDialog';
+import { AppointmentDialogById } from './AppointmentDialog';
 import { BookingDialog, type BookingSlot } from './BookingDialog';
 import { DayList } from './DayList';
 import { ScheduleGrid, type ScheduleView } from './ScheduleGrid';
@@ -129,31 +128,6 @@ export function AppointmentsPage({
   );
 }
 
-/**
- * The appointment open in the dialog, whole: from the day's list when the day is shown, else read on its own
- * (opened from the week grid, whose entries are not whole), with how that read goes for the dialog to say.
- */
-function useOpenedAppointment(openId: string | null, dayShown: readonly ShownAppointment[] | null) {
-  const queryClient = useQueryClient();
-  const online = useOnline();
-  const listed = openId === null ? undefined : dayShown?.find((item) => item.id === openId);
-  const read = useQuery({
-    ...appointmentQueryOptions(queryClient, openId ?? ''),
-    enabled: openId !== null && listed === undefined,
-  });
-  const readAlone = useMemo(() => (listed === undefined && read.data ? [read.data] : NONE), [listed, read.data]);
-  const [shown] = useWithUnsentMoves(readAlone);
-  return {
-    appointment: listed ?? shown ?? null,
-    loading: {
-      state: read.isError && online ? ('error' as const) : online ? ('loading' as const) : ('offline' as const),
-      error: read.error,
-      onRetry: () => void read.refetch(),
-      retrying: read.isFetching,
-    },
-  };
-}
-
 /** The page's controls (clinic, resources, view, day), its schedule, and the dialogs to book and to open one. */
 function Schedule({
   search,
@@ -214,7 +188,6 @@ function Schedule({
   const weekShown = useWithUnsentMoves(weekEntries.data?.results ?? NO_ENTRIES);
   const all: readonly ScheduleEntry[] = view === 'week' ? weekShown : dayShown;
   const shownAppointments = all.filter((appointment) => shownIds.has(appointment.resource_id));
-  const opened = useOpenedAppointment(openId, view === 'day' ? dayShown : null);
 
   const zone = clinic.time_zone;
   const set = (next: Partial<AppointmentsSearch>) => onSearchChange({ ...search, ...next });
@@ -395,16 +368,10 @@ function Schedule({
         services={services.data?.results ?? []}
         onClose={() => setSlot(null)}
       />
-      <AppointmentDialog
-        appointment={opened.appointment}
-        loading={
-          openId !== null && opened.appointment === null
-            ? {
-                clientName: all.find((appointment) => appointment.id === openId)?.client_name ?? '',
-                ...opened.loading,
-              }
-            : null
-        }
+      <AppointmentDialogById
+        openId={openId}
+        listed={view === 'day' ? dayShown : null}
+        clientName={all.find((appointment) => appointment.id === openId)?.client_name ?? ''}
         resources={resources.data?.results ?? []}
         onClose={() => setOpenId(null)}
         actions={appointmentActions}
