@@ -360,20 +360,22 @@ export async function getSchedule(db: Database, caller: Actor, query: GetSchedul
         `SELECT set_config('TimeZone', time_zone, true) AS time_zone FROM clinics WHERE id = $1`,
         [query.clinic],
       );
-      // Numbered, so that one pass takes the page and tells whether more matched.
+      // One more than the page tells whether more matched; only then is the text read, to leave that one out.
       const [page] = clinic
-        ? await tx.query<{ results: string; truncated: boolean }>(
-            `SELECT coalesce(json_agg(y.entry ORDER BY y.n) FILTER (WHERE y.n <= ${limit}), '[]')::text AS results,
-                    count(*) > ${limit} AS truncated
-             FROM (SELECT row_to_json(e) AS entry, row_number() OVER (ORDER BY e.starts_at, e.id) AS n
-                   FROM (${SELECT_SCHEDULE_ENTRY} WHERE ${where.join(' AND ')}
-                         ORDER BY a.starts_at, a.id LIMIT ${limit} + 1) e) y`,
+        ? await tx.query<{ results: string; count: number }>(
+            `SELECT coalesce(json_agg(x ORDER BY x.starts_at, x.id), '[]')::text AS results, count(*)::int AS count
+             FROM (${SELECT_SCHEDULE_ENTRY} WHERE ${where.join(' AND ')}
+                   ORDER BY a.starts_at, a.id LIMIT ${limit} + 1) x`,
             params,
           )
         : [];
-      const answer: JsonText = {
-        json: `{"results":${page?.results ?? '[]'},"truncated":${page?.truncated === true}}`,
-      };
+      const truncated = (page?.count ?? 0) > query.limit;
+      const results = !page
+        ? '[]'
+        : truncated
+          ? JSON.stringify((JSON.parse(page.results) as unknown[]).slice(0, query.limit))
+          : page.results;
+      const answer: JsonText = { json: `{"results":${results},"truncated":${truncated}}` };
       // Recorded in the same transaction: one round trip fewer than after it.
       await audit.recordSuccess(tx, { status: 200, body: answer });
       return answer;
