@@ -6,7 +6,8 @@
  * requests end to end over HTTP (token check, access rules, audit write and
  * contract validation included). Then the schedule: one clinic with 50
  * resources and 5,000 appointments over four weeks, and the week grid's query
- * (one clinic, one week) as reception makes it, beside the whole appointments of that week. Then discovery's client search as a nurse
+ * (one clinic, one week) as reception makes it, beside the whole appointments of
+ * that week. Then discovery's client search as a nurse
  * types it (each keystroke's text, with next appointments from the same schedule), which
  * must answer within 150 ms of the last keystroke. Reports p50 and p95 per scenario; it is a
  * measurement, not a test: it exits 0 unless a request fails.

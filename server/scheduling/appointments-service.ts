@@ -326,7 +326,7 @@ const LONGEST_SCHEDULE_SPAN_MS = 8 * 24 * 60 * 60 * 1000;
 /**
  * `GET schedule`: one clinic's appointments over a span, as its grid draws them (staff roles), as the JSON text
  * of the answer. The database writes it whole, instants in the clinic's zone (the transaction's TimeZone): a busy
- * week is over a thousand entries, and reading them into objects only to write them out again took most of the
+ * week is over a thousand entries, and reading them into objects only to write them out again was a fifth of the
  * request's time.
  */
 export async function getSchedule(db: Database, caller: Actor, query: GetScheduleQuery): Promise<JsonText> {
