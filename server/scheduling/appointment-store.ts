@@ -75,16 +75,3 @@ export async function selectAppointment(db: Queryable, id: string, { lock = fals
   );
   return row ? toAppointment(row) : null;
 }
-
-/**
- * What a schedule grid draws of each appointment (the contract's ScheduleEntry): a third of the whole
- * appointment's bytes. Its two instants are whole seconds, so that the database writes them in JSON exactly as
- * the API writes every instant, once the transaction's TimeZone is the clinic's.
- */
-export const SELECT_SCHEDULE_ENTRY = `
-  SELECT a.id, ${CLIENT_NAME} AS client_name, a.resource_id, s.name AS service_name, a.status,
-         date_trunc('second', a.starts_at) AS starts_at, date_trunc('second', a.ends_at) AS ends_at, a.version
-  FROM appointments a
-  JOIN services s ON s.id = a.service_id
-  JOIN users cu ON cu.id = a.client_id
-  LEFT JOIN profiles cp ON cp.client_id = a.client_id`;

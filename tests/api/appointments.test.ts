@@ -608,6 +608,33 @@ describe('the schedule grid’s answer', () => {
     expect(elsewhere.body.results.map((x) => x.id)).not.toContain(a.id);
   });
 
+  it('shows a client’s new name and an appointment’s new time at once', async () => {
+    const client = clientId(97);
+    const appointment = await booked({ at: '2031-07-15T09:00:00+05:30', resource: 'IV chair 3', client });
+    const renamed = await api('PATCH', `/users/user-profiles/${client}`, {
+      as: 'reception',
+      ifMatch: '*',
+      body: { first_name: 'Meera', last_name: 'Raman' },
+    });
+    expect(renamed.status).toBe(200);
+    const moved = await patch(appointment, { starts_at: '2031-07-16T11:30:00+05:30' });
+    expect(moved.status).toBe(200);
+    const week = span('2031-07-14T00:00:00+05:30', '2031-07-21T00:00:00+05:30');
+    const schedule = await api<Schemas['Schedule']>('GET', `/schedule?clinic=${bengaluru.id}&${week}`, {
+      as: 'reception',
+    });
+    expect(schedule.body.results.find((x) => x.id === appointment.id)).toEqual({
+      id: appointment.id,
+      client_name: 'Meera Raman',
+      resource_id: appointment.resource_id,
+      service_name: appointment.service_name,
+      status: 'booked',
+      starts_at: '2031-07-16T11:30:00+05:30',
+      ends_at: '2031-07-16T12:30:00+05:30',
+      version: appointment.version + 1,
+    });
+  });
+
   it('is for the staff group only, and tells a client so', async () => {
     const week = span('2031-07-07T00:00:00+05:30', '2031-07-14T00:00:00+05:30');
     const seen: Record<string, number> = {};
