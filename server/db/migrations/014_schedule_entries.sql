@@ -50,53 +50,33 @@ CREATE TRIGGER appointments_schedule_entry
 
 -- What an entry shows from elsewhere: the client's name (the profile's, or the e-mail until there is one), the
 -- service's name, the clinic's zone; and the client's role. A change of one rewrites the appointments that show
--- it (the trigger above renders them; the '' written is never kept).
-CREATE FUNCTION appointments_follow_client_name() RETURNS trigger LANGUAGE plpgsql AS $$
+-- it: those whose column TG_ARGV[0] holds the changed row's TG_ARGV[1]. The trigger above renders them again (the
+-- '' written is never kept).
+CREATE FUNCTION appointments_follow_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed jsonb := to_jsonb(CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END);
 BEGIN
-  UPDATE appointments SET schedule_entry = '' WHERE client_id = (CASE TG_OP WHEN 'DELETE' THEN OLD ELSE NEW END).client_id;
+  EXECUTE format('UPDATE appointments SET schedule_entry = '''' WHERE %I = $1', TG_ARGV[0])
+    USING (changed ->> TG_ARGV[1])::uuid;
   RETURN NULL;
 END;
 $$;
 
 CREATE TRIGGER appointments_follow_profile_name
   AFTER INSERT OR DELETE OR UPDATE OF first_name, last_name ON profiles
-  FOR EACH ROW EXECUTE FUNCTION appointments_follow_client_name();
-
-CREATE FUNCTION appointments_follow_user() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.email IS DISTINCT FROM OLD.email OR NEW.role IS DISTINCT FROM OLD.role THEN
-    UPDATE appointments SET schedule_entry = '' WHERE client_id = NEW.id;
-  END IF;
-  RETURN NULL;
-END;
-$$;
+  FOR EACH ROW EXECUTE FUNCTION appointments_follow_change('client_id', 'client_id');
 
 CREATE TRIGGER appointments_follow_user
   AFTER UPDATE OF email, role ON users
-  FOR EACH ROW EXECUTE FUNCTION appointments_follow_user();
-
-CREATE FUNCTION appointments_follow_service_name() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.name IS DISTINCT FROM OLD.name THEN
-    UPDATE appointments SET schedule_entry = '' WHERE service_id = NEW.id;
-  END IF;
-  RETURN NULL;
-END;
-$$;
+  FOR EACH ROW WHEN (NEW.email IS DISTINCT FROM OLD.email OR NEW.role IS DISTINCT FROM OLD.role)
+  EXECUTE FUNCTION appointments_follow_change('client_id', 'id');
 
 CREATE TRIGGER appointments_follow_service_name
   AFTER UPDATE OF name ON services
-  FOR EACH ROW EXECUTE FUNCTION appointments_follow_service_name();
-
-CREATE FUNCTION appointments_follow_clinic_zone() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.time_zone IS DISTINCT FROM OLD.time_zone THEN
-    UPDATE appointments SET schedule_entry = '' WHERE clinic_id = NEW.id;
-  END IF;
-  RETURN NULL;
-END;
-$$;
+  FOR EACH ROW WHEN (NEW.name IS DISTINCT FROM OLD.name)
+  EXECUTE FUNCTION appointments_follow_change('service_id', 'id');
 
 CREATE TRIGGER appointments_follow_clinic_zone
   AFTER UPDATE OF time_zone ON clinics
-  FOR EACH ROW EXECUTE FUNCTION appointments_follow_clinic_zone();
+  FOR EACH ROW WHEN (NEW.time_zone IS DISTINCT FROM OLD.time_zone)
+  EXECUTE FUNCTION appointments_follow_change('clinic_id', 'id');
