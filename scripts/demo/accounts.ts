@@ -122,8 +122,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     lastName: 'Nair',
     gender: 'F',
   }),
-  // A nurse, doctor and receptionist more: a shared tablet or the front desk changing hands. Signing out ends a
-  // user's sessions on every device, so the end-to-end tests that sign staff out use these, and no other test does.
+  // Nurses, a doctor and a receptionist more: a shared tablet or the front desk changing hands. Signing out ends a
+  // user's sessions on every device, so the end-to-end tests that sign staff out use these, each spec its own, and
+  // no other test does.
   account({
     email: 'nurse3@thrive.test',
     role: 'NURSE',
@@ -138,6 +139,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     state: 'ready',
     firstName: 'Ines',
     lastName: 'Carvalho',
+    gender: 'F',
+  }),
+  account({
+    email: 'nurse5@thrive.test',
+    role: 'NURSE',
+    state: 'ready',
+    firstName: 'Rosa',
+    lastName: 'Menezes',
     gender: 'F',
   }),
   account({

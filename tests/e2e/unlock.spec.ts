@@ -72,7 +72,7 @@ test('after a reload, the unlock screen shows before any client data; the right 
 }) => {
   allowConsoleError(OFFLINE_CONSOLE_ERRORS);
   const contact = `Meera Iyer ${Date.now()}`;
-  await signIn(page, 'nurse@thrive.test');
+  await signIn(page, 'nurse5@thrive.test');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await page.goto(`/client/${CLIENT.id}/profile`);
   // The worker may need a reload to control the page: the profile is read again after it.
@@ -99,9 +99,9 @@ test('after a reload, the unlock screen shows before any client data; the right 
   await reloadToUnlockScreen(page);
   const lockedHtml = await (await lockedStart).text();
   expect(lockedHtml).toContain('data-prerendered="unlock"');
-  expect(lockedHtml).not.toContain('nurse@thrive.test');
+  expect(lockedHtml).not.toContain('nurse5@thrive.test');
   await expect(page).toHaveURL(/\/unlock/);
-  await expect(page.getByText('nurse@thrive.test')).toBeVisible();
+  await expect(page.getByText('nurse5@thrive.test')).toBeVisible();
   await expect(page.getByText(CLIENT.firstName)).toHaveCount(0);
   await expect(page.getByText(contact)).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Emergency contact' })).toHaveCount(0);
