@@ -351,17 +351,18 @@ export async function getSchedule(db: Database, caller: Actor, query: GetSchedul
     const limit = `$${params.push(query.limit)}`;
     return db.transaction(async (tx) => {
       // One more than the page tells whether more matched; only then is the text read, to leave that one out.
-      const [page] = await tx.query<{ results: string; count: number }>(
+      // An aggregate: always exactly one row.
+      const [page = { results: '[]', count: 0 }] = await tx.query<{ results: string; count: number }>(
         `SELECT '[' || coalesce(string_agg(x.schedule_entry, ',' ORDER BY x.starts_at, x.id), '') || ']' AS results,
                 count(*)::int AS count
          FROM (SELECT a.schedule_entry, a.starts_at, a.id FROM appointments a WHERE ${where.join(' AND ')}
                ORDER BY a.starts_at, a.id LIMIT ${limit} + 1) x`,
         params,
       );
-      const truncated = (page?.count ?? 0) > query.limit;
+      const truncated = page.count > query.limit;
       const results = truncated
-        ? JSON.stringify((JSON.parse(page!.results) as unknown[]).slice(0, query.limit))
-        : (page?.results ?? '[]');
+        ? JSON.stringify((JSON.parse(page.results) as unknown[]).slice(0, query.limit))
+        : page.results;
       const answer: JsonText = { json: `{"results":${results},"truncated":${truncated}}` };
       // Recorded in the same transaction: one round trip fewer than after it.
       await audit.recordSuccess(tx, { status: 200, body: answer });
