@@ -23,7 +23,11 @@ export type AppointmentRow = Omit<Appointment, TimestampField> & {
   [Field in TimestampField]: Appointment[Field] extends string ? Timestamp : Timestamp | null;
 };
 
-/** A client's name as schedules show it (the e-mail until a profile names them), over `cu` and `cp`. */
+/**
+ * A client's name as schedules show it (the e-mail until a profile names them), over `cu` and `cp`. The week grid's
+ * stored entries write it the same way (appointment_schedule_entry, migration 014); the schedule's API test compares
+ * the two answers.
+ */
 const CLIENT_NAME = `coalesce(cp.first_name || ' ' || cp.last_name, cu.email)`;
 
 export const SELECT_APPOINTMENT = `

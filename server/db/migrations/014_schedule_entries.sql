@@ -6,7 +6,8 @@
 -- in step with the user's, so that the read joins no other table.
 
 -- The contract's ScheduleEntry of one appointment, compact JSON, its instants whole seconds in its clinic's zone
--- (as the API writes every instant). SET ... FROM CURRENT keeps the zone set inside to this function's call.
+-- (as the API writes every instant), the client's name as SELECT_APPOINTMENT writes it (appointment-store.ts).
+-- SET ... FROM CURRENT keeps the zone set inside to this function's call.
 CREATE FUNCTION appointment_schedule_entry(appointment appointments) RETURNS text
 LANGUAGE plpgsql SET TimeZone FROM CURRENT AS $$
 DECLARE
