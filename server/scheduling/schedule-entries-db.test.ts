@@ -6,6 +6,7 @@ import { migrate, readMigrations } from '../db/migrate.ts';
 /**
  * Migration 014: each appointment keeps its schedule grid entry (GET schedule) and its client's role, written
  * by the database whenever the appointment, or a name, e-mail, role or zone the entry depends on, changes.
+ * Migration 015: the entries are ASCII text, with JSON escapes for the characters beyond it.
  */
 let db: Database;
 const CLINIC = '11111111-1111-4111-8111-111111111111';
@@ -14,6 +15,15 @@ const SERVICE = '33333333-3333-4333-8333-333333333333';
 const CLIENT = '44444444-4444-4444-8444-444444444444';
 const EARLIER = '55555555-5555-4555-8555-555555555555';
 const EARLIER_CLIENT = '66666666-6666-4666-8666-666666666666';
+const ACCENTED = '77777777-7777-4777-8777-777777777777';
+const ACCENTED_CLIENT = '88888888-8888-4888-8888-888888888888';
+
+async function storedText(id: string): Promise<string | undefined> {
+  const [row] = await db.query<{ schedule_entry: string }>('SELECT schedule_entry FROM appointments WHERE id = $1', [
+    id,
+  ]);
+  return row?.schedule_entry;
+}
 
 async function stored(id: string) {
   const [row] = await db.query<{ schedule_entry: string; client_role: string | null }>(
@@ -51,6 +61,7 @@ beforeAll(async () => {
   for (const [id, email] of [
     [CLIENT, 'ada@thrive.test'],
     [EARLIER_CLIENT, 'grace@thrive.test'],
+    [ACCENTED_CLIENT, 'zoe@thrive.test'],
   ]) {
     await db.query(`INSERT INTO users (id, email, role) VALUES ($1, $2, 'CLIENT')`, [id, email]);
   }
@@ -59,6 +70,15 @@ beforeAll(async () => {
   ]);
   // Booked before the migration: the migration writes its entry.
   await book(EARLIER_CLIENT, '2031-01-06T09:00:00Z', EARLIER);
+  await migrate(
+    db,
+    migrations.filter((migration) => migration.name < '015'),
+  );
+  await db.query(`INSERT INTO profiles (client_id, first_name, last_name) VALUES ($1, 'Zoë', 'O’Brien')`, [
+    ACCENTED_CLIENT,
+  ]);
+  // Written by migration 014 with its characters as they are: migration 015 writes it again.
+  await book(ACCENTED_CLIENT, '2031-01-06T10:00:00Z', ACCENTED);
   await migrate(db, migrations);
 });
 
@@ -134,5 +154,18 @@ describe('an appointment’s schedule entry', () => {
     await db.query(`UPDATE clinics SET time_zone = 'Asia/Kolkata' WHERE id = $1`, [CLINIC]);
     expect((await stored(id))?.entry).toMatchObject({ starts_at: '2031-07-10T13:30:00+05:30' });
     expect((await stored(EARLIER))?.entry).toMatchObject({ starts_at: '2031-01-06T14:30:00+05:30' });
+  });
+
+  it('is ASCII text: characters beyond it are JSON escapes, the same name once parsed', async () => {
+    const ascii = /^[\x20-\x7e]*$/;
+    // Booked before migration 015.
+    expect(await storedText(ACCENTED)).toMatch(ascii);
+    expect(await storedText(ACCENTED)).toContain('"client_name":"Zo\\u00eb O\\u2019Brien"');
+    expect((await stored(ACCENTED))?.entry.client_name).toBe('Zoë O’Brien');
+    // A character beyond the Basic Multilingual Plane is a surrogate pair.
+    await db.query(`UPDATE profiles SET first_name = 'Zoë 🌿' WHERE client_id = $1`, [ACCENTED_CLIENT]);
+    expect(await storedText(ACCENTED)).toMatch(ascii);
+    expect(await storedText(ACCENTED)).toContain('\\ud83c\\udf3f');
+    expect((await stored(ACCENTED))?.entry.client_name).toBe('Zoë 🌿 O’Brien');
   });
 });
