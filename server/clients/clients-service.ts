@@ -22,9 +22,13 @@ import { toIsoTimestamp } from '../profiles/profile-store.ts';
 import type { VisitState, VisitTherapy } from '../../openapi/schema.gen.ts';
 import { nextAppointmentJoin, nextAppointmentOf, type NextAppointmentColumns } from './next-appointment.ts';
 
-/** LIKE's wildcards in the search text are matched literally. */
+/** `text` for a LIKE pattern: its wildcards matched literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
 function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /**
@@ -38,6 +42,21 @@ export function searchConditionSql(query: ClientQuery, params: unknown[]): strin
   const words = byWords.length > 0 ? `(${byWords.join(' AND ')})` : 'false';
   if (query.digits === null) return words;
   return `(${words} OR u.phone_digits LIKE $${params.push(containsPattern(query.digits))})`;
+}
+
+/**
+ * Whether `u`'s name begins with the search text (nameStartsWith's rule), as SQL: `exactly` the rule, and
+ * `indexed` a wider test the name keys' prefix indexes answer (migration 016). A full name beginning with the
+ * text has a first name beginning with the text's first word.
+ */
+function startsWithSql(query: ClientQuery, params: unknown[]): { exactly: string; indexed: string } {
+  const text = `$${params.push(`${escapeLike(query.text)}%`)}`;
+  const firstWord = `$${params.push(`${escapeLike(query.words[0] ?? '')}%`)}`;
+  return {
+    exactly: `(u.last_name_key LIKE ${text} OR u.first_name_key LIKE ${text}
+               OR (u.first_name_key || ' ' || u.last_name_key) LIKE ${text})`,
+    indexed: `(u.last_name_key LIKE ${text} OR u.first_name_key LIKE ${firstWord})`,
+  };
 }
 
 interface SearchRow extends NextAppointmentColumns {
@@ -73,19 +92,26 @@ export async function searchClients(
     if (!listsEveryone(listable)) conditions.push(roleFilterSql('u.role', listable, params));
     // A user without a profile is no client to find.
     conditions.push('u.profile_search_text IS NOT NULL');
-    const prefix = `$${params.push(`${parsed.text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)}`;
+    const where = conditions.join(' AND ');
+    const startsWith = startsWithSql(parsed, params);
     const limit = `$${params.push(query.limit + 1)}`;
     const nowParam = `$${params.push(now)}`;
     // The matches are ranked and cut on users alone (its name keys, migration 012), so only the clients shown
-    // are joined to their profiles and next appointments.
+    // are joined to their profiles and next appointments. Two queries in name order, each stopping at a page:
+    // those whose name begins with the text (indexed prefixes, migration 016), and the first matches of all. With
+    // k of the first kind, the second holds at most k of them, so at least the page's other rows. A text of a
+    // letter or two matches nearly everyone: it is read along the name index rather than all sorted.
+    const keys = 'u.last_name_key, u.first_name_key, u.id';
     const rows = await db.query<SearchRow>(
       `WITH found AS MATERIALIZED (
-         SELECT u.id, u.email, u.last_name_key, u.first_name_key,
-                (u.last_name_key LIKE ${prefix} OR u.first_name_key LIKE ${prefix}
-                 OR (u.first_name_key || ' ' || u.last_name_key) LIKE ${prefix}) AS starts_with
-         FROM users u
-         WHERE ${conditions.join(' AND ')}
-         ORDER BY starts_with DESC, u.last_name_key, u.first_name_key, u.id
+         (SELECT u.id, u.email, u.last_name_key, u.first_name_key, true AS starts_with FROM users u
+          WHERE ${where} AND ${startsWith.indexed} AND ${startsWith.exactly}
+          ORDER BY ${keys} LIMIT ${limit})
+         UNION
+         (SELECT u.id, u.email, u.last_name_key, u.first_name_key, coalesce(${startsWith.exactly}, false) FROM users u
+          WHERE ${where}
+          ORDER BY ${keys} LIMIT ${limit})
+         ORDER BY starts_with DESC, last_name_key, first_name_key, id
          LIMIT ${limit}
        )
        SELECT found.id, found.email, p.first_name, p.last_name, p.phone_number,
