@@ -29,6 +29,13 @@ export interface BackendOptions {
   apiNodeArgs?: string[];
 }
 
+/**
+ * The API's own V8 options. A young generation of 32 MB a half (16 by default): each request's garbage (parsed
+ * query, rows, the answer's JSON) dies young, and fewer, larger collections took the user list at concurrency 10
+ * from 1,271-1,390 to 1,393-1,485 requests a second (`npm run bench:api`, runs taken in turn).
+ */
+const API_NODE_ARGS = ['--max-semi-space-size=32'];
+
 export async function startBackend(config: StackConfig, options: BackendOptions = {}): Promise<Backend> {
   const identity = await startIdentity(config);
   // Only the API's identity client gets the admin secret: admin calls signed with anything else are refused.
@@ -36,7 +43,7 @@ export async function startBackend(config: StackConfig, options: BackendOptions 
   const api = spawnChild(
     'api',
     process.execPath,
-    [...(options.apiNodeArgs ?? []), '--import', 'tsx', path.join(root, 'server/main.ts')],
+    [...API_NODE_ARGS, ...(options.apiNodeArgs ?? []), '--import', 'tsx', path.join(root, 'server/main.ts')],
     {
       cwd: root,
       env: {
