@@ -26,27 +26,13 @@ BEGIN
 END;
 $$;
 
--- As in migration 014, written through json_ascii.
-CREATE OR REPLACE FUNCTION appointment_schedule_entry(appointment appointments) RETURNS text
-LANGUAGE plpgsql SET TimeZone FROM CURRENT AS $$
-DECLARE
-  entry text;
-BEGIN
-  PERFORM set_config('TimeZone', (SELECT c.time_zone FROM clinics c WHERE c.id = appointment.clinic_id), true);
-  SELECT json_ascii(row_to_json(x)::text) INTO entry FROM (
-    SELECT appointment.id,
-           (SELECT coalesce(p.first_name || ' ' || p.last_name, u.email)
-            FROM users u LEFT JOIN profiles p ON p.client_id = u.id
-            WHERE u.id = appointment.client_id) AS client_name,
-           appointment.resource_id,
-           (SELECT s.name FROM services s WHERE s.id = appointment.service_id) AS service_name,
-           appointment.status,
-           date_trunc('second', appointment.starts_at) AS starts_at,
-           date_trunc('second', appointment.ends_at) AS ends_at,
-           appointment.version
-  ) x;
-  RETURN entry;
-END;
+-- Migration 014's entry, as it writes it, escaped: the renderer keeps its body under a name that says so, and the
+-- triggers, which call appointment_schedule_entry, write the escaped entry.
+ALTER FUNCTION appointment_schedule_entry(appointments) RENAME TO appointment_schedule_entry_unescaped;
+
+CREATE FUNCTION appointment_schedule_entry(appointment appointments) RETURNS text
+LANGUAGE sql AS $$
+  SELECT json_ascii(appointment_schedule_entry_unescaped(appointment));
 $$;
 
 -- The entries already written, again (the trigger renders them; the '' is never kept).
