@@ -49,15 +49,14 @@ const requestsPerScenario = Number(values.requests);
 const scenarioWarmUp = Number(values['scenario-warm-up']);
 
 /** The bench's own collector, when node runs it with --expose-gc (npm run bench:api does). */
-const collectGarbage = (globalThis as { gc?: (options: { type: 'minor' | 'major' }) => void }).gc;
+const collectGarbage = (globalThis as { gc?: (options: { type: 'minor' }) => void }).gc;
 
 interface Timed {
   /** The scenario's first request, before any other of its kind: its code compiling in the API. */
   first: number;
   /** The counted requests' times, ascending. */
   timings: number[];
-  /** The last answer and its text. */
-  response: Response;
+  /** The last answer's text. */
   text: string;
 }
 
@@ -65,26 +64,25 @@ interface Timed {
  * Times a scenario's requests one after another, as a caller waits for each (the whole answer read). Its first
  * `scenarioWarmUp` requests are not counted: the first reads of a query compile its code in the API (and, on
  * PGlite, the database's), which a server in use has long done; the first of all is reported apart. Between
- * requests, outside the timing, the bench collects its own young garbage (the answers it parsed): a pause of
- * the bench's collector is not the API's time.
+ * requests, outside the timing, the bench collects its own young garbage (the answers it read): a pause of the
+ * bench's collector is not the API's time.
  */
 async function timeRequests(send: (i: number) => Promise<Response>): Promise<Timed> {
   let first = Number.NaN;
   const timings: number[] = [];
-  let last: { response: Response; text: string } | undefined;
+  let text = '';
   for (let i = 0; i < scenarioWarmUp + requestsPerScenario; i++) {
     collectGarbage?.({ type: 'minor' });
     const started = performance.now();
     const response = await send(i);
-    const text = await response.text();
+    text = await response.text();
     const took = performance.now() - started;
     if (!response.ok) throw new Error(`${response.url}: HTTP ${response.status}`);
     if (i === 0) first = took;
     if (i >= scenarioWarmUp) timings.push(took);
-    last = { response, text };
   }
   timings.sort((a, b) => a - b);
-  return { first, timings, ...last! };
+  return { first, timings, text };
 }
 
 const column = (value: number | string, width = 8) =>
