@@ -25,8 +25,8 @@ export type AppointmentRow = Omit<Appointment, TimestampField> & {
 
 /**
  * A client's name as schedules show it (the e-mail until a profile names them), over `cu` and `cp`. The week grid's
- * stored entries write it the same way (appointment_schedule_entry, migrations 014 and 015); the schedule's API test compares
- * the two answers.
+ * stored entries write it the same way (appointment_schedule_entry, migrations 014 and 015); the schedule's API
+ * test compares the two answers.
  */
 const CLIENT_NAME = `coalesce(cp.first_name || ' ' || cp.last_name, cu.email)`;
 

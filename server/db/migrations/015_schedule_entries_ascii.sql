@@ -36,4 +36,4 @@ LANGUAGE sql AS $$
 $$;
 
 -- The entries already written, again (the trigger renders them; the '' is never kept).
-UPDATE appointments SET schedule_entry = '' WHERE schedule_entry ~ ('[^' || chr(1) || '-' || chr(127) || ']');
+UPDATE appointments SET schedule_entry = '' WHERE schedule_entry <> json_ascii(schedule_entry);
