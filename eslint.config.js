@@ -96,6 +96,26 @@ export const DOM_SINKS = [
   },
 ];
 
+/**
+ * Dates, times and numbers become text in one place, src/lib/intl: on the clinic's clock and in its locale,
+ * never the device's (a tablet set to UTC at Thrive Bengaluru must still show 11:00 for an 11:00 session).
+ * The device's own calendar and clock (`getHours()`, `toLocaleString()`) and ad-hoc Intl formatters are
+ * refused everywhere else in the app.
+ */
+const INTL_MESSAGE = 'Format through @/lib/intl: the clinic’s clock and locale, one date style.';
+const DEVICE_CLOCK_MESSAGE = 'This reads the device’s zone; read the clinic’s clock through @/lib/intl.';
+export const CLINIC_CLOCK = [
+  ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+    property,
+    message: INTL_MESSAGE,
+  })),
+  { object: 'Intl', message: INTL_MESSAGE },
+  ...['FullYear', 'Month', 'Date', 'Day', 'Hours', 'Minutes', 'Seconds', 'TimezoneOffset'].flatMap((unit) => [
+    { property: `get${unit}`, message: DEVICE_CLOCK_MESSAGE },
+    { property: `set${unit}`, message: DEVICE_CLOCK_MESSAGE },
+  ]),
+];
+
 /** The vendor SDKs each stay behind one module (lib/auth, lib/api). */
 const SDK_RESTRICTIONS = {
   amplify: {
@@ -148,6 +168,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [SDK_RESTRICTIONS.amplify, SDK_RESTRICTIONS.openapiFetch] }],
       // Text goes into the page as text: no HTML or code from strings, anywhere.
       'no-restricted-syntax': ['error', ...DOM_SINKS],
+      'no-restricted-properties': ['error', ...CLINIC_CLOCK],
       'no-eval': 'error',
       'no-new-func': 'error',
       'no-script-url': 'error',
@@ -162,6 +183,11 @@ export default tseslint.config(
       // next thing the person does. Native elements with autoFocus stay refused.
       'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
     },
+  },
+  {
+    // The one place that makes Intl formatters.
+    files: ['src/lib/intl/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     files: ['src/lib/auth/**/*.{ts,tsx}'],

@@ -16,7 +16,6 @@ export {
 export { clientAppointmentsQueryOptions } from './api/client-appointments';
 export {
   clinicDayQueryOptions,
-  clinicsQueryOptions,
   scheduleKeys,
   servicesQueryOptions,
   upcomingAppointmentsQueryOptions,
@@ -24,6 +23,5 @@ export {
 export { AppointmentDialog } from './components/AppointmentDialog';
 export { NextAppointmentCard } from './components/NextAppointmentCard';
 export { StatusBadge } from './components/StatusBadge';
-export type { Appointment, Clinic, Service } from './model/labels';
-export { parseAppointmentsSearch, pickClinic } from './model/search';
-export { clinicTime, clinicToday, dayLabel, daySpan, waitedFor, zoneAbbreviation } from './model/time';
+export type { Appointment, Service } from './model/labels';
+export { parseAppointmentsSearch } from './model/search';

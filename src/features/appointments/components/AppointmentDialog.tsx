@@ -2,7 +2,20 @@ import { Alert, Button, Divider, Group, Loader, Modal, Select, Stack, Text, Text
 import { APPOINTMENT_MOVES, durationMinutes, durationOf } from '@contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { toastFailure, toastSuccess } from '@/components/toasts';
+import {
+  clockOf,
+  dateOn,
+  formatDate,
+  formatTime,
+  formatTimeRange,
+  instantOn,
+  isWallTime,
+  WALL_TIME_MESSAGE,
+  wallTime,
+  zoneName,
+} from '@/lib/intl';
 import { useOnline } from '@/pwa/connection';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -15,7 +28,6 @@ import {
 import { appointmentQueryOptions } from '../api/queries';
 import { MOVE_ACTIONS, type Appointment, type AppointmentStatus, type Resource } from '../model/labels';
 import { MOVE_NOT_KEPT, NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
-import { clinicTime, dayLabel, instantOf, zoneAbbreviation } from '../model/time';
 import { StatusBadge } from './StatusBadge';
 import { useHere } from '@/components/useHere';
 
@@ -176,7 +188,7 @@ function AppointmentDetails({
   onDone: () => void;
   actions: ((appointment: ShownAppointment) => ReactNode) | undefined;
 }) {
-  const zone = appointment.time_zone;
+  const clock = clockOf(appointment.time_zone);
   const here = useHere();
   const [moving, setMoving] = useState<AppointmentStatus | null>(null);
   const [confirming, setConfirming] = useState<AppointmentStatus | null>(null);
@@ -212,14 +224,17 @@ function AppointmentDetails({
           </Text>
         </Group>
         <Detail label="When">
-          {dayLabel(appointment.starts_at.slice(0, 10))}, {clinicTime(appointment.starts_at, zone)}–
-          {clinicTime(appointment.ends_at, zone)} ({zoneAbbreviation(zone, new Date(appointment.starts_at))})
+          {formatDate(appointment.starts_at, clock)},{' '}
+          {formatTimeRange(appointment.starts_at, appointment.ends_at, clock)} ({zoneName(clock, appointment.starts_at)}
+          )
         </Detail>
         <Detail label="Where">
           {appointment.resource_name}, {appointment.clinic_name}
         </Detail>
         {appointment.staff_name && <Detail label="With">{appointment.staff_name}</Detail>}
-        {appointment.checked_in_at && <Detail label="Checked in">{clinicTime(appointment.checked_in_at, zone)}</Detail>}
+        {appointment.checked_in_at && (
+          <Detail label="Checked in">{formatTime(appointment.checked_in_at, clock)}</Detail>
+        )}
         {appointment.notes && <Detail label="Notes">{appointment.notes}</Detail>}
       </Stack>
 
@@ -269,11 +284,11 @@ function RescheduleForm({
   resources: readonly Resource[];
   onDone: () => void;
 }) {
-  const zone = appointment.time_zone;
+  const clock = clockOf(appointment.time_zone);
   const online = useOnline();
   const change = useChangeAppointment();
-  const [date, setDate] = useState(appointment.starts_at.slice(0, 10));
-  const [time, setTime] = useState(clinicTime(appointment.starts_at, zone));
+  const [date, setDate] = useState(dateOn(appointment.starts_at, clock));
+  const [time, setTime] = useState(wallTime(appointment.starts_at, clock));
   const [resourceId, setResourceId] = useState(appointment.resource_id);
   const [minutes, setMinutes] = useState(String(durationMinutes(appointment.duration)));
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -282,8 +297,12 @@ function RescheduleForm({
   const submit = (event: React.SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     setRefusal(null);
+    if (!isWallTime(time)) {
+      setRefusal(WALL_TIME_MESSAGE);
+      return;
+    }
     const patch = {
-      starts_at: instantOf(date, time, zone),
+      starts_at: instantOn(date, time, clock),
       ...(resourceId !== appointment.resource_id ? { resource_id: resourceId } : {}),
       ...(durationOf(Number(minutes)) !== appointment.duration ? { duration: durationOf(Number(minutes)) } : {}),
     };
@@ -292,7 +311,7 @@ function RescheduleForm({
       {
         onSuccess: (moved) => {
           toastSuccess(
-            `${moved.client_name} moved to ${dayLabel(moved.starts_at.slice(0, 10))} at ${clinicTime(moved.starts_at, zone)}, ${moved.resource_name}.`,
+            `${moved.client_name} moved to ${formatDate(moved.starts_at, clock)} at ${formatTime(moved.starts_at, clock)}, ${moved.resource_name}.`,
           );
           onDone();
         },
@@ -312,13 +331,11 @@ function RescheduleForm({
         </Text>
         <Group gap="sm" grow align="flex-start">
           <TextInput label="Day" type="date" required value={date} onChange={(e) => setDate(e.currentTarget.value)} />
-          <TextInput
-            label={`Start (${zoneAbbreviation(zone)})`}
-            type="time"
-            step={300}
+          <TimeOfDayInput
+            label={`Start (${zoneName(clock)})`}
             required
             value={time}
-            onChange={(e) => setTime(e.currentTarget.value)}
+            onChange={setTime}
             error={refusal}
           />
         </Group>

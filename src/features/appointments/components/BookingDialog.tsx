@@ -3,14 +3,16 @@ import { useThrottledValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { durationMinutes, durationOf } from '@contract';
 import { useMemo, useState } from 'react';
+import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { toastSuccess } from '@/components/toasts';
+import type { Clinic } from '@/features/clinics';
 import { userListQueryOptions } from '@/features/users';
+import { clockOf, formatDay, formatTime, instantOn, isWallTime, WALL_TIME_MESSAGE, zoneName } from '@/lib/intl';
 import { useOnline } from '@/pwa/connection';
 import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
 import { newActionKey, useBookAppointment } from '../api/mutations';
-import type { Clinic, Resource, Service } from '../model/labels';
+import type { Resource, Service } from '../model/labels';
 import { NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
-import { clinicTime, dayLabel, instantOf, zoneAbbreviation } from '../model/time';
 
 /** Where the person clicked: a resource and a time on the clinic's clock; either may be left to choose. */
 export interface BookingSlot {
@@ -122,7 +124,7 @@ function BookingForm({
   services: readonly Service[];
   onDone: () => void;
 }) {
-  const zone = clinic.time_zone;
+  const clock = clockOf(clinic.time_zone);
   const online = useOnline();
   const book = useBookAppointment();
   const [client, setClient] = useState<{ id: string; label: string } | null>(null);
@@ -159,13 +161,17 @@ function BookingForm({
       setFailure('Choose the client, the resource, the service and the start time.');
       return;
     }
+    if (!isWallTime(time)) {
+      setRefusal(WALL_TIME_MESSAGE);
+      return;
+    }
     book.mutate(
       {
         body: {
           client_id: client.id,
           resource_id: resource.id,
           service_id: service.id,
-          starts_at: instantOf(date, time, zone),
+          starts_at: instantOn(date, time, clock),
           duration: durationOf(Number(minutes)),
           ...(notes.trim() ? { notes: notes.trim() } : {}),
         },
@@ -174,7 +180,7 @@ function BookingForm({
       {
         onSuccess: (booked) => {
           toastSuccess(
-            `${booked.client_name} is booked for ${booked.service_name} on ${dayLabel(date)} at ${clinicTime(booked.starts_at, zone)}, ${booked.resource_name}.`,
+            `${booked.client_name} is booked for ${booked.service_name} on ${formatDay(date, {}, clock.locale)} at ${formatTime(booked.starts_at, clock)}, ${booked.resource_name}.`,
             'Booked',
           );
           onDone();
@@ -192,7 +198,7 @@ function BookingForm({
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {clinic.name}. Times are on the clinic’s clock ({zone}, {zoneAbbreviation(zone)}).
+          {clinic.name}. Times are on the clinic’s 24-hour clock ({clock.timeZone}, {zoneName(clock)}).
         </Text>
         <ClientField
           value={client}
@@ -236,15 +242,13 @@ function BookingForm({
               setDate(e.currentTarget.value);
             }}
           />
-          <TextInput
-            label={`Start (${zoneAbbreviation(zone)})`}
-            type="time"
-            step={300}
+          <TimeOfDayInput
+            label={`Start (${zoneName(clock)})`}
             required
             value={time}
-            onChange={(e) => {
+            onChange={(next) => {
               edited();
-              setTime(e.currentTarget.value);
+              setTime(next);
             }}
             error={refusal}
           />

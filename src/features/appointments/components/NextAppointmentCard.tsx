@@ -6,7 +6,7 @@ import { toastFailure, toastSuccess } from '@/components/toasts';
 import { moveAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
 import { nextAppointmentQueryOptions } from '../api/queries';
 import { MOVE_NOT_KEPT } from '../model/outcome';
-import { clinicTime, dayLabel, zoneAbbreviation } from '../model/time';
+import { clockOf, formatDate, formatSession, formatTime } from '@/lib/intl';
 import { StatusBadge } from './StatusBadge';
 import { useHere } from '@/components/useHere';
 
@@ -21,6 +21,7 @@ const NONE: readonly [] = [];
 function CancelAction({ appointment }: { appointment: ShownAppointment }) {
   const here = useHere();
   const [asking, setAsking] = useState(false);
+  const clock = clockOf(appointment.time_zone);
   if (appointment.status !== 'booked') return null;
   if (!clientMayCancel(new Date(appointment.starts_at), new Date())) {
     return (
@@ -44,8 +45,8 @@ function CancelAction({ appointment }: { appointment: ShownAppointment }) {
       <Modal opened={asking} onClose={() => setAsking(false)} title="Cancel this appointment?" centered>
         <Stack gap="md">
           <Text>
-            {appointment.service_name} on {dayLabel(appointment.starts_at.slice(0, 10), { weekday: 'long' })} at{' '}
-            {clinicTime(appointment.starts_at, appointment.time_zone)}. The time goes back to the clinic for others.
+            {appointment.service_name} on {formatDate(appointment.starts_at, clock, { weekday: 'long' })} at{' '}
+            {formatTime(appointment.starts_at, clock)}. The time goes back to the clinic for others.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
@@ -92,11 +93,7 @@ export function NextAppointmentCard({ clientId, cancellable = false }: { clientI
               <Text fw={700}>{shown.service_name}</Text>
               <StatusBadge status={shown.status} unsent={shown.unsent} />
             </Group>
-            <Text>
-              {dayLabel(shown.starts_at.slice(0, 10), { weekday: 'long' })} at{' '}
-              {clinicTime(shown.starts_at, shown.time_zone)}–{clinicTime(shown.ends_at, shown.time_zone)} (
-              {zoneAbbreviation(shown.time_zone, new Date(shown.starts_at))})
-            </Text>
+            <Text>{formatSession(shown.starts_at, shown.ends_at, clockOf(shown.time_zone))}</Text>
             <Text size="sm" c="dimmed">
               {shown.clinic_name}, {shown.resource_name}
             </Text>

@@ -2,13 +2,14 @@ import { Badge, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { who5Meaning } from '@contract';
 import { clientAssessmentsQueryOptions } from '../api/queries';
-import { takenOn } from '../model/dates';
+import { formatDate, useClock } from '@/lib/intl';
 
 /**
  * For staff on a client's page: the client's latest Thrive check, flagged
  * when it needs attention, and whether a cognitive baseline exists.
  */
 export function ClientWellbeingCard({ clientId }: { clientId: string }) {
+  const clock = useClock();
   const checks = useQuery(clientAssessmentsQueryOptions(clientId, 'who5'));
   const runs = useQuery(clientAssessmentsQueryOptions(clientId, 'cognitive'));
   const latest = checks.data?.results[0];
@@ -35,7 +36,7 @@ export function ClientWellbeingCard({ clientId }: { clientId: string }) {
           <>
             {latest?.score != null ? (
               <Text size="sm">
-                Latest Thrive check: <strong>{latest.score} / 100</strong> on {takenOn(latest.taken_at)}{' '}
+                Latest Thrive check: <strong>{latest.score} / 100</strong> on {formatDate(latest.taken_at, clock)}{' '}
                 {latest.alert && (
                   <Badge color="red" variant="light" style={{ '--badge-color': 'var(--mantine-color-dark-7)' }}>
                     Needs attention
@@ -47,7 +48,9 @@ export function ClientWellbeingCard({ clientId }: { clientId: string }) {
               <Text size="sm">No Thrive check yet.</Text>
             )}
             <Text size="sm">
-              {baseline ? `Cognitive baseline set on ${takenOn(baseline.taken_at)}.` : 'No cognitive baseline yet.'}
+              {baseline
+                ? `Cognitive baseline set on ${formatDate(baseline.taken_at, clock)}.`
+                : 'No cognitive baseline yet.'}
             </Text>
           </>
         )}

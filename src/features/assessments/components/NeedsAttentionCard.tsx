@@ -4,7 +4,7 @@ import { WHO5_ALERT_MAX } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { AnchorLink } from '@/components/RouterLinks';
 import { ATTENTION_WINDOW_DAYS, needsAttentionQueryOptions } from '../api/attention';
-import { takenOn } from '../model/dates';
+import { formatDate, useClock } from '@/lib/intl';
 
 /**
  * The hub's 'Needs attention': clients whose newest Thrive check, taken in
@@ -12,6 +12,7 @@ import { takenOn } from '../model/dates';
  * someone can reach out. A score, never a diagnosis.
  */
 export function NeedsAttentionCard() {
+  const clock = useClock();
   const flagged = useQuery(needsAttentionQueryOptions());
   return (
     <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="hub-attention">
@@ -64,7 +65,7 @@ export function NeedsAttentionCard() {
                   <Text span fw={700}>
                     {result.score}
                   </Text>{' '}
-                  / 100 on {takenOn(result.taken_at)}
+                  / 100 on {formatDate(result.taken_at, clock)}
                 </Text>
               </Group>
             ))}

@@ -1,26 +1,15 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { describeAge } from '@/pwa/connection';
+import { formatAge, formatDateTime, useClock, useNow } from '@/lib/intl';
 import { recentChangesQueryOptions, type AuditEvent } from '@/features/users';
 import { describeChange } from '../model/recent-changes';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 
 const MINUTE = 60_000;
 
-/** The time now, moving on every minute, so "5 min ago" stays true while the page is open. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 function ChangeItem({ event, now }: { event: AuditEvent; now: number }) {
   const line = describeChange(event);
-  const at = new Date(event.at);
+  const clock = useClock();
   return (
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="sm" py={6}>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -33,8 +22,8 @@ function ChangeItem({ event, now }: { event: AuditEvent; now: number }) {
         )}
       </Text>
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={event.at} title={at.toLocaleString()}>
-          {describeAge(Math.max(0, now - at.getTime()))}
+        <time dateTime={event.at} title={formatDateTime(event.at, clock)}>
+          {formatAge(Math.max(0, now - Date.parse(event.at)))}
         </time>
       </Text>
     </Group>
@@ -44,7 +33,7 @@ function ChangeItem({ event, now }: { event: AuditEvent; now: number }) {
 /** The latest changes to accounts, profiles and enrollments from the audit log, with 'Show more'. */
 export function RecentChanges() {
   const query = useInfiniteQuery(recentChangesQueryOptions());
-  const now = useNow();
+  const now = useNow(MINUTE);
   // A refetch of the first page may repeat records a later page holds.
   const seen = new Set<number>();
   const events = (query.data?.pages ?? [])

@@ -6,8 +6,7 @@ import { ROLES, type Role } from '@/lib/auth/roles';
 import { roleCountsQueryOptions } from '@/features/users';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-
-const format = (n: number) => n.toLocaleString('en-US');
+import { formatNumber } from '@/lib/intl';
 
 function TileBase(props: ComponentPropsWithRef<'a'>) {
   return <UnstyledButton component="a" {...props} />;
@@ -21,7 +20,7 @@ function RoleCount({ role, count }: { role: Role; count: number }) {
     <CountLink
       to="/users"
       search={{ role }}
-      aria-label={`${ROLE_LABELS[role]}: ${format(count)}. Show them`}
+      aria-label={`${ROLE_LABELS[role]}: ${formatNumber(count)}. Show them`}
       style={{
         display: 'block',
         minHeight: 44,
@@ -31,7 +30,7 @@ function RoleCount({ role, count }: { role: Role; count: number }) {
       }}
     >
       <Text fz={28} fw={700} lh={1.1} c="thrive.8">
-        {format(count)}
+        {formatNumber(count)}
       </Text>
       <Text size="sm">{ROLE_LABELS[role]}</Text>
     </CountLink>
@@ -56,17 +55,17 @@ export function RoleCountsPanel() {
             </SimpleGrid>
             <Group gap="lg">
               <Text size="sm">
-                <b>{format(query.data.total)}</b> users
+                <b>{formatNumber(query.data.total)}</b> users
               </Text>
               <Text size="sm">
-                <b>{format(query.data.by_status.active)}</b> active
+                <b>{formatNumber(query.data.by_status.active)}</b> active
               </Text>
               <Text size="sm">
-                <b>{format(query.data.by_status.disabled)}</b> disabled
+                <b>{formatNumber(query.data.by_status.disabled)}</b> disabled
               </Text>
               {query.data.without_role > 0 && (
                 <Text size="sm">
-                  <b>{format(query.data.without_role)}</b> without a role
+                  <b>{formatNumber(query.data.without_role)}</b> without a role
                 </Text>
               )}
             </Group>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { TintBadge } from '@/components/signed-in/TintBadge';
-import type { Clinic } from '@/features/appointments';
+import type { Clinic } from '@/features/clinics';
 import { testsQueryOptions } from '../api/queries';
 import { durationLabel, priceLabel, type Slot, type Test } from '../model/booking';
 import { Preparation, whenLabel } from './BookingCard';

@@ -5,28 +5,21 @@ import { FormError } from '@/components/FormError';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import {
   StatusBadge,
-  clinicTime,
-  dayLabel,
   moveAppointment,
   newActionKey,
-  zoneAbbreviation,
-  type Clinic,
   type Service,
   type ShownAppointment,
 } from '@/features/appointments';
+import type { Clinic } from '@/features/clinics';
+import { clockOf, dateOn, formatDate, formatSession, formatTime } from '@/lib/intl';
 import { useMoveBooking } from '../api/book';
 import { bookingFailure, isSlotTaken, type Slot } from '../model/booking';
 import { SlotPicker } from './SlotPicker';
 import { useHere } from '@/components/useHere';
 
-/** "Tuesday 3 Mar, 09:00–09:15 (IST)" on the clinic's clock. */
+/** "Tuesday 3 Mar 2026 at 09:00–09:15 (IST)" on the clinic's clock. */
 export function whenLabel(appointment: Pick<ShownAppointment, 'starts_at' | 'ends_at' | 'time_zone'>): string {
-  const zone = appointment.time_zone;
-  return (
-    `${dayLabel(appointment.starts_at.slice(0, 10), { weekday: 'long' })}, ` +
-    `${clinicTime(appointment.starts_at, zone)}–${clinicTime(appointment.ends_at, zone)} ` +
-    `(${zoneAbbreviation(zone, new Date(appointment.starts_at))})`
-  );
+  return formatSession(appointment.starts_at, appointment.ends_at, clockOf(appointment.time_zone));
 }
 
 /** How to prepare and what to bring, as the clinic tells its clients. */
@@ -54,7 +47,8 @@ function MoveDialog({
   clinic: Clinic;
   onClose: () => void;
 }) {
-  const [day, setDay] = useState(appointment.starts_at.slice(0, 10));
+  const clock = clockOf(clinic.time_zone);
+  const [day, setDay] = useState(dateOn(appointment.starts_at, clock));
   const [slot, setSlot] = useState<Slot | null>(null);
   const [key, setKey] = useState(newActionKey);
   const [problem, setProblem] = useState<string | null>(null);
@@ -75,7 +69,7 @@ function MoveDialog({
       return;
     }
     toastSuccess(
-      `${appointment.service_name} is now ${dayLabel(chosen.starts_at.slice(0, 10))} at ${clinicTime(chosen.starts_at, clinic.time_zone)}.`,
+      `${appointment.service_name} is now ${formatDate(chosen.starts_at, clock)} at ${formatTime(chosen.starts_at, clock)}.`,
       'Moved',
     );
     onClose();
@@ -105,7 +99,7 @@ function MoveDialog({
             Keep the time
           </Button>
           <Button disabled={slot === null} loading={move.isPending} onClick={() => slot && void confirm(slot)}>
-            {slot ? `Move to ${clinicTime(slot.starts_at, clinic.time_zone)}` : 'Choose a time'}
+            {slot ? `Move to ${formatTime(slot.starts_at, clock)}` : 'Choose a time'}
           </Button>
         </Group>
       </Stack>
@@ -144,7 +138,7 @@ export function BookingCard({
       return;
     }
     toastSuccess(
-      `${appointment.service_name} on ${dayLabel(appointment.starts_at.slice(0, 10))} is cancelled.`,
+      `${appointment.service_name} on ${formatDate(appointment.starts_at, clockOf(appointment.time_zone))} is cancelled.`,
       'Cancelled',
     );
   }

@@ -2,8 +2,9 @@ import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { THERAPY_INFO, isCallService } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { dayLabel } from '@/features/appointments';
+import { useClinicClocks } from '@/features/clinics';
 import { visitListQueryOptions } from '@/features/visits';
+import { counted, formatDate } from '@/lib/intl';
 import { BookingCard } from './BookingCard';
 import { usePortalCatalog } from './usePortalCatalog';
 
@@ -15,6 +16,7 @@ import { usePortalCatalog } from './usePortalCatalog';
 export function InClinicPage({ clientId }: { clientId: string }) {
   const catalog = usePortalCatalog(clientId);
   const visits = useQuery(visitListQueryOptions({ client: clientId, state: 'signed', limit: 50 }));
+  const clockOfVisit = useClinicClocks();
   const coming = catalog.upcoming.filter((appointment) => {
     const service = catalog.serviceById.get(appointment.service_id);
     return appointment.status !== 'cancelled' && !(service && isCallService(service));
@@ -89,14 +91,14 @@ export function InClinicPage({ clientId }: { clientId: string }) {
                   {THERAPY_INFO[visit.therapy].title}
                 </Title>
                 <Text size="sm">
-                  {visit.signed_at ? dayLabel(visit.signed_at.slice(0, 10), { weekday: 'long', year: 'numeric' }) : ''}
+                  {visit.signed_at
+                    ? formatDate(visit.signed_at, clockOfVisit({ id: visit.clinic_id }), { weekday: 'long' })
+                    : ''}
                   {visit.clinic_name ? ` at ${visit.clinic_name}` : ''}
                 </Text>
                 <Text size="sm" c="dimmed">
                   Signed by {visit.signed_by_name ?? 'the clinic'}
-                  {visit.addenda_count > 0
-                    ? ` · ${visit.addenda_count} later note${visit.addenda_count === 1 ? '' : 's'}`
-                    : ''}
+                  {visit.addenda_count > 0 ? ` · ${counted(visit.addenda_count, 'later note', 'later notes')}` : ''}
                 </Text>
               </Stack>
             </Card>

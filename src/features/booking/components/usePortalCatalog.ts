@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
-  clinicsQueryOptions,
   servicesQueryOptions,
   upcomingAppointmentsQueryOptions,
   useWithUnsentMoves,
   type Appointment,
-  type Clinic,
   type Service,
 } from '@/features/appointments';
+import { clinicsQueryOptions, type Clinic } from '@/features/clinics';
 import { userDetailQueryOptions } from '@/features/users';
 
 const NONE: readonly Appointment[] = [];

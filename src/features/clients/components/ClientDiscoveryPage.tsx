@@ -9,12 +9,14 @@ import { AnchorLink, ButtonLink } from '@/components/RouterLinks';
 import { ClientWellbeingCard } from '@/features/assessments';
 import { StatusBadge } from '@/features/appointments';
 import { BehindBadge, ProgressBars, SessionDates, StatusChip, programsQueryOptions } from '@/features/dashboard';
-import { appointmentWhen, dateOf, rememberRecentClient } from '@/features/discovery';
+import { rememberRecentClient } from '@/features/discovery';
+import { useClinicClocks } from '@/features/clinics';
 import { HUB_CRUMB } from '@/features/hub';
 import { ProfileCard, ageInYears } from '@/features/profiles';
 import { fullName } from '@/features/users';
 import { riskInputFromProfile } from '@/features/risk';
 import { StartVisitMenu } from '@/features/visits';
+import { clockOf, formatDate, formatWhen, useClock, type ClinicClock } from '@/lib/intl';
 import { clientAlertsQueryOptions, clientAppointmentsQueryOptions, clientVisitsQueryOptions } from '../api/queries';
 import { DISCOVERY_CRUMB } from '../crumbs';
 import { useClientProfile } from '../useClientProfile';
@@ -43,11 +45,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function appointmentLine(appointment: Appointment): string {
-  return `${appointmentWhen(appointment.starts_at, appointment.time_zone)} · ${appointment.service_name} · ${appointment.resource_name}, ${appointment.clinic_name}`;
+  return `${formatWhen(appointment.starts_at, clockOf(appointment.time_zone))} · ${appointment.service_name} · ${appointment.resource_name}, ${appointment.clinic_name}`;
 }
 
-function visitLine(visit: VisitSummary): string {
-  return `${dateOf(visit.created_at)} · ${THERAPY_INFO[visit.therapy].name}`;
+/** A visit's date on its clinic's clock, and its therapy. */
+function visitLine(visit: VisitSummary, clock: ClinicClock): string {
+  return `${formatDate(visit.created_at, clock)} · ${THERAPY_INFO[visit.therapy].name}`;
 }
 
 /** Next appointment, last visit and missing consent: what the person at the desk or the bay needs first. */
@@ -56,6 +59,7 @@ function AtAGlance({ clientId, consented }: { clientId: string; consented: boole
   const visits = useQuery(clientVisitsQueryOptions(clientId));
   const next = upcoming.data?.[0];
   const last = visits.data?.results.find((visit) => visit.state === 'signed') ?? visits.data?.results[0];
+  const clockOfVisit = useClinicClocks();
   return (
     <Stack gap="xs">
       {!consented && (
@@ -88,7 +92,7 @@ function AtAGlance({ clientId, consented }: { clientId: string; consented: boole
                 ? 'Could not be loaded'
                 : '…'
               : last
-                ? `${visitLine(last)}${last.state === 'draft' ? ' (not signed yet)' : ''}`
+                ? `${visitLine(last, clockOfVisit({ id: last.clinic_id }))}${last.state === 'draft' ? ' (not signed yet)' : ''}`
                 : 'No visit yet'}
           </Text>
         </div>
@@ -99,6 +103,7 @@ function AtAGlance({ clientId, consented }: { clientId: string; consented: boole
 
 function AlertsSection({ clientId }: { clientId: string }) {
   const alerts = useQuery(clientAlertsQueryOptions(clientId));
+  const clock = useClock();
   return (
     <Section id="client-alerts" title="Alerts">
       <QueryState query={alerts} what="The alerts">
@@ -129,7 +134,7 @@ function AlertsSection({ clientId }: { clientId: string }) {
                     Contraindication
                   </Badge>
                   <Text size="sm">
-                    {item.label} ({THERAPY_INFO[item.therapy].name}, {dateOf(item.at)})
+                    {item.label} ({THERAPY_INFO[item.therapy].name}, {formatDate(item.at, clock)})
                     {item.override_reason ? `. Went ahead: ${item.override_reason}` : ''}
                   </Text>
                 </Group>
@@ -151,7 +156,7 @@ function AlertsSection({ clientId }: { clientId: string }) {
                     {item.severity} reaction
                   </Badge>
                   <Text size="sm">
-                    {item.what} ({THERAPY_INFO[item.therapy].name}, {dateOf(item.at)})
+                    {item.what} ({THERAPY_INFO[item.therapy].name}, {formatDate(item.at, clock)})
                     {item.action ? `. ${item.action}` : ''}
                   </Text>
                 </Group>
@@ -226,6 +231,7 @@ function AppointmentsSection({ clientId }: { clientId: string }) {
 
 function VisitsSection({ clientId }: { clientId: string }) {
   const visits = useQuery(clientVisitsQueryOptions(clientId));
+  const clockOfVisit = useClinicClocks();
   return (
     <Section id="client-visits" title="Visit history">
       <QueryState query={visits} what="The visit history">
@@ -246,7 +252,7 @@ function VisitsSection({ clientId }: { clientId: string }) {
                     py={6}
                     style={{ alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}
                   >
-                    <span>{visitLine(visit)}</span>
+                    <span>{visitLine(visit, clockOfVisit({ id: visit.clinic_id }))}</span>
                     <Text span size="sm" c="dimmed">
                       {visit.state === 'signed'
                         ? `Signed by ${visit.signed_by_name ?? 'staff'}`

@@ -1,7 +1,7 @@
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
-import { appointmentWhen, dateOf } from '@/features/discovery';
+import { clockOf, formatDate, formatWhen, useClock } from '@/lib/intl';
 import {
   STATUS_LABELS,
   THERAPY_SHORT,
@@ -75,10 +75,11 @@ export function ProgressBars({ progress, label }: { progress: EnrollmentProgress
 /** Last session and next appointment, in words. */
 export function SessionDates({ progress }: { progress: EnrollmentProgress }) {
   const next = progress.next_appointment;
+  const clock = useClock();
   return (
     <Text size="sm" c="dimmed">
-      Last session: {progress.last_session_at ? dateOf(progress.last_session_at) : 'none yet'} · Next:{' '}
-      {next ? `${appointmentWhen(next.starts_at, next.time_zone)}, ${next.service_name}` : 'nothing booked'}
+      Last session: {progress.last_session_at ? formatDate(progress.last_session_at, clock) : 'none yet'} · Next:{' '}
+      {next ? `${formatWhen(next.starts_at, clockOf(next.time_zone))}, ${next.service_name}` : 'nothing booked'}
     </Text>
   );
 }

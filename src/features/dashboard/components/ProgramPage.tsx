@@ -4,7 +4,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { AnchorLink } from '@/components/RouterLinks';
-import { clinicsQueryOptions } from '@/features/appointments';
+import { ClinicClock, clinicsQueryOptions } from '@/features/clinics';
+import { pluralOf } from '@/lib/intl';
 import { HUB_CRUMB } from '@/features/hub';
 import { programQueryOptions } from '../api/queries';
 import {
@@ -140,102 +141,104 @@ export function ProgramPage({
   const { program, weekly } = data;
   const therapies = program.sessions.map((item) => item.therapy);
   return (
-    <PageFrame
-      title={program.name}
-      crumbs={[HUB_CRUMB, DASHBOARD_CRUMB, { label: program.name }]}
-      purpose={program.description}
-    >
-      <Group gap="xs">
-        <Badge variant="light" color="thrive" radius="sm" style={DARK_WORDS}>
-          {program.length_weeks} weeks
-        </Badge>
-        {program.sessions.map((item) => (
-          <Badge key={item.therapy} variant="outline" color="gray" radius="sm" style={DARK_WORDS}>
-            {therapyName(item.therapy)}: {item.planned}
+    <ClinicClock of={{ id: search.clinic }}>
+      <PageFrame
+        title={program.name}
+        crumbs={[HUB_CRUMB, DASHBOARD_CRUMB, { label: program.name }]}
+        purpose={program.description}
+      >
+        <Group gap="xs">
+          <Badge variant="light" color="thrive" radius="sm" style={DARK_WORDS}>
+            {program.length_weeks} weeks
           </Badge>
-        ))}
-        <Text size="sm" c="dimmed">
-          A session every {program.interval_days} {program.interval_days === 1 ? 'day' : 'days'} or sooner keeps a
-          client on plan.
-        </Text>
-      </Group>
-
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={search.status ?? DEFAULT_STATUS}
-          onChange={(value) => {
-            const { status: _status, ...rest } = search;
-            onSearchChange(
-              value && value !== DEFAULT_STATUS ? { ...rest, status: value as DashboardSearch['status'] } : rest,
-            );
-          }}
-          allowDeselect={false}
-        />
-        <Select
-          label="Clinic"
-          data={clinics.results.map((clinic) => ({ value: clinic.id, label: clinic.name }))}
-          value={search.clinic ?? null}
-          onChange={(value) => {
-            const { clinic: _clinic, ...rest } = search;
-            onSearchChange(value ? { ...rest, clinic: value } : rest);
-          }}
-          placeholder="All clinics"
-          clearable
-        />
-      </SimpleGrid>
-
-      <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-weekly">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="program-weekly">
-            Sessions per week
-          </Title>
+          {program.sessions.map((item) => (
+            <Badge key={item.therapy} variant="outline" color="gray" radius="sm" style={DARK_WORDS}>
+              {therapyName(item.therapy)}: {item.planned}
+            </Badge>
+          ))}
           <Text size="sm" c="dimmed">
-            Sessions done towards the program by the clients listed below. (Thrive check scores are not recorded yet;
-            once they are, their trend belongs here.)
+            A session every {program.interval_days} {pluralOf(program.interval_days, 'day', 'days')} or sooner keeps a
+            client on plan.
           </Text>
-          {weekly.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No sessions yet with these filters.
-            </Text>
-          ) : (
-            <WeeklySessionsChart weeks={weekly} therapies={therapies} />
-          )}
-        </Stack>
-      </Card>
+        </Group>
 
-      <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-clients">
-        <Stack gap="xs">
-          <Group justify="space-between" gap="xs">
-            <Title order={2} size="h4" id="program-clients">
-              Enrolled clients
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={search.status ?? DEFAULT_STATUS}
+            onChange={(value) => {
+              const { status: _status, ...rest } = search;
+              onSearchChange(
+                value && value !== DEFAULT_STATUS ? { ...rest, status: value as DashboardSearch['status'] } : rest,
+              );
+            }}
+            allowDeselect={false}
+          />
+          <Select
+            label="Clinic"
+            data={clinics.results.map((clinic) => ({ value: clinic.id, label: clinic.name }))}
+            value={search.clinic ?? null}
+            onChange={(value) => {
+              const { clinic: _clinic, ...rest } = search;
+              onSearchChange(value ? { ...rest, clinic: value } : rest);
+            }}
+            placeholder="All clinics"
+            clearable
+          />
+        </SimpleGrid>
+
+        <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-weekly">
+          <Stack gap="xs">
+            <Title order={2} size="h4" id="program-weekly">
+              Sessions per week
             </Title>
-            <Text
-              size="sm"
-              role="status"
-              c={program.behind > 0 ? 'red.9' : 'dimmed'}
-              fw={program.behind > 0 ? 700 : 400}
-            >
-              {program.enrolled} enrolled{program.behind > 0 ? `, ${program.behind} falling behind` : ''}
-            </Text>
-          </Group>
-          {program.enrollments.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No client is enrolled with these filters.
+              Sessions done towards the program by the clients listed below. (Thrive check scores are not recorded yet;
+              once they are, their trend belongs here.)
             </Text>
-          ) : wide ? (
-            <ProgressTable enrollments={program.enrollments} programName={program.name} />
-          ) : (
-            <ProgressCards enrollments={program.enrollments} programName={program.name} />
-          )}
-          {program.truncated && (
-            <Text size="sm" c="dimmed">
-              The first {program.enrollments.length} of {program.enrolled}, those falling behind first.
-            </Text>
-          )}
-        </Stack>
-      </Card>
-    </PageFrame>
+            {weekly.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No sessions yet with these filters.
+              </Text>
+            ) : (
+              <WeeklySessionsChart weeks={weekly} therapies={therapies} />
+            )}
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-clients">
+          <Stack gap="xs">
+            <Group justify="space-between" gap="xs">
+              <Title order={2} size="h4" id="program-clients">
+                Enrolled clients
+              </Title>
+              <Text
+                size="sm"
+                role="status"
+                c={program.behind > 0 ? 'red.9' : 'dimmed'}
+                fw={program.behind > 0 ? 700 : 400}
+              >
+                {program.enrolled} enrolled{program.behind > 0 ? `, ${program.behind} falling behind` : ''}
+              </Text>
+            </Group>
+            {program.enrollments.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No client is enrolled with these filters.
+              </Text>
+            ) : wide ? (
+              <ProgressTable enrollments={program.enrollments} programName={program.name} />
+            ) : (
+              <ProgressCards enrollments={program.enrollments} programName={program.name} />
+            )}
+            {program.truncated && (
+              <Text size="sm" c="dimmed">
+                The first {program.enrollments.length} of {program.enrolled}, those falling behind first.
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      </PageFrame>
+    </ClinicClock>
   );
 }

@@ -2,7 +2,8 @@ import { Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageFrame } from '@/components/PageFrame';
 import { AnchorLink } from '@/components/RouterLinks';
-import { clinicsQueryOptions } from '@/features/appointments';
+import { ClinicClock, clinicsQueryOptions } from '@/features/clinics';
+import { counted, pluralOf } from '@/lib/intl';
 import { HUB_CRUMB } from '@/features/hub';
 import { programsQueryOptions } from '../api/queries';
 import { ENROLLMENT_STATUSES, STATUS_LABELS, type EnrollmentProgress, type ProgramOverview } from '../model/labels';
@@ -63,7 +64,7 @@ function ProgramCard({ program, search }: { program: ProgramOverview; search: Da
         </Group>
         <Text size="sm" c="dimmed">
           {program.description} {program.length_weeks} weeks, a session every {program.interval_days}{' '}
-          {program.interval_days === 1 ? 'day' : 'days'} or sooner.
+          {pluralOf(program.interval_days, 'day', 'days')} or sooner.
         </Text>
         {program.enrollments.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -160,13 +161,15 @@ export function ThriveDashboardPage({
       <Text role="status" fw={600} c={behind > 0 ? 'red.9' : undefined}>
         {enrolled === 0
           ? 'No client is enrolled with these filters.'
-          : `${enrolled} ${enrolled === 1 ? 'client' : 'clients'} enrolled${behind > 0 ? `, ${behind} falling behind` : ', none falling behind'}.`}
+          : `${counted(enrolled, 'client', 'clients')} enrolled${behind > 0 ? `, ${behind} falling behind` : ', none falling behind'}.`}
       </Text>
-      <Stack gap="md">
-        {shown.map((program) => (
-          <ProgramCard key={program.id} program={program} search={search} />
-        ))}
-      </Stack>
+      <ClinicClock of={{ id: search.clinic }}>
+        <Stack gap="md">
+          {shown.map((program) => (
+            <ProgramCard key={program.id} program={program} search={search} />
+          ))}
+        </Stack>
+      </ClinicClock>
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { components } from '@contract';
-import { dayOf } from '@/features/discovery';
+import { formatDay } from '@/lib/intl';
 import { THERAPY_COLORS, THERAPY_SHORT, type Therapy } from '../model/labels';
 
 type WeeklySessions = components['schemas']['WeeklySessions'];
@@ -82,7 +82,7 @@ export function WeeklySessionsChart({
                   fontSize="10"
                   fill="var(--mantine-color-gray-7)"
                 >
-                  {dayOf(week.week_start).replace(/^\w+ /, '')}
+                  {formatDay(week.week_start, { weekday: false, year: false })}
                 </text>
               )}
             </g>
@@ -107,7 +107,7 @@ export function WeeklySessionsChart({
             <Table.Tbody>
               {weeks.map((week, index) => (
                 <Table.Tr key={week.week_start}>
-                  <Table.Td>{dayOf(week.week_start)}</Table.Td>
+                  <Table.Td>{formatDay(week.week_start)}</Table.Td>
                   {therapies.map((therapy) => (
                     <Table.Td key={therapy}>{week[therapy]}</Table.Td>
                   ))}

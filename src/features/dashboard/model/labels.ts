@@ -1,4 +1,5 @@
 import { THERAPY_INFO, enrollmentStatusValues, type components } from '@contract';
+import { counted } from '@/lib/intl';
 
 type Schemas = components['schemas'];
 export type EnrollmentProgress = Schemas['EnrollmentProgress'];
@@ -51,6 +52,6 @@ export function sessionsText(progress: Pick<EnrollmentProgress, 'done_total' | '
 /** Why a client is flagged: "No session for 15 days", or since the start when none yet. */
 export function behindText(progress: Pick<EnrollmentProgress, 'days_since_last_session' | 'last_session_at'>): string {
   const days = progress.days_since_last_session ?? 0;
-  const span = `${days} ${days === 1 ? 'day' : 'days'}`;
+  const span = counted(days, 'day', 'days');
   return progress.last_session_at === null ? `No session in the ${span} since the start` : `No session for ${span}`;
 }

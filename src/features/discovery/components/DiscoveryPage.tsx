@@ -8,12 +8,12 @@ import { PageFrame } from '@/components/PageFrame';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { HUB_CRUMB } from '@/features/hub';
+import { clockOf, formatWhen } from '@/lib/intl';
 import { useOnline } from '@/pwa/connection';
 import { SEARCH_LIMIT, clientSearchQueryOptions, recentClientsQueryOptions } from '../api/queries';
 import { useSavedClients } from '../api/recent';
 import { useSearchSender } from '@/lib/query/search-pause';
 import { searchSaved, type FoundClient } from '../model/clients';
-import { appointmentWhen } from '../model/when';
 
 const SEARCH_MAX_LENGTH = 100;
 /** The columns of a result row (and of the header above the rows). */
@@ -27,7 +27,7 @@ function nextText(client: FoundClient): string {
   if (client.next_appointment === undefined) return 'Next appointment not known offline';
   if (client.next_appointment === null) return 'No appointment booked';
   const next = client.next_appointment;
-  return `Next: ${appointmentWhen(next.starts_at, next.time_zone)} · ${next.service_name}`;
+  return `Next: ${formatWhen(next.starts_at, clockOf(next.time_zone))} · ${next.service_name}`;
 }
 
 function ConsentWarning({ client }: { client: FoundClient }) {

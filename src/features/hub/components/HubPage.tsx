@@ -12,10 +12,10 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue, useInterval } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Role } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { useAfterFirstCommit } from '@/components/progressive-render';
@@ -26,21 +26,16 @@ import {
   AppointmentDialog,
   StatusBadge,
   clinicDayQueryOptions,
-  clinicTime,
-  clinicToday,
-  clinicsQueryOptions,
-  daySpan,
   moveAppointment,
-  pickClinic,
   useWithUnsentMoves,
-  waitedFor,
   type Appointment,
-  type Clinic,
   type ShownAppointment,
 } from '@/features/appointments';
 import { NeedsAttentionCard } from '@/features/assessments';
+import { ClinicClock, clinicsQueryOptions, pickClinic, type Clinic } from '@/features/clinics';
 import { userListQueryOptions } from '@/features/users';
-import { describeAge, useOnline } from '@/pwa/connection';
+import { clockOf, daySpan, formatAge, formatElapsed, formatTime, todayOn, useNow } from '@/lib/intl';
+import { useOnline } from '@/pwa/connection';
 import { useHere } from '@/components/useHere';
 
 /** Roles that check clients in at the front desk, with one tap from the hub. */
@@ -49,16 +44,6 @@ const NOT_YET_DONE = new Set<Appointment['status']>(['booked', 'checked_in', 'in
 const TICK_MS = 30_000;
 /** A stable empty list while nothing is loaded (hooks compare lists by identity). */
 const NONE: readonly Appointment[] = [];
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  const interval = useInterval(() => setNow(Date.now()), TICK_MS);
-  useEffect(() => {
-    interval.start();
-    return interval.stop;
-  }, [interval]);
-  return now;
-}
 
 /** One of today's appointments: time, client, what and where, its status, and check-in for reception. */
 function TodayRow({
@@ -71,7 +56,6 @@ function TodayRow({
   onOpen: () => void;
 }) {
   const here = useHere();
-  const zone = appointment.time_zone;
   // Kept on this device and sent when the network allows: the front desk keeps working through a Wi-Fi drop.
   const checkIn = () =>
     moveAppointment(appointment, 'checked_in', here()).then(
@@ -82,7 +66,7 @@ function TodayRow({
     <Group component="li" gap="sm" wrap="nowrap" justify="space-between" py={6}>
       <UnstyledButton onClick={onOpen} miw={0} mih={44} style={{ flex: 1 }}>
         <Text size="sm" fw={700}>
-          {clinicTime(appointment.starts_at, zone)} {appointment.client_name}
+          {formatTime(appointment.starts_at, clockOf(appointment.time_zone))} {appointment.client_name}
         </Text>
         <Text size="sm" c="dimmed" truncate>
           {appointment.service_name} · {appointment.resource_name}
@@ -198,14 +182,16 @@ export function HubPage({
       }
     >
       {bodyShown && (
-        <Today
-          role={role}
-          clinics={clinics.results}
-          clinic={clinic}
-          onChooseClinic={setChosen}
-          clinicCards={clinicCards}
-          appointmentActions={appointmentActions}
-        />
+        <ClinicClock of={clinic && { id: clinic.id }}>
+          <Today
+            role={role}
+            clinics={clinics.results}
+            clinic={clinic}
+            onChooseClinic={setChosen}
+            clinicCards={clinicCards}
+            appointmentActions={appointmentActions}
+          />
+        </ClinicClock>
       )}
     </PageFrame>
   );
@@ -227,10 +213,11 @@ function Today({
   clinicCards?: (clinicId: string, now: number) => ReactNode;
   appointmentActions?: (appointment: ShownAppointment) => ReactNode;
 }) {
-  const now = useNow();
+  const now = useNow(TICK_MS);
   const online = useOnline();
-  const today = clinic ? clinicToday(clinic.time_zone, new Date(now)) : '';
-  const span = clinic ? daySpan(today, 1, clinic.time_zone) : null;
+  const clock = clinic ? clockOf(clinic.time_zone) : null;
+  const today = clock ? todayOn(clock, now) : '';
+  const span = clock ? daySpan(today, 1, clock) : null;
   const day = useQuery({
     ...clinicDayQueryOptions({ clinic: clinic?.id, from: span?.from, to: span?.to }),
     enabled: clinic !== null,
@@ -248,7 +235,7 @@ function Today({
     .filter((a) => a.status === 'checked_in' || a.status === 'in_progress')
     .sort((a, b) => Date.parse(a.checked_in_at ?? a.starts_at) - Date.parse(b.checked_in_at ?? b.starts_at));
   const opened = all.find((a) => a.id === openId) ?? null;
-  const age = day.dataUpdatedAt > 0 ? describeAge(Math.max(0, now - day.dataUpdatedAt)) : null;
+  const age = day.dataUpdatedAt > 0 ? formatAge(Math.max(0, now - day.dataUpdatedAt)) : null;
 
   return (
     <>
@@ -312,9 +299,9 @@ function Today({
                       <StatusBadge status={a.status} unsent={a.unsent} />
                       <Text size="xs" c="dimmed">
                         {a.status === 'checked_in' && a.checked_in_at
-                          ? `Waiting ${waitedFor(a.checked_in_at, now)}`
+                          ? `Waiting ${formatElapsed(now - Date.parse(a.checked_in_at))}`
                           : a.started_at
-                            ? `In session ${waitedFor(a.started_at, now)}`
+                            ? `In session ${formatElapsed(now - Date.parse(a.started_at))}`
                             : ''}
                       </Text>
                     </Stack>

@@ -11,6 +11,7 @@ import { profileOf, userDetailQueryOptions } from '@/features/users';
 import { AnchorLink } from '@/components/RouterLinks';
 import { useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
 import { nextSteps, type NextStepKey } from '../model/next-steps';
+import { useClock } from '@/lib/intl';
 
 const ICONS: Readonly<Record<NextStepKey, ReactNode>> = {
   onboarding: <IconChecklist size={22} aria-hidden />,
@@ -42,6 +43,7 @@ function linkFor(key: NextStepKey, clientId: string) {
  */
 export function NextSteps({ clientId }: { clientId: string }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
+  const clock = useClock();
   const record = profileRecord(clientId);
   const unsent = useUnsentChanges(record);
   const profile = withUnsentChanges(profileOf(data).profile, unsent, record);
@@ -59,6 +61,7 @@ export function NextSteps({ clientId }: { clientId: string }) {
       hasBaseline: runs.data || shownRuns.length > 0 ? shownRuns.some((run) => run.baseline) : null,
     },
     new Date(),
+    clock,
   );
   const waiting = [appointments, checks, runs].some((query) => query.isPending);
   const failed = [appointments, checks, runs].some((query) => query.isError && !query.data);

@@ -25,6 +25,7 @@ import {
 import { memo } from 'react';
 import type { FamilyHistoryDraft, FamilyMemberDraft } from '../model/form-values';
 import type { HistoryEditorProps } from './LifestyleEditor';
+import { characterCount } from '@/lib/intl';
 
 const RELATIVE_OPTIONS = [
   { value: '', label: 'Choose who', disabled: true },
@@ -144,7 +145,7 @@ export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
       <Textarea
         size="md"
         label="Anything else about your family’s health"
-        description={`Optional. ${(value.notes ?? '').length.toLocaleString()} of ${HISTORY_NOTES_MAX.toLocaleString()} characters.`}
+        description={`Optional. ${characterCount((value.notes ?? '').length, HISTORY_NOTES_MAX)}.`}
         autosize
         minRows={2}
         maxRows={8}

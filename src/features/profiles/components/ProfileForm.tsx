@@ -21,6 +21,7 @@ import { ProfileFieldInput, type ProfileFormApi } from './ProfileFieldInput';
 import { ConsentSection, RecordSection } from './ProfileRecord';
 import { ReadOnlyField, ReadOnlyProfileField, SectionCard } from './ProfileSection';
 import { useHere } from '@/components/useHere';
+import { todayOn, useClock } from '@/lib/intl';
 
 /** What the draft guard calls this work when it warns. */
 export const PROFILE_DRAFT_LABEL = 'Profile changes';
@@ -77,9 +78,16 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   // The checks of the fields the person may change, from the contract's field table.
+  const clock = useClock();
   const schema = useMemo(
-    () => profileFormSchema({ base: profile, fields: rights.fields, roleChoices: rights.roleChoices }),
-    [profile, rights.fields, rights.roleChoices],
+    () =>
+      profileFormSchema({
+        base: profile,
+        fields: rights.fields,
+        roleChoices: rights.roleChoices,
+        today: () => todayOn(clock),
+      }),
+    [profile, rights.fields, rights.roleChoices, clock],
   );
   const form = useForm<ProfileFormValues, ParsedProfile>({
     mode: 'controlled',

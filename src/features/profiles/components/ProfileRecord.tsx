@@ -1,12 +1,13 @@
 import { sectionsShown } from '../model/fields';
 import type { Profile } from '../model/profile';
 import { NOT_GIVEN, ReadOnlyField, ReadOnlyProfileField, SectionCard } from './ProfileSection';
+import { formatDateTime, useClock } from '@/lib/intl';
 
-function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return NOT_GIVEN;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** An instant of the record on the clinic's clock, or 'Not given'. */
+function When({ at }: { at: string | null | undefined }) {
+  const clock = useClock();
+  if (!at || Number.isNaN(Date.parse(at))) return at || NOT_GIVEN;
+  return formatDateTime(at, clock);
 }
 
 /** HIPAA authorization: given through the portal's consent modal, or recorded by the clinic; never edited here. */
@@ -18,7 +19,7 @@ export function ConsentSection({ profile }: { profile: Profile }) {
     >
       <ReadOnlyField label="Authorization">{profile.hipaa_consent ? 'Given' : 'Not given yet'}</ReadOnlyField>
       <ReadOnlyField label="Given on">
-        {profile.hipaa_consent ? formatDateTime(profile.hipaa_consent_date) : NOT_GIVEN}
+        {profile.hipaa_consent ? <When at={profile.hipaa_consent_date} /> : NOT_GIVEN}
       </ReadOnlyField>
       <ReadOnlyField label="Version">{profile.hipaa_consent_version ?? NOT_GIVEN}</ReadOnlyField>
     </SectionCard>
@@ -31,7 +32,9 @@ export function RecordSection({ profile }: { profile: Profile }) {
     <SectionCard title="Record">
       <ReadOnlyField label="User id">{profile.client_id}</ReadOnlyField>
       <ReadOnlyField label="Profile id">{profile.user_profile_id || NOT_GIVEN}</ReadOnlyField>
-      <ReadOnlyField label="Last changed">{formatDateTime(profile.updated_at)}</ReadOnlyField>
+      <ReadOnlyField label="Last changed">
+        <When at={profile.updated_at} />
+      </ReadOnlyField>
     </SectionCard>
   );
 }

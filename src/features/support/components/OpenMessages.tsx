@@ -1,7 +1,7 @@
 import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { waitedFor } from '@/features/appointments';
+import { formatElapsed } from '@/lib/intl';
 import { isApiError } from '@/lib/api';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { threadsQueryOptions } from '../api/queries';
@@ -61,7 +61,7 @@ export function OpenMessages({ clinicId, now }: { clinicId: string; now: number 
                 <Text size="sm" c="dimmed">
                   {thread.client_name}
                   {thread.reference_label ? ` · ${thread.reference_label}` : ''} · waiting{' '}
-                  {waitedFor(thread.last_message_at, now)}
+                  {formatElapsed(now - Date.parse(thread.last_message_at))}
                 </Text>
                 <Button
                   variant="light"

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ROLES, type Role } from '@/lib/auth/roles';
 import type { UserListFilters } from '../api/queries';
+import { formatNumber } from '@/lib/intl';
 
 export type UserOrdering = NonNullable<UserListFilters['ordering']>;
 
@@ -110,10 +111,9 @@ export function hasFilters(search: UserListSearch): boolean {
 
 /** "51–100 of 10,000": which users this page shows. */
 export function rangeLabel(page: number, pageSize: number, shown: number, count: number): string {
-  const format = (n: number) => n.toLocaleString('en-US');
-  if (shown === 0) return `0 of ${format(count)}`;
+  if (shown === 0) return `0 of ${formatNumber(count)}`;
   const first = (page - 1) * pageSize + 1;
-  return `${format(first)}–${format(first + shown - 1)} of ${format(count)}`;
+  return `${formatNumber(first)}–${formatNumber(first + shown - 1)} of ${formatNumber(count)}`;
 }
 
 export function pageCount(count: number, pageSize: number): number {

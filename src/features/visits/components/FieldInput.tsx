@@ -12,8 +12,9 @@ import {
   Textarea,
 } from '@mantine/core';
 import type { FieldSpec } from '@contract';
-import { useId, type ReactNode } from 'react';
-import { instantFromTime, timeOfInstant } from '../model/time';
+import { useId, useState, type ReactNode } from 'react';
+import { TimeOfDayInput } from '@/components/TimeOfDayInput';
+import { WALL_TIME_MESSAGE, instantOn, isWallTime, useClock, wallTime } from '@/lib/intl';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -24,8 +25,8 @@ export interface FieldInputProps {
   disabled?: boolean;
   /** Who entered it and when, under the input. */
   description?: ReactNode;
-  /** The day a time of day belongs to (the visit's), as a date on this device. */
-  day: Date;
+  /** The day a time of day belongs to (the visit's), YYYY-MM-DD on its clinic's clock. */
+  day: string;
   /** Overrides the table's label (e.g. a list entry's own wording). */
   label?: string;
 }
@@ -162,29 +163,7 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
         </Stack>
       );
     case 'instant':
-      return (
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            {...common}
-            type="time"
-            value={typeof value === 'string' ? timeOfInstant(value) : ''}
-            onChange={(event) =>
-              onChange(event.currentTarget.value === '' ? null : instantFromTime(day, event.currentTarget.value))
-            }
-            style={{ flex: 1 }}
-          />
-          {!disabled && (
-            <Button
-              variant="default"
-              onClick={() => onChange(new Date().toISOString())}
-              mb={error || hinted ? 24 : 0}
-              aria-label={`${shown}: now`}
-            >
-              Now
-            </Button>
-          )}
-        </Group>
-      );
+      return <InstantInput {...common} value={value} onChange={onChange} day={day} />;
     case 'date':
       return (
         <TextInput
@@ -201,6 +180,65 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
     case 'checklist':
       return null;
   }
+}
+
+/**
+ * A time of day of the visit, on its clinic's 24-hour clock, with a 'Now'
+ * button. What is typed stays as typed until it is a whole time, which is
+ * then kept as the instant it names on the visit's day.
+ */
+function InstantInput({
+  value,
+  onChange,
+  day,
+  ...common
+}: {
+  label: string;
+  error: string | undefined;
+  disabled: boolean | undefined;
+  description: ReactNode;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  day: string;
+}) {
+  const clock = useClock();
+  const saved = typeof value === 'string' ? wallTime(value, clock) : '';
+  const [typed, setTyped] = useState(saved);
+  const [savedBefore, setSavedBefore] = useState(saved);
+  const [left, setLeft] = useState(false);
+  // A value set elsewhere ('Now', another nurse's entry) replaces what is typed.
+  if (saved !== savedBefore) {
+    setSavedBefore(saved);
+    setTyped(saved);
+  }
+  const unfinished = left && typed !== '' && !isWallTime(typed);
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <TimeOfDayInput
+        {...common}
+        error={unfinished ? WALL_TIME_MESSAGE : common.error}
+        value={typed}
+        onChange={(next) => {
+          setTyped(next);
+          if (next === '') onChange(null);
+          else if (isWallTime(next)) onChange(instantOn(day, next, clock));
+        }}
+        onFocus={() => setLeft(false)}
+        onBlur={() => setLeft(true)}
+        style={{ flex: 1 }}
+      />
+      {!common.disabled && (
+        <Button
+          variant="default"
+          onClick={() => onChange(new Date().toISOString())}
+          mb={common.error || unfinished || common.description ? 24 : 0}
+          aria-label={`${common.label}: now`}
+        >
+          Now
+        </Button>
+      )}
+    </Group>
+  );
 }
 
 /** A question answered yes or no, unanswered until one is chosen. */

@@ -6,7 +6,8 @@ import { REACTION_FIELDS, REACTION_SEVERITIES } from '@contract';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { newEntryId, type AdverseReaction } from '../model/draft';
-import { clockTime, instantFromTime, timeOfInstant } from '../model/time';
+import { TimeOfDayInput } from '@/components/TimeOfDayInput';
+import { formatTime, instantOn, useClock, wallTime } from '@/lib/intl';
 import { ReactionFormSchema, type ReactionFormValues } from '../schemas';
 import { FieldInput } from './FieldInput';
 import { Section } from './Section';
@@ -17,6 +18,7 @@ const SEVERITY_COLOURS = { mild: 'yellow', moderate: 'orange', severe: 'red' } a
 /** Adverse reactions during the session: what, how severe, what was done, when. */
 export function ReactionsSection() {
   const { draft, update, readOnly, attribution } = useVisitEditing();
+  const clock = useClock();
   const reactions = draft.reactions ?? [];
   const [adding, setAdding] = useState(false);
   return (
@@ -51,7 +53,7 @@ export function ReactionsSection() {
                 </Group>
                 {reaction.action && <Text size="sm">Action taken: {reaction.action}</Text>}
                 <Text size="sm" c="dimmed">
-                  {clockTime(reaction.occurred_at)} · {attribution(reaction.id)}
+                  {formatTime(reaction.occurred_at, clock)} · {attribution(reaction.id)}
                 </Text>
               </Stack>
               {!readOnly && (
@@ -101,9 +103,10 @@ export function ReactionsSection() {
 
 function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) => void; onCancel: () => void }) {
   const { day } = useVisitEditing();
+  const clock = useClock();
   const form = useForm<ReactionFormValues>({
     mode: 'controlled',
-    initialValues: { what: '', severity: '', action: '', time: timeOfInstant(new Date().toISOString()) },
+    initialValues: { what: '', severity: '', action: '', time: wallTime(new Date(), clock) },
     validate: schemaResolver(ReactionFormSchema, { sync: true }),
     validateInputOnBlur: true,
   });
@@ -115,7 +118,7 @@ function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) 
           what: values.what.trim(),
           severity: values.severity as AdverseReaction['severity'],
           action: values.action.trim() === '' ? null : values.action.trim(),
-          occurred_at: instantFromTime(day, values.time),
+          occurred_at: instantOn(day, values.time, clock),
         }),
       )}
     >
@@ -139,7 +142,7 @@ function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) 
           maxLength={REACTION_FIELDS.action.max}
           {...form.getInputProps('action')}
         />
-        <TextInput type="time" label="When" style={{ maxWidth: 200 }} {...form.getInputProps('time')} />
+        <TimeOfDayInput label="When" style={{ maxWidth: 200 }} {...form.getInputProps('time')} />
         <FormActions submit={{ label: 'Record reaction' }} secondary={{ label: 'Cancel', onClick: onCancel }} />
       </Stack>
     </form>

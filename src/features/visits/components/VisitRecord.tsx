@@ -13,7 +13,8 @@ import {
 } from '@contract';
 import type { ReactNode } from 'react';
 import { therapySpecs, type Visit, type VisitDraft } from '../model/draft';
-import { clockTime, dateTime } from '../model/time';
+import { useClinicClock } from '@/features/clinics';
+import { formatDateTime, formatDay, formatTime, type ClinicClock } from '@/lib/intl';
 
 type Entry = { id: string } & Record<string, unknown>;
 
@@ -22,8 +23,8 @@ function plain(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '–';
 }
 
-/** A value as the record prints it, with its unit or its option's label; empty as a dash. */
-export function shownValue(spec: FieldSpec, value: unknown): string {
+/** A value as the record prints it, with its unit or its option's label, times on the clinic's clock; empty as a dash. */
+function shownValue(spec: FieldSpec, value: unknown, clock: ClinicClock): string {
   if (value === null || value === undefined || value === '') return '–';
   switch (spec.input) {
     case 'number':
@@ -36,7 +37,7 @@ export function shownValue(spec: FieldSpec, value: unknown): string {
             '–'
         : '–';
     case 'instant':
-      return typeof value === 'string' ? clockTime(value) : '–';
+      return typeof value === 'string' ? formatTime(value, clock) : '–';
     case 'yes-no':
       return value === true ? 'Yes' : 'No';
     case 'checklist': {
@@ -44,8 +45,9 @@ export function shownValue(spec: FieldSpec, value: unknown): string {
       const observed = spec.questions.filter((question) => answers[question.key] === true);
       return observed.length === 0 ? 'None observed' : observed.map((question) => question.label).join('; ');
     }
-    case 'text':
     case 'date':
+      return typeof value === 'string' ? formatDay(value, {}, clock.locale) : '–';
+    case 'text':
       return plain(value);
   }
 }
@@ -84,6 +86,7 @@ export function VisitRecord({
     | 'addenda'
     | 'attributions'
     | 'created_at'
+    | 'clinic_id'
     | 'clinic_name'
   >;
   draft: VisitDraft;
@@ -95,9 +98,11 @@ export function VisitRecord({
   const therapy = draft.therapy;
   const fields = (draft[therapy] ?? {}) as Record<string, unknown>;
   const derived = derivedValues(draft);
+  // Every time of the record on its clinic's clock.
+  const clock = useClinicClock({ id: visit.clinic_id });
   const by = (key: string) => {
     const attribution = visit.attributions[key];
-    return attribution ? `${people[attribution.by] ?? 'Staff'} · ${clockTime(attribution.at)}` : '';
+    return attribution ? `${people[attribution.by] ?? 'Staff'} · ${formatTime(attribution.at, clock)}` : '';
   };
   const positive = positiveContraindications(draft);
   return (
@@ -107,13 +112,13 @@ export function VisitRecord({
           {visit.state === 'signed' ? 'Signed' : 'Draft'}
         </TintBadge>
         <Text size="sm">
-          {THERAPY_INFO[therapy].name} · {dateTime(visit.created_at)}
+          {THERAPY_INFO[therapy].name} · {formatDateTime(visit.created_at, clock)}
           {visit.clinic_name ? ` · ${visit.clinic_name}` : ''}
         </Text>
       </Group>
       {visit.state === 'signed' && visit.signed_by && visit.signed_at && (
         <Text size="sm">
-          Signed by {people[visit.signed_by] ?? 'a member of staff'} on {dateTime(visit.signed_at)}.
+          Signed by {people[visit.signed_by] ?? 'a member of staff'} on {formatDateTime(visit.signed_at, clock)}.
         </Text>
       )}
 
@@ -127,7 +132,7 @@ export function VisitRecord({
               .filter(([, spec]) => spec.input !== 'list')
               .map(([name, spec]) => (
                 <Item key={name} label={spec.label}>
-                  {shownValue(spec as FieldSpec, fields[name])}
+                  {shownValue(spec as FieldSpec, fields[name], clock)}
                 </Item>
               ))}
             {derived.dose_j_cm2 !== undefined && <Item label="Dose (computed)">{derived.dose_j_cm2} J/cm²</Item>}
@@ -165,7 +170,7 @@ export function VisitRecord({
                           {entries.map((entry) => (
                             <Table.Tr key={entry.id}>
                               {columns.map(([column, columnSpec]) => (
-                                <Table.Td key={column}>{shownValue(columnSpec, entry[column])}</Table.Td>
+                                <Table.Td key={column}>{shownValue(columnSpec, entry[column], clock)}</Table.Td>
                               ))}
                               {withClinicalDetail && <Table.Td>{by(entry.id)}</Table.Td>}
                             </Table.Tr>
@@ -209,7 +214,7 @@ export function VisitRecord({
                     .map((entry) => (
                       <Table.Tr key={entry.id}>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {entry.phase} {clockTime(entry.taken_at)}
+                          {entry.phase} {formatTime(entry.taken_at, clock)}
                         </Table.Td>
                         {VITALS_MEASUREMENTS.map((name) => (
                           <Table.Td key={name}>{entry[name] ?? '–'}</Table.Td>
@@ -263,7 +268,7 @@ export function VisitRecord({
             <List size="sm">
               {(draft.reactions ?? []).map((reaction) => (
                 <List.Item key={reaction.id}>
-                  {clockTime(reaction.occurred_at)}: {reaction.what} ({reaction.severity})
+                  {formatTime(reaction.occurred_at, clock)}: {reaction.what} ({reaction.severity})
                   {reaction.action ? `; ${reaction.action}` : ''}
                 </List.Item>
               ))}
@@ -290,7 +295,7 @@ export function VisitRecord({
                   {addendum.text}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {addendum.author_name} · {dateTime(addendum.created_at)}
+                  {addendum.author_name} · {formatDateTime(addendum.created_at, clock)}
                 </Text>
               </Stack>
             ))}

@@ -5,7 +5,7 @@ import { AnchorLink } from '@/components/RouterLinks';
 import { visitListQueryOptions } from '../api/queries';
 import type { VisitSummary } from '../model/draft';
 import { visitScreenLink } from '../model/links';
-import { dateTime } from '../model/time';
+import { formatDateTime, useClock } from '@/lib/intl';
 
 /** A draft with no appointment is due this long after it was started. */
 const UNSCHEDULED_DUE_MS = 2 * 60 * 60 * 1000;
@@ -22,6 +22,7 @@ export function overdueDrafts(drafts: readonly VisitSummary[], now: number): Vis
 }
 
 function DraftList({ drafts, label }: { drafts: readonly VisitSummary[]; label: string }) {
+  const clock = useClock();
   return (
     <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
       {drafts.map((visit) => (
@@ -29,7 +30,7 @@ function DraftList({ drafts, label }: { drafts: readonly VisitSummary[]; label: 
           <AnchorLink {...visitScreenLink(visit.therapy, visit.client_id, visit.id)} display="block" mih={44} py={4}>
             {visit.client_name}: {THERAPY_INFO[visit.therapy].name}
             <Text span size="sm" c="dimmed" display="block">
-              Started {dateTime(visit.created_at)} by {visit.created_by_name}
+              Started {formatDateTime(visit.created_at, clock)} by {visit.created_by_name}
             </Text>
           </AnchorLink>
         </li>

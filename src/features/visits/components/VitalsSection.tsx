@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Menu,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Menu, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { ScrollTable } from '@/components/signed-in/ScrollTable';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -18,7 +7,8 @@ import { VITALS_FIELDS, VITALS_MEASUREMENTS, VITALS_PHASES } from '@contract';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { newEntryId, type VitalsEntry } from '../model/draft';
-import { clockTime, instantFromTime, timeOfInstant } from '../model/time';
+import { TimeOfDayInput } from '@/components/TimeOfDayInput';
+import { formatTime, instantOn, useClock, wallTime } from '@/lib/intl';
 import { VitalsFormSchema, type VitalsFormValues } from '../schemas';
 import { FieldInput } from './FieldInput';
 import { Section } from './Section';
@@ -49,6 +39,7 @@ function nextPhase(vitals: readonly VitalsEntry[]): VitalsEntry['phase'] {
 /** Vitals as a timed series: each entry stamped with when it was taken and who entered it. */
 export function VitalsSection() {
   const { draft, update, readOnly, attribution, problems } = useVisitEditing();
+  const clock = useClock();
   const vitals = [...(draft.vitals ?? [])].sort((a, b) => Date.parse(a.taken_at) - Date.parse(b.taken_at));
   const [adding, setAdding] = useState(false);
   const problem = problems.get('vitals');
@@ -86,7 +77,7 @@ export function VitalsSection() {
                     <TintBadge color={PHASE_COLOURS[entry.phase]} mr="xs">
                       {VITALS_PHASES.find((phase) => phase.value === entry.phase)?.label}
                     </TintBadge>
-                    {clockTime(entry.taken_at)}
+                    {formatTime(entry.taken_at, clock)}
                   </Table.Td>
                   <Table.Td>{readings(entry).join(' · ')}</Table.Td>
                   <Table.Td>
@@ -99,7 +90,7 @@ export function VitalsSection() {
                           <ActionIcon
                             variant="subtle"
                             size="xl"
-                            aria-label={`More for the vitals at ${clockTime(entry.taken_at)}`}
+                            aria-label={`More for the vitals at ${formatTime(entry.taken_at, clock)}`}
                           >
                             <IconDots size={20} />
                           </ActionIcon>
@@ -161,11 +152,12 @@ function VitalsForm({
   onCancel: () => void;
 }) {
   const { day } = useVisitEditing();
+  const clock = useClock();
   const form = useForm<VitalsFormValues>({
     mode: 'controlled',
     initialValues: {
       phase,
-      time: timeOfInstant(new Date().toISOString()),
+      time: wallTime(new Date(), clock),
       ...(Object.fromEntries(VITALS_MEASUREMENTS.map((name) => [name, ''])) as Record<
         (typeof VITALS_MEASUREMENTS)[number],
         ''
@@ -180,7 +172,7 @@ function VitalsForm({
         onAdd({
           id: newEntryId(),
           phase: values.phase,
-          taken_at: instantFromTime(day, values.time),
+          taken_at: instantOn(day, values.time, clock),
           ...Object.fromEntries(
             VITALS_MEASUREMENTS.map((name) => [name, typeof values[name] === 'number' ? values[name] : null]),
           ),
@@ -194,7 +186,7 @@ function VitalsForm({
           fullWidth
           {...form.getInputProps('phase')}
         />
-        <TextInput type="time" label="Time taken" style={{ maxWidth: 200 }} {...form.getInputProps('time')} />
+        <TimeOfDayInput label="Time taken" style={{ maxWidth: 200 }} {...form.getInputProps('time')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           {VITALS_MEASUREMENTS.map((name) => {
             const input = form.getInputProps(name);

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { PageLoader } from '@/app/shell/PageLoader';
-import { clinicsQueryOptions } from '@/features/appointments';
 import {
   DashboardLoadError,
   ProgramPage,
@@ -18,7 +17,6 @@ export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/$i
       // The page's code with its data: pointing at a program's link loads both.
       ProgramPage.preload?.(),
       context.queryClient.query(programQueryOptions(params.id, deps)),
-      context.queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }),
     ]),
   errorComponent: DashboardLoadError,
   component: function Program() {

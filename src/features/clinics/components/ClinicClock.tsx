@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ClockProvider, useClock, type ClinicClock as Clock } from '@/lib/intl';
+import { clinicsQueryOptions } from '../api/queries';
+import { clockOfClinic, type ClinicRef } from '../model/clinic';
+
+/** The clock of the clinic `ref` names (else the one around it): for a time of another clinic than the screen's. */
+export function useClinicClock(ref: ClinicRef | null | undefined): Clock {
+  const outer = useClock();
+  // Loaded with the signed-in frame and kept offline: here at once on every screen.
+  const clinics = useQuery(clinicsQueryOptions()).data?.results;
+  return clockOfClinic(clinics ?? [], ref, outer);
+}
+
+/** The clock of each clinic a list's records name (a client's visits at two clinics), by `ref`. */
+export function useClinicClocks(): (ref: ClinicRef | null | undefined) => Clock {
+  const outer = useClock();
+  const clinics = useQuery(clinicsQueryOptions()).data?.results;
+  return (ref) => clockOfClinic(clinics ?? [], ref, outer);
+}
+
+/** Every time inside is read on the clock of the clinic `of` names (a visit's, a client's, the chosen one). */
+export function ClinicClock({ of, children }: { of: ClinicRef | null | undefined; children: ReactNode }) {
+  return <ClockProvider clock={useClinicClock(of)}>{children}</ClockProvider>;
+}
