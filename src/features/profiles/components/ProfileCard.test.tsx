@@ -26,6 +26,7 @@ describe('ProfileCard', () => {
     expect(await screen.findByRole('heading', { name: 'Priya Sharma' })).toBeTruthy();
     expect(valueOf('Gender')).toBe('Female');
     expect(valueOf('Age')).toBe('39 years');
+    expect(valueOf('Date of birth')).toBe('12 Apr 1986');
     expect(screen.queryByText(/No profile has been set up/)).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ageInYears, genderLabel } from '../model/profile';
 import { type ShownProfile } from '@/features/users';
 import { ProfileIdentity } from './ProfileIdentity';
+import { formatDay } from '@/lib/intl';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -48,7 +49,9 @@ export function ProfileCard({ shown, now = new Date() }: { shown: ShownProfile; 
           <Field label="Phone">{profile.phone_number ?? NOT_GIVEN}</Field>
           <Field label="Gender">{genderLabel(profile.gender)}</Field>
           <Field label="Age">{age === null ? NOT_GIVEN : `${age} years`}</Field>
-          <Field label="Date of birth">{profile.date_of_birth ?? NOT_GIVEN}</Field>
+          <Field label="Date of birth">
+            {profile.date_of_birth ? formatDay(profile.date_of_birth, { weekday: false }) : NOT_GIVEN}
+          </Field>
           <Field label="Preferred contact">{profile.preferred_contact_method}</Field>
           <Field label="Location">{place || NOT_GIVEN}</Field>
           <Field label="Emergency contact">{emergency || NOT_GIVEN}</Field>

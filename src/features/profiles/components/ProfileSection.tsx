@@ -4,6 +4,7 @@ import { describeFamily, describeLifestyle, type HistoryLine } from '@contract';
 import { FIELD_LABELS, fieldSpec, isLongField, type EditableField } from '../model/fields';
 import { describeValue, EMPTY_VALUE } from '../model/conflict';
 import { ageInYears, type Profile } from '../model/profile';
+import { formatDay } from '@/lib/intl';
 
 export const NOT_GIVEN = 'Not given';
 
@@ -84,7 +85,8 @@ export function FieldValue({ profile, field, now }: { profile: Profile; field: E
   if (text === EMPTY_VALUE) return <>{NOT_GIVEN}</>;
   if (field !== 'role' && fieldSpec(field).input === 'past-date' && typeof value === 'string') {
     const years = ageInYears(value, now);
-    return <>{years === null ? text : `${text} (${years} years)`}</>;
+    const day = formatDay(value, { weekday: false });
+    return <>{years === null ? day : `${day} (${years} years)`}</>;
   }
   return <>{text}</>;
 }

@@ -238,7 +238,7 @@ export function VisitRecord({
             <Text size="sm">
               Consent to the therapy:{' '}
               {draft.consent?.therapy_consent
-                ? `given on ${draft.consent.therapy_consent_date ?? '–'}`
+                ? `given on ${draft.consent.therapy_consent_date ? formatDay(draft.consent.therapy_consent_date, {}, clock.locale) : '–'}`
                 : 'not recorded'}
             </Text>
             <Text size="sm">
