@@ -16,12 +16,51 @@ import tseslint from 'typescript-eslint';
  * - `server/` imports neither the app nor the developer scripts;
  * - in `src/`, `lib/`, `config/` and `components/` are shared code and import no feature, no screen, no shell;
  * - a feature reaches another feature only through its public `index.ts`;
+ * - a domain never imports a screen, and a screen never imports another screen;
  * - no import cycles anywhere.
  */
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const featureIndexes = FEATURES.map((feature) => `./${feature}/index.ts`);
+
+/**
+ * The two kinds of feature (ARCHITECTURE.md). A domain holds one part of the clinic's record (its queries, changes,
+ * rules and the pieces that show it); a screen is what a route shows, put together from domains. A domain never
+ * imports a screen; a screen never imports another screen (the route composes them). Every folder of
+ * src/features is one or the other: a new one is added to a list here, or lint stops.
+ */
+const DOMAINS = [
+  'appointments',
+  'assessments',
+  'auth',
+  'clinics',
+  'enrollments',
+  'hipaa',
+  'people',
+  'profiles',
+  'risk',
+  'support',
+  'visits',
+];
+const SCREENS = [
+  'access',
+  'backoffice',
+  'booking',
+  'clients',
+  'dashboard',
+  'discovery',
+  'hub',
+  'journey',
+  'onboarding',
+  'portal',
+  'reports',
+];
+const unclassified = FEATURES.filter((feature) => DOMAINS.includes(feature) === SCREENS.includes(feature));
+if (unclassified.length > 0) {
+  throw new Error(`eslint.config.js: say whether src/features/${unclassified.join(', ')} is a domain or a screen.`);
+}
+const folderOf = (feature) => `./src/features/${feature}`;
 
 /** @type {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }[]} */
 const zones = [
@@ -56,6 +95,17 @@ const zones = [
     except: [`./${feature}`, ...featureIndexes],
     message: `Import another feature through its public index ('@/features/<name>'), not its internals.`,
   })),
+  ...SCREENS.map((screen) => ({
+    target: folderOf(screen),
+    from: SCREENS.filter((other) => other !== screen).map(folderOf),
+    message:
+      'A screen never imports another screen: the route composes them, and what they share belongs to a domain, lib/ or components/.',
+  })),
+  {
+    target: DOMAINS.map(folderOf),
+    from: SCREENS.map(folderOf),
+    message: 'A domain never imports a screen: screens are built from domains, not the other way round.',
+  },
   {
     target: ['./src/app', './src/routes'],
     from: './src/features',

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FullPageLoader } from '@/app/components/FullPageLoader';
 import { SignedInLayout } from '@/app/shell/SignedInLayout';
 import { clinicsQueryOptions } from '@/features/clinics';
-import { prefetchUserList, userDetailQueryOptions } from '@/features/users';
+import { prefetchUserList, userDetailQueryOptions } from '@/features/people';
 import { passGate } from '@/lib/auth/guards';
 
 /** Every signed-in screen: no session goes to /login (carrying the location), no known role to /unauthorized. */

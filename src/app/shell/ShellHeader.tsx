@@ -2,8 +2,8 @@ import { Burger, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/RouterLinks';
 import { ThriveMark } from '@/components/ThriveMark';
-import { fullName, profileOf } from '@/features/users';
-import { userDetailQueryOptions } from '@/features/users';
+import { fullName, profileOf } from '@/features/people';
+import { userDetailQueryOptions } from '@/features/people';
 import { useSession } from '@/lib/auth/session';
 import { SyncIndicator } from '../sync/SyncIndicator';
 

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorBannerArea } from '@/components/ErrorBannerArea';
 import { SignOutConfirmation } from '../sync/SignOutConfirmation';
 import { brand } from '@/config/brand';
-import { PersonClock } from '@/features/users';
+import { PersonClock } from '@/features/people';
 import { isRole } from '@/lib/auth/roles';
 import { useSession } from '@/lib/auth/session';
 import { watchApiReachability } from './api-reachability';

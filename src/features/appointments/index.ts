@@ -21,6 +21,8 @@ export {
   upcomingAppointmentsQueryOptions,
 } from './api/queries';
 export { AppointmentDialog } from './components/AppointmentDialog';
+export { BookingReminder } from './components/BookingReminder';
+export { Preparation, whenLabel } from './components/Preparation';
 export { NextAppointmentCard } from './components/NextAppointmentCard';
 export { StatusBadge } from './components/StatusBadge';
 export type { Appointment, Service } from './model/labels';

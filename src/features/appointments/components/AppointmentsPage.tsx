@@ -15,10 +15,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { linkOptions } from '@tanstack/react-router';
 import { addDays, mondayOf, weekdayOf } from '@contract';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Crumb } from '@/components/PageFrame';
 import { PageFrame } from '@/components/PageFrame';
 import { useAfterFirstCommit } from '@/components/progressive-render';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
@@ -36,6 +34,7 @@ import {
   zoneName,
   type ClinicClock,
 } from '@/lib/intl';
+import { HUB_CRUMB, type Crumb } from '@/lib/navigation';
 import { useOnline } from '@/pwa/connection';
 import { newActionKey, useChangeAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
 import {
@@ -56,7 +55,7 @@ import { ScheduleGrid, type ScheduleView } from './ScheduleGrid';
 const NONE: readonly Appointment[] = [];
 const NO_ENTRIES: readonly ScheduleEntry[] = [];
 
-const CRUMBS: readonly Crumb[] = [{ label: 'Hub', link: linkOptions({ to: '/hub' }) }, { label: 'Appointments' }];
+const CRUMBS: readonly Crumb[] = [HUB_CRUMB, { label: 'Appointments' }];
 
 /** Layout is mobile below 768 px (spec section 9): phones get the day list. */
 const PHONE = '(max-width: 767.98px)';

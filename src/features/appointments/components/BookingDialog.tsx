@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { toastSuccess } from '@/components/toasts';
 import type { Clinic } from '@/features/clinics';
-import { userListQueryOptions } from '@/features/users';
+import { userListQueryOptions } from '@/features/people';
 import { clockOf, formatDay, formatTime, instantOn, isWallTime, WALL_TIME_MESSAGE, zoneName } from '@/lib/intl';
 import { useOnline } from '@/pwa/connection';
 import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatAge, formatDateTime, useClock, useNow } from '@/lib/intl';
-import { recentChangesQueryOptions, type AuditEvent } from '@/features/users';
+import { recentChangesQueryOptions, type AuditEvent } from '@/features/people';
 import { describeChange } from '../model/recent-changes';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 

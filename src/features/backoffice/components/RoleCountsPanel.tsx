@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 import { ROLES, type Role } from '@/lib/auth/roles';
-import { roleCountsQueryOptions } from '@/features/users';
+import { roleCountsQueryOptions } from '@/features/people';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatNumber } from '@/lib/intl';

@@ -2,11 +2,11 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { Preparation, whenLabel } from '@/features/appointments';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import type { Clinic } from '@/features/clinics';
 import { testsQueryOptions } from '../api/queries';
 import { durationLabel, priceLabel, type Slot, type Test } from '../model/booking';
-import { Preparation, whenLabel } from './BookingCard';
 import { BookingList } from './BookingList';
 import { ClinicSelect } from './ClinicSelect';
 import { BookingSlotStep } from './BookingSlotStep';

@@ -1,42 +1,23 @@
-import { Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CLIENT_CHANGE_CUTOFF_HOURS, clientMayChange, isCallService } from '@contract';
 import { FormError } from '@/components/FormError';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import {
+  Preparation,
   StatusBadge,
   moveAppointment,
   newActionKey,
+  whenLabel,
   type Service,
   type ShownAppointment,
 } from '@/features/appointments';
 import type { Clinic } from '@/features/clinics';
-import { clockOf, dateOn, formatDate, formatSession, formatTime } from '@/lib/intl';
+import { clockOf, dateOn, formatDate, formatTime } from '@/lib/intl';
 import { useMoveBooking } from '../api/book';
 import { bookingFailure, isSlotTaken, type Slot } from '../model/booking';
 import { SlotPicker } from './SlotPicker';
 import { useHere } from '@/components/useHere';
-
-/** "Tuesday 3 Mar 2026 at 09:00–09:15 (IST)" on the clinic's clock. */
-export function whenLabel(appointment: Pick<ShownAppointment, 'starts_at' | 'ends_at' | 'time_zone'>): string {
-  return formatSession(appointment.starts_at, appointment.ends_at, clockOf(appointment.time_zone));
-}
-
-/** How to prepare and what to bring, as the clinic tells its clients. */
-export function Preparation({ service }: { service: Pick<Service, 'preparation' | 'what_to_bring'> | undefined }) {
-  if (!service?.preparation && !service?.what_to_bring) return null;
-  return (
-    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)">
-      <Stack gap={4}>
-        <Text size="sm" fw={700}>
-          How to prepare
-        </Text>
-        {service.preparation && <Text size="sm">{service.preparation}</Text>}
-        {service.what_to_bring && <Text size="sm">Bring: {service.what_to_bring}</Text>}
-      </Stack>
-    </Paper>
-  );
-}
 
 function MoveDialog({
   appointment,

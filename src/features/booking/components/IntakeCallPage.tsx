@@ -2,8 +2,8 @@ import { Alert, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/
 import { useState } from 'react';
 import { INTAKE_CALL_SERVICE_NAME, callModeFor, hasIntakeCall, isIntakeCall } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { Preparation, whenLabel } from '@/features/appointments';
 import { durationLabel, type CallMode } from '../model/booking';
-import { Preparation, whenLabel } from './BookingCard';
 import { BookingList } from './BookingList';
 import { ClinicSelect } from './ClinicSelect';
 import { BookingSlotStep } from './BookingSlotStep';

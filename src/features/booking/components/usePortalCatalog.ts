@@ -8,7 +8,7 @@ import {
   type Service,
 } from '@/features/appointments';
 import { clinicsQueryOptions, type Clinic } from '@/features/clinics';
-import { userDetailQueryOptions } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/people';
 
 const NONE: readonly Appointment[] = [];
 

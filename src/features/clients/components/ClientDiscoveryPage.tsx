@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { THERAPY_INFO, type components } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
@@ -8,23 +8,27 @@ import { QueryState } from '@/components/QueryState';
 import { AnchorLink, ButtonLink } from '@/components/RouterLinks';
 import { ClientWellbeingCard } from '@/features/assessments';
 import { StatusBadge } from '@/features/appointments';
-import { BehindBadge, ProgressBars, SessionDates, StatusChip, programsQueryOptions } from '@/features/dashboard';
-import { rememberRecentClient } from '@/features/discovery';
+import { BehindBadge, ProgressBars, SessionDates, StatusChip, programsQueryOptions } from '@/features/enrollments';
 import { useClinicClocks } from '@/features/clinics';
-import { HUB_CRUMB } from '@/features/hub';
+import { DISCOVERY_CRUMB, HUB_CRUMB } from '@/lib/navigation';
 import { ProfileCard, ageInYears } from '@/features/profiles';
-import { fullName } from '@/features/users';
+import { fullName } from '@/features/people';
 import { riskInputFromProfile } from '@/features/risk';
 import { StartVisitMenu } from '@/features/visits';
 import { clockOf, formatDate, formatWhen, useClock, type ClinicClock } from '@/lib/intl';
 import { clientAlertsQueryOptions, clientAppointmentsQueryOptions, clientVisitsQueryOptions } from '../api/queries';
-import { DISCOVERY_CRUMB } from '../crumbs';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';
 
 type Schemas = components['schemas'];
 type VisitSummary = Schemas['VisitSummary'];
 type Appointment = Schemas['Appointment'];
+
+/** The client as this page opened it: what a list of recently opened clients shows of them. */
+export type OpenedClient = Pick<
+  Schemas['ClientSearchResult'],
+  'id' | 'first_name' | 'last_name' | 'email' | 'phone_number' | 'age' | 'hipaa_consent'
+> & { next_appointment?: Schemas['NextAppointment'] | null };
 
 const UNDER_WAY = new Set<Schemas['EnrollmentStatus']>(['active', 'pending', 'paused']);
 const RED_WORDS = { '--badge-color': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -339,11 +343,17 @@ function RiskSection({ clientId, sex, age }: { clientId: string; sex: string | u
  * appointments, visit history, programs and risk, and what a nurse does next (start a visit, book, open
  * the details or the profile). Opening it puts the client among this person's recent clients.
  */
-export function ClientDiscoveryPage({ clientId }: { clientId: string }) {
+export function ClientDiscoveryPage({
+  clientId,
+  onOpened,
+}: {
+  clientId: string;
+  /** Told once the client is known (and again as their next appointment is): discovery's recent clients. */
+  onOpened?: (client: OpenedClient) => void;
+}) {
   const shown = useClientProfile(clientId);
   const { profile } = shown;
   const name = fullName(profile);
-  const queryClient = useQueryClient();
   const upcoming = useQuery(clientAppointmentsQueryOptions(clientId, 'upcoming'));
   const age = ageInYears(profile.date_of_birth);
   const next =
@@ -353,7 +363,7 @@ export function ClientDiscoveryPage({ clientId }: { clientId: string }) {
 
   useEffect(() => {
     if (shown.isPlaceholder) return;
-    rememberRecentClient(queryClient, {
+    onOpened?.({
       id: clientId,
       first_name: profile.first_name,
       last_name: profile.last_name,
@@ -375,7 +385,7 @@ export function ClientDiscoveryPage({ clientId }: { clientId: string }) {
                 clinic_name: next.clinic_name,
               },
     });
-  }, [queryClient, clientId, shown.isPlaceholder, profile, age, next]);
+  }, [onOpened, clientId, shown.isPlaceholder, profile, age, next]);
 
   const risk = riskInputFromProfile({ gender: profile.gender, ageYears: age });
   const isClient = !shown.isPlaceholder && profile.role === 'CLIENT';

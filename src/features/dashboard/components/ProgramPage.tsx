@@ -6,24 +6,21 @@ import { PageFrame } from '@/components/PageFrame';
 import { AnchorLink } from '@/components/RouterLinks';
 import { ClinicClock, clinicsQueryOptions } from '@/features/clinics';
 import { pluralOf } from '@/lib/intl';
-import { HUB_CRUMB } from '@/features/hub';
-import { programQueryOptions } from '../api/queries';
+import { DASHBOARD_CRUMB, HUB_CRUMB } from '@/lib/navigation';
 import {
-  ENROLLMENT_STATUSES,
-  STATUS_LABELS,
+  BehindBadge,
+  ProgressBars,
+  SessionDates,
+  StatusChip,
   THERAPY_SHORT,
+  programQueryOptions,
   therapyName,
   type EnrollmentProgress,
-} from '../model/labels';
+} from '@/features/enrollments';
 import { DEFAULT_STATUS, filtersOf, type DashboardSearch } from '../model/search';
-import { BehindBadge, ProgressBars, SessionDates, StatusChip } from './EnrollmentProgress';
-import { DASHBOARD_CRUMB } from '../crumbs';
+import { STATUS_OPTIONS } from '../model/status-options';
 import { WeeklySessionsChart } from './WeeklySessionsChart';
 
-const STATUS_OPTIONS = [
-  ...ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-  { value: 'any', label: 'Any status' },
-];
 const DARK_WORDS = { '--badge-color': 'var(--mantine-color-dark-7)' } as CSSProperties;
 
 function ClientLink({ progress }: { progress: EnrollmentProgress }) {

@@ -4,16 +4,18 @@ import { PageFrame } from '@/components/PageFrame';
 import { AnchorLink } from '@/components/RouterLinks';
 import { ClinicClock, clinicsQueryOptions } from '@/features/clinics';
 import { counted, pluralOf } from '@/lib/intl';
-import { HUB_CRUMB } from '@/features/hub';
-import { programsQueryOptions } from '../api/queries';
-import { ENROLLMENT_STATUSES, STATUS_LABELS, type EnrollmentProgress, type ProgramOverview } from '../model/labels';
+import { HUB_CRUMB } from '@/lib/navigation';
+import {
+  BehindBadge,
+  ProgressBars,
+  SessionDates,
+  StatusChip,
+  programsQueryOptions,
+  type EnrollmentProgress,
+  type ProgramOverview,
+} from '@/features/enrollments';
 import { DEFAULT_STATUS, filtersOf, type DashboardSearch } from '../model/search';
-import { BehindBadge, ProgressBars, SessionDates, StatusChip } from './EnrollmentProgress';
-
-const STATUS_OPTIONS = [
-  ...ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-  { value: 'any', label: 'Any status' },
-];
+import { STATUS_OPTIONS } from '../model/status-options';
 
 /** One enrolled client: who, where they stand, and whether they fell behind. */
 function EnrollmentRow({ progress, programName }: { progress: EnrollmentProgress; programName: string }) {

@@ -1,7 +1,7 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { components } from '@contract';
 import { formatDay } from '@/lib/intl';
-import { THERAPY_COLORS, THERAPY_SHORT, type Therapy } from '../model/labels';
+import { THERAPY_COLORS, THERAPY_SHORT, type Therapy } from '@/features/enrollments';
 
 type WeeklySessions = components['schemas']['WeeklySessions'];
 

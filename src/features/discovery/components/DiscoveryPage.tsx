@@ -7,7 +7,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { useFocusOnMount } from '@/components/useFocusOnMount';
-import { HUB_CRUMB } from '@/features/hub';
+import { HUB_CRUMB } from '@/lib/navigation';
 import { clockOf, formatWhen } from '@/lib/intl';
 import { useOnline } from '@/pwa/connection';
 import { SEARCH_LIMIT, clientSearchQueryOptions, recentClientsQueryOptions } from '../api/queries';

@@ -33,7 +33,7 @@ import {
 } from '@/features/appointments';
 import { NeedsAttentionCard } from '@/features/assessments';
 import { ClinicClock, clinicsQueryOptions, pickClinic, type Clinic } from '@/features/clinics';
-import { userListQueryOptions } from '@/features/users';
+import { userListQueryOptions } from '@/features/people';
 import { clockOf, daySpan, formatAge, formatElapsed, formatTime, todayOn, useNow } from '@/lib/intl';
 import { useOnline } from '@/pwa/connection';
 import { useHere } from '@/components/useHere';

@@ -1,17 +1,16 @@
 import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrain, IconChecklist, IconHeartbeat, IconPhoneCall, IconSparkles } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { linkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { clientAppointmentsQueryOptions } from '@/features/appointments';
 import { clientAssessmentsQueryOptions, useShownResults } from '@/features/assessments';
-import { onboardingProgress } from '@/features/onboarding';
-import { profileRecord } from '@/features/profiles';
-import { profileOf, userDetailQueryOptions } from '@/features/users';
+import { onboardingProgress, profileRecord } from '@/features/profiles';
+import { profileOf, userDetailQueryOptions } from '@/features/people';
 import { AnchorLink } from '@/components/RouterLinks';
 import { useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
 import { nextSteps, type NextStepKey } from '../model/next-steps';
 import { useClock } from '@/lib/intl';
+import { portalLink, type PortalScreen } from '@/lib/navigation';
 
 const ICONS: Readonly<Record<NextStepKey, ReactNode>> = {
   onboarding: <IconChecklist size={22} aria-hidden />,
@@ -20,19 +19,13 @@ const ICONS: Readonly<Record<NextStepKey, ReactNode>> = {
   'cognitive-baseline': <IconBrain size={22} aria-hidden />,
 };
 
-function linkFor(key: NextStepKey, clientId: string) {
-  const params = { clientId };
-  switch (key) {
-    case 'onboarding':
-      return linkOptions({ to: '/user/thrive-onboard/$clientId', params });
-    case 'intake-call':
-      return linkOptions({ to: '/user/intake-call/$clientId', params });
-    case 'thrive-check':
-      return linkOptions({ to: '/user/thrive-check/$clientId', params });
-    case 'cognitive-baseline':
-      return linkOptions({ to: '/user/cognitive-assessment/$clientId', params });
-  }
-}
+/** The portal screen where each task is done. */
+const SCREEN_OF: Readonly<Record<NextStepKey, PortalScreen>> = {
+  onboarding: 'thrive-onboard',
+  'intake-call': 'intake-call',
+  'thrive-check': 'thrive-check',
+  'cognitive-baseline': 'cognitive-assessment',
+};
 
 /**
  * 'What to do next' on the client's home: finish onboarding, book the intake
@@ -92,7 +85,7 @@ export function NextSteps({ clientId }: { clientId: string }) {
                     mih={32}
                     display="inline-flex"
                     style={{ alignItems: 'center' }}
-                    {...linkFor(step.key, clientId)}
+                    {...portalLink(SCREEN_OF[step.key], clientId)}
                   >
                     {step.title}
                   </AnchorLink>

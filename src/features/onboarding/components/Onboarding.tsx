@@ -6,10 +6,10 @@ import { describeFamily, describeLifestyle, historyText, type ProfilePatch } fro
 import { ButtonLink } from '@/components/RouterLinks';
 import { toastFailure } from '@/components/toasts';
 import { SAVE_MESSAGES, profileRecord, sameValue, saveProfileChange } from '@/features/profiles';
-import { profileOf, userDetailQueryOptions } from '@/features/users';
+import { profileOf, userDetailQueryOptions } from '@/features/people';
 import { useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
 import { useOnline } from '@/pwa/connection';
-import { ONBOARDING_STEPS, onboardingProgress, stepDone, type OnboardingField } from '../model/steps';
+import { ONBOARDING_STEPS, onboardingProgress, stepDone, type OnboardingField } from '@/features/profiles';
 import { FamilyStep, LifestyleStep, TextStep, type StepActions } from './StepForms';
 import { useHere } from '@/components/useHere';
 

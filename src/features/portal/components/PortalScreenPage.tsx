@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageFrame } from '@/components/PageFrame';
-import { PersonClock } from '@/features/users';
-import { PORTAL_SCREENS, portalLink, type PortalScreen } from '../screens';
+import { PersonClock } from '@/features/people';
+import { PORTAL_SCREENS, portalLink, type PortalScreen } from '@/lib/navigation';
 
 /**
  * One client portal screen in its frame: Home / <screen>, its title and what

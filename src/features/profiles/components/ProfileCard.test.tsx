@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { placeholderProfile, profileOf } from '@/features/users';
+import { placeholderProfile, profileOf } from '@/features/people';
 import { ProfileCard } from './ProfileCard';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';

@@ -1,7 +1,7 @@
 import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ageInYears, genderLabel } from '../model/profile';
-import { type ShownProfile } from '@/features/users';
+import { type ShownProfile } from '@/features/people';
 import { ProfileIdentity } from './ProfileIdentity';
 import { formatDay } from '@/lib/intl';
 

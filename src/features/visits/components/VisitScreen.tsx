@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCloudCheck, IconDeviceTabletCheck, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { linkOptions, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import {
   OVERRIDE_ROLES,
   THERAPY_INFO,
@@ -11,17 +11,17 @@ import {
   profileSaysDiabetic,
   signingProblems,
   visitStopped,
-  type Role,
 } from '@contract';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { PageFrame } from '@/components/PageFrame';
 import { toastFailure, toastSuccess } from '@/components/toasts';
-import { HUB_CRUMB } from '@/features/hub';
+import { HUB_CRUMB, clientTrail } from '@/lib/navigation';
 import { ClinicClock } from '@/features/clinics';
-import { PersonClock, fullName, profileOf, userDetailQueryOptions } from '@/features/users';
+import { PersonClock, fullName, profileOf, userDetailQueryOptions } from '@/features/people';
 import { dateOn, formatTime, todayOn, useClock } from '@/lib/intl';
 import { useUnsentChanges, type OutboxItem } from '@/lib/outbox';
+import type { SignedInUser } from '@/lib/auth/guards';
 import { useOnline } from '@/pwa/connection';
 import { saveVisitDraft, signVisit } from '../api/changes';
 import { visitRecord } from '../api/record';
@@ -121,7 +121,7 @@ export interface VisitScreenProps {
   clientId: string;
   visitId: string;
   /** Who is charting. */
-  user: { username: string; role: Role };
+  user: Pick<SignedInUser, 'username' | 'role'>;
 }
 
 /**
@@ -173,11 +173,7 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
     );
   }
 
-  const crumbs = [
-    HUB_CRUMB,
-    { label: clientName, link: linkOptions({ to: '/client/discovery/$clientId', params: { clientId } }) },
-    { label: THERAPY_INFO[therapy].title },
-  ];
+  const crumbs = [...clientTrail(clientId, clientName), { label: THERAPY_INFO[therapy].title }];
   const signed = server?.state === 'signed';
   const hipaaConsent = profile.hipaa_consent === true;
 
@@ -237,7 +233,7 @@ interface EditorProps {
   clientId: string;
   clientName: string;
   visitId: string;
-  user: { username: string; role: Role };
+  user: Pick<SignedInUser, 'username' | 'role'>;
   link: string;
   /** The draft as kept: the last unsent save, else the server's. */
   kept: VisitDraft | null;

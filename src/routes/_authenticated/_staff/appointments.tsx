@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { PageLoader } from '@/app/shell/PageLoader';
 import { AppointmentsPage, parseAppointmentsSearch } from '@/features/appointments';
-import { userDetailQueryOptions } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/people';
 import { AppointmentVisitAction } from '@/features/visits';
 
 export const Route = createFileRoute('/_authenticated/_staff/appointments')({

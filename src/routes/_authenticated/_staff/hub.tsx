@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { HubPage } from '@/features/hub';
 import { OpenMessages } from '@/features/support';
-import { userDetailQueryOptions } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/people';
 import { AppointmentVisitAction, VisitsToComplete } from '@/features/visits';
 
 /** The clinics and the person's own clinic come with the signed-in frame (`_authenticated`'s loader). */

@@ -1,13 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { PageLoader } from '@/app/shell/PageLoader';
-import {
-  DashboardLoadError,
-  ProgramPage,
-  filtersOf,
-  parseDashboardSearch,
-  programQueryOptions,
-} from '@/features/dashboard';
+import { DashboardLoadError, ProgramPage, filtersOf, parseDashboardSearch } from '@/features/dashboard';
+import { programQueryOptions } from '@/features/enrollments';
 
 export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/$id')({
   validateSearch: parseDashboardSearch,

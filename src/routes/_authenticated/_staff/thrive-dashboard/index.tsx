@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  DashboardLoadError,
-  ThriveDashboardPage,
-  filtersOf,
-  parseDashboardSearch,
-  programsQueryOptions,
-} from '@/features/dashboard';
+import { DashboardLoadError, ThriveDashboardPage, filtersOf, parseDashboardSearch } from '@/features/dashboard';
+import { programsQueryOptions } from '@/features/enrollments';
 
 export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/')({
   // Program, status and clinic live in the URL: back, forward and reload keep them.

@@ -2,14 +2,8 @@ import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { clockOf, formatDate, formatWhen, useClock } from '@/lib/intl';
-import {
-  STATUS_LABELS,
-  THERAPY_SHORT,
-  behindText,
-  percentDone,
-  sessionsText,
-  type EnrollmentProgress,
-} from '../model/labels';
+import { STATUS_LABELS } from '../model/labels';
+import { THERAPY_SHORT, behindText, percentDone, sessionsText, type EnrollmentProgress } from '../model/progress';
 
 const DARK_WORDS = { '--badge-color': 'var(--mantine-color-dark-7)' } as CSSProperties;
 

@@ -5,7 +5,7 @@ export { CLIENTS_ONLY, userDetailQueryOptions, userKeys, userListQueryOptions } 
 export { useAccountActions } from './components/AccountActionDialog';
 export { PersonClock } from './components/PersonClock';
 export { CreateUserButton } from './components/CreateUserButton';
-export { useActor, UserAccountActions } from './components/UserAccountActions';
+export { UserAccountActions } from './components/UserAccountActions';
 export { UserCards, UserListSkeleton, UserTable } from './components/UserRows';
 export { UserSearchField } from './components/UserSearchField';
 export {

@@ -2,18 +2,16 @@ import { Button, Modal } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { memo } from 'react';
-import { isRole } from '@/lib/auth/roles';
-import { useSession } from '@/lib/auth/session';
+import type { Role } from '@/lib/auth/roles';
 import { useUnsavedDraft } from '@/pwa/drafts';
 import { CreateUserForm, useCreateUserForm } from './CreateUserForm';
 
 /**
- * 'New user', opening the create form in a dialog (full screen on phones). Memoised: it holds the form's state
- * and takes no props, and the user list it sits beside renders again at every key typed in its search box.
+ * 'New user', opening the create form in a dialog (full screen on phones). Memoised: it holds the form's state,
+ * and the user list it sits beside renders again at every key typed in its search box. `creator`: the signed-in
+ * person's role, which decides the roles they may give.
  */
-export const CreateUserButton = memo(function CreateUserButton() {
-  const session = useSession();
-  const creator = isRole(session.role) ? session.role : null;
+export const CreateUserButton = memo(function CreateUserButton({ creator }: { creator: Role }) {
   const [opened, { open, close }] = useDisclosure(false);
   // Kept here rather than in the dialog: closing it by mistake loses nothing typed.
   const form = useCreateUserForm(creator);

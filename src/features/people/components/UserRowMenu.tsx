@@ -11,7 +11,8 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { refusalOf, type Account, type Actor } from '../model/account';
+import type { SignedInUser } from '@/lib/auth/guards';
+import { refusalOf, type Account } from '../model/account';
 import type { AccountAction } from './AccountActionDialog';
 
 /*
@@ -66,11 +67,11 @@ function MenuAnchor({ element }: { element: HTMLElement | null }) {
  * disabled, under a line saying why.
  */
 export function UserRowMenus({
-  actor,
+  signedIn,
   onAction,
   children,
 }: {
-  actor: Actor;
+  signedIn: Pick<SignedInUser, 'username' | 'role'>;
   onAction: (action: AccountAction, account: Account) => void;
   children: ReactNode;
 }) {
@@ -79,7 +80,7 @@ export function UserRowMenus({
   return (
     <RowMenuContext value={store}>
       {children}
-      <RowMenu store={store} actor={actor} onAction={onAction} />
+      <RowMenu store={store} signedIn={signedIn} onAction={onAction} />
     </RowMenuContext>
   );
 }
@@ -87,15 +88,15 @@ export function UserRowMenus({
 /** The menu itself. Memoised: the rows around it render again at every key typed in the search box; it need not. */
 const RowMenu = memo(function RowMenu({
   store,
-  actor,
+  signedIn,
   onAction,
 }: {
   store: RowMenuStore;
-  actor: Actor;
+  signedIn: Pick<SignedInUser, 'username' | 'role'>;
   onAction: (action: AccountAction, account: Account) => void;
 }) {
   const { account, anchor, opened } = useSyncExternalStore(store.subscribe, store.get);
-  const refusal = account ? refusalOf(actor, account) : null;
+  const refusal = account ? refusalOf(signedIn, account) : null;
   return (
     <Menu
       id={store.menuId}

@@ -3,7 +3,8 @@ import { memo, type ReactNode } from 'react';
 import { AnchorLink } from '@/components/RouterLinks';
 import { useProgressiveList } from '@/components/progressive-render';
 import type { UserSummary } from '../api/mutations';
-import { accountOfSummary, type Account, type Actor } from '../model/account';
+import type { SignedInUser } from '@/lib/auth/guards';
+import { accountOfSummary, type Account } from '../model/account';
 import { roleLabel } from '@/lib/auth/roles';
 import type { AccountAction } from './AccountActionDialog';
 import { UserRowMenuButton, UserRowMenus } from './UserRowMenu';
@@ -11,7 +12,7 @@ import { UserStatusBadge } from './UserStatusBadge';
 
 interface RowsProps {
   users: readonly UserSummary[];
-  actor: Actor;
+  signedIn: Pick<SignedInUser, 'username' | 'role'>;
   onAction: (action: AccountAction, account: Account) => void;
 }
 
@@ -94,10 +95,10 @@ function TableFrame({ children, busy }: { children: ReactNode; busy: boolean }) 
 const FIRST_ROWS = 12;
 
 /** The list as a table, for tablets and desktops. */
-export function UserTable({ users, actor, onAction, busy = false }: RowsProps & { busy?: boolean }) {
+export function UserTable({ users, signedIn, onAction, busy = false }: RowsProps & { busy?: boolean }) {
   const shown = useProgressiveList(users, FIRST_ROWS);
   return (
-    <UserRowMenus actor={actor} onAction={onAction}>
+    <UserRowMenus signedIn={signedIn} onAction={onAction}>
       <TableFrame busy={busy}>
         {shown.map((user) => (
           <UserTableRow key={user.id} user={user} />
@@ -129,10 +130,10 @@ const UserCard = memo(function UserCard({ user }: { user: UserSummary }) {
   );
 }, sameUser);
 
-export function UserCards({ users, actor, onAction, busy = false }: RowsProps & { busy?: boolean }) {
+export function UserCards({ users, signedIn, onAction, busy = false }: RowsProps & { busy?: boolean }) {
   const shown = useProgressiveList(users, FIRST_ROWS);
   return (
-    <UserRowMenus actor={actor} onAction={onAction}>
+    <UserRowMenus signedIn={signedIn} onAction={onAction}>
       <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Users" aria-busy={busy}>
         {shown.map((user) => (
           <UserCard key={user.id} user={user} />

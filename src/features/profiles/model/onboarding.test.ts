@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onboardingProgress, stepDone } from './steps';
+import { onboardingProgress, stepDone } from './onboarding';
 
 const empty = { health_goals: null, client_story: null, lifestyle_history: {}, family_history: {} };
 const lifestyle = {

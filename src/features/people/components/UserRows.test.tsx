@@ -17,10 +17,10 @@ const PRIYA: UserSummary = {
   status: 'active',
   created_at: '2026-04-01T09:00:00.000Z',
 };
-const ADMIN = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'ADMIN' as const };
+const ADMIN = { username: '5f0c1c1e-9999-4222-8333-444455556666', role: 'ADMIN' as const };
 
-async function renderRow(user: UserSummary, actor = ADMIN, onAction = vi.fn()) {
-  await renderWithProviders(<UserTable users={[user]} actor={actor} onAction={onAction} />);
+async function renderRow(user: UserSummary, signedIn = ADMIN, onAction = vi.fn()) {
+  await renderWithProviders(<UserTable users={[user]} signedIn={signedIn} onAction={onAction} />);
   // The header row comes first.
   return { row: screen.getAllByRole('row')[1]!, onAction };
 }
@@ -65,7 +65,7 @@ describe('UserTable', () => {
 
   it("refuses the admin's own row, and says why", async () => {
     const user = userEvent.setup();
-    const { row, onAction } = await renderRow(PRIYA, { id: PRIYA.id, role: 'ADMIN' });
+    const { row, onAction } = await renderRow(PRIYA, { username: PRIYA.id, role: 'ADMIN' });
     await user.click(within(row).getByRole('button', { name: 'Actions for Priya Sharma' }));
     expect(await screen.findByText('You cannot disable or delete your own account.')).toBeTruthy();
     const remove = screen.getByRole('menuitem', { name: 'Delete user' });
@@ -79,7 +79,7 @@ describe('UserTable', () => {
     const onAction = vi.fn();
     const ARJUN = { ...PRIYA, id: '5f0c1c1e-3333-4222-8333-444455556666', first_name: 'Arjun', last_name: 'Mehta' };
     await renderWithProviders(
-      <UserTable users={[PRIYA, { ...ARJUN, status: 'disabled' }]} actor={ADMIN} onAction={onAction} />,
+      <UserTable users={[PRIYA, { ...ARJUN, status: 'disabled' }]} signedIn={ADMIN} onAction={onAction} />,
     );
     const priya = screen.getByRole('button', { name: 'Actions for Priya Sharma' });
     const arjun = screen.getByRole('button', { name: 'Actions for Arjun Mehta' });
@@ -115,7 +115,7 @@ describe('UserTable', () => {
 
 describe('UserCards (phones)', () => {
   it('shows the same facts, with the name as the link', async () => {
-    await renderWithProviders(<UserCards users={[PRIYA]} actor={ADMIN} onAction={vi.fn()} />);
+    await renderWithProviders(<UserCards users={[PRIYA]} signedIn={ADMIN} onAction={vi.fn()} />);
     const card = screen.getByRole('listitem');
     expect(within(card).getByRole('link', { name: 'Priya Sharma' }).getAttribute('href')).toBe(`/users/${PRIYA.id}`);
     expect(within(card).getByText('client@thrive.test')).toBeTruthy();

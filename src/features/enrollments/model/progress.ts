@@ -1,21 +1,11 @@
-import { THERAPY_INFO, enrollmentStatusValues, type components } from '@contract';
+/** A client's progress in a program, in words, numbers and colours: the dashboard's, the client page's. */
+import { THERAPY_INFO, type components } from '@contract';
 import { counted } from '@/lib/intl';
 
 type Schemas = components['schemas'];
 export type EnrollmentProgress = Schemas['EnrollmentProgress'];
 export type ProgramOverview = Schemas['ProgramOverview'];
-export type EnrollmentStatus = Schemas['EnrollmentStatus'];
 export type Therapy = Schemas['VisitTherapy'];
-
-export const ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = enrollmentStatusValues;
-
-export const STATUS_LABELS: Readonly<Record<EnrollmentStatus, string>> = {
-  pending: 'Pending',
-  active: 'Active',
-  paused: 'Paused',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
 
 /** Short therapy names for tight places (chips, chart legend). */
 export const THERAPY_SHORT: Readonly<Record<Therapy, string>> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { behindText, percentDone, sessionsText } from './labels';
+import { behindText, percentDone, sessionsText } from './progress';
 
 describe('progress in words', () => {
   it('says the share of the plan done, whole percent, and 0 with nothing planned', () => {

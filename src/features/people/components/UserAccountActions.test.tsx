@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SignedInUser } from '@/lib/auth/guards';
 import type { Role } from '@/lib/auth/roles';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
 import { installFakeApi, unreachable, type FakeApi } from '@/test/fake-api';
@@ -26,6 +27,7 @@ function detailOf(id: string, first: string, last: string, role: Role): UserDeta
 }
 
 const PRIYA = detailOf(PRIYA_ID, 'Priya', 'Sharma', 'CLIENT');
+const ADMIN: SignedInUser = { username: ADMIN_ID, role: 'ADMIN', email: 'admin@thrive.test' };
 let api: FakeApi;
 
 beforeEach(() => {
@@ -41,7 +43,7 @@ afterEach(() => sessionStore.set(SIGNED_OUT));
 describe('UserAccountActions', () => {
   it('asks before deleting, naming the user and what goes with them; then deletes and updates the list', async () => {
     const user = userEvent.setup();
-    const { queryClient } = await renderWithProviders(<UserAccountActions detail={PRIYA} />);
+    const { queryClient } = await renderWithProviders(<UserAccountActions detail={PRIYA} signedIn={ADMIN} />);
     const filters: UserListFilters = {};
     const list: UserList = {
       results: [
@@ -78,7 +80,7 @@ describe('UserAccountActions', () => {
 
   it('cancelling the confirmation deletes nothing', async () => {
     const user = userEvent.setup();
-    await renderWithProviders(<UserAccountActions detail={PRIYA} />);
+    await renderWithProviders(<UserAccountActions detail={PRIYA} signedIn={ADMIN} />);
     await user.click(screen.getByRole('button', { name: 'Delete user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Priya Sharma?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -87,7 +89,9 @@ describe('UserAccountActions', () => {
   });
 
   it("refuses one's own account: both actions disabled, and why", async () => {
-    await renderWithProviders(<UserAccountActions detail={detailOf(ADMIN_ID, 'Arjun', 'Mehta', 'ADMIN')} />);
+    await renderWithProviders(
+      <UserAccountActions detail={detailOf(ADMIN_ID, 'Arjun', 'Mehta', 'ADMIN')} signedIn={ADMIN} />,
+    );
     const reason = screen.getByText('You cannot disable or delete your own account.');
     for (const name of ['Delete user', 'Disable account']) {
       const button = screen.getByRole<HTMLButtonElement>('button', { name });
@@ -98,7 +102,7 @@ describe('UserAccountActions', () => {
 
   it('disables an account after confirming, and shows it disabled', async () => {
     const user = userEvent.setup();
-    const { queryClient } = await renderWithProviders(<UserAccountActions detail={PRIYA} />);
+    const { queryClient } = await renderWithProviders(<UserAccountActions detail={PRIYA} signedIn={ADMIN} />);
     await user.click(screen.getByRole('button', { name: 'Disable account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable Priya Sharma?' });
     await user.click(within(dialog).getByRole('button', { name: 'Disable account' }));
@@ -113,7 +117,7 @@ describe('UserAccountActions', () => {
   it('keeps the dialog open and says the network is needed when the server cannot be reached', async () => {
     api.on('DELETE /users/users/{id}', unreachable);
     const user = userEvent.setup();
-    await renderWithProviders(<UserAccountActions detail={PRIYA} />);
+    await renderWithProviders(<UserAccountActions detail={PRIYA} signedIn={ADMIN} />);
     await user.click(screen.getByRole('button', { name: 'Delete user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Priya Sharma?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete user' }));

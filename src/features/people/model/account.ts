@@ -2,6 +2,7 @@ import type { components } from '@contract';
 import type { Role } from '@/lib/auth/roles';
 import { emailAttribute, fullName, profileOf, type UserDetail } from './user-detail';
 import { SUPER_ADMIN_ONLY_MESSAGE, mayManageRole } from './roles';
+import type { SignedInUser } from '@/lib/auth/guards';
 
 type UserSummary = components['schemas']['UserSummary'];
 
@@ -45,21 +46,18 @@ export function accountOfDetail(detail: UserDetail): Account {
   };
 }
 
-/** Who is acting: the signed-in user's id and role. */
-export interface Actor {
-  id: string | null;
-  role: Role | null;
-}
-
 /**
- * Why `actor` may not disable, enable or delete `account`, or null when it
- * may. The same rules as the API's (its own account never; ADMIN not
- * SUPER_ADMIN accounts); the server refuses anyway.
+ * Why the signed-in person may not disable, enable or delete `account`, or
+ * null when they may. The same rules as the API's (their own account never;
+ * ADMIN not SUPER_ADMIN accounts); the server refuses anyway.
  */
-export function refusalOf(actor: Actor, account: Pick<Account, 'id' | 'role'>): string | null {
-  if (actor.id !== null && actor.id === account.id) return 'You cannot disable or delete your own account.';
-  if (!mayManageRole(actor.role, account.role)) {
-    return actor.role === 'ADMIN' ? SUPER_ADMIN_ONLY_MESSAGE : 'Only an admin can manage accounts.';
+export function refusalOf(
+  signedIn: Pick<SignedInUser, 'username' | 'role'>,
+  account: Pick<Account, 'id' | 'role'>,
+): string | null {
+  if (signedIn.username === account.id) return 'You cannot disable or delete your own account.';
+  if (!mayManageRole(signedIn.role, account.role)) {
+    return signedIn.role === 'ADMIN' ? SUPER_ADMIN_ONLY_MESSAGE : 'Only an admin can manage accounts.';
   }
   return null;
 }

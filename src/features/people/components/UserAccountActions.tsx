@@ -1,22 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMatchRoute, useNavigate } from '@tanstack/react-router';
-import { useId, useMemo } from 'react';
-import { isRole } from '@/lib/auth/roles';
-import { useSession } from '@/lib/auth/session';
+import { useId } from 'react';
+import type { SignedInUser } from '@/lib/auth/guards';
 import type { UserDetail } from '../model/user-detail';
 import { forgetUser } from '../api/mutations';
-import { accountOfDetail, refusalOf, type Actor } from '../model/account';
+import { accountOfDetail, refusalOf } from '../model/account';
 import { useAccountActions } from './AccountActionDialog';
 import { UserStatusBadge } from './UserStatusBadge';
-
-/** The signed-in admin, as the account rules see them. */
-export function useActor(): Actor {
-  const session = useSession();
-  const role = isRole(session.role) ? session.role : null;
-  // The same object while the session is the same: memoised parts that take it stay as they are.
-  return useMemo(() => ({ id: session.username, role }), [session.username, role]);
-}
 
 /**
  * One user's account: its status, Disable or Enable, and Delete, each
@@ -24,10 +15,9 @@ export function useActor(): Actor {
  * admin's, cannot be changed here: the buttons say why, and the server refuses anyway.
  * After a delete, the user's page is left for the list.
  */
-export function UserAccountActions({ detail }: { detail: UserDetail }) {
-  const actor = useActor();
+export function UserAccountActions({ detail, signedIn }: { detail: UserDetail; signedIn: SignedInUser }) {
   const account = accountOfDetail(detail);
-  const refusal = refusalOf(actor, account);
+  const refusal = refusalOf(signedIn, account);
   const reasonId = useId();
   const navigate = useNavigate();
   const matchRoute = useMatchRoute();

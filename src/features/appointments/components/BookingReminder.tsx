@@ -1,7 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { servicesQueryOptions, upcomingAppointmentsQueryOptions } from '@/features/appointments';
-import { Preparation, whenLabel } from './BookingCard';
+import { servicesQueryOptions, upcomingAppointmentsQueryOptions } from '../api/queries';
+import { Preparation, whenLabel } from './Preparation';
 
 /** How many coming bookings the home reminds of. */
 const REMINDERS = 2;
