@@ -6,6 +6,7 @@ import { fullName, profileOf } from '@/features/people';
 import { userDetailQueryOptions } from '@/features/people';
 import { useSession } from '@/lib/auth/session';
 import { SyncIndicator } from '../sync/SyncIndicator';
+import { TOUCH_TARGET } from '@/config/touch';
 
 /** The phone's burger, which shows and hides the navigation bar. */
 export interface MobileNavToggle {
@@ -38,7 +39,7 @@ export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }
             aria-expanded={mobileNav.opened}
             aria-controls={mobileNav.controls}
             // 44 px: a touch target.
-            styles={{ root: { width: 44, height: 44, padding: 10 } }}
+            styles={{ root: { width: TOUCH_TARGET, height: TOUCH_TARGET, padding: 10 } }}
           />
         )}
         <AnchorLink
@@ -46,7 +47,7 @@ export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }
           underline="never"
           c="inherit"
           display="flex"
-          style={{ alignItems: 'center', gap: 'var(--mantine-spacing-xs)', minHeight: 44 }}
+          style={{ alignItems: 'center', gap: 'var(--mantine-spacing-xs)', minHeight: TOUCH_TARGET }}
         >
           <ThriveMark size={32} />
           <Text component="span" fw={700} size="lg">

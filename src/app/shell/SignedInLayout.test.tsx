@@ -4,7 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
-import { initTestOutbox } from '@/test/outbox';
+import { CITY_CHANGE, initTestOutbox } from '@/test/outbox';
 import { renderWithProviders } from '@/test/render';
 import { SignedInLayout } from './SignedInLayout';
 
@@ -82,19 +82,7 @@ describe('the sync line in the header', () => {
     expect(await screen.findByRole('button', { name: 'All changes saved. Show unsent changes' })).toBeTruthy();
     act(() => onlineManager.setOnline(false));
 
-    await box.enqueue({
-      record: 'profile:c-1',
-      request: {
-        method: 'patch',
-        path: '/users/user-profiles/{id}',
-        pathParams: { id: 'c-1' },
-        body: { city: 'Pune' },
-      },
-      version: 3,
-      base: { city: null },
-      label: 'Profile of Priya Sharma',
-      fieldLabels: { city: 'City' },
-    });
+    await box.enqueue(CITY_CHANGE);
     const line = await screen.findByRole('button', {
       name: '1 change saved on this device, waiting for the network. Show unsent changes',
     });

@@ -4,6 +4,7 @@ export { prefetchUserList } from './api/prefetch';
 export { CLIENTS_ONLY, userDetailQueryOptions, userKeys, userListQueryOptions } from './api/queries';
 export { useAccountActions } from './components/AccountActionDialog';
 export { PersonClock } from './components/PersonClock';
+export { ClientLink } from './components/ClientLink';
 export { CreateUserButton } from './components/CreateUserButton';
 export { UserAccountActions } from './components/UserAccountActions';
 export { UserCards, UserListSkeleton, UserTable } from './components/UserRows';

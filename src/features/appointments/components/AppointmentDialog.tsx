@@ -27,26 +27,15 @@ import {
 } from '../api/mutations';
 import { appointmentQueryOptions } from '../api/queries';
 import { MOVE_ACTIONS, type Appointment, type AppointmentStatus, type Resource } from '../model/labels';
-import { MOVE_NOT_KEPT, NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
+import { MOVE_NOT_KEPT, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
 import { StatusBadge } from './StatusBadge';
 import { useHere } from '@/components/useHere';
+import { Term } from '@/components/signed-in/Term';
+import { ScheduleSubmit } from './ScheduleSubmit';
 
 /** Lengths offered when moving an appointment, in minutes; its own is always among them. */
 const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
 const CONFIRMED_MOVES: readonly AppointmentStatus[] = ['cancelled', 'no_show'];
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="baseline">
-      <Text size="sm" c="dimmed" w={96} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 /** A stable empty list (hooks compare lists by identity). */
 const NONE: readonly Appointment[] = [];
@@ -161,7 +150,6 @@ export function AppointmentDialog({
         </Text>
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {!appointment && loading && <LoadingAppointment loading={loading} />}
       {appointment && (
@@ -223,19 +211,29 @@ function AppointmentDetails({
             {appointment.service_name}
           </Text>
         </Group>
-        <Detail label="When">
+        <Term inline size="sm" label="When">
           {formatDate(appointment.starts_at, clock)},{' '}
           {formatTimeRange(appointment.starts_at, appointment.ends_at, clock)} ({zoneName(clock, appointment.starts_at)}
           )
-        </Detail>
-        <Detail label="Where">
+        </Term>
+        <Term inline size="sm" label="Where">
           {appointment.resource_name}, {appointment.clinic_name}
-        </Detail>
-        {appointment.staff_name && <Detail label="With">{appointment.staff_name}</Detail>}
-        {appointment.checked_in_at && (
-          <Detail label="Checked in">{formatTime(appointment.checked_in_at, clock)}</Detail>
+        </Term>
+        {appointment.staff_name && (
+          <Term inline size="sm" label="With">
+            {appointment.staff_name}
+          </Term>
         )}
-        {appointment.notes && <Detail label="Notes">{appointment.notes}</Detail>}
+        {appointment.checked_in_at && (
+          <Term inline size="sm" label="Checked in">
+            {formatTime(appointment.checked_in_at, clock)}
+          </Term>
+        )}
+        {appointment.notes && (
+          <Term inline size="sm" label="Notes">
+            {appointment.notes}
+          </Term>
+        )}
       </Stack>
 
       {moves.length > 0 && (
@@ -285,7 +283,6 @@ function RescheduleForm({
   onDone: () => void;
 }) {
   const clock = clockOf(appointment.time_zone);
-  const online = useOnline();
   const change = useChangeAppointment();
   const [date, setDate] = useState(dateOn(appointment.starts_at, clock));
   const [time, setTime] = useState(wallTime(appointment.starts_at, clock));
@@ -362,16 +359,7 @@ function RescheduleForm({
             allowDeselect={false}
           />
         </Group>
-        {!online && (
-          <Alert color="yellow" variant="light" role="status">
-            {NEEDS_NETWORK_MESSAGE}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" variant="light" loading={change.isPending} disabled={!online || change.isPending}>
-            Move appointment
-          </Button>
-        </Group>
+        <ScheduleSubmit label="Move appointment" pending={change.isPending} />
       </Stack>
     </form>
   );

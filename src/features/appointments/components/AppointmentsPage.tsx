@@ -50,6 +50,7 @@ import { AppointmentDialogById } from './AppointmentDialog';
 import { BookingDialog, type BookingSlot } from './BookingDialog';
 import { DayList } from './DayList';
 import { ScheduleGrid, type ScheduleView } from './ScheduleGrid';
+import { TOUCH_TARGET } from '@/config/touch';
 
 /** A stable empty list while nothing is loaded (hooks compare lists by identity). */
 const NONE: readonly Appointment[] = [];
@@ -277,7 +278,7 @@ function Schedule({
               <Group gap="xs" wrap="nowrap">
                 <ActionIcon
                   variant="default"
-                  size={44}
+                  size={TOUCH_TARGET}
                   aria-label={view === 'week' ? 'Previous week' : 'Previous day'}
                   onClick={() => step(-1)}
                 >
@@ -285,7 +286,7 @@ function Schedule({
                 </ActionIcon>
                 <Button
                   variant="default"
-                  h={44}
+                  h={TOUCH_TARGET}
                   miw={84}
                   onClick={() => set({ date: today })}
                   disabled={first === (view === 'week' ? mondayOf(today) : today)}
@@ -294,7 +295,7 @@ function Schedule({
                 </Button>
                 <ActionIcon
                   variant="default"
-                  size={44}
+                  size={TOUCH_TARGET}
                   aria-label={view === 'week' ? 'Next week' : 'Next day'}
                   onClick={() => step(1)}
                 >

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { durationMinutes, durationOf } from '@contract';
@@ -8,11 +8,11 @@ import { toastSuccess } from '@/components/toasts';
 import type { Clinic } from '@/features/clinics';
 import { userListQueryOptions } from '@/features/people';
 import { clockOf, formatDay, formatTime, instantOn, isWallTime, WALL_TIME_MESSAGE, zoneName } from '@/lib/intl';
-import { useOnline } from '@/pwa/connection';
 import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
 import { newActionKey, useBookAppointment } from '../api/mutations';
 import type { Resource, Service } from '../model/labels';
-import { NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
+import { isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
+import { ScheduleSubmit } from './ScheduleSubmit';
 
 /** Where the person clicked: a resource and a time on the clinic's clock; either may be left to choose. */
 export interface BookingSlot {
@@ -104,7 +104,6 @@ export function BookingDialog({
         </Text>
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {slot && <BookingForm slot={slot} clinic={clinic} resources={resources} services={services} onDone={onClose} />}
     </Modal>
@@ -125,7 +124,6 @@ function BookingForm({
   onDone: () => void;
 }) {
   const clock = clockOf(clinic.time_zone);
-  const online = useOnline();
   const book = useBookAppointment();
   const [client, setClient] = useState<{ id: string; label: string } | null>(null);
   const [resourceId, setResourceId] = useState<string | null>(slot.resourceId);
@@ -285,16 +283,7 @@ function BookingForm({
             {failure}
           </Alert>
         )}
-        {!online && (
-          <Alert color="yellow" variant="light" role="status">
-            {NEEDS_NETWORK_MESSAGE}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={book.isPending} disabled={!online || book.isPending}>
-            Book
-          </Button>
-        </Group>
+        <ScheduleSubmit label="Book" pending={book.isPending} />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { servicesQueryOptions, upcomingAppointmentsQueryOptions } from '../api/queries';
 import { Preparation, whenLabel } from './Preparation';
+import { PanelCard } from '@/components/signed-in/PanelCard';
 
 /** How many coming bookings the home reminds of. */
 const REMINDERS = 2;
@@ -20,21 +21,16 @@ export function BookingReminder({ clientId }: { clientId: string }) {
     .slice(0, REMINDERS);
   if (next.length === 0) return null;
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="booking-reminder">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="booking-reminder">
-          Get ready
-        </Title>
-        {next.map((appointment) => (
-          <Stack key={appointment.id} gap={4}>
-            <Text fw={700}>{appointment.service_name}</Text>
-            <Text size="sm">
-              {whenLabel(appointment)}, {appointment.clinic_name}
-            </Text>
-            <Preparation service={byId.get(appointment.service_id)} />
-          </Stack>
-        ))}
-      </Stack>
-    </Card>
+    <PanelCard title="Get ready" gap="sm">
+      {next.map((appointment) => (
+        <Stack key={appointment.id} gap={4}>
+          <Text fw={700}>{appointment.service_name}</Text>
+          <Text size="sm">
+            {whenLabel(appointment)}, {appointment.clinic_name}
+          </Text>
+          <Preparation service={byId.get(appointment.service_id)} />
+        </Stack>
+      ))}
+    </PanelCard>
   );
 }

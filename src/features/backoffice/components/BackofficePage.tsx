@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { PageFrame } from '@/components/PageFrame';
 import { ButtonLink } from '@/components/RouterLinks';
@@ -8,24 +8,20 @@ import { RecentChanges } from './RecentChanges';
 import { RoleCountsPanel } from './RoleCountsPanel';
 import type { SignedInUser } from '@/lib/auth/guards';
 import type { Role } from '@/lib/auth/roles';
+import { PanelCard } from '@/components/signed-in/PanelCard';
 
 /** The way into user administration: the list, and a new account. */
 function UsersCard({ creator }: { creator: Role }) {
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="users-card-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="users-card-title">
-          Users
-        </Title>
-        <Text size="sm">Find anyone, create accounts, disable or delete them, and open each user's profile.</Text>
-        <Group gap="sm">
-          <ButtonLink to="/users" variant="light" leftSection={<IconUsers size={18} aria-hidden />}>
-            All users
-          </ButtonLink>
-          <CreateUserButton creator={creator} />
-        </Group>
-      </Stack>
-    </Card>
+    <PanelCard title="Users" gap="sm" padding="lg">
+      <Text size="sm">Find anyone, create accounts, disable or delete them, and open each user's profile.</Text>
+      <Group gap="sm">
+        <ButtonLink to="/users" variant="light" leftSection={<IconUsers size={18} aria-hidden />}>
+          All users
+        </ButtonLink>
+        <CreateUserButton creator={creator} />
+      </Group>
+    </PanelCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Group, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
@@ -7,6 +7,8 @@ import { roleCountsQueryOptions } from '@/features/people';
 import { ROLE_LABELS } from '@/lib/auth/roles';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { formatNumber } from '@/lib/intl';
+import { TOUCH_TARGET } from '@/config/touch';
+import { PanelCard } from '@/components/signed-in/PanelCard';
 
 function TileBase(props: ComponentPropsWithRef<'a'>) {
   return <UnstyledButton component="a" {...props} />;
@@ -23,7 +25,7 @@ function RoleCount({ role, count }: { role: Role; count: number }) {
       aria-label={`${ROLE_LABELS[role]}: ${formatNumber(count)}. Show them`}
       style={{
         display: 'block',
-        minHeight: 44,
+        minHeight: TOUCH_TARGET,
         padding: 'var(--mantine-spacing-sm)',
         borderRadius: 'var(--mantine-radius-md)',
         border: '1px solid var(--mantine-color-gray-3)',
@@ -41,53 +43,48 @@ function RoleCount({ role, count }: { role: Role; count: number }) {
 export function RoleCountsPanel() {
   const query = useQuery(roleCountsQueryOptions());
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="role-counts-title">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="role-counts-title">
-          People by role
-        </Title>
-        {query.data ? (
-          <>
-            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-              {ROLES.map((role) => (
-                <RoleCount key={role} role={role} count={query.data.by_role[role]} />
-              ))}
-            </SimpleGrid>
-            <Group gap="lg">
-              <Text size="sm">
-                <b>{formatNumber(query.data.total)}</b> users
-              </Text>
-              <Text size="sm">
-                <b>{formatNumber(query.data.by_status.active)}</b> active
-              </Text>
-              <Text size="sm">
-                <b>{formatNumber(query.data.by_status.disabled)}</b> disabled
-              </Text>
-              {query.data.without_role > 0 && (
-                <Text size="sm">
-                  <b>{formatNumber(query.data.without_role)}</b> without a role
-                </Text>
-              )}
-            </Group>
-          </>
-        ) : query.isError ? (
-          <QueryErrorAlert
-            title="The counts could not be loaded"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
-        ) : query.fetchStatus === 'paused' ? (
-          <Text size="sm" c="dimmed">
-            You are offline. The counts show when the connection is back.
-          </Text>
-        ) : (
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-busy>
+    <PanelCard title="People by role" gap="md" padding="lg">
+      {query.data ? (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             {ROLES.map((role) => (
-              <Skeleton key={role} height={76} radius="md" />
+              <RoleCount key={role} role={role} count={query.data.by_role[role]} />
             ))}
           </SimpleGrid>
-        )}
-      </Stack>
-    </Card>
+          <Group gap="lg">
+            <Text size="sm">
+              <b>{formatNumber(query.data.total)}</b> users
+            </Text>
+            <Text size="sm">
+              <b>{formatNumber(query.data.by_status.active)}</b> active
+            </Text>
+            <Text size="sm">
+              <b>{formatNumber(query.data.by_status.disabled)}</b> disabled
+            </Text>
+            {query.data.without_role > 0 && (
+              <Text size="sm">
+                <b>{formatNumber(query.data.without_role)}</b> without a role
+              </Text>
+            )}
+          </Group>
+        </>
+      ) : query.isError ? (
+        <QueryErrorAlert
+          title="The counts could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.fetchStatus === 'paused' ? (
+        <Text size="sm" c="dimmed">
+          You are offline. The counts show when the connection is back.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-busy>
+          {ROLES.map((role) => (
+            <Skeleton key={role} height={76} radius="md" />
+          ))}
+        </SimpleGrid>
+      )}
+    </PanelCard>
   );
 }

@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { PageFrame } from '@/components/PageFrame';
-import { AnchorLink } from '@/components/RouterLinks';
 import { ClinicClock, clinicsQueryOptions } from '@/features/clinics';
 import { pluralOf } from '@/lib/intl';
 import { DASHBOARD_CRUMB, HUB_CRUMB } from '@/lib/navigation';
@@ -20,23 +19,10 @@ import {
 import { DEFAULT_STATUS, filtersOf, type DashboardSearch } from '../model/search';
 import { STATUS_OPTIONS } from '../model/status-options';
 import { WeeklySessionsChart } from './WeeklySessionsChart';
+import { PanelCard } from '@/components/signed-in/PanelCard';
+import { ClientLink } from '@/features/people';
 
 const DARK_WORDS = { '--badge-color': 'var(--mantine-color-dark-7)' } as CSSProperties;
-
-function ClientLink({ progress }: { progress: EnrollmentProgress }) {
-  return (
-    <AnchorLink
-      to="/client/discovery/$clientId"
-      params={{ clientId: progress.client_id }}
-      fw={700}
-      mih={44}
-      display="inline-flex"
-      style={{ alignItems: 'center' }}
-    >
-      {progress.client_name}
-    </AnchorLink>
-  );
-}
 
 /** Every enrolled client as a table row: for tablets and desktops. */
 function ProgressTable({
@@ -65,7 +51,7 @@ function ProgressTable({
             <Table.Tr key={progress.enrollment_id}>
               <Table.Td>
                 <Stack gap={4} align="flex-start">
-                  <ClientLink progress={progress} />
+                  <ClientLink clientId={progress.client_id}>{progress.client_name}</ClientLink>
                   <Group gap={6}>
                     <StatusChip progress={progress} />
                     <BehindBadge progress={progress} />
@@ -105,7 +91,7 @@ function ProgressCards({
         <Card key={progress.enrollment_id} component="li" withBorder radius="md" padding="sm">
           <Stack gap={6}>
             <Group gap="xs">
-              <ClientLink progress={progress} />
+              <ClientLink clientId={progress.client_id}>{progress.client_name}</ClientLink>
               <StatusChip progress={progress} />
             </Group>
             <BehindBadge progress={progress} />
@@ -185,24 +171,19 @@ export function ProgramPage({
           />
         </SimpleGrid>
 
-        <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-weekly">
-          <Stack gap="xs">
-            <Title order={2} size="h4" id="program-weekly">
-              Sessions per week
-            </Title>
+        <PanelCard title="Sessions per week" gap="xs">
+          <Text size="sm" c="dimmed">
+            Sessions done towards the program by the clients listed below. (Thrive check scores are not recorded yet;
+            once they are, their trend belongs here.)
+          </Text>
+          {weekly.length === 0 ? (
             <Text size="sm" c="dimmed">
-              Sessions done towards the program by the clients listed below. (Thrive check scores are not recorded yet;
-              once they are, their trend belongs here.)
+              No sessions yet with these filters.
             </Text>
-            {weekly.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No sessions yet with these filters.
-              </Text>
-            ) : (
-              <WeeklySessionsChart weeks={weekly} therapies={therapies} />
-            )}
-          </Stack>
-        </Card>
+          ) : (
+            <WeeklySessionsChart weeks={weekly} therapies={therapies} />
+          )}
+        </PanelCard>
 
         <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-clients">
           <Stack gap="xs">

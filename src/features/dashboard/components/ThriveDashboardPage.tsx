@@ -16,6 +16,7 @@ import {
 } from '@/features/enrollments';
 import { DEFAULT_STATUS, filtersOf, type DashboardSearch } from '../model/search';
 import { STATUS_OPTIONS } from '../model/status-options';
+import { ClientLink } from '@/features/people';
 
 /** One enrolled client: who, where they stand, and whether they fell behind. */
 function EnrollmentRow({ progress, programName }: { progress: EnrollmentProgress; programName: string }) {
@@ -29,16 +30,7 @@ function EnrollmentRow({ progress, programName }: { progress: EnrollmentProgress
     >
       <Stack gap={4} miw={0}>
         <Group gap="xs">
-          <AnchorLink
-            to="/client/discovery/$clientId"
-            params={{ clientId: progress.client_id }}
-            fw={700}
-            mih={44}
-            display="inline-flex"
-            style={{ alignItems: 'center' }}
-          >
-            {progress.client_name}
-          </AnchorLink>
+          <ClientLink clientId={progress.client_id}>{progress.client_name}</ClientLink>
           <StatusChip progress={progress} />
         </Group>
         <BehindBadge progress={progress} />

@@ -2,6 +2,7 @@ import { Group, Stack, Table, Text } from '@mantine/core';
 import type { components } from '@contract';
 import { formatDay } from '@/lib/intl';
 import { THERAPY_COLORS, THERAPY_SHORT, type Therapy } from '@/features/enrollments';
+import { TOUCH_TARGET } from '@/config/touch';
 
 type WeeklySessions = components['schemas']['WeeklySessions'];
 
@@ -90,7 +91,7 @@ export function WeeklySessionsChart({
         })}
       </svg>
       <details>
-        <summary style={{ cursor: 'pointer', minHeight: 44, display: 'flex', alignItems: 'center' }}>
+        <summary style={{ cursor: 'pointer', minHeight: TOUCH_TARGET, display: 'flex', alignItems: 'center' }}>
           The numbers, week by week
         </summary>
         <Table.ScrollContainer minWidth={320}>

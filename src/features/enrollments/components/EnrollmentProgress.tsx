@@ -1,5 +1,5 @@
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { WarningBadge } from '@/components/signed-in/WarningBadge';
 import type { CSSProperties } from 'react';
 import { clockOf, formatDate, formatWhen, useClock } from '@/lib/intl';
 import { STATUS_LABELS } from '../model/labels';
@@ -12,15 +12,7 @@ export function BehindBadge({ progress }: { progress: EnrollmentProgress }) {
   if (!progress.behind) return null;
   return (
     <Group gap={6} wrap="wrap">
-      <Badge
-        color="red"
-        variant="light"
-        radius="sm"
-        leftSection={<IconAlertTriangle size={14} aria-hidden />}
-        style={{ '--badge-color': 'var(--mantine-color-red-9)' }}
-      >
-        Falling behind
-      </Badge>
+      <WarningBadge>Falling behind</WarningBadge>
       <Text size="sm" c="red.9" fw={600}>
         {behindText(progress)}
       </Text>

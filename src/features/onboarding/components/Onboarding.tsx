@@ -12,6 +12,7 @@ import { useOnline } from '@/pwa/connection';
 import { ONBOARDING_STEPS, onboardingProgress, stepDone, type OnboardingField } from '@/features/profiles';
 import { FamilyStep, LifestyleStep, TextStep, type StepActions } from './StepForms';
 import { useHere } from '@/components/useHere';
+import { TOUCH_TARGET } from '@/config/touch';
 
 function answerSummary(field: OnboardingField, profile: Pick<ProfilePatch, OnboardingField>): string {
   switch (field) {
@@ -90,7 +91,7 @@ export function Onboarding({ clientId }: { clientId: string }) {
             <UnstyledButton
               onClick={() => setAt(index)}
               aria-current={current ? 'step' : undefined}
-              mih={44}
+              mih={TOUCH_TARGET}
               px="xs"
               w="100%"
               style={{

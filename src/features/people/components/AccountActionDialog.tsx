@@ -119,7 +119,7 @@ export function useAccountActions({ onDeleted }: { onDeleted?: (account: Account
 
   const text = request ? dialogText(request.action, request.account) : null;
   const dialog = (
-    <Modal opened={opened} onClose={close} title={text?.title} radius="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={close} title={text?.title} radius="lg">
       {request && text && (
         <Stack gap="md">
           <Text>{text.body}</Text>

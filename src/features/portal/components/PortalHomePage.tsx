@@ -9,6 +9,7 @@ import { profileOf } from '@/features/people';
 import { userDetailQueryOptions } from '@/features/people';
 import { PORTAL_SCREENS, portalLink, type PortalScreen } from '@/lib/navigation';
 import { PortalScreenPage } from './PortalScreenPage';
+import { TOUCH_TARGET } from '@/config/touch';
 
 const NEXT_STEPS: readonly PortalScreen[] = [
   'thrive-onboard',
@@ -79,7 +80,7 @@ export function PortalHomePage({
               <AnchorLink
                 fw={600}
                 display="flex"
-                mih={44}
+                mih={TOUCH_TARGET}
                 style={{ alignItems: 'center' }}
                 {...portalLink(screen, clientId)}
               >

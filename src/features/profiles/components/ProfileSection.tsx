@@ -5,6 +5,7 @@ import { FIELD_LABELS, fieldSpec, isLongField, type EditableField } from '../mod
 import { describeValue, EMPTY_VALUE } from '../model/conflict';
 import { ageInYears, type Profile } from '../model/profile';
 import { formatDay } from '@/lib/intl';
+import { Term } from '@/components/signed-in/Term';
 
 export const NOT_GIVEN = 'Not given';
 
@@ -43,20 +44,6 @@ export function SectionCard({
 /** Full row of a section's grid (long text, histories). */
 export function Wide({ children }: { children: ReactNode }) {
   return <div style={{ gridColumn: '1 / -1', minWidth: 0 }}>{children}</div>;
-}
-
-/** A label and its value, read-only. */
-export function ReadOnlyField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <dl style={{ margin: 0, minWidth: 0 }}>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Text>
-    </dl>
-  );
 }
 
 /** A history as one line per answer; open topics are not listed. */
@@ -103,14 +90,14 @@ export function ReadOnlyProfileField({
   unsent?: boolean;
 }) {
   const content = (
-    <ReadOnlyField label={FIELD_LABELS[field]}>
+    <Term label={FIELD_LABELS[field]}>
       <FieldValue profile={profile} field={field} />
       {unsent && (
         <Badge component="span" ml="xs" size="sm" variant="light" color="blue" style={{ verticalAlign: 'middle' }}>
           Not yet on the server
         </Badge>
       )}
-    </ReadOnlyField>
+    </Term>
   );
   return isLongField(field) ? <Wide>{content}</Wide> : content;
 }

@@ -15,6 +15,7 @@ import { formatDate, useClock } from '@/lib/intl';
 import { signedVisitsQueryOptions } from '../api/queries';
 import { VisitSummaryCard } from './VisitSummaryCard';
 import './reports-print.css';
+import { Term } from '@/components/signed-in/Term';
 
 const CATEGORY_LABELS = { low: 'Low', intermediate: 'Intermediate', high: 'High' } as const;
 
@@ -118,20 +119,15 @@ export function Reports({ clientId }: { clientId: string }) {
                 {formatDate(risk.taken_at, clock)}
                 (Framingham risk score, D’Agostino 2008):
               </Text>
-              <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="md" m={0}>
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
                 {[
                   ['10-year risk', `${risk.cardiovascular_risk_result.risk_percentage} %`],
                   ['Category', CATEGORY_LABELS[risk.cardiovascular_risk_result.category]],
                   ['Points', String(risk.cardiovascular_risk_result.points)],
                 ].map(([label, value]) => (
-                  <div key={label}>
-                    <Text component="dt" size="sm" c="dimmed">
-                      {label}
-                    </Text>
-                    <Text component="dd" m={0} fw={700} fz="xl">
-                      {value}
-                    </Text>
-                  </div>
+                  <Term key={label} label={label} stat>
+                    {value}
+                  </Term>
                 ))}
               </SimpleGrid>
               <Text size="sm" c="dimmed">

@@ -6,6 +6,7 @@ import { useClinicClock } from '@/features/clinics';
 import { formatDate } from '@/lib/intl';
 import { signedVisitQueryOptions } from '../api/visit';
 import { keyReadings } from '../model/readings';
+import { Term } from '@/components/signed-in/Term';
 
 /**
  * One signed visit, compact: the therapy, when, who signed it, the readings
@@ -51,16 +52,11 @@ export function VisitSummaryCard({ summary }: { summary: VisitSummary }) {
         ) : (
           <>
             {readings.length > 0 && (
-              <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={4} m={0}>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={4}>
                 {readings.map((reading) => (
-                  <div key={reading.label}>
-                    <Text component="dt" size="xs" c="dimmed">
-                      {reading.label}
-                    </Text>
-                    <Text component="dd" size="sm" fw={500} m={0}>
-                      {reading.value}
-                    </Text>
-                  </div>
+                  <Term key={reading.label} label={reading.label} size="sm">
+                    {reading.value}
+                  </Term>
                 ))}
               </SimpleGrid>
             )}

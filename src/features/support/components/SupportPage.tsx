@@ -30,6 +30,7 @@ import { threadsQueryOptions } from '../api/queries';
 import { NewThreadSchema } from '../schemas';
 import { ThreadView } from './ThreadView';
 import { useHere } from '@/components/useHere';
+import { TOUCH_TARGET } from '@/config/touch';
 
 type Schemas = components['schemas'];
 
@@ -234,12 +235,17 @@ function Contacts() {
           <Stack gap={4}>
             <Text fw={700}>{clinic.name}</Text>
             {clinic.phone && (
-              <Anchor href={`tel:${clinic.phone}`} mih={44} display="flex" style={{ alignItems: 'center' }}>
+              <Anchor href={`tel:${clinic.phone}`} mih={TOUCH_TARGET} display="flex" style={{ alignItems: 'center' }}>
                 Call {clinic.phone}
               </Anchor>
             )}
             {clinic.email && (
-              <Anchor href={`mailto:${clinic.email}`} mih={44} display="flex" style={{ alignItems: 'center' }}>
+              <Anchor
+                href={`mailto:${clinic.email}`}
+                mih={TOUCH_TARGET}
+                display="flex"
+                style={{ alignItems: 'center' }}
+              >
                 E-mail {clinic.email}
               </Anchor>
             )}
@@ -287,7 +293,7 @@ export function SupportPage({ clientId }: { clientId: string }) {
         </Title>
         {FAQ.map((item) => (
           <details key={item.question}>
-            <summary style={{ minHeight: 44, paddingBlock: 10, cursor: 'pointer', fontWeight: 600 }}>
+            <summary style={{ minHeight: TOUCH_TARGET, paddingBlock: 10, cursor: 'pointer', fontWeight: 600 }}>
               {item.question}
             </summary>
             <Text size="sm" pb="sm">

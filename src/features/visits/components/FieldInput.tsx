@@ -15,6 +15,7 @@ import type { FieldSpec } from '@contract';
 import { useId, useState, type ReactNode } from 'react';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { WALL_TIME_MESSAGE, instantOn, isWallTime, useClock, wallTime } from '@/lib/intl';
+import { useVisitEditing } from './visit-context';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -25,8 +26,6 @@ export interface FieldInputProps {
   disabled?: boolean;
   /** Who entered it and when, under the input. */
   description?: ReactNode;
-  /** The day a time of day belongs to (the visit's), YYYY-MM-DD on its clinic's clock. */
-  day: string;
   /** Overrides the table's label (e.g. a list entry's own wording). */
   label?: string;
 }
@@ -42,7 +41,7 @@ const SEGMENTED_LABEL_MAX = 14;
  * corrected silently: a value outside the rules stays as typed, with the
  * problem under it.
  */
-export function FieldInput({ spec, value, onChange, error, disabled, description, day, label }: FieldInputProps) {
+export function FieldInput({ spec, value, onChange, error, disabled, description, label }: FieldInputProps) {
   const labelId = useId();
   const shown = label ?? spec.label;
   const hinted =
@@ -110,16 +109,7 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
             onChange={(next) => onChange(next)}
             fullWidth
           />
-          {hinted && (
-            <Text size="sm" c="dimmed">
-              {hinted}
-            </Text>
-          )}
-          {error && (
-            <Text size="sm" c="red.8" role="alert">
-              {error}
-            </Text>
-          )}
+          <FieldNotes hint={hinted} error={error} />
         </Stack>
       ) : (
         <Select
@@ -150,20 +140,11 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
               ))}
             </Group>
           </Chip.Group>
-          {hinted && (
-            <Text size="sm" c="dimmed">
-              {hinted}
-            </Text>
-          )}
-          {error && (
-            <Text size="sm" c="red.8" role="alert">
-              {error}
-            </Text>
-          )}
+          <FieldNotes hint={hinted} error={error} />
         </Stack>
       );
     case 'instant':
-      return <InstantInput {...common} value={value} onChange={onChange} day={day} />;
+      return <InstantInput {...common} value={value} onChange={onChange} />;
     case 'date':
       return (
         <TextInput
@@ -182,6 +163,24 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
   }
 }
 
+/** Under a field that draws its own label (segments, chips): its hint, and its problem. */
+function FieldNotes({ hint, error }: { hint: ReactNode; error: string | undefined }) {
+  return (
+    <>
+      {hint && (
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
  * A time of day of the visit, on its clinic's 24-hour clock, with a 'Now'
  * button. What is typed stays as typed until it is a whole time, which is
@@ -190,7 +189,6 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
 function InstantInput({
   value,
   onChange,
-  day,
   ...common
 }: {
   label: string;
@@ -199,9 +197,10 @@ function InstantInput({
   description: ReactNode;
   value: unknown;
   onChange: (value: unknown) => void;
-  day: string;
 }) {
   const clock = useClock();
+  // The visit's day on its clinic's clock: the time typed belongs to it.
+  const { day } = useVisitEditing();
   const saved = typeof value === 'string' ? wallTime(value, clock) : '';
   const [typed, setTyped] = useState(saved);
   const [savedBefore, setSavedBefore] = useState(saved);

@@ -1,17 +1,18 @@
-import { ActionIcon, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { TintBadge } from '@/components/signed-in/TintBadge';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { REACTION_FIELDS, REACTION_SEVERITIES } from '@contract';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { newEntryId, type AdverseReaction } from '../model/draft';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
-import { formatTime, instantOn, useClock, wallTime } from '@/lib/intl';
+import { formatTime, useClock } from '@/lib/intl';
 import { ReactionFormSchema, type ReactionFormValues } from '../schemas';
 import { FieldInput } from './FieldInput';
 import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
+import { EntryMenu } from './EntryMenu';
+import { useEntryForm } from './entry-form';
 
 const SEVERITY_COLOURS = { mild: 'yellow', moderate: 'orange', severe: 'red' } as const;
 
@@ -57,38 +58,22 @@ export function ReactionsSection() {
                 </Text>
               </Stack>
               {!readOnly && (
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" size="xl" aria-label={`More for the reaction “${reaction.what}”`}>
-                      <IconDots size={20} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item
-                      color="red"
-                      onClick={() =>
-                        update(
-                          'reactions',
-                          reactions.filter((item) => item.id !== reaction.id),
-                        )
-                      }
-                    >
-                      Remove this reaction
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <EntryMenu
+                  label={`More for the reaction “${reaction.what}”`}
+                  remove="Remove this reaction"
+                  onRemove={() =>
+                    update(
+                      'reactions',
+                      reactions.filter((item) => item.id !== reaction.id),
+                    )
+                  }
+                />
               )}
             </Group>
           </Paper>
         ))
       )}
-      <Modal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        title="Record an adverse reaction"
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={adding} onClose={() => setAdding(false)} title="Record an adverse reaction" size="lg">
         <ReactionForm
           onAdd={(reaction) => {
             update('reactions', [...reactions, reaction]);
@@ -102,13 +87,10 @@ export function ReactionsSection() {
 }
 
 function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) => void; onCancel: () => void }) {
-  const { day } = useVisitEditing();
-  const clock = useClock();
-  const form = useForm<ReactionFormValues>({
-    mode: 'controlled',
-    initialValues: { what: '', severity: '', action: '', time: wallTime(new Date(), clock) },
-    validate: schemaResolver(ReactionFormSchema, { sync: true }),
-    validateInputOnBlur: true,
+  const { form, instantOf } = useEntryForm<ReactionFormValues>(ReactionFormSchema, {
+    what: '',
+    severity: '',
+    action: '',
   });
   return (
     <form
@@ -118,7 +100,7 @@ function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) 
           what: values.what.trim(),
           severity: values.severity as AdverseReaction['severity'],
           action: values.action.trim() === '' ? null : values.action.trim(),
-          occurred_at: instantOn(day, values.time, clock),
+          occurred_at: instantOf(values.time),
         }),
       )}
     >
@@ -133,7 +115,6 @@ function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) 
           value={form.values.severity || null}
           onChange={(value) => form.setFieldValue('severity', String(value))}
           error={form.errors.severity as string | undefined}
-          day={day}
         />
         <Textarea
           label={REACTION_FIELDS.action.label}

@@ -62,12 +62,7 @@ export function SignOff({
       >
         Sign visit
       </Button>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Sign and lock this visit?"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign and lock this visit?">
         <Stack gap="md">
           <Text size="sm">
             Signing locks everything charted for this {THERAPY_INFO[draft.therapy].title.toLowerCase()}:

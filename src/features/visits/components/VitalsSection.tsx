@@ -1,18 +1,19 @@
-import { ActionIcon, Button, Menu, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { ScrollTable } from '@/components/signed-in/ScrollTable';
 import { TintBadge } from '@/components/signed-in/TintBadge';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { VITALS_FIELDS, VITALS_MEASUREMENTS, VITALS_PHASES } from '@contract';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { newEntryId, type VitalsEntry } from '../model/draft';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
-import { formatTime, instantOn, useClock, wallTime } from '@/lib/intl';
+import { formatTime, useClock } from '@/lib/intl';
 import { VitalsFormSchema, type VitalsFormValues } from '../schemas';
 import { FieldInput } from './FieldInput';
 import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
+import { EntryMenu } from './EntryMenu';
+import { useEntryForm } from './entry-form';
 
 const PHASE_COLOURS = { before: 'blue', during: 'grape', after: 'teal' } as const;
 
@@ -85,30 +86,16 @@ export function VitalsSection() {
                   </Table.Td>
                   {!readOnly && (
                     <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            size="xl"
-                            aria-label={`More for the vitals at ${formatTime(entry.taken_at, clock)}`}
-                          >
-                            <IconDots size={20} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            color="red"
-                            onClick={() =>
-                              update(
-                                'vitals',
-                                (draft.vitals ?? []).filter((item) => item.id !== entry.id),
-                              )
-                            }
-                          >
-                            Remove these vitals
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
+                      <EntryMenu
+                        label={`More for the vitals at ${formatTime(entry.taken_at, clock)}`}
+                        remove="Remove these vitals"
+                        onRemove={() =>
+                          update(
+                            'vitals',
+                            (draft.vitals ?? []).filter((item) => item.id !== entry.id),
+                          )
+                        }
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -122,13 +109,7 @@ export function VitalsSection() {
           {problem}
         </Text>
       )}
-      <Modal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        title="Add vitals"
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={adding} onClose={() => setAdding(false)} title="Add vitals" size="lg">
         <VitalsForm
           phase={nextPhase(vitals)}
           onAdd={(entry) => {
@@ -151,20 +132,12 @@ function VitalsForm({
   onAdd: (entry: VitalsEntry) => void;
   onCancel: () => void;
 }) {
-  const { day } = useVisitEditing();
-  const clock = useClock();
-  const form = useForm<VitalsFormValues>({
-    mode: 'controlled',
-    initialValues: {
-      phase,
-      time: wallTime(new Date(), clock),
-      ...(Object.fromEntries(VITALS_MEASUREMENTS.map((name) => [name, ''])) as Record<
-        (typeof VITALS_MEASUREMENTS)[number],
-        ''
-      >),
-    },
-    validate: schemaResolver(VitalsFormSchema, { sync: true }),
-    validateInputOnBlur: true,
+  const { form, instantOf } = useEntryForm<VitalsFormValues>(VitalsFormSchema, {
+    phase,
+    ...(Object.fromEntries(VITALS_MEASUREMENTS.map((name) => [name, ''])) as Record<
+      (typeof VITALS_MEASUREMENTS)[number],
+      ''
+    >),
   });
   return (
     <form
@@ -172,7 +145,7 @@ function VitalsForm({
         onAdd({
           id: newEntryId(),
           phase: values.phase,
-          taken_at: instantOn(day, values.time, clock),
+          taken_at: instantOf(values.time),
           ...Object.fromEntries(
             VITALS_MEASUREMENTS.map((name) => [name, typeof values[name] === 'number' ? values[name] : null]),
           ),
@@ -197,7 +170,6 @@ function VitalsForm({
                 value={form.values[name] === '' ? null : form.values[name]}
                 onChange={(value) => form.setFieldValue(name, typeof value === 'number' ? value : '')}
                 error={input.error as string | undefined}
-                day={day}
               />
             );
           })}

@@ -4,6 +4,7 @@ import { COGNITIVE_MEASURES, type CognitiveScores } from '@contract';
 import type { ShownAssessment } from '../../api/changes';
 import { formatDate, useClock } from '@/lib/intl';
 import { ResultCard } from '../ResultCard';
+import { Term } from '@/components/signed-in/Term';
 
 /** What the tasks are, and are not: said wherever their results show. */
 export function NotADiagnosis() {
@@ -72,23 +73,20 @@ export function CognitiveResultCard({
               ? `Compared with your baseline of ${formatDate(baseline.taken_at, clock)}.`
               : ''}
       </Text>
-      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" m={0}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
         {COGNITIVE_MEASURES.map((measure) => (
-          <div key={measure.key}>
-            <Text component="dt" size="sm" c="dimmed">
-              {measure.label}
-            </Text>
-            <Text component="dd" m={0} fw={700}>
+          <Term key={measure.key} label={measure.label}>
+            <Text span fw={700}>
               {valueText(scores?.[measure.key] ?? null, measure.unit)}
-              {base && (
-                <Text span size="sm" fw={400}>
-                  {' '}
-                  · baseline {valueText(base[measure.key], measure.unit)} ·{' '}
-                  {changeText(scores?.[measure.key] ?? null, base[measure.key], measure)}
-                </Text>
-              )}
             </Text>
-          </div>
+            {base && (
+              <Text span size="sm">
+                {' '}
+                · baseline {valueText(base[measure.key], measure.unit)} ·{' '}
+                {changeText(scores?.[measure.key] ?? null, base[measure.key], measure)}
+              </Text>
+            )}
+          </Term>
         ))}
       </SimpleGrid>
     </ResultCard>
