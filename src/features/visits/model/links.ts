@@ -1,10 +1,13 @@
 import { linkOptions } from '@tanstack/react-router';
-import { VISIT_THERAPIES } from '@contract';
+import { visitTherapyValues } from '@contract';
 import type { VisitTherapy } from './draft';
 
-/** Whether a word of an address names one of the five therapies charted at the bays. */
+/**
+ * Whether a word of an address names one of the five therapies charted at the bays. The route checks it
+ * before any screen loads, so it reads the contract's list of values, not its tables of fields.
+ */
 export function isVisitTherapy(value: string): value is VisitTherapy {
-  return (VISIT_THERAPIES as readonly string[]).includes(value);
+  return (visitTherapyValues as readonly string[]).includes(value);
 }
 
 /** Where a visit is charted: its therapy's screen (spec section 2). */
