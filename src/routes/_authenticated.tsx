@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FullPageLoader } from '@/app/components/FullPageLoader';
 import { SignedInLayout } from '@/app/shell/SignedInLayout';
-import { clinicsQueryOptions } from '@/features/clinics';
+import { clinicsQueryOptions, mayReadClinics } from '@/features/clinics';
 import { prefetchUserList, userDetailQueryOptions } from '@/features/people';
 import { passGate } from '@/lib/auth/guards';
 
@@ -14,7 +14,9 @@ export const Route = createFileRoute('/_authenticated')({
     // Every time on every screen is read on a clinic's clock: the clinics, and the person's own (their profile's),
     // are there before the first screen (from the device when it holds them). A failure leaves the first clinic's.
     await Promise.all([
-      queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }).catch(() => null),
+      mayReadClinics(user.role)
+        ? queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }).catch(() => null)
+        : null,
       queryClient.query({ ...userDetailQueryOptions(user.username), staleTime: 'static' }).catch(() => null),
     ]);
   },

@@ -1,22 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ClockProvider, useClock, type ClinicClock as Clock } from '@/lib/intl';
+import { useSession } from '@/lib/auth/session';
 import { clinicsQueryOptions } from '../api/queries';
-import { clockOfClinic, type ClinicRef } from '../model/clinic';
+import { clockOfClinic, mayReadClinics, type Clinic, type ClinicRef } from '../model/clinic';
+
+const NONE: readonly Clinic[] = [];
+
+/** The clinics, for whoever may read them (kept offline; loaded with the signed-in frame); none for the others. */
+function useClinicList(): readonly Clinic[] {
+  const { role } = useSession();
+  return useQuery({ ...clinicsQueryOptions(), enabled: mayReadClinics(role) }).data?.results ?? NONE;
+}
 
 /** The clock of the clinic `ref` names (else the one around it): for a time of another clinic than the screen's. */
 export function useClinicClock(ref: ClinicRef | null | undefined): Clock {
   const outer = useClock();
-  // Loaded with the signed-in frame and kept offline: here at once on every screen.
-  const clinics = useQuery(clinicsQueryOptions()).data?.results;
-  return clockOfClinic(clinics ?? [], ref, outer);
+  return clockOfClinic(useClinicList(), ref, outer);
 }
 
 /** The clock of each clinic a list's records name (a client's visits at two clinics), by `ref`. */
 export function useClinicClocks(): (ref: ClinicRef | null | undefined) => Clock {
   const outer = useClock();
-  const clinics = useQuery(clinicsQueryOptions()).data?.results;
-  return (ref) => clockOfClinic(clinics ?? [], ref, outer);
+  const clinics = useClinicList();
+  return (ref) => clockOfClinic(clinics, ref, outer);
 }
 
 /** Every time inside is read on the clock of the clinic `of` names (a visit's, a client's, the chosen one). */

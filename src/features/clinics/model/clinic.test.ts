@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clockOf, UTC_CLOCK } from '@/lib/intl';
-import { clockOfClinic, pickClinic, type Clinic } from './clinic';
+import { clockOfClinic, mayReadClinics, pickClinic, type Clinic } from './clinic';
 
 const bengaluru: Clinic = {
   id: '6f0b1e5a-0000-4000-8000-000000000001',
@@ -42,5 +42,15 @@ describe('which clinic’s clock', () => {
     expect(clockOfClinic([bengaluru, london], { id: 'gone' }, outer)).toBe(outer);
     expect(clockOfClinic([bengaluru, london], null)).toBe(clockOf('Asia/Kolkata'));
     expect(clockOfClinic([], { name: 'Thrive Paris' })).toBe(UTC_CLOCK);
+  });
+});
+
+describe('who reads the clinics', () => {
+  it('is every role that books or charts, not ADMIN (whose screens show no clinic’s times), nor no role', () => {
+    expect(mayReadClinics('CLIENT')).toBe(true);
+    expect(mayReadClinics('NURSE')).toBe(true);
+    expect(mayReadClinics('SUPER_ADMIN')).toBe(true);
+    expect(mayReadClinics('ADMIN')).toBe(false);
+    expect(mayReadClinics(null)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import type { components } from '@contract';
+import { reachesEveryone, type components } from '@contract';
+import { isRole } from '@/lib/auth/roles';
 import { clockOf, UTC_CLOCK, type ClinicClock } from '@/lib/intl';
 
 export type Clinic = components['schemas']['Clinic'];
@@ -11,6 +12,14 @@ export interface ClinicRef {
   id?: string | null;
   name?: string | null;
   timeZone?: string | null;
+}
+
+/**
+ * Whether someone of `role` may read the clinics (the booking catalogue, openapi/access.ts): every role but
+ * ADMIN, whose screens are the accounts' and show no clinic's times.
+ */
+export function mayReadClinics(role: string | null): boolean {
+  return isRole(role) && reachesEveryone({ id: '', role }, 'booking.catalog');
 }
 
 /** The clinic asked for, else the person's own (by name), else the first. */
