@@ -559,7 +559,7 @@ export interface paths {
          *     or 412 with the current visit when it has moved on. A signed visit answers 409: it is
          *     locked, and corrections are addenda. The server, not the body, says who entered what: each
          *     entry (by its id) and each field that changes is attributed to the caller, at the server's
-         *     time, in `attributions`. Numbers are checked against the ranges of openapi/visits.ts
+         *     time, in `attributions`. Numbers are checked against the ranges of openapi/visits/
          *     (400 naming the field), and an additive whose lot has expired is refused. Starting a visit
          *     from an appointment moves the appointment to in progress.
          */
@@ -734,7 +734,7 @@ export interface paths {
          * Record a result (a client its own Thrive check and cognitive run; staff a shared risk result)
          * @description The id is made on the device, so a resend never records a result twice (an id that exists is
          *     refused with 409). The server checks what was answered and computes the scores with
-         *     openapi/assessments.ts; anything it cannot score is refused with 400 naming the item, e.g.
+         *     openapi/assessments/; anything it cannot score is refused with 400 naming the item, e.g.
          *     `body.answers.5`. `who5`: exactly five answers, each a whole number from 0 to 5; the score is their
          *     sum times 4 (0 to 100). `cognitive`: the tasks' raw records (timings from the device's
          *     `performance.now()`); a run with every task is complete, and a client's first complete run is its
@@ -802,7 +802,7 @@ export interface components {
         NullableText: string | null;
         /**
          * @description Minimum necessary: a profile is answered with only the fields the caller may read. Its owner reads
-         *     all of it; staff read the sections their role needs (openapi/access.ts, PROFILE_SECTION_ACCESS):
+         *     all of it; staff read the sections their role needs (openapi/access/rules.ts, PROFILE_SECTION_ACCESS):
          *     reception demographics, contact and scheduling; ADMIN identity, contact and administration; the
          *     clinical roles the clinical sections. Whoever may read a profile reads who it is (ids, names,
          *     e-mail, role), its consent and its version; every other field may be absent.
@@ -928,7 +928,7 @@ export interface components {
          */
         Duration: string;
         /**
-         * @description How the client lives, topic by topic (openapi/health-history.ts names each answer); empty by default,
+         * @description How the client lives, topic by topic (openapi/people/health-history.ts names each answer); empty by default,
          *     and any topic may be left out. `diabetes` is what the HBOT visit reads (a diabetic client's glucose is
          *     measured before and after a session).
          * @default {}
@@ -1238,7 +1238,7 @@ export interface components {
              * @description When the visit started.
              */
             at: string;
-            /** @description The question's key (openapi/visits.ts). */
+            /** @description The question's key (openapi/visits/). */
             question: string;
             label: string;
             override_reason: string | null;
@@ -1352,9 +1352,9 @@ export interface components {
          * @enum {string}
          */
         VisitState: "draft" | "signed";
-        /** @description A measured number, within the range openapi/visits.ts gives for its field. */
+        /** @description A measured number, within the range openapi/visits/ gives for its field. */
         Reading: number | null;
-        /** @description A measured whole number, within the range openapi/visits.ts gives for its field. */
+        /** @description A measured whole number, within the range openapi/visits/ gives for its field. */
         WholeReading: number | null;
         /**
          * Format: uuid
@@ -1369,7 +1369,7 @@ export interface components {
         };
         ContraindicationScreen: {
             /**
-             * @description The therapy's questions (openapi/visits.ts) answered yes (true) or no (false). A yes stops the
+             * @description The therapy's questions (openapi/visits/) answered yes (true) or no (false). A yes stops the
              *     visit unless a nurse or doctor records an override reason.
              */
             answers?: {
@@ -1487,7 +1487,7 @@ export interface components {
             weight_before_kg?: components["schemas"]["Reading"];
             weight_after_kg?: components["schemas"]["Reading"];
             fluids_ml?: components["schemas"]["WholeReading"];
-            /** @description The stop criteria of openapi/visits.ts, each observed (true) or not (false) during the session. */
+            /** @description The stop criteria of openapi/visits/, each observed (true) or not (false) during the session. */
             stop_criteria?: {
                 [key: string]: boolean | null;
             };
@@ -1651,7 +1651,7 @@ export interface components {
         };
         WordRecallTask: {
             /**
-             * @description One of Thrive's own word lists (openapi/assessments.ts).
+             * @description One of Thrive's own word lists (openapi/assessments/).
              * @enum {string}
              */
             list: "a" | "b" | "c";
@@ -1686,7 +1686,7 @@ export interface components {
             trails_b?: components["schemas"]["TrailsTask"];
             reaction_time?: components["schemas"]["ReactionTask"];
         };
-        /** @description Computed by the server from the run (openapi/assessments.ts); null for a task not done. */
+        /** @description Computed by the server from the run (openapi/assessments/); null for a task not done. */
         CognitiveScores: {
             /** @description The longest sequence repeated correctly. */
             digit_span_forward: number | null;
@@ -1708,7 +1708,7 @@ export interface components {
             reaction_anticipations: number | null;
             reaction_misses: number | null;
         };
-        /** @description The calculator's inputs (openapi/cardiovascular-risk.ts), within its plausible ranges. */
+        /** @description The calculator's inputs (openapi/assessments/cardiovascular-risk.ts), within its plausible ranges. */
         SharedRiskInput: {
             /** @enum {string} */
             sex: "male" | "female" | "other";
@@ -3619,7 +3619,7 @@ export interface operations {
                 type?: components["schemas"]["AssessmentType"];
                 /** @description Only each client's newest result of each type. */
                 latest?: boolean;
-                /** @description Only results that raise an alert for staff (see openapi/assessments.ts). */
+                /** @description Only results that raise an alert for staff (see openapi/assessments/). */
                 alert?: boolean;
                 /** @description Only results taken at or after this instant. */
                 since?: string;

@@ -9,24 +9,14 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import type { DatabaseLocation } from './db/database.ts';
+import type { IdentityServiceConfig } from './identity/identity-config.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './http/rate-limit.ts';
 
 export interface ServerConfig {
   host: string;
   port: number;
   database: DatabaseLocation;
-  identity: {
-    /** The exact `iss` every access token must carry. */
-    issuer: string;
-    jwksUrl: string;
-    clientId: string;
-    userPoolId: string;
-    region: string;
-    /** The identity service's endpoint when it is not AWS itself (the local proxy). */
-    endpoint: string | undefined;
-    /** The local identity service's admin secret (its admin calls are signed with it); AWS uses IAM instead. */
-    localAdminSecret: string | undefined;
-  };
+  identity: IdentityServiceConfig;
   /** Check every response against the contract too (tests and development). */
   validateResponses: boolean;
   /** Per-actor limits on lists, searches and writes. */

@@ -7,14 +7,14 @@
  * (PGlite writes its files on close).
  */
 import type { Server } from 'node:http';
-import { createApp } from './app.ts';
+import { createApp } from './http/app.ts';
 import { createAccessTokenVerifier } from './auth/access-token.ts';
 import { PublishedKeyError, refusePublishedKeys } from './auth/published-keys.ts';
 import { ConfigurationError, parseServerConfig } from './config.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
-import { deleteExpiredKeys } from './http/idempotency.ts';
-import { logError } from './http/log.ts';
+import { logError } from './core/log.ts';
 import { createCognitoIdentityAdmin } from './identity/identity-admin.ts';
+import { deleteExpiredKeys } from './core/idempotency-store.ts';
 
 /** How often keys past their keeping time are deleted. */
 const KEY_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;

@@ -9,7 +9,7 @@
  * - Tokens of its own: the emulator signs with a key published in its npm
  *   package. The proxy signs every token it hands out with this install's key
  *   (keys.ts) and serves that key set, with Cognito's lifetimes as configured
- *   here (openapi/sessions.ts: 15-minute access and ID tokens, `auth_time` kept
+ *   here (openapi/access/sessions.ts: 15-minute access and ID tokens, `auth_time` kept
  *   across refreshes), and checks every access token sent to it against that
  *   key (the emulator only decodes them).
  * - Admin calls (AdminSetUserPassword, ListUsers, AdminCreateUser, ...) need
@@ -47,8 +47,8 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, errors as joseErrors, importJWK, jwtVerify, type JWK } from 'jose';
-import { isRole } from '../../openapi/roles.ts';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, sessionLimitSeconds } from '../../openapi/sessions.ts';
+import { isRole } from '@contract';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, sessionLimitSeconds } from '@contract';
 import { LOCAL_ADMIN_KEY_ID } from '../../server/identity/identity-admin.ts';
 import { readMfaSetupUsernames, writeFileAtomic, writeMfaSetupUsernames } from './files.ts';
 import { publicJwk } from './keys.ts';

@@ -3,12 +3,13 @@
  * first, a page at a time, with the e-mails the API holds for actor and
  * subject joined in. Reading it is itself recorded in it.
  */
-import type { Actor } from '../auth/authenticate.ts';
 import { authorizeOverEveryone } from '../access/authorize.ts';
-import type { AuditEvent, AuditEventList, ListAuditEventsQuery } from '../api-types.ts';
+import type { AuditEvent, AuditEventList, ListAuditEventsQuery } from '../core/contract-types.ts';
 import type { Database } from '../db/database.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
-import { AUDIT_ACTION_KINDS, audited, type AuditAction } from './audit-log.ts';
+import { AUDIT_ACTION_KINDS, type AuditAction } from '../core/audit-trail.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 interface AuditEventRow extends Omit<AuditEvent, 'id' | 'at' | 'fields'> {
   /** bigint, read as text: the two drivers parse it differently. */
@@ -36,7 +37,7 @@ export async function listAuditEvents(
     resourceId: null,
     subjectId: query.subject_id ?? null,
   } as const;
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     authorizeOverEveryone(caller, 'audit.read');
 
     const params: unknown[] = [];

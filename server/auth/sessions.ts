@@ -4,18 +4,18 @@
  * (a "not before"), checked on every request against the token's issue time:
  * signing out, being disabled, a new role and deletion all move it to now.
  * It also refuses a token whose session (its sign-in, `auth_time`) is older
- * than the role's absolute limit (openapi/sessions.ts), whatever the token's
+ * than the role's absolute limit (openapi/access/sessions.ts), whatever the token's
  * own expiry says.
  */
-import type { Caller, RoleOrNone } from '../../openapi/access.ts';
-import { sessionLimitSeconds } from '../../openapi/sessions.ts';
-import type { SessionEnd } from '../api-types.ts';
+import type { Caller, RoleOrNone } from '@contract';
+import { sessionLimitSeconds } from '@contract';
+import type { SessionEnd } from '../core/contract-types.ts';
 import { authorize } from '../access/authorize.ts';
-import { audited } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { Answer } from '../http/answer.ts';
-import { unauthorized } from '../http/problem.ts';
-import type { Actor } from './authenticate.ts';
+import type { Answer } from '../core/answer.ts';
+import { unauthorized } from '../core/problem.ts';
+import { operation } from '../core/operation.ts';
+import { type Actor } from '../core/actor.ts';
 
 /**
  * From now on, every token of `username` issued up to this moment is refused.
@@ -84,7 +84,7 @@ export async function endSession(db: Database, caller: Actor, request: SessionEn
     resourceId: null,
     subjectId: null,
   } as const;
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     authorize(caller, 'sessions.end', self);
     return db.transaction(async (tx) => {
       await cutOffSessions(tx, caller.id);

@@ -12,7 +12,7 @@
  * limit across them).
  */
 import type { RequestHandler } from 'express';
-import { HttpProblem } from './problem.ts';
+import { HttpProblem } from '../core/problem.ts';
 
 export type RateLimitedKind = 'list' | 'search' | 'write';
 

@@ -6,9 +6,9 @@
  * subject at the server's time.
  */
 import { createHash } from 'node:crypto';
-import { ACCESS_RULES, listsEveryone, rolesListable } from '../../openapi/access.ts';
-import { canonicalJson } from '../../openapi/canonical-json.ts';
-import { wallClockAt } from '../../openapi/clinic-time.ts';
+import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
+import { canonicalJson } from '@contract';
+import { wallClockAt } from '@contract';
 import {
   OVERRIDE_ROLES,
   attributedPaths,
@@ -17,7 +17,7 @@ import {
   profileSaysDiabetic,
   signingProblems,
   type VisitFieldError,
-} from '../../openapi/visits.ts';
+} from '@contract';
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
 import type {
   AddendumCreate,
@@ -28,14 +28,13 @@ import type {
   VisitDraft,
   VisitList,
   VisitSign,
-} from '../api-types.ts';
-import { isRole } from '../api-types.ts';
-import type { Actor } from '../auth/authenticate.ts';
-import { audited, type AuditEntry } from '../audit/audit-log.ts';
+} from '../core/contract-types.ts';
+import { isRole } from '../core/contract-types.ts';
+import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { API_BASE_PATH, type Answer } from '../http/answer.ts';
-import { etagOfVersion, parseIfMatch, requireIfMatch, staleVersion } from '../http/preconditions.ts';
-import { HttpProblem, badRequest, conflict, forbidden, notFound } from '../http/problem.ts';
+import { API_BASE_PATH, type Answer } from '../core/answer.ts';
+import { etagOfVersion, parseIfMatch, requireIfMatch, staleVersion } from '../core/preconditions.ts';
+import { HttpProblem, badRequest, conflict, forbidden, notFound } from '../core/problem.ts';
 import { selectAppointment } from '../scheduling/appointment-store.ts';
 import {
   SELECT_VISIT_SUMMARY,
@@ -48,6 +47,8 @@ import {
   type VisitRow,
   type VisitSummaryRow,
 } from './visit-store.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 export interface VisitDeps {
   db: Database;
@@ -101,7 +102,7 @@ export async function listVisits(db: Database, caller: Actor, query: ListVisitsQ
     resourceId: null,
     subjectId: query.client ?? null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const params: unknown[] = [];
     const where: string[] = [];
     const grant = ACCESS_RULES[caller.role]['visits.read'];
@@ -147,7 +148,7 @@ export async function readVisit(db: Database, caller: Actor, id: string): Promis
     resourceId: id,
     subjectId: null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const { row } = await reachableVisit(db, caller, id, 'visits.read', entry);
     return loadVisit(db, row);
   });
@@ -260,7 +261,7 @@ export async function saveVisit(
     subjectId: draft.client_id,
     fields: Object.keys(draft),
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     if (!ACCESS_RULES[caller.role]['visits.write']) throw forbidden('You may not chart therapy visits.');
     authorize(caller, 'visits.write', await targetUser(db, draft.client_id), 'body.client_id');
     const expected = parseIfMatch(ifMatch);
@@ -385,7 +386,7 @@ export async function signVisit(
     resourceId: id,
     subjectId: null,
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     const expected = requireIfMatch(ifMatch);
     const at = now();
     const signedOnDevice = Date.parse(body.signed_on_device_at);
@@ -450,7 +451,7 @@ export async function addAddendum(
     subjectId: null,
     fields: ['text'],
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     return db.transaction(async (tx) => {
       const { row } = await reachableVisit(tx, caller, visitId, 'visits.write', entry, { lock: true });
       if (row.state !== 'signed') {

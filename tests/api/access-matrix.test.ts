@@ -27,7 +27,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACTORS, api, idOf, signInAgain, type Actor, type ApiAnswer, type Schemas } from '../support/api-client.ts';
+import { ACTORS, api, idOf, signInAgain, type ApiAnswer, type Schemas, type Actor } from '../support/api-client.ts';
 
 const EXPECTED_TEXT = `
   case                                      super admin nurse reception doctor coach nutrition client client2 norole

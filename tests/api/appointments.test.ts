@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoClientEmail } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
-import { api, idOf, type Actor, type ApiAnswer, type Problem, type Schemas } from '../support/api-client.ts';
+import { api, idOf, type ApiAnswer, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
 
 type Appointment = Schemas['Appointment'];
 type Status = Schemas['AppointmentStatus'];

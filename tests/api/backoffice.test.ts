@@ -15,10 +15,10 @@ import {
   initiateAuth,
   nextSecond,
   stack,
-  type Actor,
   type InitiateAuthAnswer,
   type Problem,
   type Schemas,
+  type Actor,
 } from '../support/api-client.ts';
 
 type AuditEventList = Schemas['AuditEventList'];

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { instantAt, addDays, wallClockAt } from '../../openapi/clinic-time.ts';
-import { exampleVisit } from '../../openapi/visit-examples.ts';
+import { instantAt, addDays, wallClockAt } from '@contract';
+import { exampleVisit } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, idOf, stack, type Actor, type Problem, type Schemas } from '../support/api-client.ts';
+import { api, idOf, stack, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
 
 type SearchList = Schemas['ClientSearchList'];
 type Alerts = Schemas['ClientAlerts'];

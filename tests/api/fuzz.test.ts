@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, forgetToken, type Actor, type Email } from '../support/api-client.ts';
+import { api, forgetToken, type Email, type Actor } from '../support/api-client.ts';
 import { stack } from '../support/api-client.ts';
 
 type Schema = Record<string, unknown>;

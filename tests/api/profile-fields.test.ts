@@ -1,7 +1,7 @@
 /**
  * Minimum necessary, field by field: every staff role against every profile
  * field of a client, read and write. The expected sections are written out by
- * hand here (not read from openapi/access.ts), so a slip in the access table
+ * hand here (not read from openapi/access/rules.ts), so a slip in the access table
  * shows up:
  * - reception: demographics, contact and scheduling (personal, contact,
  *   emergency, work, care), read and write;
@@ -16,10 +16,10 @@
  * consent and its version.
  */
 import { describe, expect, it } from 'vitest';
-import { PROFILE_FIELD_NAMES, fieldsOfSection, type ProfileField } from '../../openapi/profile-fields.ts';
-import type { ProfileSectionId } from '../../openapi/profile-fields.ts';
+import { PROFILE_FIELD_NAMES, fieldsOfSection, type ProfileField } from '@contract';
+import type { ProfileSectionId } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, stack, type Actor, type Problem, type Schemas } from '../support/api-client.ts';
+import { api, stack, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
 
 type Profile = Schemas['Profile'];
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { idOf, type Actor, type Problem } from '../support/api-client.ts';
+import { idOf, type Problem, type Actor } from '../support/api-client.ts';
 import { startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
 
 const LIMITS = {

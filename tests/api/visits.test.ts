@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exampleVisit } from '../../openapi/visit-examples.ts';
+import { exampleVisit } from '@contract';
 import { demoClientEmail } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
-import { api, idOf, type Actor, type Problem, type Schemas } from '../support/api-client.ts';
+import { api, idOf, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
 
 type Visit = Schemas['Visit'];
 type VisitDraft = Schemas['VisitDraft'];

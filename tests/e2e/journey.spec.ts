@@ -9,8 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { exampleVisit } from '../../openapi/visit-examples.ts';
-import type { components } from '../../openapi/index.ts';
+import { exampleVisit } from '@contract';
+import type { components } from '@contract';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import {

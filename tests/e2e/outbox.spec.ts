@@ -12,7 +12,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import type { components } from '../../openapi/index.ts';
+import type { components } from '@contract';
 import {
   accessToken,
   expect,

@@ -6,15 +6,9 @@
  * Then each therapy's form, filled from the contract's table and signed.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { exampleVisit } from '../../openapi/visit-examples.ts';
-import {
-  CONTRAINDICATIONS,
-  THERAPY_FIELDS,
-  THERAPY_INFO,
-  type FieldSpec,
-  type ListSpec,
-} from '../../openapi/visits.ts';
-import type { components } from '../../openapi/index.ts';
+import { exampleVisit } from '@contract';
+import { CONTRAINDICATIONS, THERAPY_FIELDS, THERAPY_INFO, type FieldSpec, type ListSpec } from '@contract';
+import type { components } from '@contract';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { DEFAULT_DEMO_CLIENTS } from '../../scripts/demo/seed.ts';

@@ -10,7 +10,7 @@ import { identityFiles } from '../../scripts/identity/files.ts';
 import { readAdminSecret } from '../../scripts/identity/keys.ts';
 import { inject } from 'vitest';
 import { DEMO_PASSWORD, demoAccount } from '../../scripts/demo/accounts.ts';
-import type { components } from '../../openapi/index.ts';
+import type { components } from '@contract';
 import './api-stack.ts';
 
 export type Schemas = components['schemas'];
