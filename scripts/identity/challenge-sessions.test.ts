@@ -8,7 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CODE, DEMO_TOTP_SECRET, demoAccount, type DemoAccount } from '../demo/accounts.ts';
 import { writeMfaSetupUsernames } from './files.ts';
-import { cognitoCall, startTestIdentity, totpCode, type SignInAnswer, type TestIdentity } from './test-support.ts';
+import { emulatorTotpSecret } from './seed.ts';
+import {
+  cognitoCall,
+  editPoolUser,
+  startTestIdentity,
+  totpCode,
+  type SignInAnswer,
+  type TestIdentity,
+} from './test-support.ts';
 
 const INVALID_SESSION = {
   status: 400,
@@ -24,6 +32,8 @@ const CHALLENGE_LIFETIME_MS = 3 * 60 * 1000;
 const SUPER = demoAccount('super@thrive.test');
 const SMS = demoAccount('sms@thrive.test');
 const TOTP = demoAccount('totp@thrive.test');
+/** Enrolled for both SMS and an authenticator app, so asked to choose (SELECT_MFA_TYPE). */
+const BOTH = demoAccount('nurse3@thrive.test');
 
 /** Answers to every challenge the emulator or the proxy asks, and to the others Cognito has. */
 const ANSWERS: Record<string, Record<string, string>> = {
@@ -45,7 +55,15 @@ const ANSWERS: Record<string, Record<string, string>> = {
 let identity: TestIdentity;
 
 beforeAll(async () => {
-  identity = await startTestIdentity();
+  identity = await startTestIdentity({
+    beforeStart: (config) =>
+      editPoolUser(config, BOTH, (user) => {
+        user.Attributes.push({ Name: 'phone_number', Value: '+15555550199' });
+        user.MFAOptions = [{ DeliveryMedium: 'SMS', AttributeName: 'phone_number' }];
+        user.SoftwareTokenMfaConfiguration = { Secret: emulatorTotpSecret(DEMO_TOTP_SECRET), Verified: true };
+        user.UserMFASettingList = ['SMS_MFA', 'SOFTWARE_TOKEN_MFA'];
+      }),
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -158,6 +176,27 @@ describe('issued sessions', () => {
       });
       expect(hasTokens(answer), username).toBe(true);
     }
+  });
+
+  it('lead from SELECT_MFA_TYPE to the chosen challenge under a new Session', async () => {
+    const select = await challengeOf(BOTH);
+    expect(select.name).toBe('SELECT_MFA_TYPE');
+    const choose = {
+      ChallengeName: 'SELECT_MFA_TYPE',
+      Session: select.session,
+      ChallengeResponses: { USERNAME: BOTH.email, ANSWER: 'SMS_MFA' },
+    };
+    const chosen = await respond(choose);
+    expect(chosen).toMatchObject({ status: 200, json: { ChallengeName: 'SMS_MFA' } });
+    const { Session } = chosen.json as SignInAnswer;
+    expect(Session).not.toBe(select.session);
+    expect(await respond(choose)).toEqual(INVALID_SESSION);
+    const code = {
+      ChallengeName: 'SMS_MFA',
+      Session,
+      ChallengeResponses: { USERNAME: BOTH.email, SMS_MFA_CODE: DEMO_CODE },
+    };
+    expect(hasTokens(await respond(code))).toBe(true);
   });
 
   it('answer only their own challenge, and only for their own app client', async () => {

@@ -153,27 +153,38 @@ export async function startTestIdentity(
   };
 }
 
-/**
- * Gives `account` a session that began at `issuedAt` (seconds): a refresh
- * token in the emulator's store, which knows one by its exact text. For a
- * stopped emulator only (beforeStart).
- */
-export async function seedRefreshToken(config: StackConfig, account: DemoAccount, issuedAt: number): Promise<string> {
+/** Changes `account`'s record in the emulator's store. For a stopped emulator only (beforeStart). */
+export async function editPoolUser(
+  config: StackConfig,
+  account: DemoAccount,
+  edit: (user: EmulatorUser) => void,
+): Promise<void> {
   const { poolFile } = identityFiles(config.identityDir, config.userPoolId);
   const pool = JSON.parse(await readFile(poolFile, 'utf8')) as { Users: Record<string, EmulatorUser> };
   const user = pool.Users[account.id];
   if (!user) throw new Error(`${account.email} is not in the pool`);
-  const claims = {
-    'cognito:username': account.id,
-    email: account.email,
-    jti: stableUuid(`refresh:${account.id}:${user.RefreshTokens.length}`),
-    token_use: 'refresh',
-    iat: issuedAt,
-    exp: issuedAt + 30 * 24 * 60 * 60,
-  };
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const token = `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.${part({ seeded: true })}`;
-  user.RefreshTokens.push(token);
+  edit(user);
   await writeFileAtomic(poolFile, JSON.stringify(pool, null, 2));
+}
+
+/**
+ * Gives `account` a session that began at `issuedAt` (seconds): a refresh
+ * token in the emulator's store, which knows one by its exact text.
+ */
+export async function seedRefreshToken(config: StackConfig, account: DemoAccount, issuedAt: number): Promise<string> {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  let token = '';
+  await editPoolUser(config, account, (user) => {
+    const claims = {
+      'cognito:username': account.id,
+      email: account.email,
+      jti: stableUuid(`refresh:${account.id}:${user.RefreshTokens.length}`),
+      token_use: 'refresh',
+      iat: issuedAt,
+      exp: issuedAt + 30 * 24 * 60 * 60,
+    };
+    token = `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.${part({ seeded: true })}`;
+    user.RefreshTokens.push(token);
+  });
   return token;
 }
