@@ -1118,6 +1118,13 @@ export interface components {
             status: number | null;
             /** @description For a refused request, the route template it was sent to (never its values). */
             route: string | null;
+            /**
+             * @description How many requests this record stands for: refusals alike (same source, status and route) within a
+             *     minute after the first are counted into one record.
+             */
+            repeats: number;
+            /** @description For a refusal of someone not signed in, the address the request came from. */
+            source: string | null;
         };
         AuditEventList: {
             results: components["schemas"]["AuditEvent"][];

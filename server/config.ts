@@ -19,8 +19,10 @@ export interface ServerConfig {
   identity: IdentityServiceConfig;
   /** Check every response against the contract too (tests and development). */
   validateResponses: boolean;
-  /** Per-actor limits on lists, searches and writes. */
+  /** Per-actor limits on lists, searches and writes; per address on refused authentications. */
   rateLimits: RateLimits;
+  /** Express's `trust proxy`: whose X-Forwarded-For names the client (`loopback`, a subnet, a hop count). */
+  trustProxy: string;
 }
 
 /** An unset variable and an empty one mean the same: not given. */
@@ -74,6 +76,8 @@ const EnvironmentSchema = v.object({
   API_RATE_LIMIT_LIST: optionalRateLimit,
   API_RATE_LIMIT_SEARCH: optionalRateLimit,
   API_RATE_LIMIT_WRITE: optionalRateLimit,
+  API_RATE_LIMIT_UNAUTHENTICATED: optionalRateLimit,
+  API_TRUST_PROXY: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'loopback'),
 });
 
 export class ConfigurationError extends Error {
@@ -111,10 +115,12 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
       localAdminSecret: values.COGNITO_LOCAL_ADMIN_SECRET === '' ? undefined : values.COGNITO_LOCAL_ADMIN_SECRET,
     },
     validateResponses: values.API_VALIDATE_RESPONSES === 'true',
+    trustProxy: values.API_TRUST_PROXY,
     rateLimits: {
       list: rateLimitOf(values.API_RATE_LIMIT_LIST, DEFAULT_RATE_LIMITS.list),
       search: rateLimitOf(values.API_RATE_LIMIT_SEARCH, DEFAULT_RATE_LIMITS.search),
       write: rateLimitOf(values.API_RATE_LIMIT_WRITE, DEFAULT_RATE_LIMITS.write),
+      unauthenticated: rateLimitOf(values.API_RATE_LIMIT_UNAUTHENTICATED, DEFAULT_RATE_LIMITS.unauthenticated),
     },
   };
 }

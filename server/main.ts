@@ -13,6 +13,7 @@ import { PublishedKeyError, refusePublishedKeys } from './auth/published-keys.ts
 import { ConfigurationError, parseServerConfig } from './config.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
 import { logError } from './core/log.ts';
+import { closeRefusalTallies } from './core/refusals.ts';
 import { createCognitoIdentityAdmin } from './identity/identity-admin.ts';
 import { deleteExpiredKeys } from './core/idempotency-store.ts';
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     verifyAccessToken: createAccessTokenVerifier(config.identity),
     validateResponses: config.validateResponses,
     rateLimits: config.rateLimits,
+    trustProxy: config.trustProxy,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(forced);
+    await closeRefusalTallies(db);
     await db.close();
     process.exit(0);
   };

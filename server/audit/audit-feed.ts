@@ -57,7 +57,7 @@ export async function listAuditEvents(
     const rows = await db.query<AuditEventRow>(
       `SELECT a.id::text AS id, a.at, a.actor_id, actor.email AS actor_email, a.action, a.resource_type,
               a.resource_id, a.subject_id, subject.email AS subject_email, a.outcome, a.fields, a.device_id,
-              a.status, a.route
+              a.status, a.route, coalesce(a.repeats, 1) AS repeats, a.source
        FROM (SELECT * FROM audit_log ${where} ORDER BY id DESC
              LIMIT $${params.push(query.page_size + 1)} OFFSET $${params.push(offset)}) a
        LEFT JOIN users actor ON actor.id = (${ACTOR_AS_UUID})

@@ -4,7 +4,8 @@ import type { Database, Queryable } from '../db/database.ts';
 import { openMigratedDatabase } from '../db/migrate.ts';
 import { HttpProblem } from './problem.ts';
 import { checkAuditChain } from './audit-chain.ts';
-import { recordRefusal, type AuditEntry } from './audit-trail.ts';
+import type { AuditEntry } from './audit-trail.ts';
+import { recordRefusal } from './refusals.ts';
 import { operation } from './operation.ts';
 
 let db: Database;
@@ -64,6 +65,7 @@ describe('records written on their own', () => {
         actor: { id: 'nurse-1', role: 'NURSE', deviceId: null, idempotency: null },
         status: 429,
         route: 'GET /users/users',
+        address: null,
       }),
       operation(db, readOf(randomUUID()), () => Promise.resolve('seen')),
     ]);

@@ -78,7 +78,15 @@ export interface AuditEntry {
   fields?: readonly string[];
 }
 
-type Refusal = { status: number; route: string };
+/** What a record of a refused request adds: how it was refused, where, how many alike, from where. */
+export interface Refusal {
+  status: number;
+  route: string;
+  /** How many refusals alike the record stands for (see refusals.ts); one when absent. */
+  repeats?: number;
+  /** The client's address, for a refusal of someone not signed in. */
+  source?: string | null;
+}
 
 /** One record's values, in the order of AUDIT_COLUMNS. */
 function recordValues(entry: AuditEntry, outcome: AuditOutcome, refusal?: Refusal): unknown[] {
@@ -93,12 +101,14 @@ function recordValues(entry: AuditEntry, outcome: AuditOutcome, refusal?: Refusa
     entry.actor.deviceId,
     refusal?.status ?? null,
     refusal?.route ?? null,
+    refusal?.repeats ?? null,
+    refusal?.source ?? null,
   ];
 }
 
 const AUDIT_COLUMNS =
-  'actor_id, action, resource_type, resource_id, subject_id, outcome, fields, device_id, status, route';
-const COLUMN_COUNT = 10;
+  'actor_id, action, resource_type, resource_id, subject_id, outcome, fields, device_id, status, route, repeats, source';
+const COLUMN_COUNT = 12;
 /** The `fields` column's place among them: JSON text, cast. */
 const FIELDS_COLUMN = 7;
 
@@ -127,7 +137,7 @@ interface QueuedRecord {
 
 /** Records waiting for the next write of the trail, per database; `writing` while one is under way. */
 const queues = new WeakMap<Queryable, { waiting: QueuedRecord[]; writing: boolean }>();
-/** At most this many records in one statement (ten parameters each, far below PostgreSQL's limit). */
+/** At most this many records in one statement (twelve parameters each, far below PostgreSQL's limit). */
 const MOST_RECORDS_PER_WRITE = 200;
 
 /**
@@ -192,39 +202,6 @@ export function isRecorded(error: unknown): boolean {
   return typeof error === 'object' && error !== null && RECORDED in error;
 }
 
-const REFUSAL_OUTCOMES: Readonly<Record<number, AuditOutcome>> = {
-  400: 'invalid',
-  401: 'unauthenticated',
-  405: 'invalid',
-  413: 'invalid',
-  415: 'invalid',
-  422: 'invalid',
-  428: 'invalid',
-  429: 'rate_limited',
-};
-
-/**
- * Records a request refused before any operation ran (a missing or bad token,
- * a body that breaks the contract, too large, the wrong method or type, too
- * many requests): who (or 'anonymous'), from which device, which route and
- * how it was refused. Never the request's values.
- */
-export async function recordRefusal(
-  db: Queryable,
-  refusal: { actor: Actor | null; status: number; route: string },
-): Promise<void> {
-  const outcome = REFUSAL_OUTCOMES[refusal.status];
-  if (!outcome) return;
-  const actor = refusal.actor ?? { id: 'anonymous', role: 'NO_ROLE', deviceId: null, idempotency: null };
-  const entry: AuditEntry = {
-    actor,
-    action: 'requests.refused',
-    resourceType: 'request',
-    resourceId: null,
-    subjectId: null,
-  };
-  await recordOnItsOwn(db, entry, outcome, { status: refusal.status, route: refusal.route });
-}
 export function outcomeOf(error: unknown): AuditOutcome {
   // A second request with a key another one just used: answered as that one's retry.
   if (error instanceof KeyTakenMeanwhile) return 'conflict';

@@ -14,7 +14,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import { authenticate, callerOf } from './authenticate.ts';
 import type { AppDependencies } from './dependencies.ts';
 import { CONTRACT_FORMATS, refuseNul } from './input-limits.ts';
-import { DEFAULT_RATE_LIMITS, rateLimit } from './rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, rateLimit, throttleRefusedAuthentication } from './rate-limit.ts';
 import { securityHeaders } from './security-headers.ts';
 import { HttpProblem } from '../core/problem.ts';
 import { API_BASE_PATH } from '../core/answer.ts';
@@ -28,6 +28,8 @@ export const CONTRACT_PATH = path.resolve(import.meta.dirname, '../../openapi/cl
 export function createApp(deps: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
+  // The client's address (the refused-authentication limit) from the proxy in front, when it is one we trust.
+  app.set('trust proxy', deps.trustProxy ?? 'loopback');
   app.set('etag', false);
   app.use(securityHeaders);
 
@@ -47,8 +49,9 @@ export function createApp(deps: AppDependencies): Express {
     res.json({ status: 'ok' });
   });
 
-  api.use(authenticate(deps.verifyAccessToken, deps.db));
-  api.use(rateLimit(deps.rateLimits ?? DEFAULT_RATE_LIMITS, (res) => callerOf(res).id));
+  const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  api.use(throttleRefusedAuthentication(rateLimits.unauthenticated, authenticate(deps.verifyAccessToken, deps.db)));
+  api.use(rateLimit(rateLimits, (res) => callerOf(res).id));
   api.use(
     OpenApiValidator.middleware({
       apiSpec: CONTRACT_PATH,

@@ -14,4 +14,6 @@ export interface AppDependencies {
   now?: () => Date;
   /** Per-actor limits on lists, searches and writes; DEFAULT_RATE_LIMITS when not given. */
   rateLimits?: RateLimits;
+  /** Which proxies' X-Forwarded-For to believe (Express's `trust proxy`); by default only one on this machine. */
+  trustProxy?: string;
 }

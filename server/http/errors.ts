@@ -5,7 +5,8 @@
  * fields at fault and quotes no value.
  */
 import type { ErrorRequestHandler } from 'express';
-import { isRecorded, recordRefusal } from '../core/audit-trail.ts';
+import { isRecorded } from '../core/audit-trail.ts';
+import { recordRefusal } from '../core/refusals.ts';
 import { answerForTakenKey, KeyTakenMeanwhile } from '../core/idempotency-store.ts';
 import { logError } from '../core/log.ts';
 import { badRequest, HttpProblem, type FieldError } from '../core/problem.ts';
@@ -38,6 +39,7 @@ export function auditRefusals(deps: AppDependencies): ErrorRequestHandler {
         actor: caller ? { ...caller, deviceId: res.locals.deviceId ?? null, idempotency: null } : null,
         status,
         route: routeOf(req),
+        address: req.ip ?? null,
       }).catch((auditError: unknown) => logError(requestContext('Recording a refusal failed', req, res), auditError));
     }
     next(error);

@@ -8,12 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { idOf, type Problem, type Actor } from '../support/api-client.ts';
+import { closeRefusalTallies } from '../../server/core/refusals.ts';
 import { startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
 
 const LIMITS = {
   list: { requests: 3, seconds: 60 },
   search: { requests: 2, seconds: 60 },
   write: { requests: 2, seconds: 60 },
+  unauthenticated: { requests: 5, seconds: 60 },
 };
 
 let inProcess: InProcessApi;
@@ -73,5 +75,42 @@ describe('per-actor rate limits', () => {
     for (let i = 0; i < LIMITS.write.requests; i++) expect((await write()).status).toBe(200);
     await expectLimited(await write(), `/api/v1/users/user-profiles/:id`, 'coach');
     expect((await api('POST', '/session/logout', { as: 'coach' })).status).toBe(204);
+  });
+});
+
+describe('refused authentication, per address', () => {
+  /** The API believes the proxy in front of it (loopback) about the client's address. */
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('answers a flood of made-up tokens 429 before checking them, and counts it in a few audit records', async () => {
+    const [before] = await db.query<{ id: number }>('SELECT coalesce(max(id), 0)::int AS id FROM audit_log');
+    const answers = [];
+    for (let i = 0; i < 300; i++) {
+      answers.push(await api('GET', '/users/users', { token: `made.up.${i}`, headers: from('203.0.113.7') }));
+    }
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.slice(0, LIMITS.unauthenticated.requests)).toEqual(
+      Array(LIMITS.unauthenticated.requests).fill(401),
+    );
+    expect(new Set(statuses.slice(LIMITS.unauthenticated.requests))).toEqual(new Set([429]));
+    expect(Number(answers.at(-1)!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    // Someone signed in behind another address is not held back; the flooding address is, whoever it is.
+    expect((await api('GET', '/users/users', { as: 'doctor', headers: from('203.0.113.8') })).status).toBe(200);
+    expect((await api('GET', '/users/users', { as: 'doctor', headers: from('203.0.113.7') })).status).toBe(429);
+
+    await closeRefusalTallies(db);
+    const rows = await db.query<{ outcome: string; repeats: number | null; source: string | null }>(
+      "SELECT outcome, repeats, source FROM audit_log WHERE action = 'requests.refused' AND id > $1 ORDER BY id",
+      [before!.id],
+    );
+    const flood = rows.filter((row) => row.source === '203.0.113.7');
+    expect(flood).toEqual([
+      { outcome: 'unauthenticated', repeats: null, source: '203.0.113.7' },
+      { outcome: 'rate_limited', repeats: null, source: '203.0.113.7' },
+      { outcome: 'unauthenticated', repeats: LIMITS.unauthenticated.requests - 1, source: '203.0.113.7' },
+      // The flood's refusals after the first, and the doctor's from the same address.
+      { outcome: 'rate_limited', repeats: 300 - LIMITS.unauthenticated.requests, source: '203.0.113.7' },
+    ]);
   });
 });

@@ -66,6 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         API_RATE_LIMIT_LIST: '100000/60',
         API_RATE_LIMIT_SEARCH: '100000/60',
         API_RATE_LIMIT_WRITE: '100000/60',
+        API_RATE_LIMIT_UNAUTHENTICATED: '100000/60',
       },
       apiLogFile: path.join(dataDir, 'api.log'),
     });
