@@ -32,6 +32,14 @@ async function signIn(email: string, password = DEMO_PASSWORD) {
   return tokens as Required<NonNullable<InitiateAuthAnswer['AuthenticationResult']>>;
 }
 
+/** The claims of an access token, read without checking it (the API checks it). */
+function accessClaimsOf(token: string): { iat: number; auth_time: number } {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    iat: number;
+    auth_time: number;
+  };
+}
+
 const readOwnProfile = (id: string, token: string) => api<Problem>('GET', `/users/user-profiles/${id}`, { token });
 
 /** A client the admin creates for one case, signed in, so that ending their sessions touches no one else. */
@@ -78,6 +86,27 @@ describe('signing out', () => {
     await nextSecond(signedOutAt);
     const again = await signIn(SIGNING_OUT.email);
     expect((await readOwnProfile(SIGNING_OUT.id, again.AccessToken)).status).toBe(200);
+  });
+
+  it('refuses what a refresh token mints after sign-out, when the identity service never heard of it', async () => {
+    // A device signing out offline reaches the API's sign-out later, and its global sign-out never: its refresh
+    // token still works at the identity service, but the sessions it refreshes began before the cut-off.
+    // In a second of its own: the identity service revokes, by the second, what the global sign-out above ended.
+    await nextSecond();
+    const tablet = await signIn(SIGNING_OUT.email);
+    expect((await api('POST', '/session/logout', { token: tablet.AccessToken })).status).toBe(204);
+    await nextSecond();
+    const refreshed = await identityCall<InitiateAuthAnswer>('GetTokensFromRefreshToken', {
+      ClientId: stack.clientId,
+      RefreshToken: tablet.RefreshToken,
+    });
+    expect(refreshed, 'the identity service refreshes a token it has not revoked').toMatchObject({ status: 200 });
+    const minted = refreshed.AuthenticationResult!.AccessToken;
+    expect(accessClaimsOf(minted).iat * 1000).toBeGreaterThan(Date.now() - 5_000);
+    const replay = await readOwnProfile(SIGNING_OUT.id, minted);
+    expect(replay.status).toBe(401);
+    expect(replay.body.detail).toMatch(/session has ended/);
+    await nextSecond();
   });
 
   it('clears only the HTTP cache for a device that keeps changes not yet sent', async () => {
