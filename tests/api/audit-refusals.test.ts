@@ -1,6 +1,6 @@
 /** Requests refused before any operation ran each leave one audit record: who, where, how; never what was sent. */
 import { describe, expect, it } from 'vitest';
-import { api, idOf, stack, type Schemas } from '../support/api-client.ts';
+import { api, idOf, stack, type Schemas, CURRENT } from '../support/api-client.ts';
 
 type AuditEventList = Schemas['AuditEventList'];
 
@@ -30,7 +30,7 @@ describe('refused requests in the audit trail', () => {
   it('records a body that breaks the contract, naming the caller and never the values', async () => {
     const answer = await api('PATCH', `/users/user-profiles/${idOf('client')}`, {
       as: 'nurse',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       body: { city: 'Pune', secret_note: 'Priya has a heart condition' },
     });
     expect(answer.status).toBe(400);
@@ -42,7 +42,7 @@ describe('refused requests in the audit trail', () => {
   it('records a body that is too large, a wrong content type and a wrong method', async () => {
     const tooLarge = await api('PATCH', `/users/user-profiles/${idOf('client')}`, {
       as: 'nurse',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       body: { client_story: 'x'.repeat(70 * 1024) },
     });
     expect(tooLarge.status).toBe(413);
@@ -50,7 +50,7 @@ describe('refused requests in the audit trail', () => {
 
     const wrongType = await api('PATCH', `/users/user-profiles/${idOf('client')}`, {
       as: 'nurse',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       body: 'city=Pune',
       headers: { 'content-type': 'text/plain' },
     });

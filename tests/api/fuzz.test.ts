@@ -195,7 +195,7 @@ function callArbitrary(operation: Operation): fc.Arbitrary<Call> {
       return {
         path: concrete,
         query: search.toString(),
-        headers: { 'idempotency-key': key, 'if-match': '*' },
+        headers: { 'idempotency-key': key, 'if-match': '"1"' },
         body,
       };
     });

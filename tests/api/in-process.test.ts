@@ -8,7 +8,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import type { IdentityAdmin } from '../../server/identity/identity-admin.ts';
-import { identityAdminCall, idOf, stack, type ApiAnswer, type Problem, type Schemas } from '../support/api-client.ts';
+import {
+  identityAdminCall,
+  idOf,
+  stack,
+  type ApiAnswer,
+  type Problem,
+  type Schemas,
+  CURRENT,
+} from '../support/api-client.ts';
 import { interceptQueries, startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
 
 /** Identity calls that fail while named here. */
@@ -162,7 +170,7 @@ describe('changes that involve the identity service', () => {
     });
     failingIdentityCalls.add('setRole');
     const answer = await api<Problem>('PATCH', `/users/user-profiles/${created.body.Username}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'super',
       body: { role: 'DOCTOR' },
     });
@@ -251,7 +259,7 @@ describe('audit trail', () => {
 
     const secret = 'Takes medication for anxiety';
     const patch = await api('PATCH', `/users/user-profiles/${idOf('client')}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'doctor',
       body: { client_story: secret, health_goals: 'Walk to Hubballi' },
     });
@@ -342,7 +350,7 @@ describe('audit trail', () => {
       await db.query<{ count: number }>("SELECT count(*)::int AS count FROM audit_log WHERE outcome = 'success'")
     )[0];
     const answer: ApiAnswer<Problem> = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'super',
       body: { role: 'NURSE' },
     });

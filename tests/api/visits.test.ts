@@ -209,6 +209,12 @@ describe('signing', () => {
         })
       ).status,
     ).toBe(428);
+    const wildcard = await api('POST', `/visits/${id}/sign`, {
+      as: 'nurse',
+      ifMatch: '*',
+      body: { signed_on_device_at: new Date().toISOString() },
+    });
+    expect(wildcard.status).toBe(428);
     expect((await sign(id, visit.version + 5)).status).toBe(412);
   });
 });
