@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpProblem } from './problem.ts';
+import type { HttpProblem } from './problem.ts';
 import { parseIfMatch, requireIfMatch } from './preconditions.ts';
 
 describe('If-Match', () => {
