@@ -240,8 +240,11 @@ test.describe('with the app installed on the tablet', () => {
     // Joseph charts the rest offline again, then the network returns and he signs.
     await context.setOffline(true);
     await addVitals(page, 'After', { Systolic: 118, Diastolic: 76, 'Heart rate': 68 });
+    // The infusion stops after it started: on the tablet's clock, a second and a bit later (instants are kept to the
+    // second), without waiting for it.
+    await page.clock.install();
     await enter(page, iv, THERAPY_FIELDS.iv.started_at, 'now');
-    await page.waitForTimeout(1100);
+    await page.clock.fastForward(1100);
     await enter(page, iv, THERAPY_FIELDS.iv.stopped_at, 'now');
     await enter(page, iv, THERAPY_FIELDS.iv.volume_infused_ml, 480);
     await expect(saveState(page)).toContainText('Saved on this device', { timeout: 10_000 });
