@@ -44,7 +44,8 @@ function save(persister: Persister, queryClient: QueryClient, buster: string): P
  * Saves whenever a query is added, changed or removed: at most once per `throttleMs`, and after the task that
  * changed the cache, once for all of the changes made until then. A save dehydrates and serializes the whole
  * cache, and a change often comes in the middle of a render (useQuery adds its query while rendering): made
- * there, it held up the next screen of every navigation. CACHE_SAVED_MARK is set while nothing waits to be saved.
+ * there, it held up the next screen of every navigation. CACHE_SAVED_MARK is set while nothing loads or waits to be
+ * saved.
  */
 function subscribe(
   persister: Persister,
@@ -63,7 +64,10 @@ function subscribe(
     } finally {
       saving--;
     }
-    if (saving === 0 && timer === undefined && !stopped) performance.mark(CACHE_SAVED_MARK);
+    // Idle as well as saved: a query still loading changes the cache again when its answer comes.
+    if (saving === 0 && timer === undefined && !stopped && queryClient.isFetching() === 0) {
+      performance.mark(CACHE_SAVED_MARK);
+    }
   };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (!CACHE_EVENTS.has(event.type) || timer !== undefined) return;
