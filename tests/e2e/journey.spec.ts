@@ -34,7 +34,8 @@ test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 // The service worker only where a test is about working offline: installing it precaches every chunk again.
 test.use({ serviceWorkers: 'block' });
 // Sign-ins, a reload offline, and tasks that take their time (words shown for 20 seconds, eight reaction trials).
-test.describe.configure({ timeout: 150_000 });
+// Each test has a client of its own and signs nobody out: the two workers may share the file.
+test.describe.configure({ mode: 'parallel', timeout: 150_000 });
 
 const clients = generateClients(50);
 const ONBOARDING_CLIENT = clients[20]!;

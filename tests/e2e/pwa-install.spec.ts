@@ -15,6 +15,9 @@ import { fullName, pwaClient } from './pwa-support.ts';
 // A client no other spec signs in (nor signs out).
 const INSTALLER = pwaClient(8);
 
+// The tests are independent and sign nobody out: the two workers may share the file.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('installable', () => {
   // The manifest and its icons, as files of the build: tests/build/pwa-build.test.ts.
   test('Chromium finds the app installable', async ({ playwright, baseURL }) => {

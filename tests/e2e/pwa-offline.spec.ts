@@ -12,6 +12,9 @@ import { fullName, pwaClient, usernameOf, waitForSavedProfile } from './pwa-supp
 // A client no other spec signs in (nor signs out).
 const B = pwaClient(11);
 
+// The tests are independent and sign nobody out: the two workers may share the file.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('offline', () => {
   /** What Chromium logs for the requests a page makes with no network or no server. */
   const OFFLINE_ERRORS = /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch|net::ERR_FAILED/;

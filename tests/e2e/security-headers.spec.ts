@@ -5,6 +5,9 @@
  */
 import { expect, test } from './fixtures';
 
+// The tests are independent and sign nobody out: the two workers may share the file.
+test.describe.configure({ mode: 'parallel' });
+
 test('the app is served with its security headers, and an injected inline script does not run', async ({
   page,
   allowConsoleError,

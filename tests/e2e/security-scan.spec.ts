@@ -12,6 +12,9 @@ import { stackConfig } from '../../scripts/stack/config.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 import { DEMO_PASSWORD, expect, signIn, test, waitForSavedCache } from './fixtures.ts';
 
+// The tests are independent and sign nobody out: the two workers may share the file.
+test.describe.configure({ mode: 'parallel' });
+
 const [FIRST, SECOND] = [generateClients(50)[24]!, generateClients(50)[32]!];
 const needlesOf = (client: typeof FIRST) => [
   `${client.firstName} ${client.lastName}`,
