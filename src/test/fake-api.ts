@@ -213,3 +213,11 @@ export function installFakeApi(handlers: Handlers = {}): FakeApi {
   initApi({ baseUrl: FAKE_API_BASE, getAccessToken: () => Promise.resolve('a.b.c'), fetch: api.fetch });
   return api;
 }
+
+/**
+ * Before each test (src/test/setup.ts): a fake API that handles nothing, so a test that installs none of its own
+ * fails on any request it makes, whichever test ran before it in the same worker.
+ */
+export function installEmptyFakeApi(): void {
+  installFakeApi();
+}

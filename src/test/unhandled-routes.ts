@@ -1,7 +1,7 @@
 /**
  * The requests a component test's fake API had no handler for. The fake rejects each one at once, but the app may
  * take a failed request calmly (an error state, a retry, a queued change), so the shared setup also fails the test
- * that made it, after the test, naming the route. Kept apart from the fake so the setup loads nothing else.
+ * that made it, after the test, naming the route.
  */
 const unhandled: string[] = [];
 
