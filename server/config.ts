@@ -23,6 +23,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Express's `trust proxy`: whose X-Forwarded-For names the client (`loopback`, a subnet, a hop count). */
   trustProxy: string;
+  /** How long refusals alike are counted into one audit record; 0 writes each on its own. */
+  refusalTallyMs: number;
 }
 
 /** An unset variable and an empty one mean the same: not given. */
@@ -77,6 +79,10 @@ const EnvironmentSchema = v.object({
   API_RATE_LIMIT_SEARCH: optionalRateLimit,
   API_RATE_LIMIT_WRITE: optionalRateLimit,
   API_RATE_LIMIT_UNAUTHENTICATED: optionalRateLimit,
+  API_REFUSAL_TALLY_SECONDS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a number of seconds'), v.transform(Number)),
+    '60',
+  ),
   API_TRUST_PROXY: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'loopback'),
 });
 
@@ -116,6 +122,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     },
     validateResponses: values.API_VALIDATE_RESPONSES === 'true',
     trustProxy: values.API_TRUST_PROXY,
+    refusalTallyMs: values.API_REFUSAL_TALLY_SECONDS * 1000,
     rateLimits: {
       list: rateLimitOf(values.API_RATE_LIMIT_LIST, DEFAULT_RATE_LIMITS.list),
       search: rateLimitOf(values.API_RATE_LIMIT_SEARCH, DEFAULT_RATE_LIMITS.search),

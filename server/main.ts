@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     validateResponses: config.validateResponses,
     rateLimits: config.rateLimits,
     trustProxy: config.trustProxy,
+    refusalTallyMs: config.refusalTallyMs,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -16,4 +16,6 @@ export interface AppDependencies {
   rateLimits?: RateLimits;
   /** Which proxies' X-Forwarded-For to believe (Express's `trust proxy`); by default only one on this machine. */
   trustProxy?: string;
+  /** How long refusals alike are counted into one audit record (core/refusals.ts); 0 writes each on its own. */
+  refusalTallyMs?: number;
 }

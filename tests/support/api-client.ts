@@ -117,19 +117,17 @@ export function accessToken(who: Actor | Email, password = DEMO_PASSWORD): Promi
 
 /**
  * The next call as `who` signs in afresh: its session was ended (a new role,
- * a sign-out). Waits for the next whole second, since a token issued in the
- * second of the cut-off counts as before it.
+ * a sign-out). Waits for the next whole second: a session signed in (its
+ * `auth_time`, in whole seconds) in the second of the cut-off counts as
+ * before it.
  */
 export async function signInAgain(who: Actor | Email): Promise<void> {
   await nextSecond();
   forgetToken(who);
 }
 
-/**
- * The next call as `who` signs in afresh, at once: enough after a sign-out
- * on the local stack, whose tokens carry their issue time to the millisecond.
- */
-export function forgetToken(who: Actor | Email): void {
+/** The next call as `who` signs in afresh. */
+function forgetToken(who: Actor | Email): void {
   tokens.delete(who in ACTOR_EMAILS ? ACTOR_EMAILS[who as Actor] : who);
 }
 
