@@ -3,6 +3,7 @@ import type { UnlockResult } from '@/lib/storage/keyring';
 /** What the unlock screen says after a try that did not open the data. */
 export function unlockFailureMessage(result: Exclude<UnlockResult, { ok: true }>): string {
   if (result.reason === 'sign-in-needed') return UNLOCK_MESSAGES.signInNeeded;
+  if (result.reason === 'passkey-refused') return UNLOCK_MESSAGES.passkeyRefused;
   const tries = result.triesLeft === 1 ? '1 more try' : `${result.triesLeft} more tries`;
   return `That password is not right. You have ${tries} before you need to sign in again.`;
 }
