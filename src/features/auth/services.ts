@@ -1,6 +1,7 @@
 import { loadIdentity, loadSignIn } from '@/lib/auth/identity';
 import { keyring } from '@/lib/storage/keyring';
 import type { SignInServices } from './model/flow';
+import { passkeyOfferWanted } from './model/passkey';
 
 /**
  * The sign-in flow's services over the identity service; `afterSignIn` lets the router move on. The identity
@@ -21,7 +22,11 @@ export function identityServices(afterSignIn: () => Promise<void>): SignInServic
     async completeSignIn(password) {
       const session = await (await loadIdentity()).session.restoreSession();
       // Where the device keeps data, the identity service has just checked the password: it opens (or makes) the data key.
-      if (session.locked && session.username) await keyring.openWithVerifiedPassword(session.username, password);
+      if (session.locked && session.username) {
+        await keyring.openWithVerifiedPassword(session.username, password, {
+          offerPasskey: await passkeyOfferWanted(),
+        });
+      }
       await afterSignIn();
     },
   };

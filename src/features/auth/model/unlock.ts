@@ -16,6 +16,11 @@ export const UNLOCK_MESSAGES = {
   signInAgain: 'For your safety, sign in again to open Thrive on this device.',
   /** The device's storage failed while the password was checked: not a wrong password. */
   deviceError: 'Thrive could not read its data on this device. Try again; if it keeps failing, sign in again.',
+  /** The passkey did not open the data: cancelled, or the device no longer has it (WebAuthn does not tell which). */
+  passkeyRefused:
+    'Your passkey did not unlock Thrive. It may have been cancelled or removed from this device. Use your password instead.',
+  passkeyHint: 'Use the fingerprint, face or screen lock of this device. Your password works too.',
+  passkeyOff: 'Passkey unlock is off on this device. Unlock with your password.',
   someoneElse:
     'Signing in as someone else signs this account out here. Anything it left unsent stays on this device, locked to it.',
 } as const;
