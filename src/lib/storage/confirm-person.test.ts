@@ -1,7 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { confirmPerson } from './confirm-person';
-import { createKeyring, type EnrolledPasskey } from './keyring';
+import { createKeyring } from './keyring';
+import type { EnrolledPasskey } from './passkey-wrap';
 
 const PASSWORD = 'Thrive!2026';
 const CREDENTIAL = 'credential-of-nurse-a';

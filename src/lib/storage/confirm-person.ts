@@ -1,4 +1,5 @@
-import { keyring as pageKeyring, type EnrolledPasskey, type Keyring, type PasskeyProof } from './keyring';
+import { keyring as pageKeyring, type Keyring } from './keyring';
+import type { EnrolledPasskey, PasskeyProof } from './passkey-wrap';
 
 /** How the person at the screen shows it is them: their password, or their passkey on this device. */
 export type ConfirmWith = { password: string } | { passkey: true };

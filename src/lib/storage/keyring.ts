@@ -25,7 +25,10 @@ export const PBKDF2_ITERATIONS = 600_000;
 export const MAX_UNLOCK_FAILURES = 5;
 
 import { createDataKeys, dataKeys, type DataKeys } from './data-keys';
-import { isPasskeyWrap, unwrapWithPasskey, wrapWithPasskey, type PasskeyWrap } from './passkey-wrap';
+import type { EnrolledPasskey, PasskeyProof, PasskeyWrap, PersonProof } from './passkey-wrap';
+
+/** The passkey's crypto, loaded when a passkey is used or made (not with the unlock screen's first load). */
+const passkeyWrap = () => import('./passkey-wrap');
 
 const DATABASE = 'thrive-keyring';
 const STORE = 'wrapped';
@@ -52,21 +55,6 @@ export type UnlockResult =
   /** Too many wrong tries, or nothing to unlock here: only a full sign-in opens the data. */
   | { ok: false; reason: 'sign-in-needed' };
 
-/** A passkey's answer to the PRF input it was asked with. */
-export interface PasskeyProof {
-  credentialId: string;
-  prfOutput: BufferSource;
-}
-
-/** How the person proves it is them, on the device alone. */
-export type PersonProof = { password: string } | { passkey: PasskeyProof };
-
-/** What the unlock screen and the enrolment ask a passkey for. */
-export interface EnrolledPasskey {
-  credentialId: string;
-  prfSalt: Uint8Array<ArrayBuffer>;
-}
-
 function isWrappedKey(value: unknown): value is WrappedKey {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<WrappedKey>;
@@ -76,7 +64,8 @@ function isWrappedKey(value: unknown): value is WrappedKey {
     record.wrapped instanceof ArrayBuffer &&
     typeof record.iterations === 'number' &&
     typeof record.failures === 'number' &&
-    (record.passkey === undefined || isPasskeyWrap(record.passkey))
+    // Checked in full where it is used (passkey-wrap.ts).
+    (record.passkey === undefined || typeof record.passkey === 'object')
   );
 }
 
@@ -159,6 +148,18 @@ async function unwrapWith(
 
 /** The password's key for `record` (the slow PBKDF2 derivation, once per try). */
 const passwordKey = (record: WrappedKey, password: string) => wrappingKey(password, record.salt, record.iterations);
+
+/** The data key unwrapped by the passkey's answer; null when it is not the passkey this record's wrap is for. */
+async function openWithPasskey(
+  slot: string,
+  record: Pick<WrappedKey, 'passkey'>,
+  proof: PasskeyProof,
+): Promise<CryptoKey | null> {
+  const { isPasskeyWrap, unwrapWithPasskey } = await passkeyWrap();
+  const wrap = record.passkey;
+  if (!isPasskeyWrap(wrap) || wrap.credentialId !== proof.credentialId) return null;
+  return unwrapWithPasskey(slot, wrap, proof.prfOutput);
+}
 
 /** A new data key and its wrap under `password`. */
 async function newWrappedKey(
@@ -332,9 +333,7 @@ export function createKeyring({
       const slot = await slotOf(username);
       const record = usable(await read(slot));
       if (!record || record.failures >= MAX_UNLOCK_FAILURES) return { ok: false, reason: 'sign-in-needed' };
-      const wrap = record.passkey;
-      const key =
-        wrap && wrap.credentialId === proof.credentialId ? await unwrapWithPasskey(slot, wrap, proof.prfOutput) : null;
+      const key = await openWithPasskey(slot, record, proof);
       if (!key) return { ok: false, reason: 'passkey-refused' };
       await opened(username, slot, record, key);
       return { ok: true };
@@ -354,12 +353,11 @@ export function createKeyring({
     },
     async enrolPasskey(username, passkey) {
       const copy = pendingForPasskey.get(username);
-      if (!copy)
-        throw new Error('Thrive: passkey unlock can be turned on only just after the password opened the data.');
+      if (!copy) throw new Error('Thrive: passkey unlock is turned on only just after a password opened the data.');
       const slot = await slotOf(username);
-      const wrap = await wrapWithPasskey(slot, copy, passkey);
+      const wrap = await (await passkeyWrap()).wrapWithPasskey(slot, copy, passkey);
       // Checked before it is kept: a wrap that would not open is never stored.
-      if (!(await unwrapWithPasskey(slot, wrap, passkey.prfOutput)))
+      if (!(await openWithPasskey(slot, { passkey: wrap }, passkey)))
         throw new Error('Thrive: the passkey wrap failed.');
       await update(username, (record) => ({ ...record, passkey: wrap }));
       pendingForPasskey.delete(username);
@@ -378,9 +376,7 @@ export function createKeyring({
       if (!record) return false;
       if ('password' in proof)
         return (await unwrapWith(await passwordKey(record, proof.password), record, slot)) !== null;
-      const wrap = record.passkey;
-      if (!wrap || wrap.credentialId !== proof.passkey.credentialId) return false;
-      return (await unwrapWithPasskey(slot, wrap, proof.passkey.prfOutput)) !== null;
+      return (await openWithPasskey(slot, record, proof.passkey)) !== null;
     },
     async clearAtSignOut(username, { keepPasswordWrap }) {
       pendingForPasskey.delete(username);

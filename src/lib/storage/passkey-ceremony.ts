@@ -11,8 +11,7 @@ import {
   startRegistration,
   type AuthenticationExtensionsClientOutputs,
 } from '@simplewebauthn/browser';
-import type { EnrolledPasskey, PasskeyProof } from './keyring';
-import { PRF_SALT_BYTES } from './passkey-wrap';
+import { PRF_SALT_BYTES, type EnrolledPasskey, type PasskeyProof } from './passkey-wrap';
 
 /** The person did not complete the passkey's check, or the device has no such passkey (WebAuthn does not say which). */
 export class PasskeyNotCompleted extends Error {

@@ -22,6 +22,21 @@ export interface PasskeyWrap {
   wrapped: ArrayBuffer;
 }
 
+/** A passkey's answer to the PRF input it was asked with. */
+export interface PasskeyProof {
+  credentialId: string;
+  prfOutput: BufferSource;
+}
+
+/** How the person proves it is them, on the device alone. */
+export type PersonProof = { password: string } | { passkey: PasskeyProof };
+
+/** What the unlock screen and the enrolment ask a passkey for. */
+export interface EnrolledPasskey {
+  credentialId: string;
+  prfSalt: Uint8Array<ArrayBuffer>;
+}
+
 export function isPasskeyWrap(value: unknown): value is PasskeyWrap {
   if (typeof value !== 'object' || value === null) return false;
   const wrap = value as Partial<PasskeyWrap>;

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { openSessionUser, useSession } from '@/lib/auth/session';
 import { keyring } from '@/lib/storage/keyring';
-import { passkeyCeremony, PASSKEY_MESSAGES } from '../model/passkey';
+import { passkeyCeremony } from '../model/passkey';
+import { PASSKEY_MESSAGES } from '../model/passkey-offer';
 
 const offerKey = (username: string) => ['passkey-offer', username] as const;
 

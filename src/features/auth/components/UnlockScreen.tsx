@@ -1,5 +1,5 @@
-import { Alert, Button, Divider, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconFingerprint } from '@tabler/icons-react';
+import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
 import * as v from 'valibot';
 import { FormActions } from '@/components/FormActions';
@@ -33,6 +33,9 @@ export interface PasskeyOption {
   onTurnOff: () => void;
   turningOff: boolean;
 }
+
+// Only where a passkey was turned on, which the screen learns from the device after it shows: off its first load.
+const PasskeyUnlockButton = lazy(() => import('./PasskeyUnlockButton'));
 
 /**
  * The unlock screen as the person sees it, with no knowledge of where the
@@ -112,22 +115,9 @@ export function UnlockScreen({
             </form>
             {/* Below the password, which the prerendered screen shows (and may be typed into) before this is known. */}
             {passkey && (
-              <Stack gap="sm">
-                <Divider label="or" labelPosition="center" />
-                <Button
-                  variant="light"
-                  fullWidth
-                  leftSection={<IconFingerprint size={22} stroke={1.75} aria-hidden />}
-                  loading={passkey.pending}
-                  disabled={busy || passkey.turningOff}
-                  onClick={passkey.onUnlock}
-                >
-                  Unlock with passkey
-                </Button>
-                <Text size="sm" c="dimmed">
-                  {UNLOCK_MESSAGES.passkeyHint}
-                </Text>
-              </Stack>
+              <Suspense fallback={null}>
+                <PasskeyUnlockButton option={passkey} disabled={busy || passkey.turningOff} />
+              </Suspense>
             )}
             <Stack gap={4}>
               <Button variant="subtle" loading={signingOut} disabled={busy} onClick={onSignOut}>
