@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_SETTINGS_KEY } from '@/pwa/device-mode';
-import { TEST_SESSION_KEY, unsignedJwt } from '@/test/tokens';
+import { TEST_SESSION_KEY } from '@/test/tokens';
 
 const marks = vi.hoisted(() => [] as boolean[]);
 vi.mock('@/pwa/locked-start', () => ({
@@ -10,7 +10,7 @@ vi.mock('@/pwa/locked-start', () => ({
 
 function leaveSession(storage: Storage): void {
   storage.setItem(`${TEST_SESSION_KEY}.LastAuthUser`, 'user-1');
-  storage.setItem(`${TEST_SESSION_KEY}.user-1.idToken`, unsignedJwt({ email: 'ada@example.com' }));
+  storage.setItem(`${TEST_SESSION_KEY}.user-1.refreshToken`, 'opaque');
 }
 
 /** A session source whose listeners the test calls, as a sign-in or sign-out would. */

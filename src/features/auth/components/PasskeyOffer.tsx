@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toastFailure, toastSuccess } from '@/components/toasts';
@@ -66,9 +66,13 @@ export function PasskeyOffer() {
   return (
     <Paper withBorder radius="md" p="md" mb="md" component="section" aria-labelledby="passkey-offer-title">
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <ThemeIcon variant="light" size={44} radius="md" aria-hidden>
-          <IconFingerprint size={26} stroke={1.75} />
-        </ThemeIcon>
+        <IconFingerprint
+          size={32}
+          stroke={1.5}
+          color="var(--mantine-primary-color-filled)"
+          style={{ flexShrink: 0 }}
+          aria-hidden
+        />
         <Stack gap="sm" miw={0} style={{ flex: 1 }}>
           <Stack gap={4}>
             <Title order={2} size="h4" id="passkey-offer-title">

@@ -1,4 +1,4 @@
-import { Button, Divider, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconFingerprint } from '@tabler/icons-react';
 import { UNLOCK_MESSAGES } from '../model/unlock';
 import type { PasskeyOption } from './UnlockScreen';
@@ -7,7 +7,9 @@ import type { PasskeyOption } from './UnlockScreen';
 export default function PasskeyUnlockButton({ option, disabled }: { option: PasskeyOption; disabled: boolean }) {
   return (
     <Stack gap="sm">
-      <Divider label="or" labelPosition="center" />
+      <Text size="sm" c="dimmed" ta="center">
+        or
+      </Text>
       <Button
         variant="light"
         fullWidth
