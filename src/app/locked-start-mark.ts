@@ -18,5 +18,6 @@ export function followLockedStart(session: { subscribe: (listener: () => void) =
     void markLockedStart(locked);
   };
   follow();
-  session.subscribe(follow);
+  // Looked at once the change has settled: the identity SDK dispatches its sign-out before it has cleared the tokens.
+  session.subscribe(() => setTimeout(follow, 0));
 }

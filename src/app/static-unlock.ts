@@ -19,7 +19,8 @@ export function startOpensLocked(): boolean {
  * A start with a saved session, on a device that keeps data, opens on the
  * unlock screen: this shows the prerendered one in `root` at once, long
  * before the app has started (the live screen names the person once the
- * identity service has told it who; nothing stored names them), and marks it for the
+ * identity service has told it who: the ID token, which names them, is not
+ * stored), and marks it for the
  * live app to take over (src/lib/shell-handover.ts). The screen comes from
  * index.html's template, or is in `root` already where the service worker
  * answered the start with it (src/pwa/locked-start.ts); there, a start that

@@ -115,6 +115,9 @@ test('a passkey turned on after sign-in unlocks the next start; removed from the
   await pressSignOut(page);
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => keyringRecords(page)).toEqual([]);
+  // Nor is the person named in what the browser keeps for the page.
+  const kept = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+  expect(kept).not.toContain(PERSON.email);
 });
 
 test('passkey unlock can be turned off at the unlock screen; then only the password opens', async ({ page }) => {

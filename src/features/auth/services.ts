@@ -1,7 +1,6 @@
 import { loadIdentity, loadSignIn } from '@/lib/auth/identity';
 import { keyring } from '@/lib/storage/keyring';
 import type { SignInServices } from './model/flow';
-import { passkeyOfferWanted } from './model/passkey';
 
 /**
  * The sign-in flow's services over the identity service; `afterSignIn` lets the router move on. The identity
@@ -24,7 +23,8 @@ export function identityServices(afterSignIn: () => Promise<void>): SignInServic
       // Where the device keeps data, the identity service has just checked the password: it opens (or makes) the data key.
       if (session.locked && session.username) {
         await keyring.openWithVerifiedPassword(session.username, password, {
-          offerPasskey: await passkeyOfferWanted(),
+          // Loaded here, off the sign-in page's first load.
+          offerPasskey: await (await import('./model/passkey')).passkeyOfferWanted(),
         });
       }
       await afterSignIn();

@@ -7,7 +7,8 @@ import { TOKEN_KEY_PREFIX } from './token-keys';
  * typed at sign-in). Nothing needs them after sign-in: the session takes the
  * username and the role for the screens from the access token, and a reload
  * learns the e-mail again from the next refresh (amplify.ts). So no copy of
- * the browser's storage, during a session or after it, names the person.
+ * the browser's storage holds a token that carries the person's e-mail or
+ * name, during a session or after it.
  */
 const MEMORY_ONLY = ['.idToken', '.signInDetails'];
 
@@ -23,12 +24,12 @@ export function withIdTokenInMemory(storage: KeyValueStorageInterface): KeyValue
       // One an earlier build kept there goes.
       await storage.removeItem(key);
     },
-    async getItem(key) {
-      return memoryOnly(key) ? (memory.get(key) ?? null) : storage.getItem(key);
+    getItem(key) {
+      return memoryOnly(key) ? Promise.resolve(memory.get(key) ?? null) : storage.getItem(key);
     },
-    async removeItem(key) {
+    removeItem(key) {
       memory.delete(key);
-      await storage.removeItem(key);
+      return storage.removeItem(key);
     },
     async clear() {
       memory.clear();

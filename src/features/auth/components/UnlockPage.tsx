@@ -4,10 +4,13 @@ import { useSession } from '@/lib/auth/session';
 import { outbox } from '@/lib/outbox';
 import { keyring, type UnlockResult } from '@/lib/storage/keyring';
 import { localDataSettled } from '@/pwa/local-data';
-import { passkeyCeremony, passkeyOfferWanted } from '../model/passkey';
 import { UNLOCK_MESSAGES, unlockFailureMessage } from '../model/unlock';
 import { useSignOut } from '../useSignOut';
 import { UnlockScreen } from './UnlockScreen';
+
+// Off the unlock screen's first load: asked only once a password opened the data, or a passkey is used.
+const offerWanted = async () => (await import('../model/passkey')).passkeyOfferWanted();
+const passkeyCeremony = () => import('@/lib/storage/passkey-ceremony');
 
 /**
  * /unlock: after a reload the person signed in here gives their password
@@ -43,7 +46,7 @@ export function UnlockPage() {
   };
   const unlock = useMutation({
     mutationFn: async (password: string): Promise<UnlockResult> =>
-      carryOn(await keyring.unlock(username, password, { offerPasskey: await passkeyOfferWanted() })),
+      carryOn(await keyring.unlock(username, password, { offerPasskey: await offerWanted() })),
     // Checked on the device alone: it must work at a bay without Wi-Fi.
     networkMode: 'always',
   });
