@@ -314,7 +314,10 @@ export async function startIdentityProxy(options: IdentityProxyOptions): Promise
       const claims = jwtClaims(token);
       // The role for the screens rides in the access token too, as a production pool's pre-token-generation trigger
       // (V2) puts it there: the app keeps no ID token at rest, and needs the role after a reload, offline too.
-      own[name] = await signToken(name === 'AccessToken' && role ? { ...claims, 'custom:role': role } : claims, authTime);
+      own[name] = await signToken(
+        name === 'AccessToken' && role ? { ...claims, 'custom:role': role } : claims,
+        authTime,
+      );
     }
     own.ExpiresIn = ACCESS_TOKEN_LIFETIME_SECONDS;
     return { ...result, AuthenticationResult: own };
