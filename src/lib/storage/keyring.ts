@@ -25,6 +25,7 @@ export const PBKDF2_ITERATIONS = 600_000;
 export const MAX_UNLOCK_FAILURES = 5;
 
 import { createDataKeys, dataKeys, type DataKeys } from './data-keys';
+import { unwrapDataKey } from './unwrap-data-key';
 import type { EnrolledPasskey, PasskeyProof, PasskeyWrap, PersonProof } from './passkey-wrap';
 
 /** The passkey's crypto, loaded when a passkey is used or made (not with the unlock screen's first load). */
@@ -124,27 +125,8 @@ const wrapData = (slot: string) => new TextEncoder().encode(`thrive-keyring:${sl
  * The data key, unwrapped as non-extractable; null when `kek` is not the password's key. `extractable` only
  * for the copy a passkey enrolment wraps again (see `pendingForPasskey` in createKeyring).
  */
-async function unwrapWith(
-  kek: CryptoKey,
-  record: WrappedKey,
-  slot: string,
-  extractable = false,
-): Promise<CryptoKey | null> {
-  try {
-    return await crypto.subtle.unwrapKey(
-      'raw',
-      record.wrapped,
-      kek,
-      { name: 'AES-GCM', iv: record.iv, additionalData: wrapData(slot) },
-      { name: 'AES-GCM', length: 256 },
-      extractable,
-      ['encrypt', 'decrypt'],
-    );
-  } catch {
-    // AES-GCM's tag does not match: another password.
-    return null;
-  }
-}
+const unwrapWith = (kek: CryptoKey, record: WrappedKey, slot: string, extractable = false) =>
+  unwrapDataKey(record.wrapped, kek, { iv: record.iv, additionalData: wrapData(slot) }, extractable);
 
 /** The password's key for `record` (the slow PBKDF2 derivation, once per try). */
 const passwordKey = (record: WrappedKey, password: string) => wrappingKey(password, record.salt, record.iterations);

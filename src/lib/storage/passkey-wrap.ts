@@ -9,6 +9,8 @@
  * nor the key derived from it is stored.
  */
 
+import { unwrapDataKey } from './unwrap-data-key';
+
 /** The PRF input's length: the extension hashes whatever it is given, 32 random bytes say it all. */
 export const PRF_SALT_BYTES = 32;
 
@@ -87,18 +89,5 @@ export async function unwrapWithPasskey(
   prfOutput: BufferSource,
 ): Promise<CryptoKey | null> {
   const kek = await prfWrappingKey(prfOutput, wrap.prfSalt);
-  try {
-    return await crypto.subtle.unwrapKey(
-      'raw',
-      wrap.wrapped,
-      kek,
-      { name: 'AES-GCM', iv: wrap.iv, additionalData: passkeyData(slot) },
-      { name: 'AES-GCM', length: 256 },
-      false,
-      ['encrypt', 'decrypt'],
-    );
-  } catch {
-    // AES-GCM's tag does not match: not this passkey's output.
-    return null;
-  }
+  return unwrapDataKey(wrap.wrapped, kek, { iv: wrap.iv, additionalData: passkeyData(slot) });
 }
