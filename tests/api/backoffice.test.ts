@@ -218,12 +218,12 @@ describe('recent changes (the audit feed)', () => {
  * users row (norole@ has none, so there is no seeded user without a role):
  * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, nurse2@, nurse3@, nurse4@, nurse5@, totp@, totpsetup@;
  * RECEPTION reception@, reception2@; DOCTOR doctor@, doctor2@, sms@; HEALTH_COACH coach@;
- * NUTRITIONIST nutrition@; CLIENT client@, client2@, consent@, newpass@, reset@,
+ * NUTRITIONIST nutrition@; CLIENT client@, client2@, consent@, passkey@, newpass@, reset@,
  * unconfirmed@, unverified@ and the generated clients of the suite's setup.
  * All are active.
  */
 const SEEDED_BY_ROLE: Record<Role, number> = {
-  CLIENT: 7 + stack.generatedClients,
+  CLIENT: 8 + stack.generatedClients,
   NURSE: 7,
   RECEPTION: 2,
   DOCTOR: 3,
@@ -232,7 +232,7 @@ const SEEDED_BY_ROLE: Record<Role, number> = {
   ADMIN: 1,
   SUPER_ADMIN: 1,
 };
-const SEEDED_USERS = 23 + stack.generatedClients;
+const SEEDED_USERS = 24 + stack.generatedClients;
 
 describe('counts by role and status', () => {
   it('counts the seeded accounts, plus the users other tests have made so far', async () => {

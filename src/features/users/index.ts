@@ -3,6 +3,7 @@ export { forgetUser } from './api/mutations';
 export { prefetchUserList } from './api/prefetch';
 export { CLIENTS_ONLY, userDetailQueryOptions, userKeys, userListQueryOptions } from './api/queries';
 export { useAccountActions } from './components/AccountActionDialog';
+export { accountOfDetail } from './model/account';
 export { CreateUserButton } from './components/CreateUserButton';
 export { useActor, UserAccountActions } from './components/UserAccountActions';
 export { UserCards, UserListSkeleton, UserTable } from './components/UserRows';
