@@ -62,6 +62,46 @@ if (unclassified.length > 0) {
 }
 const folderOf = (feature) => `./src/features/${feature}`;
 
+/**
+ * The server's layers, each importing only those below it (ARCHITECTURE.md):
+ * the process (main.ts, config.ts) and the transport (http/: the app, its
+ * middleware, one router per resource) on top; the services (one folder per
+ * domain) below them; access rules and the identity service's admin client
+ * below those; the core (errors, answers, preconditions, the log, the audit
+ * trail and the unit of work every operation runs in) and the database at the
+ * bottom. Services may use one another's stores; no import cycles.
+ */
+const SERVER_SERVICES = readdirSync(new URL('./server', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['http', 'core', 'db', 'access', 'identity'].includes(entry.name))
+  .map((entry) => `./server/${entry.name}`);
+
+/** @type {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }[]} */
+const SERVER_LAYERS = [
+  {
+    target: './server/db',
+    from: './server',
+    except: ['./db'],
+    message: 'The database layer imports nothing else of the server.',
+  },
+  {
+    target: './server/core',
+    from: './server',
+    except: ['./core', './db'],
+    message: 'The core is what every service uses; it imports only the database layer.',
+  },
+  {
+    target: ['./server/access', './server/identity'],
+    from: './server',
+    except: ['./core', './db', './access', './identity'],
+    message: 'Access rules and the identity admin client sit below the services; they import only core and db.',
+  },
+  {
+    target: SERVER_SERVICES,
+    from: ['./server/http', './server/main.ts', './server/config.ts'],
+    message: 'Services never import the transport (server/http) or the process (main.ts, config.ts).',
+  },
+];
+
 /** @type {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }[]} */
 const zones = [
   {
@@ -74,10 +114,35 @@ const zones = [
     from: ['./src', './scripts', './tests'],
     message: 'The server depends on the contract (openapi/) only, never on the app or the developer scripts.',
   },
+  ...SERVER_LAYERS,
   {
     target: './src',
     from: ['./server', './scripts', './tests'],
     message: 'The app depends on the contract (@contract), never on the server or the developer scripts.',
+  },
+  {
+    target: './scripts',
+    from: './tests',
+    message: 'Nothing imports the tests.',
+  },
+  {
+    target: './scripts',
+    from: './src',
+    except: ['./config'],
+    message: 'Scripts use the app’s brand colours (src/config) and nothing else of the app.',
+  },
+  {
+    target: './tests',
+    from: './src',
+    except: ['./lib', './config'],
+    message: 'Tests reach the app’s mechanisms (src/lib: storage keys, the outbox) to check them, never its screens.',
+  },
+  {
+    target: './tests',
+    from: './scripts',
+    except: ['./demo', './stack', './identity', './chromium-paths.ts'],
+    message:
+      'Tests use the demo data as their fixture set (scripts/demo) and the stack’s own launchers, nothing else of scripts/.',
   },
   {
     target: ['./src/lib', './src/config', './src/components'],
@@ -283,6 +348,16 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', 'openapi/**/*.ts', '*.config.ts', '*.config.js'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // One way into the contract for everyone outside it, the app included: the @contract alias.
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/openapi', '**/openapi/**'], message: 'Import the contract through @contract.' }] },
+      ],
+    },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 );

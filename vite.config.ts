@@ -246,7 +246,8 @@ export default defineConfig(({ mode }) => {
   const stack = serverSettings(process.env);
   const headers = appSecurityHeaders(loadEnv(mode, import.meta.dirname, 'VITE_'));
   const proxy: Record<string, ProxyOptions> = {
-    '/api/v1': { target: stack.apiUrl, configure: dropConnectionWhenUpstreamDown },
+    // xfwd: the API limits refused sign-ins per client address, which it reads from X-Forwarded-For.
+    '/api/v1': { target: stack.apiUrl, xfwd: true, configure: dropConnectionWhenUpstreamDown },
     '/identity': {
       target: stack.identityUrl,
       rewrite: (path) => path.replace(/^\/identity/, '') || '/',

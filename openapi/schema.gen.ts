@@ -559,7 +559,7 @@ export interface paths {
          *     or 412 with the current visit when it has moved on. A signed visit answers 409: it is
          *     locked, and corrections are addenda. The server, not the body, says who entered what: each
          *     entry (by its id) and each field that changes is attributed to the caller, at the server's
-         *     time, in `attributions`. Numbers are checked against the ranges of openapi/visits.ts
+         *     time, in `attributions`. Numbers are checked against the ranges of openapi/visits/
          *     (400 naming the field), and an additive whose lot has expired is refused. Starting a visit
          *     from an appointment moves the appointment to in progress.
          */
@@ -627,18 +627,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
-         * Find clients by a fragment of name, e-mail or phone number (the hub's staff group)
+         * Find clients by a fragment of name, e-mail or phone number (the text in the body, never in the address)
          * @description Discovery's search, one query in the database: each word must appear in the client's name or
          *     e-mail (case-insensitive), or, when the text is a phone number or part of one, its digits must
          *     appear in the client's phone numbers whatever the punctuation ("98450 12345", "(984) 501-2345").
          *     Names that begin with the text come first, then by last and first name. Each result carries what
          *     a nurse needs to pick the right person: age, phone, next appointment, and whether HIPAA consent
-         *     is missing. ADMIN and clients may not search. Every search is recorded in the audit trail.
+         *     is missing. ADMIN and clients may not search. The text names a person, so it goes in the body:
+         *     an address is written down by every proxy, load balancer and browser history on the way. A
+         *     search changes nothing; every search is recorded in the audit trail.
          */
-        get: operations["searchClients"];
-        put?: never;
-        post?: never;
+        post: operations["searchClients"];
         delete?: never;
         options?: never;
         head?: never;
@@ -734,7 +736,7 @@ export interface paths {
          * Record a result (a client its own Thrive check and cognitive run; staff a shared risk result)
          * @description The id is made on the device, so a resend never records a result twice (an id that exists is
          *     refused with 409). The server checks what was answered and computes the scores with
-         *     openapi/assessments.ts; anything it cannot score is refused with 400 naming the item, e.g.
+         *     openapi/assessments/; anything it cannot score is refused with 400 naming the item, e.g.
          *     `body.answers.5`. `who5`: exactly five answers, each a whole number from 0 to 5; the score is their
          *     sum times 4 (0 to 100). `cognitive`: the tasks' raw records (timings from the device's
          *     `performance.now()`); a run with every task is complete, and a client's first complete run is its
@@ -802,7 +804,7 @@ export interface components {
         NullableText: string | null;
         /**
          * @description Minimum necessary: a profile is answered with only the fields the caller may read. Its owner reads
-         *     all of it; staff read the sections their role needs (openapi/access.ts, PROFILE_SECTION_ACCESS):
+         *     all of it; staff read the sections their role needs (openapi/access/rules.ts, PROFILE_SECTION_ACCESS):
          *     reception demographics, contact and scheduling; ADMIN identity, contact and administration; the
          *     clinical roles the clinical sections. Whoever may read a profile reads who it is (ids, names,
          *     e-mail, role), its consent and its version; every other field may be absent.
@@ -928,7 +930,7 @@ export interface components {
          */
         Duration: string;
         /**
-         * @description How the client lives, topic by topic (openapi/health-history.ts names each answer); empty by default,
+         * @description How the client lives, topic by topic (openapi/people/health-history.ts names each answer); empty by default,
          *     and any topic may be left out. `diabetes` is what the HBOT visit reads (a diabetic client's glucose is
          *     measured before and after a session).
          * @default {}
@@ -1118,6 +1120,13 @@ export interface components {
             status: number | null;
             /** @description For a refused request, the route template it was sent to (never its values). */
             route: string | null;
+            /**
+             * @description How many requests this record stands for: refusals alike (same source, status and route) within a
+             *     minute after the first are counted into one record.
+             */
+            repeats: number;
+            /** @description For a refusal of someone not signed in, the address the request came from. */
+            source: string | null;
         };
         AuditEventList: {
             results: components["schemas"]["AuditEvent"][];
@@ -1208,6 +1217,15 @@ export interface components {
             service_name: string;
             clinic_name: string;
         };
+        ClientSearch: {
+            /** @description What was typed, as it was typed (a phone number's brackets, plus and slashes included). */
+            q: string;
+            /**
+             * @description At most this many; `truncated` says whether more matched.
+             * @default 20
+             */
+            limit: number;
+        };
         ClientSearchResult: {
             id: components["schemas"]["UserIdValue"];
             /** Format: email */
@@ -1238,7 +1256,7 @@ export interface components {
              * @description When the visit started.
              */
             at: string;
-            /** @description The question's key (openapi/visits.ts). */
+            /** @description The question's key (openapi/visits/). */
             question: string;
             label: string;
             override_reason: string | null;
@@ -1352,9 +1370,9 @@ export interface components {
          * @enum {string}
          */
         VisitState: "draft" | "signed";
-        /** @description A measured number, within the range openapi/visits.ts gives for its field. */
+        /** @description A measured number, within the range openapi/visits/ gives for its field. */
         Reading: number | null;
-        /** @description A measured whole number, within the range openapi/visits.ts gives for its field. */
+        /** @description A measured whole number, within the range openapi/visits/ gives for its field. */
         WholeReading: number | null;
         /**
          * Format: uuid
@@ -1369,7 +1387,7 @@ export interface components {
         };
         ContraindicationScreen: {
             /**
-             * @description The therapy's questions (openapi/visits.ts) answered yes (true) or no (false). A yes stops the
+             * @description The therapy's questions (openapi/visits/) answered yes (true) or no (false). A yes stops the
              *     visit unless a nurse or doctor records an override reason.
              */
             answers?: {
@@ -1487,7 +1505,7 @@ export interface components {
             weight_before_kg?: components["schemas"]["Reading"];
             weight_after_kg?: components["schemas"]["Reading"];
             fluids_ml?: components["schemas"]["WholeReading"];
-            /** @description The stop criteria of openapi/visits.ts, each observed (true) or not (false) during the session. */
+            /** @description The stop criteria of openapi/visits/, each observed (true) or not (false) during the session. */
             stop_criteria?: {
                 [key: string]: boolean | null;
             };
@@ -1651,7 +1669,7 @@ export interface components {
         };
         WordRecallTask: {
             /**
-             * @description One of Thrive's own word lists (openapi/assessments.ts).
+             * @description One of Thrive's own word lists (openapi/assessments/).
              * @enum {string}
              */
             list: "a" | "b" | "c";
@@ -1686,7 +1704,7 @@ export interface components {
             trails_b?: components["schemas"]["TrailsTask"];
             reaction_time?: components["schemas"]["ReactionTask"];
         };
-        /** @description Computed by the server from the run (openapi/assessments.ts); null for a task not done. */
+        /** @description Computed by the server from the run (openapi/assessments/); null for a task not done. */
         CognitiveScores: {
             /** @description The longest sequence repeated correctly. */
             digit_span_forward: number | null;
@@ -1708,7 +1726,7 @@ export interface components {
             reaction_anticipations: number | null;
             reaction_misses: number | null;
         };
-        /** @description The calculator's inputs (openapi/cardiovascular-risk.ts), within its plausible ranges. */
+        /** @description The calculator's inputs (openapi/assessments/cardiovascular-risk.ts), within its plausible ranges. */
         SharedRiskInput: {
             /** @enum {string} */
             sex: "male" | "female" | "other";
@@ -2183,6 +2201,7 @@ export type EnrollmentCreate = components['schemas']['EnrollmentCreate'];
 export type EnrollmentPatch = components['schemas']['EnrollmentPatch'];
 export type EnrollmentList = components['schemas']['EnrollmentList'];
 export type NextAppointment = components['schemas']['NextAppointment'];
+export type ClientSearch = components['schemas']['ClientSearch'];
 export type ClientSearchResult = components['schemas']['ClientSearchResult'];
 export type ClientSearchList = components['schemas']['ClientSearchList'];
 export type ContraindicationAlert = components['schemas']['ContraindicationAlert'];
@@ -3496,17 +3515,16 @@ export interface operations {
     };
     searchClients: {
         parameters: {
-            query: {
-                /** @description What was typed, as it was typed (a phone number's brackets, plus and slashes included). */
-                q: string;
-                /** @description At most this many; `truncated` says whether more matched. */
-                limit?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientSearch"];
+            };
+        };
         responses: {
             /** @description The clients that match, best first. */
             200: {
@@ -3520,6 +3538,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };
@@ -3619,7 +3638,7 @@ export interface operations {
                 type?: components["schemas"]["AssessmentType"];
                 /** @description Only each client's newest result of each type. */
                 latest?: boolean;
-                /** @description Only results that raise an alert for staff (see openapi/assessments.ts). */
+                /** @description Only results that raise an alert for staff (see openapi/assessments/). */
                 alert?: boolean;
                 /** @description Only results taken at or after this instant. */
                 since?: string;

@@ -9,28 +9,22 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import type { DatabaseLocation } from './db/database.ts';
+import type { IdentityServiceConfig } from './identity/identity-config.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './http/rate-limit.ts';
 
 export interface ServerConfig {
   host: string;
   port: number;
   database: DatabaseLocation;
-  identity: {
-    /** The exact `iss` every access token must carry. */
-    issuer: string;
-    jwksUrl: string;
-    clientId: string;
-    userPoolId: string;
-    region: string;
-    /** The identity service's endpoint when it is not AWS itself (the local proxy). */
-    endpoint: string | undefined;
-    /** The local identity service's admin secret (its admin calls are signed with it); AWS uses IAM instead. */
-    localAdminSecret: string | undefined;
-  };
+  identity: IdentityServiceConfig;
   /** Check every response against the contract too (tests and development). */
   validateResponses: boolean;
-  /** Per-actor limits on lists, searches and writes. */
+  /** Per-actor limits on lists, searches and writes; per address on refused authentications. */
   rateLimits: RateLimits;
+  /** Express's `trust proxy`: whose X-Forwarded-For names the client (`loopback`, a subnet, a hop count). */
+  trustProxy: string;
+  /** How long refusals alike are counted into one audit record; 0 writes each on its own. */
+  refusalTallyMs: number;
 }
 
 /** An unset variable and an empty one mean the same: not given. */
@@ -84,6 +78,12 @@ const EnvironmentSchema = v.object({
   API_RATE_LIMIT_LIST: optionalRateLimit,
   API_RATE_LIMIT_SEARCH: optionalRateLimit,
   API_RATE_LIMIT_WRITE: optionalRateLimit,
+  API_RATE_LIMIT_UNAUTHENTICATED: optionalRateLimit,
+  API_REFUSAL_TALLY_SECONDS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a number of seconds'), v.transform(Number)),
+    '60',
+  ),
+  API_TRUST_PROXY: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'loopback'),
 });
 
 export class ConfigurationError extends Error {
@@ -121,10 +121,13 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
       localAdminSecret: values.COGNITO_LOCAL_ADMIN_SECRET === '' ? undefined : values.COGNITO_LOCAL_ADMIN_SECRET,
     },
     validateResponses: values.API_VALIDATE_RESPONSES === 'true',
+    trustProxy: values.API_TRUST_PROXY,
+    refusalTallyMs: values.API_REFUSAL_TALLY_SECONDS * 1000,
     rateLimits: {
       list: rateLimitOf(values.API_RATE_LIMIT_LIST, DEFAULT_RATE_LIMITS.list),
       search: rateLimitOf(values.API_RATE_LIMIT_SEARCH, DEFAULT_RATE_LIMITS.search),
       write: rateLimitOf(values.API_RATE_LIMIT_WRITE, DEFAULT_RATE_LIMITS.write),
+      unauthenticated: rateLimitOf(values.API_RATE_LIMIT_UNAUTHENTICATED, DEFAULT_RATE_LIMITS.unauthenticated),
     },
   };
 }

@@ -7,14 +7,15 @@
  * (PGlite writes its files on close).
  */
 import type { Server } from 'node:http';
-import { createApp } from './app.ts';
+import { createApp } from './http/app.ts';
 import { createAccessTokenVerifier } from './auth/access-token.ts';
 import { PublishedKeyError, refusePublishedKeys } from './auth/published-keys.ts';
 import { ConfigurationError, parseServerConfig } from './config.ts';
 import { openMigratedDatabase } from './db/migrate.ts';
-import { deleteExpiredKeys } from './http/idempotency.ts';
-import { logError } from './http/log.ts';
+import { logError } from './core/log.ts';
+import { closeRefusalTallies } from './core/refusals.ts';
 import { createCognitoIdentityAdmin } from './identity/identity-admin.ts';
+import { deleteExpiredKeys } from './core/idempotency-store.ts';
 
 /** How often keys past their keeping time are deleted. */
 const KEY_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
     verifyAccessToken: createAccessTokenVerifier(config.identity),
     validateResponses: config.validateResponses,
     rateLimits: config.rateLimits,
+    trustProxy: config.trustProxy,
+    refusalTallyMs: config.refusalTallyMs,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -79,6 +82,7 @@ async function main(): Promise<void> {
     const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(forced);
+    await closeRefusalTallies(db);
     await db.close();
     process.exit(0);
   };

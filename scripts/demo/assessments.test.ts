@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessmentProblems, thriveCheckDue } from '../../openapi/assessments.ts';
+import { assessmentProblems, thriveCheckDue } from '@contract';
 import type { Database } from '../../server/db/database.ts';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
 import { demoAccount } from './accounts.ts';

@@ -6,15 +6,8 @@
  * attention' lists them. Scores are computed with the contract's own rules,
  * as the server would.
  */
-import {
-  TRAILS_TARGETS,
-  cognitiveComplete,
-  cognitiveScores,
-  who5Alert,
-  who5RawScore,
-  who5Score,
-} from '../../openapi/assessments.ts';
-import type { CognitiveRun } from '../../openapi/schema.gen.ts';
+import { TRAILS_TARGETS, cognitiveComplete, cognitiveScores, who5Alert, who5RawScore, who5Score } from '@contract';
+import type { CognitiveRun } from '@contract';
 import type { Queryable } from '../../server/db/database.ts';
 import type { DemoAccount } from './accounts.ts';
 import { stableUuid } from './stable-id.ts';

@@ -4,7 +4,7 @@
  * 08:00 in the clinic's zone, clients taken in turn so none is in two places.
  */
 import type { Database } from '../../server/db/database.ts';
-import { addDays, instantAt, isoInZone, mondayOf, wallClockAt } from '../../openapi/clinic-time.ts';
+import { addDays, instantAt, isoInZone, mondayOf, wallClockAt } from '@contract';
 import type { DemoAccount } from './accounts.ts';
 import { DEMO_SERVICES } from './schedule.ts';
 import { stableUuid } from './stable-id.ts';

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
 import { listPrograms } from '../../server/programs/programs-service.ts';
-import type { Actor } from '../../server/auth/authenticate.ts';
 import { searchClients } from '../../server/clients/clients-service.ts';
 import { DEMO_ACCOUNTS, demoAccount } from './accounts.ts';
 import { generateClients } from './clients.ts';
@@ -10,6 +9,7 @@ import { writeDemoWeek } from './demo-week.ts';
 import { planDemoPrograms, sessionDays } from './programs.ts';
 import { seedDatabase } from './seed-database.ts';
 import { seedScheduleCatalog } from './schedule.ts';
+import { type Actor } from '../../server/core/actor.ts';
 
 const now = new Date('2031-03-04T08:30:00Z');
 const clients = generateClients(50);

@@ -11,9 +11,9 @@
  * visit two days ago, the next appointment in five days), are kept out of the
  * week's rotation, so nothing else lands on their calendar.
  */
-import { exampleVisit } from '../../openapi/visit-examples.ts';
-import { addDays, instantAt, wallClockAt } from '../../openapi/clinic-time.ts';
-import type { EnrollmentStatus, VisitDraft, VisitTherapy } from '../../openapi/schema.gen.ts';
+import { exampleVisit } from '@contract';
+import { addDays, instantAt, wallClockAt } from '@contract';
+import type { EnrollmentStatus, VisitDraft, VisitTherapy } from '@contract';
 import type { Queryable } from '../../server/db/database.ts';
 import { signedContentHash } from '../../server/visits/visits-service.ts';
 import { demoAccount, type DemoAccount } from './accounts.ts';

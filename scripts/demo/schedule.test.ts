@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wallClockAt } from '../../openapi/clinic-time.ts';
+import { wallClockAt } from '@contract';
 import { demoAccount } from './accounts.ts';
 import { generateClients } from './clients.ts';
 import { DEMO_CLINICS, DEMO_SERVICES, planDemoWeek } from './schedule.ts';

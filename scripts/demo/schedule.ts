@@ -12,7 +12,7 @@
  * stays, and a demo appointment that would overlap it is left out.
  */
 import type { Database } from '../../server/db/database.ts';
-import { addDays, instantAt, wallClockAt } from '../../openapi/clinic-time.ts';
+import { addDays, instantAt, wallClockAt } from '@contract';
 import { DEMO_CLINIC, demoAccount, type DemoAccount } from './accounts.ts';
 import { seedBookingCatalog } from './booking-catalog.ts';
 import { stableUuid } from './stable-id.ts';

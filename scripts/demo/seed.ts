@@ -20,7 +20,7 @@ import { seedDatabase } from './seed-database.ts';
 import { writeDemoWeek } from './demo-week.ts';
 import { DEMO_CLINICS, seedScheduleCatalog } from './schedule.ts';
 import { seedDemoSupport } from './support.ts';
-import { wallClockAt } from '../../openapi/clinic-time.ts';
+import { wallClockAt } from '@contract';
 import { demoAccount } from './accounts.ts';
 import { LOW_WELLBEING_CLIENT, planDemoAssessments, writeDemoAssessments } from './assessments.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftProblems, signingProblems } from '../../openapi/visits.ts';
+import { draftProblems, signingProblems } from '@contract';
 import { demoAccount } from './accounts.ts';
 import { generateClients } from './clients.ts';
 import { planDemoWeek } from './schedule.ts';

@@ -5,10 +5,10 @@
  * the main clinic is still a draft, so the hub shows a visit to complete.
  * Visits are written with the week, in its transaction, and replaced with it.
  */
-import { exampleVisit } from '../../openapi/visit-examples.ts';
-import { VISIT_THERAPIES } from '../../openapi/visits.ts';
-import type { VisitDraft, VisitTherapy } from '../../openapi/schema.gen.ts';
-import { wallClockAt } from '../../openapi/clinic-time.ts';
+import { exampleVisit } from '@contract';
+import { VISIT_THERAPIES } from '@contract';
+import type { VisitDraft, VisitTherapy } from '@contract';
+import { wallClockAt } from '@contract';
 import type { Queryable } from '../../server/db/database.ts';
 import { signedContentHash } from '../../server/visits/visits-service.ts';
 import type { VisitContent } from '../../server/visits/visit-store.ts';

@@ -11,7 +11,7 @@
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Secret } from 'otpauth';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, CLIENT_SESSION_LIMIT_SECONDS } from '../../openapi/sessions.ts';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, CLIENT_SESSION_LIMIT_SECONDS } from '@contract';
 import { DEMO_CODE, DEMO_TOTP_SECRET, type DemoAccount } from '../demo/accounts.ts';
 import type { StackConfig } from '../stack/config.ts';
 import {
@@ -153,7 +153,7 @@ function appClient(config: StackConfig, now: string): Record<string, unknown> {
     CreationDate: now,
     LastModifiedDate: now,
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-    // The production client's lifetimes (openapi/sessions.ts): 15-minute access and ID tokens, 30-day refresh
+    // The production client's lifetimes (openapi/access/sessions.ts): 15-minute access and ID tokens, 30-day refresh
     // tokens (clients' phones). The local proxy issues its own tokens with the same lifetimes, and refuses a
     // staff refresh token after 12 hours (in production: a staff app client, or a pre-token-generation trigger).
     AccessTokenValidity: ACCESS_TOKEN_LIFETIME_SECONDS / 60,

@@ -2,17 +2,10 @@
  * Applies the rules table to a request: looks the target user's role up and
  * turns a refusal into the answer the caller gets.
  */
-import { isRole } from '../api-types.ts';
+import { isRole } from '../core/contract-types.ts';
 import type { Queryable } from '../db/database.ts';
-import { conflict, forbidden, type HttpProblem } from '../http/problem.ts';
-import {
-  decide,
-  reachesEveryone,
-  type Caller,
-  type Operation,
-  type RoleOrNone,
-  type Target,
-} from '../../openapi/access.ts';
+import { conflict, forbidden, type HttpProblem } from '../core/problem.ts';
+import { decide, reachesEveryone, type Caller, type Operation, type RoleOrNone, type Target } from '@contract';
 
 /** The user `id` as the rules see it: a user the API has no row for counts as one without a role. */
 export async function targetUser(db: Queryable, id: string): Promise<Target> {

@@ -2,11 +2,11 @@
  * Assessment results: a client's Thrive checks (WHO-5) and cognitive runs,
  * and the cardiovascular risk results staff share with it. The device makes
  * each result's id (a resend never records it twice); the server checks what
- * was answered and computes every score with openapi/assessments.ts, so what
+ * was answered and computes every score with openapi/assessments/, so what
  * is stored is never a score a device claimed. Results are kept, never
  * changed.
  */
-import { ACCESS_RULES, listsEveryone, rolesListable } from '../../openapi/access.ts';
+import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
 import {
   assessmentProblems,
   cognitiveComplete,
@@ -15,16 +15,17 @@ import {
   who5Alert,
   who5RawScore,
   who5Score,
-} from '../../openapi/assessments.ts';
-import type { CognitiveRun, CognitiveScores, SharedRiskInput, SharedRiskResult } from '../../openapi/schema.gen.ts';
+} from '@contract';
+import type { CognitiveRun, CognitiveScores, SharedRiskInput, SharedRiskResult } from '@contract';
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
-import type { Assessment, AssessmentCreate, AssessmentList, ListAssessmentsQuery } from '../api-types.ts';
-import type { Actor } from '../auth/authenticate.ts';
-import { audited, type AuditEntry } from '../audit/audit-log.ts';
+import type { Assessment, AssessmentCreate, AssessmentList, ListAssessmentsQuery } from '../core/contract-types.ts';
+import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { Answer } from '../http/answer.ts';
-import { badRequest, conflict, forbidden } from '../http/problem.ts';
+import type { Answer } from '../core/answer.ts';
+import { badRequest, conflict, forbidden } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 export interface AssessmentDeps {
   db: Database;
@@ -112,7 +113,7 @@ export async function listAssessments(
     resourceId: null,
     subjectId: query.client ?? null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const params: unknown[] = [];
     const scope: string[] = [];
     const grant = ACCESS_RULES[caller.role]['assessments.read'];
@@ -218,7 +219,7 @@ export async function createAssessment(
     subjectId: body.client_id,
     fields: [body.type],
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     const operation = body.type === 'cardiovascular_risk' ? 'assessments.share-risk' : 'assessments.write';
     if (!ACCESS_RULES[caller.role][operation]) {
       throw forbidden(

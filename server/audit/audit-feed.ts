@@ -3,12 +3,13 @@
  * first, a page at a time, with the e-mails the API holds for actor and
  * subject joined in. Reading it is itself recorded in it.
  */
-import type { Actor } from '../auth/authenticate.ts';
 import { authorizeOverEveryone } from '../access/authorize.ts';
-import type { AuditEvent, AuditEventList, ListAuditEventsQuery } from '../api-types.ts';
+import type { AuditEvent, AuditEventList, ListAuditEventsQuery } from '../core/contract-types.ts';
 import type { Database } from '../db/database.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
-import { AUDIT_ACTION_KINDS, audited, type AuditAction } from './audit-log.ts';
+import { AUDIT_ACTION_KINDS, type AuditAction } from '../core/audit-trail.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 interface AuditEventRow extends Omit<AuditEvent, 'id' | 'at' | 'fields'> {
   /** bigint, read as text: the two drivers parse it differently. */
@@ -36,7 +37,7 @@ export async function listAuditEvents(
     resourceId: null,
     subjectId: query.subject_id ?? null,
   } as const;
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     authorizeOverEveryone(caller, 'audit.read');
 
     const params: unknown[] = [];
@@ -56,7 +57,7 @@ export async function listAuditEvents(
     const rows = await db.query<AuditEventRow>(
       `SELECT a.id::text AS id, a.at, a.actor_id, actor.email AS actor_email, a.action, a.resource_type,
               a.resource_id, a.subject_id, subject.email AS subject_email, a.outcome, a.fields, a.device_id,
-              a.status, a.route
+              a.status, a.route, coalesce(a.repeats, 1) AS repeats, a.source
        FROM (SELECT * FROM audit_log ${where} ORDER BY id DESC
              LIMIT $${params.push(query.page_size + 1)} OFFSET $${params.push(offset)}) a
        LEFT JOIN users actor ON actor.id = (${ACTOR_AS_UUID})

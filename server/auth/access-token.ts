@@ -6,7 +6,7 @@
  * to be published is refused here whoever serves it.
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { ServerConfig } from '../config.ts';
+import type { IdentityServiceConfig } from '../identity/identity-config.ts';
 import { isPublishedKey } from './published-keys.ts';
 import type { TokenTimes } from './sessions.ts';
 
@@ -45,7 +45,7 @@ function unpublishedKeys(jwksUrl: string): JWTVerifyGetKey {
 /** How many verified tokens are remembered: a token's signature is checked once, its expiry every time. */
 const VERIFIED_TOKENS = 1000;
 
-export function createAccessTokenVerifier(identity: ServerConfig['identity']): AccessTokenVerifier {
+export function createAccessTokenVerifier(identity: IdentityServiceConfig): AccessTokenVerifier {
   const verify = createUncachedVerifier(identity);
   const verified = new Map<string, { token: VerifiedAccessToken; expiresAt: number }>();
   return async (token) => {
@@ -60,7 +60,7 @@ export function createAccessTokenVerifier(identity: ServerConfig['identity']): A
 }
 
 function createUncachedVerifier(
-  identity: ServerConfig['identity'],
+  identity: IdentityServiceConfig,
 ): (token: string) => Promise<VerifiedAccessToken & { expiresAt: number }> {
   const keys = unpublishedKeys(identity.jwksUrl);
   return async (token) => {

@@ -4,8 +4,8 @@
  * give its consent, and nothing else. Every other request answers 403 with a
  * problem type of its own, which the app turns into the authorization.
  */
-import { CONSENT_REQUIRED_PROBLEM } from '../../openapi/access.ts';
-import { HttpProblem } from '../http/problem.ts';
+import { CONSENT_REQUIRED_PROBLEM } from '@contract';
+import { HttpProblem } from '../core/problem.ts';
 
 export function consentRequired(): HttpProblem {
   return new HttpProblem(

@@ -1,21 +1,23 @@
 /**
  * Sessions that end. The identity service's tokens are valid until they
  * expire; the API keeps, per user, a time before which it refuses every token
- * (a "not before"), checked on every request against the token's issue time:
+ * (a "not before"), checked on every request against the token's issue time
+ * and its session's sign-in time (so a refresh after the cut-off mints nothing
+ * that works):
  * signing out, being disabled, a new role and deletion all move it to now.
  * It also refuses a token whose session (its sign-in, `auth_time`) is older
- * than the role's absolute limit (openapi/sessions.ts), whatever the token's
+ * than the role's absolute limit (openapi/access/sessions.ts), whatever the token's
  * own expiry says.
  */
-import type { Caller, RoleOrNone } from '../../openapi/access.ts';
-import { sessionLimitSeconds } from '../../openapi/sessions.ts';
-import type { SessionEnd } from '../api-types.ts';
+import type { Caller, RoleOrNone } from '@contract';
+import { sessionLimitSeconds } from '@contract';
+import type { SessionEnd } from '../core/contract-types.ts';
 import { authorize } from '../access/authorize.ts';
-import { audited } from '../audit/audit-log.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { Answer } from '../http/answer.ts';
-import { unauthorized } from '../http/problem.ts';
-import type { Actor } from './authenticate.ts';
+import type { Answer } from '../core/answer.ts';
+import { unauthorized } from '../core/problem.ts';
+import { operation } from '../core/operation.ts';
+import { type Actor } from '../core/actor.ts';
 
 /**
  * From now on, every token of `username` issued up to this moment is refused.
@@ -50,7 +52,10 @@ export function checkSession(
   role: RoleOrNone,
   now: Date = new Date(),
 ): void {
-  if (notBefore !== null && token.issuedAt * 1000 < notBefore.getTime()) {
+  // A refresh gives a new `iat` but keeps `auth_time`: a session signed in before the cut-off stays ended, whatever
+  // tokens its refresh token (not revoked while the device was offline) goes on minting.
+  const startedBeforeCutoff = notBefore !== null && token.authTime * 1000 < notBefore.getTime();
+  if (notBefore !== null && (token.issuedAt * 1000 < notBefore.getTime() || startedBeforeCutoff)) {
     throw unauthorized('This session has ended (signed out, disabled or given another role); sign in again.');
   }
   if (now.getTime() - token.authTime * 1000 > sessionLimitSeconds(role) * 1000) {
@@ -84,7 +89,7 @@ export async function endSession(db: Database, caller: Actor, request: SessionEn
     resourceId: null,
     subjectId: null,
   } as const;
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     authorize(caller, 'sessions.end', self);
     return db.transaction(async (tx) => {
       await cutOffSessions(tx, caller.id);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientMatches, nameStartsWith, parseClientQuery } from '../../openapi/client-search.ts';
-import type { Actor } from '../auth/authenticate.ts';
+import { clientMatches, nameStartsWith, parseClientQuery } from '@contract';
 import type { Database } from '../db/database.ts';
 import { openMigratedDatabase } from '../db/migrate.ts';
 import { searchClients } from './clients-service.ts';
+import { type Actor } from '../core/actor.ts';
 
 /**
  * Discovery's search on the database: whatever the text and the page size, the page is the clients the app's
- * own rules find (openapi/client-search.ts), those whose name begins with the text first, each part in name
+ * own rules find (openapi/people/client-search.ts), those whose name begins with the text first, each part in name
  * order. The query reads the two parts separately and stops each early (migration 016); a page that mixes
  * them, or whose text begins names that come late in name order, is where it could go wrong.
  */

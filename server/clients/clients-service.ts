@@ -3,24 +3,25 @@
  * and what staff must know before treating one (consent, contraindications
  * and reactions from past visits). Both for the hub's staff group only.
  */
-import { ageOn, nameStartsWith, parseClientQuery, type ClientQuery } from '../../openapi/client-search.ts';
-import { ACCESS_RULES, listsEveryone, rolesListable } from '../../openapi/access.ts';
-import { CONTRAINDICATIONS } from '../../openapi/visits.ts';
+import { ageOn, nameStartsWith, parseClientQuery, type ClientQuery } from '@contract';
+import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
+import { CONTRAINDICATIONS } from '@contract';
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
 import type {
   AdverseReaction,
   ClientAlerts,
   ClientSearchList,
   ClientSearchResult,
-  SearchClientsQuery,
-} from '../api-types.ts';
-import type { Actor } from '../auth/authenticate.ts';
-import { audited, type AuditEntry } from '../audit/audit-log.ts';
+  ClientSearch,
+} from '../core/contract-types.ts';
+import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database } from '../db/database.ts';
-import { forbidden } from '../http/problem.ts';
+import { forbidden } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
-import type { VisitState, VisitTherapy } from '../../openapi/schema.gen.ts';
+import type { VisitState, VisitTherapy } from '@contract';
 import { nextAppointmentJoin, nextAppointmentOf, type NextAppointmentColumns } from './next-appointment.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 /** `text` for a LIKE pattern: its wildcards matched literally. */
 function escapeLike(text: string): string {
@@ -73,7 +74,7 @@ interface SearchRow extends NextAppointmentColumns {
 export async function searchClients(
   db: Database,
   caller: Actor,
-  query: SearchClientsQuery,
+  query: ClientSearch,
   now: Date,
 ): Promise<ClientSearchList> {
   const entry: AuditEntry = {
@@ -83,7 +84,7 @@ export async function searchClients(
     resourceId: null,
     subjectId: null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const listable = rolesListable(caller, 'clients.discover');
     if (listable.length === 0) throw forbidden('You may not look clients up.');
     const parsed = parseClientQuery(query.q);
@@ -161,7 +162,7 @@ export async function readClientAlerts(db: Database, caller: Actor, clientId: st
     resourceId: clientId,
     subjectId: clientId,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     if (!ACCESS_RULES[caller.role]['clients.discover']) throw forbidden('You may not look clients up.');
     authorize(caller, 'clients.discover', await targetUser(db, clientId));
     const [profile] = await db.query<{ hipaa_consent: boolean }>(

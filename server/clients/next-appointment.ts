@@ -4,8 +4,8 @@
  * programs' enrollments both show it. The appointments index on (client,
  * start) answers it with one short index scan per row.
  */
-import { isoInZone } from '../../openapi/clinic-time.ts';
-import type { NextAppointment } from '../api-types.ts';
+import { isoInZone } from '@contract';
+import type { NextAppointment } from '../core/contract-types.ts';
 
 /** Columns the join adds, prefixed `next_`. */
 export interface NextAppointmentColumns {

@@ -1,20 +1,21 @@
 /** Program enrollments: of clients only, listed a page at a time, newest start first. */
-import type { Actor } from '../auth/authenticate.ts';
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
-import { ACCESS_RULES, listsEveryone, rolesListable } from '../../openapi/access.ts';
+import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
 import type {
   Enrollment,
   EnrollmentCreate,
   EnrollmentList,
   EnrollmentPatch,
   ListEnrollmentsQuery,
-} from '../api-types.ts';
-import { audited, type AuditEntry } from '../audit/audit-log.ts';
+} from '../core/contract-types.ts';
+import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { API_BASE_PATH, type Answer } from '../http/answer.ts';
-import { etagOfVersion, requireIfMatch, staleVersion } from '../http/preconditions.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/problem.ts';
+import { API_BASE_PATH, type Answer } from '../core/answer.ts';
+import { etagOfVersion, requireIfMatch, staleVersion } from '../core/preconditions.ts';
+import { badRequest, conflict, forbidden, notFound } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 type EnrollmentRow = Omit<Enrollment, 'created_at' | 'updated_at'> & {
   created_at: Date | string;
@@ -56,7 +57,7 @@ export async function listEnrollments(
     resourceId: null,
     subjectId: query.user ?? null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const params: unknown[] = [];
     let where: string;
     const grant = ACCESS_RULES[caller.role]['enrollments.read'];
@@ -122,7 +123,7 @@ export async function createEnrollment(
     subjectId: input.user,
     fields: Object.keys(input).filter((field) => field !== 'id'),
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     authorize(caller, 'enrollments.write', await targetUser(db, input.user), 'body.user');
     checkDateOrder(input.start_date, input.end_date);
     return db.transaction(async (tx) => {
@@ -195,7 +196,7 @@ export async function changeEnrollment(
     subjectId: null,
     fields,
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     await writableEnrollment(db, caller, id, entry);
     const expectedVersions = requireIfMatch(ifMatch);
     const params: unknown[] = [id];
@@ -210,7 +211,7 @@ export async function changeEnrollment(
         [id],
       );
       if (!current) throw notFound('There is no such enrollment.');
-      if (expectedVersions !== null && !expectedVersions.includes(current.version)) {
+      if (!expectedVersions.includes(current.version)) {
         const enrollment = await selectEnrollment(tx, id);
         if (!enrollment) throw notFound('There is no such enrollment.');
         throw staleVersion('enrollment', enrollment);
@@ -237,7 +238,7 @@ export async function deleteEnrollment(db: Database, caller: Actor, id: string):
     resourceId: id,
     subjectId: null,
   };
-  await audited(db, entry, async (audit) => {
+  await operation(db, entry, async (audit) => {
     await writableEnrollment(db, caller, id, entry);
     await db.transaction(async (tx) => {
       await tx.query('DELETE FROM enrollments WHERE id = $1', [id]);

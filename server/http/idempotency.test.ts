@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openMigratedDatabase } from '../db/migrate.ts';
-import { deleteExpiredKeys, requestHash } from './idempotency.ts';
+import { deleteExpiredKeys, requestHash } from '../core/idempotency-store.ts';
 
 describe('requestHash', () => {
   it('is the same for bodies that mean the same, whatever their key order', () => {

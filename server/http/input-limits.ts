@@ -5,7 +5,7 @@
  * 0). A request breaking either is a 400 naming the field, never a 500.
  */
 import type { RequestHandler } from 'express';
-import { badRequest, type FieldError } from './problem.ts';
+import { badRequest, type FieldError } from '../core/problem.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;

@@ -20,10 +20,10 @@ import {
   UsernameExistsException,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Role, UserAttribute, UserStatus } from '../api-types.ts';
-import type { ServerConfig } from '../config.ts';
-import { logError } from '../http/log.ts';
-import { HttpProblem } from '../http/problem.ts';
+import type { Role, UserAttribute, UserStatus } from '../core/contract-types.ts';
+import type { IdentityServiceConfig } from './identity-config.ts';
+import { logError } from '../core/log.ts';
+import { HttpProblem } from '../core/problem.ts';
 
 export interface IdentityUser {
   /** The identity username, which is the API's user id. */
@@ -110,7 +110,7 @@ function toAttributes(attributes: AttributeType[] | undefined): UserAttribute[] 
  */
 export const LOCAL_ADMIN_KEY_ID = 'thrive-local-admin';
 
-export function createCognitoIdentityAdmin(identity: ServerConfig['identity']): IdentityAdmin {
+export function createCognitoIdentityAdmin(identity: IdentityServiceConfig): IdentityAdmin {
   const client = new CognitoIdentityProviderClient({
     region: identity.region,
     // Without limits a hung identity service would hang the requests waiting on it.

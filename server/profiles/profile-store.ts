@@ -3,9 +3,9 @@
  * fields, how they are read back in wire form, and how a change is written.
  * A profile's e-mail and role come from its users row (their one home).
  */
-import type { Profile, ProfilePatch } from '../api-types.ts';
+import type { Profile, ProfilePatch } from '../core/contract-types.ts';
 import type { Queryable } from '../db/database.ts';
-import { etagOfVersion } from '../http/preconditions.ts';
+import { etagOfVersion } from '../core/preconditions.ts';
 
 type ColumnType = 'text' | 'date' | 'interval' | 'jsonb' | 'boolean' | 'timestamptz';
 

@@ -1,5 +1,4 @@
 /** Reading and changing one profile, with its version as the ETag. */
-import type { Actor } from '../auth/authenticate.ts';
 import { authorize, targetUser } from '../access/authorize.ts';
 import {
   CONSENT_FIELDS,
@@ -12,17 +11,18 @@ import {
   projectProfileFields,
   type Caller,
   type Target,
-} from '../../openapi/access.ts';
-import type { Profile, ProfilePatch } from '../api-types.ts';
-import { audited } from '../audit/audit-log.ts';
+} from '@contract';
+import type { Profile, ProfilePatch } from '../core/contract-types.ts';
 import type { Database } from '../db/database.ts';
-import type { Answer } from '../http/answer.ts';
-import { requireIfMatch, staleVersion } from '../http/preconditions.ts';
-import { badRequest, forbidden, notFound } from '../http/problem.ts';
+import type { Answer } from '../core/answer.ts';
+import { requireIfMatch, staleVersion } from '../core/preconditions.ts';
+import { badRequest, forbidden, notFound } from '../core/problem.ts';
 import { consentRequired } from '../auth/consent.ts';
 import { callIdentityService, type IdentityAdmin } from '../identity/identity-admin.ts';
 import { etagOf, isProfileColumn, selectProfile, updateProfileColumns, type ProfileColumn } from './profile-store.ts';
 import { cutOffSessions } from '../auth/sessions.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 /**
  * A profile as `caller` may see it: only the fields its read set holds
@@ -40,7 +40,7 @@ export async function readProfile(db: Database, caller: Actor, userId: string): 
     resourceId: userId,
     subjectId: userId,
   } as const;
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const target = await targetUser(db, userId);
     authorize(caller, 'profiles.read', target);
     const profile = await selectProfile(db, userId);
@@ -84,7 +84,7 @@ export async function changeProfile(
     subjectId: userId,
     fields,
   } as const;
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     const target = await targetUser(db, userId);
     const via = authorize(caller, 'profiles.update', target);
     if (via === 'self') {

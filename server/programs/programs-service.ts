@@ -6,10 +6,10 @@
  * counts towards an enrollment when it falls between the enrollment's start
  * and end on the client's clinic's calendar.
  */
-import { listsEveryone, rolesListable } from '../../openapi/access.ts';
-import { VISIT_THERAPIES } from '../../openapi/visits.ts';
-import { addDays, mondayOf } from '../../openapi/clinic-time.ts';
-import type { EnrollmentStatus, Program, VisitTherapy } from '../../openapi/schema.gen.ts';
+import { listsEveryone, rolesListable } from '@contract';
+import { VISIT_THERAPIES } from '@contract';
+import { addDays, mondayOf } from '@contract';
+import type { EnrollmentStatus, Program, VisitTherapy } from '@contract';
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
 import type {
   EnrollmentProgress,
@@ -19,14 +19,15 @@ import type {
   ProgramList,
   ProgramOverview,
   WeeklySessions,
-} from '../api-types.ts';
-import type { Actor } from '../auth/authenticate.ts';
-import { audited, type AuditEntry } from '../audit/audit-log.ts';
+} from '../core/contract-types.ts';
+import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { forbidden, notFound } from '../http/problem.ts';
+import { forbidden, notFound } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
 import { nextAppointmentJoin, nextAppointmentOf, type NextAppointmentColumns } from '../clients/next-appointment.ts';
 import { inTherapyOrder, intervalDays, progressOf, type PlannedSessions } from './progress.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 /** The weekly chart goes this far back at most. */
 const WEEKLY_SPAN_WEEKS = 26;
@@ -228,7 +229,7 @@ export async function listPrograms(
     resourceId: null,
     subjectId: query.client ?? null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     checkReader(caller);
     if (query.client !== undefined) {
       authorize(caller, 'programs.read', await targetUser(db, query.client), 'query.client');
@@ -253,7 +254,7 @@ export async function readProgram(
     resourceId: id,
     subjectId: null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     checkReader(caller);
     const [program] = await selectPrograms(db, id);
     if (!program) throw notFound('There is no such program.');

@@ -4,8 +4,8 @@
  * whether the client is falling behind. Pure: dates are ISO days on the
  * client's clinic's calendar.
  */
-import { VISIT_THERAPIES } from '../../openapi/visits.ts';
-import type { EnrollmentStatus, VisitTherapy } from '../../openapi/schema.gen.ts';
+import { VISIT_THERAPIES } from '@contract';
+import type { EnrollmentStatus, VisitTherapy } from '@contract';
 
 export interface PlannedSessions {
   therapy: VisitTherapy;

@@ -3,8 +3,8 @@
  * a schedule shows (client, clinic, resource, service, staff), and with every
  * instant written in the clinic's own zone.
  */
-import { isoInZone } from '../../openapi/clinic-time.ts';
-import type { Appointment } from '../api-types.ts';
+import { isoInZone } from '@contract';
+import type { Appointment } from '../core/contract-types.ts';
 import type { Queryable } from '../db/database.ts';
 
 type Timestamp = Date | string;

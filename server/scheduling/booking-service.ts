@@ -6,16 +6,17 @@
  * with the client as subject.
  */
 import { authorize, authorizeOverEveryone, targetUser } from '../access/authorize.ts';
-import { decide } from '../../openapi/access.ts';
-import { SLOT_SPAN_MAX_DAYS, SLOT_STEP_MINUTES, earliestClientStart } from '../../openapi/booking.ts';
-import { durationMinutes, isoInZone } from '../../openapi/clinic-time.ts';
-import type { ListSlotsQuery, SlotList, Test, TestList } from '../api-types.ts';
-import type { Actor } from '../auth/authenticate.ts';
-import { audited, type AuditEntry } from '../audit/audit-log.ts';
+import { decide } from '@contract';
+import { SLOT_SPAN_MAX_DAYS, SLOT_STEP_MINUTES, earliestClientStart } from '@contract';
+import { durationMinutes, isoInZone } from '@contract';
+import type { ListSlotsQuery, SlotList, Test, TestList } from '../core/contract-types.ts';
+import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database } from '../db/database.ts';
-import { badRequest } from '../http/problem.ts';
+import { badRequest } from '../core/problem.ts';
 import { selectClinic, selectService } from './catalog.ts';
 import { freeSlots } from './slots.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 type Timestamp = Date | string;
 
@@ -30,7 +31,7 @@ export async function listTests(db: Database, caller: Actor): Promise<TestList> 
     resourceId: null,
     subjectId: null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     authorizeOverEveryone(caller, 'booking.catalog');
     const rows = await db.query<Test>(
       `SELECT t.id, t.service_id, s.name, t.kind, t.partner, t.measures, s.preparation, s.what_to_bring,
@@ -66,7 +67,7 @@ export async function listSlots(
     resourceId: null,
     subjectId: query.client ?? (own.allowed && own.via === 'self' ? caller.id : null),
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     authorizeOverEveryone(caller, 'booking.catalog');
     let clientId: string | null = null;
     if (query.client !== undefined) {

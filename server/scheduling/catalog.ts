@@ -6,7 +6,7 @@
  * (booking.catalog), but not the resources; ADMIN none of it.
  */
 import { authorizeOverEveryone } from '../access/authorize.ts';
-import type { Caller } from '../../openapi/access.ts';
+import type { Caller } from '@contract';
 import type {
   Clinic,
   ClinicList,
@@ -16,7 +16,7 @@ import type {
   ResourceList,
   Service,
   ServiceList,
-} from '../api-types.ts';
+} from '../core/contract-types.ts';
 import type { Queryable } from '../db/database.ts';
 
 type ClinicRow = Omit<Clinic, 'opening_hours'> & { opening_hours: Clinic['opening_hours'] | null };

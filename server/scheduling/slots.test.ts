@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantAt, wallClockAt } from '../../openapi/clinic-time.ts';
+import { instantAt, wallClockAt } from '@contract';
 import { freeSlots, type SlotQuery } from './slots.ts';
 
 const KOLKATA = 'Asia/Kolkata';

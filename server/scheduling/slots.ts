@@ -14,7 +14,7 @@
  *   the resource constraint compares;
  * - the client is booked nowhere from the start to the end.
  */
-import { addDays, instantAt, wallClockAt } from '../../openapi/clinic-time.ts';
+import { addDays, instantAt, wallClockAt } from '@contract';
 
 export interface SlotClinic {
   timeZone: string;

@@ -8,10 +8,10 @@
  * the same words is answered as what it was, with anything else refused.
  */
 import { authorize, targetUser } from '../access/authorize.ts';
-import { ACCESS_RULES } from '../../openapi/access.ts';
-import { isoInZone, wallClockAt } from '../../openapi/clinic-time.ts';
-import { seesEveryClinic, statusAfterMessage } from '../../openapi/support.ts';
-import { THERAPY_INFO } from '../../openapi/visits.ts';
+import { ACCESS_RULES } from '@contract';
+import { isoInZone, wallClockAt } from '@contract';
+import { seesEveryClinic, statusAfterMessage } from '@contract';
+import { THERAPY_INFO } from '@contract';
 import type {
   ListSupportThreadsQuery,
   SupportMessageCreate,
@@ -20,12 +20,13 @@ import type {
   SupportThreadList,
   SupportThreadSummary,
   VisitSummary,
-} from '../api-types.ts';
-import type { Actor } from '../auth/authenticate.ts';
-import { audited, type AuditEntry, type AuditScope } from '../audit/audit-log.ts';
+} from '../core/contract-types.ts';
+import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { API_BASE_PATH, type Answer } from '../http/answer.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/problem.ts';
+import { API_BASE_PATH, type Answer } from '../core/answer.ts';
+import { badRequest, conflict, forbidden, notFound } from '../core/problem.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation, type AuditScope } from '../core/operation.ts';
 
 export interface SupportDeps {
   db: Database;
@@ -230,7 +231,7 @@ export async function listThreads(
     resourceId: null,
     subjectId: null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const scope = await scopeOf(db, caller);
     const params: unknown[] = [];
     const where: string[] = [];
@@ -266,7 +267,7 @@ export async function readThread(db: Database, caller: Actor, id: string): Promi
     resourceId: id,
     subjectId: null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const { row } = await reachableThread(db, caller, id, 'support.read', entry);
     return loadThread(db, row);
   });
@@ -346,7 +347,7 @@ export async function createThread(
     subjectId: caller.id,
     fields: Object.keys(body).filter((field) => field !== 'id' && field !== 'message_id'),
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     const decision = ACCESS_RULES[caller.role]['support.write'];
     if (!decision?.self) throw forbidden('A client starts a thread with the clinic; staff answer it.');
     authorize(caller, 'support.write', { id: caller.id, role: caller.role });
@@ -408,7 +409,7 @@ export async function addMessage(
     subjectId: null,
     fields: ['text'],
   };
-  return audited(db, entry, async (audit) =>
+  return operation(db, entry, async (audit) =>
     db.transaction(async (tx) => {
       const { via } = await reachableThread(tx, caller, threadId, 'support.write', entry, { lock: true });
       const fromClinic = via === 'role';

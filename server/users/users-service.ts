@@ -4,15 +4,9 @@
  * accounts on both sides (identity service and database) without leaving half
  * of one behind.
  */
-import type { Actor } from '../auth/authenticate.ts';
+import type { Actor } from '../core/actor.ts';
 import { authorize, authorizeOverEveryone, roleFilterSql, targetUser } from '../access/authorize.ts';
-import {
-  listsEveryone,
-  profileFieldsShown,
-  projectProfileFields,
-  rolesListable,
-  type Caller,
-} from '../../openapi/access.ts';
+import { listsEveryone, profileFieldsShown, projectProfileFields, rolesListable, type Caller } from '@contract';
 import {
   ROLES,
   isRole,
@@ -24,14 +18,15 @@ import {
   type UserRoleCounts,
   type UserSearch,
   type UserSummary,
-} from '../api-types.ts';
-import { audited, type AuditEntry } from '../audit/audit-log.ts';
+} from '../core/contract-types.ts';
+import type { AuditEntry } from '../core/audit-trail.ts';
+import { operation } from '../core/operation.ts';
 import { cutOffSessions } from '../auth/sessions.ts';
 import { isUniqueViolation, type Database, type Queryable } from '../db/database.ts';
-import { readCache } from '../db/read-cache.ts';
-import { API_BASE_PATH, type Answer } from '../http/answer.ts';
-import { logError } from '../http/log.ts';
-import { conflict, forbidden, notFound } from '../http/problem.ts';
+import { readCache } from '../core/read-cache.ts';
+import { API_BASE_PATH, type Answer } from '../core/answer.ts';
+import { logError } from '../core/log.ts';
+import { conflict, forbidden, notFound } from '../core/problem.ts';
 import {
   IdentityEmailTakenError,
   callIdentityService,
@@ -93,7 +88,7 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
     resourceId: null,
     subjectId: null,
   } as const;
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const listable = rolesListable(caller, 'users.list');
     if (listable.length === 0) throw forbidden('You may not list users.');
     if (query.role !== undefined && !listable.includes(query.role)) {
@@ -200,7 +195,7 @@ export async function readUser({ db, identityAdmin }: Deps, caller: Actor, id: s
     resourceId: id,
     subjectId: id,
   } as const;
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     authorize(caller, 'users.read', await targetUser(db, id));
     const [identityUser, email, profile] = await Promise.all([
       callIdentityService(() => identityAdmin.getUser(id), 'The identity service could not be asked about this user.'),
@@ -236,7 +231,7 @@ export async function createUser(
     resourceId: null,
     subjectId: null,
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     authorize(caller, 'users.create', { id: null, role: input.role }, 'body.role');
     const email = input.email.trim().toLowerCase();
     if ((await db.query('SELECT 1 FROM users WHERE email = $1', [email])).length > 0) throw emailTaken();
@@ -311,7 +306,7 @@ export async function deleteUser({ db, identityAdmin }: Deps, caller: Actor, id:
     resourceId: id,
     subjectId: id,
   } as const;
-  await audited(db, entry, async (audit) => {
+  await operation(db, entry, async (audit) => {
     authorize(caller, 'users.delete', await targetUser(db, id));
     const [identityUser, email] = await Promise.all([
       callIdentityService(() => identityAdmin.getUser(id), 'The identity service could not be asked about this user.'),
@@ -344,7 +339,7 @@ export async function countUsers(db: Database, caller: Actor): Promise<UserRoleC
     resourceId: null,
     subjectId: null,
   } as const;
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     authorizeOverEveryone(caller, 'users.count');
     const params: unknown[] = [];
     const perRole = ROLES.map((role) => `count(*) FILTER (WHERE role = $${params.push(role)})::int AS "${role}"`);
@@ -393,7 +388,7 @@ export async function setUserEnabled(
     subjectId: id,
     fields: ['enabled'],
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     authorize(caller, 'users.set-enabled', await targetUser(db, id));
     const [identityUser, email] = await Promise.all([
       callIdentityService(() => identityAdmin.getUser(id), 'The identity service could not be asked about this user.'),

@@ -3,9 +3,9 @@
  * document spread back into its fields, with the names a chart shows (client,
  * clinic, everyone who entered something) and the addenda in order.
  */
-import { derivedValues } from '../../openapi/visits.ts';
-import type { Visit, VisitDraft, VisitState, VisitSummary } from '../api-types.ts';
-import type { VisitTherapy } from '../../openapi/schema.gen.ts';
+import { derivedValues } from '@contract';
+import type { Visit, VisitDraft, VisitState, VisitSummary } from '../core/contract-types.ts';
+import type { VisitTherapy } from '@contract';
 import type { Queryable } from '../db/database.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
 

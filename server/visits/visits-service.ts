@@ -6,9 +6,9 @@
  * subject at the server's time.
  */
 import { createHash } from 'node:crypto';
-import { ACCESS_RULES, listsEveryone, rolesListable } from '../../openapi/access.ts';
-import { canonicalJson } from '../../openapi/canonical-json.ts';
-import { wallClockAt } from '../../openapi/clinic-time.ts';
+import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
+import { canonicalJson } from '@contract';
+import { wallClockAt } from '@contract';
 import {
   OVERRIDE_ROLES,
   attributedPaths,
@@ -17,7 +17,7 @@ import {
   profileSaysDiabetic,
   signingProblems,
   type VisitFieldError,
-} from '../../openapi/visits.ts';
+} from '@contract';
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
 import type {
   AddendumCreate,
@@ -28,14 +28,13 @@ import type {
   VisitDraft,
   VisitList,
   VisitSign,
-} from '../api-types.ts';
-import { isRole } from '../api-types.ts';
-import type { Actor } from '../auth/authenticate.ts';
-import { audited, type AuditEntry } from '../audit/audit-log.ts';
+} from '../core/contract-types.ts';
+import { isRole } from '../core/contract-types.ts';
+import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { API_BASE_PATH, type Answer } from '../http/answer.ts';
-import { etagOfVersion, parseIfMatch, requireIfMatch, staleVersion } from '../http/preconditions.ts';
-import { HttpProblem, badRequest, conflict, forbidden, notFound } from '../http/problem.ts';
+import { API_BASE_PATH, type Answer } from '../core/answer.ts';
+import { etagOfVersion, parseIfMatch, requireIfMatch, staleVersion } from '../core/preconditions.ts';
+import { HttpProblem, badRequest, conflict, forbidden, notFound } from '../core/problem.ts';
 import { selectAppointment } from '../scheduling/appointment-store.ts';
 import {
   SELECT_VISIT_SUMMARY,
@@ -48,6 +47,8 @@ import {
   type VisitRow,
   type VisitSummaryRow,
 } from './visit-store.ts';
+import { type Actor } from '../core/actor.ts';
+import { operation } from '../core/operation.ts';
 
 export interface VisitDeps {
   db: Database;
@@ -101,7 +102,7 @@ export async function listVisits(db: Database, caller: Actor, query: ListVisitsQ
     resourceId: null,
     subjectId: query.client ?? null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const params: unknown[] = [];
     const where: string[] = [];
     const grant = ACCESS_RULES[caller.role]['visits.read'];
@@ -147,7 +148,7 @@ export async function readVisit(db: Database, caller: Actor, id: string): Promis
     resourceId: id,
     subjectId: null,
   };
-  return audited(db, entry, async () => {
+  return operation(db, entry, async () => {
     const { row } = await reachableVisit(db, caller, id, 'visits.read', entry);
     return loadVisit(db, row);
   });
@@ -260,7 +261,7 @@ export async function saveVisit(
     subjectId: draft.client_id,
     fields: Object.keys(draft),
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     if (!ACCESS_RULES[caller.role]['visits.write']) throw forbidden('You may not chart therapy visits.');
     authorize(caller, 'visits.write', await targetUser(db, draft.client_id), 'body.client_id');
     const expected = parseIfMatch(ifMatch);
@@ -269,7 +270,7 @@ export async function saveVisit(
       const at = now();
       if (!existing) {
         entry.action = 'visits.create';
-        if (ifMatch !== undefined && expected !== null) throw notFound('There is no such visit.');
+        if (expected !== null) throw notFound('There is no such visit.');
         const appointment = draft.appointment_id
           ? await startFromAppointment(tx, draft.appointment_id, draft.client_id)
           : null;
@@ -296,8 +297,7 @@ export async function saveVisit(
         return answerWith(tx, id, 201, audit);
       }
 
-      if (ifMatch === undefined) requireIfMatch(ifMatch);
-      if (expected !== null && !expected.includes(existing.version)) {
+      if (!requireIfMatch(ifMatch).includes(existing.version)) {
         throw staleVersion('visit', await loadVisit(tx, existing));
       }
       if (existing.state === 'signed') throw locked(existing);
@@ -385,7 +385,7 @@ export async function signVisit(
     resourceId: id,
     subjectId: null,
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     const expected = requireIfMatch(ifMatch);
     const at = now();
     const signedOnDevice = Date.parse(body.signed_on_device_at);
@@ -396,7 +396,7 @@ export async function signVisit(
     }
     return db.transaction(async (tx) => {
       const { row } = await reachableVisit(tx, caller, id, 'visits.write', entry, { lock: true });
-      if (expected !== null && !expected.includes(row.version)) throw staleVersion('visit', await loadVisit(tx, row));
+      if (!expected.includes(row.version)) throw staleVersion('visit', await loadVisit(tx, row));
       if (row.state === 'signed') throw locked(row);
       const [client] = await tx.query<{ consented: boolean | null; lifestyle: LifestyleHistory | null }>(
         'SELECT hipaa_consent AS consented, lifestyle_history AS lifestyle FROM profiles WHERE client_id = $1',
@@ -450,7 +450,7 @@ export async function addAddendum(
     subjectId: null,
     fields: ['text'],
   };
-  return audited(db, entry, async (audit) => {
+  return operation(db, entry, async (audit) => {
     return db.transaction(async (tx) => {
       const { row } = await reachableVisit(tx, caller, visitId, 'visits.write', entry, { lock: true });
       if (row.state !== 'signed') {

@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TRAILS_TARGETS } from '../../openapi/assessments.ts';
-import type { CognitiveRun } from '../../openapi/schema.gen.ts';
+import { TRAILS_TARGETS } from '@contract';
+import type { CognitiveRun } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, idOf, stack, type Actor, type Email, type Problem, type Schemas } from '../support/api-client.ts';
+import { api, idOf, stack, type Email, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
 
 type Assessment = Schemas['Assessment'];
 type AssessmentList = Schemas['AssessmentList'];

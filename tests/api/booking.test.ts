@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SLOT_TAKEN_PROBLEM, addDays, instantAt, isoInZone, wallClockAt } from '../../openapi/index.ts';
+import { SLOT_TAKEN_PROBLEM, addDays, instantAt, isoInZone, wallClockAt } from '@contract';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { api, idOf, stack, type Email, type Problem, type Schemas } from '../support/api-client.ts';

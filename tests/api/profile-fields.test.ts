@@ -1,7 +1,7 @@
 /**
  * Minimum necessary, field by field: every staff role against every profile
  * field of a client, read and write. The expected sections are written out by
- * hand here (not read from openapi/access.ts), so a slip in the access table
+ * hand here (not read from openapi/access/rules.ts), so a slip in the access table
  * shows up:
  * - reception: demographics, contact and scheduling (personal, contact,
  *   emergency, work, care), read and write;
@@ -16,10 +16,10 @@
  * consent and its version.
  */
 import { describe, expect, it } from 'vitest';
-import { PROFILE_FIELD_NAMES, fieldsOfSection, type ProfileField } from '../../openapi/profile-fields.ts';
-import type { ProfileSectionId } from '../../openapi/profile-fields.ts';
+import { PROFILE_FIELD_NAMES, fieldsOfSection, type ProfileField } from '@contract';
+import type { ProfileSectionId } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, stack, type Actor, type Problem, type Schemas } from '../support/api-client.ts';
+import { api, stack, type Problem, type Schemas, type Actor, CURRENT } from '../support/api-client.ts';
 
 type Profile = Schemas['Profile'];
 
@@ -116,7 +116,7 @@ describe('a client’s profile, role by role and field by field', () => {
     const change = (field: ProfileField) =>
       api<Profile | Problem>('PATCH', `/users/user-profiles/${CLIENT.id}`, {
         as: role,
-        ifMatch: '*',
+        ifMatch: CURRENT,
         body: { [field]: VALUES[field] },
       });
 
@@ -140,7 +140,7 @@ describe('a client’s profile, role by role and field by field', () => {
   it('names every field a write may not touch, all at once', async () => {
     const answer = await api<Problem>('PATCH', `/users/user-profiles/${CLIENT.id}`, {
       as: 'reception',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       body: { city: 'Pune', client_story: 'x', abha_number: '12345678901234' },
     });
     expect(answer.status).toBe(403);

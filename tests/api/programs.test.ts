@@ -8,10 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, instantAt, wallClockAt } from '../../openapi/clinic-time.ts';
-import { exampleVisit } from '../../openapi/visit-examples.ts';
+import { addDays, instantAt, wallClockAt } from '@contract';
+import { exampleVisit } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, stack, type Actor, type Problem, type Schemas } from '../support/api-client.ts';
+import { api, stack, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
 
 type ProgramList = Schemas['ProgramList'];
 type ProgramDetail = Schemas['ProgramDetail'];

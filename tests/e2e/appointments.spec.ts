@@ -6,7 +6,7 @@
  * phone, and axe on each screen.
  */
 import type { Locator, Page } from '@playwright/test';
-import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
+import { addDays, wallClockAt } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import {
   expect,

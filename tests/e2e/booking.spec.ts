@@ -10,7 +10,7 @@
  * decides what the screens show.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, instantAt, wallClockAt, type components } from '../../openapi/index.ts';
+import { addDays, instantAt, wallClockAt, type components } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { passwordSignIn } from '../../scripts/identity/client.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';

@@ -7,8 +7,8 @@
  * searching offline from what the device saved. Axe on each screen.
  */
 import type { Page } from '@playwright/test';
-import { THERAPY_INFO } from '../../openapi/visits.ts';
-import { addDays, wallClockAt } from '../../openapi/clinic-time.ts';
+import { THERAPY_INFO } from '@contract';
+import { addDays, wallClockAt } from '@contract';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { planDemoPrograms } from '../../scripts/demo/programs.ts';

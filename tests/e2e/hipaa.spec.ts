@@ -11,7 +11,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
-import type { components } from '../../openapi/index.ts';
+import type { components } from '@contract';
 import { accessToken, axeScan, expect, signIn, test } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];

@@ -15,7 +15,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import type { components } from '../../openapi/index.ts';
+import type { components } from '@contract';
 import {
   accessToken,
   axeScan,

@@ -2,8 +2,7 @@ import { Burger, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/RouterLinks';
 import { ThriveMark } from '@/components/ThriveMark';
-import { fullName, profileOf } from '@/features/people';
-import { userDetailQueryOptions } from '@/features/people';
+import { accountOfDetail, fullName, profileOf, userDetailQueryOptions } from '@/features/people';
 import { useSession } from '@/lib/auth/session';
 import { SyncIndicator } from '../sync/SyncIndicator';
 import { TOUCH_TARGET } from '@/config/touch';
@@ -16,18 +15,23 @@ export interface MobileNavToggle {
   controls: string;
 }
 
-/** The signed-in person's name from their own profile; null until it arrives (or if it cannot). */
-function useSignedInName(username: string | null): string | null {
+/**
+ * The signed-in person's name and e-mail from their own profile; null until it arrives (or if it cannot). The
+ * e-mail comes from the API rather than the ID token, which a reload does not bring back (it is never stored).
+ */
+function useSignedInPerson(username: string | null): { name: string | null; email: string | null } {
   const { data } = useQuery({ ...userDetailQueryOptions(username ?? ''), enabled: username !== null });
-  if (!data) return null;
+  if (!data) return { name: null, email: null };
   const name = fullName(profileOf(data).profile);
-  return name === '' ? null : name;
+  return { name: name === '' ? null : name, email: accountOfDetail(data).email || null };
 }
 
 /** The top bar of every signed-in screen: the burger on a phone, Thrive's mark, and who is signed in. */
 export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }) {
   const session = useSession();
-  const name = useSignedInName(session.username);
+  const person = useSignedInPerson(session.username);
+  const name = person.name;
+  const email = person.email ?? session.email;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="xs" wrap="nowrap" miw={0}>
@@ -63,9 +67,9 @@ export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }
               {name}
             </Text>
           )}
-          {session.email && (
+          {email && (
             <Text size="sm" c="dimmed" truncate>
-              {session.email}
+              {email}
             </Text>
           )}
         </Stack>

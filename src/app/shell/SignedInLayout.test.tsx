@@ -4,12 +4,17 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
+import { installFakeApi } from '@/test/fake-api';
 import { CITY_CHANGE, initTestOutbox } from '@/test/outbox';
 import { renderWithProviders } from '@/test/render';
 import { SignedInLayout } from './SignedInLayout';
 
 function signedInAs(role: string) {
   sessionStore.set({ authenticated: true, role, username: 'u-1', email: 'someone@thrive.test' });
+  // The header names the person from their own record (here one without a profile yet, so no name).
+  installFakeApi({
+    'GET /users/users/{id}': ({ params }) => ({ Username: params.id, Profile: null, UserAttributes: [] }),
+  });
 }
 
 // The test DOM matches no media query (src/test/setup.ts): the phone layout, with the navigation behind the burger.

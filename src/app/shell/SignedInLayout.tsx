@@ -5,6 +5,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorBannerArea } from '@/components/ErrorBannerArea';
 import { SignOutConfirmation } from '../sync/SignOutConfirmation';
+import { PasskeyOffer } from '@/features/auth';
 import { brand } from '@/config/brand';
 import { PersonClock } from '@/features/people';
 import { isRole } from '@/lib/auth/roles';
@@ -105,6 +106,7 @@ export function SignedInLayout() {
             <Box pos="sticky" top={HEADER_HEIGHT + 8} mb="md" style={{ zIndex: 2 }}>
               <ErrorBannerArea />
             </Box>
+            <PasskeyOffer />
             <Outlet />
           </Container>
         </AppShell.Main>

@@ -5,6 +5,7 @@ export { CLIENTS_ONLY, userDetailQueryOptions, userKeys, userListQueryOptions } 
 export { useAccountActions } from './components/AccountActionDialog';
 export { PersonClock } from './components/PersonClock';
 export { ClientLink } from './components/ClientLink';
+export { accountOfDetail } from './model/account';
 export { CreateUserButton } from './components/CreateUserButton';
 export { UserAccountActions } from './components/UserAccountActions';
 export { UserCards, UserListSkeleton, UserTable } from './components/UserRows';

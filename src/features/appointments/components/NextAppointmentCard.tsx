@@ -16,7 +16,7 @@ import { PanelCard } from '@/components/signed-in/PanelCard';
 const NONE: readonly [] = [];
 
 /**
- * Cancelling one's own booking (openapi/appointments.ts: booked, and at least
+ * Cancelling one's own booking (openapi/scheduling/appointments.ts: booked, and at least
  * 24 hours ahead): asked once more, then kept on the device and sent through
  * the outbox like every status move; the card shows it at once, marked.
  */

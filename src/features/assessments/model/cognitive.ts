@@ -1,7 +1,7 @@
 /**
  * How the cognitive tasks run on the device: which digits come next, which
  * word list a run uses, where the trail's targets sit. Scoring is the
- * contract's (openapi/assessments.ts), the same on the device and the server.
+ * contract's (openapi/assessments/), the same on the device and the server.
  */
 import {
   DIGIT_SPAN,

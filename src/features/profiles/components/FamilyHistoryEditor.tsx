@@ -38,7 +38,7 @@ function isCondition(value: string): value is FamilyCondition {
 }
 
 /**
- * Conditions per relative (openapi/health-history.ts): a card per relative
+ * Conditions per relative (openapi/people/health-history.ts): a card per relative
  * with who it is, what they have or had, and a note; or, for a family with
  * none known, a box saying so. Used by the profile form and by onboarding.
  */

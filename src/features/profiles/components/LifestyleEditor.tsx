@@ -20,7 +20,7 @@ export interface HistoryEditorProps<T> {
 }
 
 /**
- * How the person lives, topic by topic (openapi/health-history.ts): hours of
+ * How the person lives, topic by topic (openapi/people/health-history.ts): hours of
  * sleep, a card per answer for each topic, and notes. Any topic may be left
  * open. Used by the profile form and by Thrive onboarding. Drawn again
  * only when its value or the form's errors change, not at every keystroke

@@ -55,7 +55,7 @@ export const PROFILE_SECTIONS: readonly ProfileSection[] = SECTIONS.map((section
 
 /**
  * The sections and fields a profile answer holds. The API answers with only
- * the fields the viewer's role may read (minimum necessary, openapi/access.ts);
+ * the fields the viewer's role may read (minimum necessary, openapi/access/rules.ts);
  * what it left out is not shown at all, rather than as "Not given".
  */
 export function sectionsShown(profile: object): ProfileSection[] {

@@ -1,7 +1,7 @@
 /**
  * The few readings a client's visit summary shows: the therapy's main
  * settings and the vitals before and after, named and with units as the
- * visit's field tables name them (openapi/visits.ts).
+ * visit's field tables name them (openapi/visits/).
  */
 import {
   THERAPY_FIELDS,

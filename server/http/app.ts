@@ -1,0 +1,83 @@
+/**
+ * The reference API as an Express app, mounted at /api/v1.
+ *
+ * Order of work for every request: no-store header, JSON body, then (except
+ * for /health) the caller's token, the caller's rate limit, then validation against the contract,
+ * then a write's Idempotency-Key (a retry is answered from the stored
+ * answer), then the handler. Authentication comes before validation so that a caller
+ * without a valid token learns nothing about the API's shapes.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { authenticate, callerOf } from './authenticate.ts';
+import type { AppDependencies } from './dependencies.ts';
+import { CONTRACT_FORMATS, refuseNul } from './input-limits.ts';
+import { DEFAULT_RATE_LIMITS, rateLimit, throttleRefusedAuthentication } from './rate-limit.ts';
+import { securityHeaders } from './security-headers.ts';
+import { HttpProblem } from '../core/problem.ts';
+import { API_BASE_PATH } from '../core/answer.ts';
+import { idempotencyKeys } from './idempotency.ts';
+import { apiRoutes } from './routes/index.ts';
+import { sendProblem } from './send.ts';
+import { BODY_LIMIT, auditRefusals, keyTakenMeanwhile, problemHandler } from './errors.ts';
+
+export const CONTRACT_PATH = path.resolve(import.meta.dirname, '../../openapi/clinic.yaml');
+
+export function createApp(deps: AppDependencies): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // The client's address (the refused-authentication limit) from the proxy in front, when it is one we trust.
+  app.set('trust proxy', deps.trustProxy ?? 'loopback');
+  app.set('etag', false);
+  app.use(securityHeaders);
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    // Health data must not be kept by browsers or proxies, error answers included.
+    res.set('Cache-Control', 'no-store');
+    // One id per request, in the answer and in any log line about it: what support asks for, instead of data.
+    res.locals.requestId = randomUUID();
+    res.set('X-Request-Id', res.locals.requestId);
+    next();
+  });
+  api.use(express.json({ limit: BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+
+  api.get('/health', async (_req, res) => {
+    await deps.db.query('SELECT 1');
+    res.json({ status: 'ok' });
+  });
+
+  const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
+  api.use(throttleRefusedAuthentication(rateLimits.unauthenticated, authenticate(deps.verifyAccessToken, deps.db)));
+  api.use(rateLimit(rateLimits, (res) => callerOf(res).id));
+  api.use(
+    OpenApiValidator.middleware({
+      apiSpec: CONTRACT_PATH,
+      validateRequests: {
+        allowUnknownQueryParameters: false,
+        removeAdditional: false,
+        // Name every field at fault, not only the first.
+        allErrors: true,
+      },
+      validateResponses: deps.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      ajvFormats: { mode: 'full' },
+      formats: CONTRACT_FORMATS,
+    }),
+  );
+  api.use(refuseNul);
+  api.use(idempotencyKeys(deps.db, (res) => callerOf(res).id));
+  api.use(apiRoutes(deps));
+
+  app.use(API_BASE_PATH, api);
+  app.use((_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    sendProblem(res, new HttpProblem(404, 'There is nothing at this address.'));
+  });
+  app.use(keyTakenMeanwhile(deps));
+  app.use(auditRefusals(deps));
+  app.use(problemHandler);
+  return app;
+}

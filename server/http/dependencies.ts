@@ -1,0 +1,21 @@
+/** What the API is built from; createApp takes it whole so tests can swap any part. */
+import type { AccessTokenVerifier } from '../auth/access-token.ts';
+import type { Database } from '../db/database.ts';
+import type { RateLimits } from './rate-limit.ts';
+import type { IdentityAdmin } from '../identity/identity-admin.ts';
+
+export interface AppDependencies {
+  db: Database;
+  identityAdmin: IdentityAdmin;
+  verifyAccessToken: AccessTokenVerifier;
+  /** Check every response against the contract too (tests and development). */
+  validateResponses?: boolean;
+  /** The clock consent dates are checked against. */
+  now?: () => Date;
+  /** Per-actor limits on lists, searches and writes; DEFAULT_RATE_LIMITS when not given. */
+  rateLimits?: RateLimits;
+  /** Which proxies' X-Forwarded-For to believe (Express's `trust proxy`); by default only one on this machine. */
+  trustProxy?: string;
+  /** How long refusals alike are counted into one audit record (core/refusals.ts); 0 writes each on its own. */
+  refusalTallyMs?: number;
+}
