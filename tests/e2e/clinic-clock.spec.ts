@@ -5,8 +5,7 @@
  * wall clock (24-hour), never the device's.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { wallClockAt } from '../../openapi/clinic-time.ts';
-import type { components } from '../../openapi/index.ts';
+import { wallClockAt, type components } from '@contract';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { accessToken, expect, signIn, test } from './fixtures.ts';
 

@@ -11,9 +11,11 @@ import { SignedInLayout } from './SignedInLayout';
 
 function signedInAs(role: string) {
   sessionStore.set({ authenticated: true, role, username: 'u-1', email: 'someone@thrive.test' });
-  // The header names the person from their own record (here one without a profile yet, so no name).
+  // The header names the person from their own record (here one without a profile yet, so no name); the times are
+  // read on their clinic's clock (none here).
   installFakeApi({
     'GET /users/users/{id}': ({ params }) => ({ Username: params.id, Profile: null, UserAttributes: [] }),
+    'GET /clinics': () => ({ results: [] }),
   });
 }
 
