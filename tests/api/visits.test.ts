@@ -12,7 +12,8 @@ import { stableUuid } from '../../scripts/demo/stable-id.ts';
 import { api, idOf, type Actor, type Problem, type Schemas } from '../support/api-client.ts';
 import { auditSince, newestAuditId } from '../support/audit-trail.ts';
 
-type Visit = Schemas['Visit'];
+/** A visit as the roles that chart it read it: the whole record (resource-fields.ts). */
+type Visit = Required<Schemas['Visit']>;
 type VisitDraft = Schemas['VisitDraft'];
 type Therapy = Schemas['VisitTherapy'];
 
