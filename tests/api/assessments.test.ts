@@ -85,6 +85,16 @@ describe('the Thrive check (WHO-5)', () => {
     expect(later.status).toBe(400);
     expect(fields(later)).toEqual(['body.taken_at']);
   });
+
+  it('cannot be dated before the client’s account existed (1900), naming taken_at', async () => {
+    for (const takenAt of ['1900-01-01T00:00:00Z', new Date(Date.now() - 91 * 86_400_000).toISOString()]) {
+      const early = await post(BOB.email as Email, who5(BOB.id, [2, 2, 2, 2, 2], takenAt));
+      expect(early.status, takenAt).toBe(400);
+      expect(early.body.errors, takenAt).toEqual([
+        { field: 'body.taken_at', message: 'cannot be before the client’s account existed' },
+      ]);
+    }
+  });
 });
 
 describe('whose results', () => {

@@ -179,9 +179,16 @@ describe('a client’s alerts', () => {
     ]);
   });
 
+  it('answers reception, coaches and nutritionists the consent, never the clinical alerts', async () => {
+    for (const as of ['reception', 'coach', 'nutrition'] as const) {
+      const answer = await api<Alerts>('GET', `/clients/${client.id}/alerts`, { as });
+      expect(answer.body, as).toEqual({ client_id: client.id, hipaa_consent: true });
+    }
+  });
+
   it('says when consent is missing, with nothing else to report', async () => {
     const unconsented = clients.slice(101).find((item) => !item.hipaaConsent)!;
-    const answer = await api<Alerts>('GET', `/clients/${unconsented.id}/alerts`, { as: 'reception' });
+    const answer = await api<Alerts>('GET', `/clients/${unconsented.id}/alerts`, { as: 'nurse' });
     expect(answer.body).toEqual({
       client_id: unconsented.id,
       hipaa_consent: false,
