@@ -267,7 +267,6 @@ export async function saveVisit(
     fields: Object.keys(draft),
   };
   return operation(db, entry, async (audit) => {
-    requireSomeGrant(caller, 'visits.chart');
     requireGrant(caller, 'visits.chart', await targetVisitClient(db, draft.client_id, draft.therapy), 'body.client_id');
     const expected = parseIfMatch(ifMatch);
     return db.transaction(async (tx) => {
