@@ -3,6 +3,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { THERAPY_INFO, mayDoToClients, type Role } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
+import { withheld } from '@/components/signed-in/NotShown';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { ButtonLink } from '@/components/RouterLinks';
 import { clientTrail } from '@/lib/navigation';
@@ -55,8 +56,10 @@ export function VisitRecordPage({ clientId, visitId, role }: { clientId: string;
       </PageFrame>
     );
   }
+  // A role that does not read the clinical record reads the visit's therapy, times and state.
+  const shown = withheld(data, 'vitals') ? `${clientName}: the visit's therapy, times and state.` : purpose;
   return (
-    <PageFrame title={THERAPY_INFO[data.therapy].title} crumbs={crumbs} purpose={purpose}>
+    <PageFrame title={THERAPY_INFO[data.therapy].title} crumbs={crumbs} purpose={shown}>
       <Group justify="flex-end" gap="sm" className="no-print">
         {data.state === 'draft' && mayDoToClients(role, 'visits.chart', data.therapy) && (
           <ButtonLink variant="light" {...visitScreenLink(data.therapy, clientId, visitId)}>
