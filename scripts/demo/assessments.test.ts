@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assessmentProblems, thriveCheckDue } from '@contract';
 import type { Database } from '../../server/db/database.ts';
-import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import { openTestDatabase } from '../../server/db/test-database.ts';
 import { demoAccount } from './accounts.ts';
 import { LOW_WELLBEING_CLIENT, planDemoAssessments, writeDemoAssessments } from './assessments.ts';
 import { generateClients } from './clients.ts';
@@ -46,7 +46,7 @@ describe('the demo results', () => {
 describe('writing them', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+    db = await openTestDatabase();
     await seedDatabase(db, [featured, low]);
   }, 60_000);
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import { openTestDatabase } from '../../server/db/test-database.ts';
 import { listPrograms } from '../../server/programs/programs-service.ts';
 import { searchClients } from '../../server/clients/clients-service.ts';
 import { DEMO_ACCOUNTS, demoAccount } from './accounts.ts';
@@ -18,7 +18,7 @@ const nurse: Actor = { id: demoAccount('nurse@thrive.test').id, role: 'NURSE', d
 let db: Database;
 
 beforeAll(async () => {
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  db = await openTestDatabase();
   await seedDatabase(db, [...DEMO_ACCOUNTS, ...clients]);
   await seedScheduleCatalog(db);
   await writeDemoWeek(db, now, clients, featured);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import { openTestDatabase } from '../../server/db/test-database.ts';
 import { DEMO_ACCOUNTS, demoAccount } from './accounts.ts';
 import { generateClients } from './clients.ts';
 import { seedDatabase } from './seed-database.ts';
@@ -8,7 +8,7 @@ import { seedDatabase } from './seed-database.ts';
 let db: Database;
 
 beforeAll(async () => {
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  db = await openTestDatabase();
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '@contract';
 import type { Database } from '../db/database.ts';
-import { openMigratedDatabase } from '../db/migrate.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 import { HttpProblem } from '../core/problem.ts';
 import {
   grantedVia,
@@ -100,7 +100,7 @@ describe('targetUser', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+    db = await openTestDatabase();
     await db.query(`INSERT INTO users (id, email, role) VALUES ($1, 'target@thrive.test', 'CLIENT')`, [CLIENT]);
   });
 

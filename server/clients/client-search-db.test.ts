@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientMatches, nameStartsWith, parseClientQuery } from '@contract';
 import type { Database } from '../db/database.ts';
-import { openMigratedDatabase } from '../db/migrate.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 import { searchClients } from './clients-service.ts';
 import { type Actor } from '../core/actor.ts';
 
@@ -43,7 +43,7 @@ const NURSE: Actor = {
 let db: Database;
 
 beforeAll(async () => {
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  db = await openTestDatabase();
   await db.query(`INSERT INTO users (id, email, role) VALUES ($1, 'nurse@thrive.test', 'NURSE')`, [NURSE.id]);
   // Staff with a profile are found by no search: they are not clients.
   await db.query(`INSERT INTO profiles (client_id, first_name, last_name) VALUES ($1, 'Ann', 'Nurse')`, [NURSE.id]);

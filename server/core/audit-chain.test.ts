@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { openMigratedDatabase } from '../db/migrate.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 import { checkAuditChain } from './audit-chain.ts';
 
 let db: Database;
@@ -13,7 +13,7 @@ async function record(action: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  db = await openTestDatabase();
   for (const action of ['users.read', 'users.list', 'profiles.read']) await record(action);
 });
 

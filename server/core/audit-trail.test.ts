@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../db/database.ts';
-import { openMigratedDatabase } from '../db/migrate.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 import { HttpProblem } from './problem.ts';
 import { checkAuditChain } from './audit-chain.ts';
 import type { AuditEntry } from './audit-trail.ts';
@@ -33,7 +33,7 @@ function readOf(id: string): AuditEntry {
 }
 
 beforeAll(async () => {
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  db = await openTestDatabase();
 });
 
 afterAll(async () => {

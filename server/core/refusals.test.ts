@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { openMigratedDatabase } from '../db/migrate.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 import { checkAuditChain } from './audit-chain.ts';
 import { REFUSAL_WINDOW_MS, closeRefusalTallies, recordRefusal } from './refusals.ts';
 
 let db: Database;
 
 beforeAll(async () => {
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  db = await openTestDatabase();
 });
 
 afterEach(() => {

@@ -15,8 +15,11 @@ import pg from 'pg';
 
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
-  /** dataDir null keeps the database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | null };
+  /**
+   * dataDir null keeps the database in memory (tests), started from `from` when given: a copy made by
+   * `snapshot()`, so each test file opens a migrated database without running initdb and the migrations again.
+   */
+  | { kind: 'pglite'; dataDir: string | null; from?: Blob };
 
 export interface Queryable {
   query<Row extends object>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
@@ -29,17 +32,20 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: a copy of the whole database, to open again with `from`. */
+  snapshot?(): Promise<Blob>;
 }
 
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  return location.kind === 'postgres' ? openPostgres(location.url) : openPglite(location.dataDir);
+  return location.kind === 'postgres' ? openPostgres(location.url) : openPglite(location.dataDir, location.from);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, from: Blob | undefined): Promise<Database> {
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
   // btree_gist: the schedule's exclusion constraints compare ids with = beside time ranges with &&.
   const options = { extensions: { pg_trgm, btree_gist } };
-  const pglite = dataDir === null ? await PGlite.create(options) : await PGlite.create(dataDir, options);
+  const pglite =
+    dataDir === null ? await PGlite.create({ ...options, loadDataDir: from }) : await PGlite.create(dataDir, options);
   // PGlite is one connection: its transaction() holds a lock that every other
   // query waits for, so concurrent requests see the same isolation as on a server.
   const over = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
@@ -56,6 +62,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     ...over(pglite),
     transaction: (work) => pglite.transaction((tx) => work(over(tx))),
     close: () => pglite.close(),
+    snapshot: () => pglite.dumpDataDir('none'),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { openMigratedDatabase } from '../db/migrate.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 import { deleteExpiredKeys, requestHash } from '../core/idempotency-store.ts';
 
 describe('requestHash', () => {
@@ -22,7 +22,7 @@ describe('requestHash', () => {
 describe('deleteExpiredKeys', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+    db = await openTestDatabase();
   });
   afterAll(async () => {
     await db.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { openMigratedDatabase } from '../db/migrate.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 
 /** A signed visit is locked in the database itself, and addenda only ever append, whoever connects. */
 let db: Database;
@@ -10,7 +10,7 @@ const DRAFT = '44444444-4444-4444-8444-444444444444';
 const ADDENDUM = '55555555-5555-4555-8555-555555555555';
 
 beforeAll(async () => {
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  db = await openTestDatabase();
   await db.query(`INSERT INTO users (id, email, role) VALUES ($1, 'c@thrive.test', 'CLIENT')`, [CLIENT]);
   await db.query(
     `INSERT INTO visits (id, client_id, therapy, content, created_by, updated_by, state, signed_by, signed_at, content_hash)
