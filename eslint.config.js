@@ -14,6 +14,7 @@ import tseslint from 'typescript-eslint';
  * The shape of the code (ARCHITECTURE.md), enforced:
  * - `openapi/` (the contract) imports nothing of the app, the server or the scripts;
  * - `server/` imports neither the app nor the developer scripts;
+ * - `front/` (the production front) imports nothing of ours; `infra/` only front's headers;
  * - in `src/`, `lib/`, `config/` and `components/` are shared code and import no feature, no screen, no shell;
  * - a feature reaches another feature only through its public `index.ts`;
  * - no import cycles anywhere.
@@ -72,8 +73,18 @@ const zones = [
   },
   {
     target: './server',
-    from: ['./src', './scripts', './tests'],
+    from: ['./src', './scripts', './tests', './front', './infra'],
     message: 'The server depends on the contract (openapi/) only, never on the app or the developer scripts.',
+  },
+  {
+    target: './front',
+    from: ['./src', './server', './scripts', './tests', './openapi', './infra'],
+    message: 'The production front serves a build and proxies to the API; it imports nothing else of ours.',
+  },
+  {
+    target: './infra',
+    from: ['./src', './server', './scripts', './tests', './openapi'],
+    message: 'The AWS stack takes the app’s headers and caching rules from front/headers.ts, nothing else of ours.',
   },
   ...SERVER_LAYERS,
   {
@@ -237,7 +248,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [SDK_RESTRICTIONS.amplify] }] },
   },
   {
-    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.ts'],
+    files: [
+      'src/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'front/**/*.test.ts',
+      'infra/**/*.test.ts',
+      'tests/api/**/*.ts',
+      'tests/instances/**/*.ts',
+    ],
     ...vitest.configs.recommended,
     rules: {
       ...vitest.configs.recommended.rules,

@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { createServer, defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appSecurityHeaders, headersFileText } from './front/headers.ts';
+import { precompressedCopies } from './front/precompress.ts';
 import { pruneUnreadCustomProperties } from './scripts/build/prune-custom-properties.ts';
 import { DEFERRED_STYLESHEET } from './src/app/prerender/deferred-styles.ts';
 import { LOCKED_START_DOCUMENT } from './src/pwa/locked-start.ts';
@@ -45,60 +47,13 @@ const dropConnectionWhenUpstreamDown: NonNullable<ProxyOptions['configure']> = (
   });
 };
 
-/**
- * Where the app may connect besides its own origin: the identity service. A
- * path (the local stack's /identity) is the app's own origin; none means
- * Amazon Cognito in the configured region.
- */
-function identityOrigin(env: Record<string, string>): string | null {
-  const endpoint = env.VITE_COGNITO_ENDPOINT ?? '';
-  if (endpoint.startsWith('/')) return null;
-  if (endpoint !== '') return new URL(endpoint).origin;
-  return `https://cognito-idp.${env.VITE_COGNITO_REGION || 'ap-south-1'}.amazonaws.com`;
-}
-
-/**
- * The headers every page of the app is served with: a strict Content Security
- * Policy (scripts from the app's own origin only, never inline; styles may be
- * inline because Mantine writes its theme variables at run time), no sniffing,
- * no referrer, no framing, an own browsing context group, and none of the
- * device's sensors. The preview server sends them, and the build writes them
- * to `_headers` for static hosting (Netlify and Cloudflare Pages read it).
- */
-export function appSecurityHeaders(env: Record<string, string>): Record<string, string> {
-  const identity = identityOrigin(env);
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    `connect-src 'self'${identity ? ` ${identity}` : ''}`,
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  return {
-    'Content-Security-Policy': csp,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'X-Frame-Options': 'DENY',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-  };
-}
-
-/** Writes the headers for static hosting next to the build (`_headers`, for every path). */
+/** Writes the headers for static hosting next to the build (`_headers`, which the production front reads too). */
 function headersFile(headers: Record<string, string>): Plugin {
   return {
     name: 'thrive-headers-file',
     apply: 'build',
     generateBundle() {
-      const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-      this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n${lines.join('\n')}\n` });
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFileText(headers) });
     },
   };
 }
@@ -303,6 +258,8 @@ export default defineConfig(({ mode }) => {
           globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         },
       }),
+      // Last: it compresses what the plugins above wrote, the service worker included.
+      precompressedCopies(),
     ],
     server,
     preview: { ...server, headers },
