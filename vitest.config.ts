@@ -23,9 +23,10 @@ class DomFilesFirst extends BaseSequencer {
 }
 
 /**
- * Two suites: `unit` (pure logic and components, next to the code) and `api`
+ * Three suites: `unit` (pure logic and components, next to the code), `api`
  * (HTTP tests against a running reference server and identity service, started
- * once by the global setup).
+ * once by the global setup) and `api-instances` (a part of `api` against several
+ * API processes behind the production front).
  */
 export default defineConfig({
   test: {
@@ -44,7 +45,14 @@ export default defineConfig({
           // and the router again for each: a clean clone's suite in 101 s instead of 149. Each file sets up what it
           // needs in its own hooks; the suite passes in shuffled file orders too (--sequence.shuffle.files).
           isolate: false,
-          include: ['src/**/*.test.{ts,tsx}', 'openapi/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'openapi/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'front/**/*.test.ts',
+            'infra/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['./src/test/setup.ts'],
           // Component tests type into real Mantine inputs; on a loaded two-core CI machine that can pass 5 s.
@@ -66,6 +74,24 @@ export default defineConfig({
           fileParallelism: false,
           // The files share the stack, and also the modules they load (the contract, the clients, the in-process
           // API): each suite in about 120 s instead of 175.
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          // Three API processes on PostgreSQL behind the production front (DATABASE_URL required): the suite's
+          // access, idempotency, booking race and sign-out tests once more, and what only several processes show.
+          name: 'api-instances',
+          include: [
+            'tests/api/{access-matrix,writes-exactly-once,booking,sessions}.test.ts',
+            'tests/instances/**/*.test.ts',
+          ],
+          environment: 'node',
+          globalSetup: ['./tests/support/api-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
           isolate: false,
         },
       },
