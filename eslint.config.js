@@ -17,12 +17,51 @@ import tseslint from 'typescript-eslint';
  * - `front/` (the production front) imports nothing of ours; `infra/` only front's headers;
  * - in `src/`, `lib/`, `config/` and `components/` are shared code and import no feature, no screen, no shell;
  * - a feature reaches another feature only through its public `index.ts`;
+ * - a domain never imports a screen, and a screen never imports another screen;
  * - no import cycles anywhere.
  */
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const featureIndexes = FEATURES.map((feature) => `./${feature}/index.ts`);
+
+/**
+ * The two kinds of feature (ARCHITECTURE.md). A domain holds one part of the clinic's record (its queries, changes,
+ * rules and the pieces that show it); a screen is what a route shows, put together from domains. A domain never
+ * imports a screen; a screen never imports another screen (the route composes them). Every folder of
+ * src/features is one or the other: a new one is added to a list here, or lint stops.
+ */
+const DOMAINS = [
+  'appointments',
+  'assessments',
+  'auth',
+  'clinics',
+  'enrollments',
+  'hipaa',
+  'people',
+  'profiles',
+  'risk',
+  'support',
+  'visits',
+];
+const SCREENS = [
+  'access',
+  'backoffice',
+  'booking',
+  'clients',
+  'dashboard',
+  'discovery',
+  'hub',
+  'journey',
+  'onboarding',
+  'portal',
+  'reports',
+];
+const unclassified = FEATURES.filter((feature) => DOMAINS.includes(feature) === SCREENS.includes(feature));
+if (unclassified.length > 0) {
+  throw new Error(`eslint.config.js: say whether src/features/${unclassified.join(', ')} is a domain or a screen.`);
+}
+const folderOf = (feature) => `./src/features/${feature}`;
 
 /**
  * The server's layers, each importing only those below it (ARCHITECTURE.md):
@@ -132,6 +171,17 @@ const zones = [
     except: [`./${feature}`, ...featureIndexes],
     message: `Import another feature through its public index ('@/features/<name>'), not its internals.`,
   })),
+  ...SCREENS.map((screen) => ({
+    target: folderOf(screen),
+    from: SCREENS.filter((other) => other !== screen).map(folderOf),
+    message:
+      'A screen never imports another screen: the route composes them, and what they share belongs to a domain, lib/ or components/.',
+  })),
+  {
+    target: DOMAINS.map(folderOf),
+    from: SCREENS.map(folderOf),
+    message: 'A domain never imports a screen: screens are built from domains, not the other way round.',
+  },
   {
     target: ['./src/app', './src/routes'],
     from: './src/features',
@@ -170,6 +220,26 @@ export const DOM_SINKS = [
       'CallExpression[callee.name=/^(setTimeout|setInterval)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]',
     message: 'Pass a function: a string here is code made from text.',
   },
+];
+
+/**
+ * Dates, times and numbers become text in one place, src/lib/intl: on the clinic's clock and in its locale,
+ * never the device's (a tablet set to UTC at Thrive Bengaluru must still show 11:00 for an 11:00 session).
+ * The device's own calendar and clock (`getHours()`, `toLocaleString()`) and ad-hoc Intl formatters are
+ * refused everywhere else in the app.
+ */
+const INTL_MESSAGE = 'Format through @/lib/intl: the clinic’s clock and locale, one date style.';
+const DEVICE_CLOCK_MESSAGE = 'This reads the device’s zone; read the clinic’s clock through @/lib/intl.';
+export const CLINIC_CLOCK = [
+  ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+    property,
+    message: INTL_MESSAGE,
+  })),
+  { object: 'Intl', message: INTL_MESSAGE },
+  ...['FullYear', 'Month', 'Date', 'Day', 'Hours', 'Minutes', 'Seconds', 'TimezoneOffset'].flatMap((unit) => [
+    { property: `get${unit}`, message: DEVICE_CLOCK_MESSAGE },
+    { property: `set${unit}`, message: DEVICE_CLOCK_MESSAGE },
+  ]),
 ];
 
 /** The vendor SDKs each stay behind one module (lib/auth, lib/api). */
@@ -224,6 +294,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [SDK_RESTRICTIONS.amplify, SDK_RESTRICTIONS.openapiFetch] }],
       // Text goes into the page as text: no HTML or code from strings, anywhere.
       'no-restricted-syntax': ['error', ...DOM_SINKS],
+      'no-restricted-properties': ['error', ...CLINIC_CLOCK],
       'no-eval': 'error',
       'no-new-func': 'error',
       'no-script-url': 'error',
@@ -238,6 +309,11 @@ export default tseslint.config(
       // next thing the person does. Native elements with autoFocus stay refused.
       'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
     },
+  },
+  {
+    // The one place that makes Intl formatters.
+    files: ['src/lib/intl/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-properties': 'off' },
   },
   {
     files: ['src/lib/auth/**/*.{ts,tsx}'],

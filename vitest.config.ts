@@ -62,6 +62,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // The production build as files (run after `npm run build`): manifest, precache list, headers, no maps.
+          name: 'dist',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         resolve: { alias: aliases },
         test: {
           name: 'api',

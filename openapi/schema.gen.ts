@@ -650,18 +650,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        get?: never;
+        put?: never;
         /**
-         * Find clients by a fragment of name, e-mail or phone number (the hub's staff group)
+         * Find clients by a fragment of name, e-mail or phone number (the text in the body, never in the address)
          * @description Discovery's search, one query in the database: each word must appear in the client's name or
          *     e-mail (case-insensitive), or, when the text is a phone number or part of one, its digits must
          *     appear in the client's phone numbers whatever the punctuation ("98450 12345", "(984) 501-2345").
          *     Names that begin with the text come first, then by last and first name. Each result carries what
          *     a nurse needs to pick the right person: age, phone, next appointment, and whether HIPAA consent
-         *     is missing. ADMIN and clients may not search. Every search is recorded in the audit trail.
+         *     is missing. ADMIN and clients may not search. The text names a person, so it goes in the body:
+         *     an address is written down by every proxy, load balancer and browser history on the way. A
+         *     search changes nothing; every search is recorded in the audit trail.
          */
-        get: operations["searchClients"];
-        put?: never;
-        post?: never;
+        post: operations["searchClients"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1237,6 +1239,15 @@ export interface components {
             status: "booked" | "checked_in";
             service_name: string;
             clinic_name: string;
+        };
+        ClientSearch: {
+            /** @description What was typed, as it was typed (a phone number's brackets, plus and slashes included). */
+            q: string;
+            /**
+             * @description At most this many; `truncated` says whether more matched.
+             * @default 20
+             */
+            limit: number;
         };
         ClientSearchResult: {
             id: components["schemas"]["UserIdValue"];
@@ -2213,6 +2224,7 @@ export type EnrollmentCreate = components['schemas']['EnrollmentCreate'];
 export type EnrollmentPatch = components['schemas']['EnrollmentPatch'];
 export type EnrollmentList = components['schemas']['EnrollmentList'];
 export type NextAppointment = components['schemas']['NextAppointment'];
+export type ClientSearch = components['schemas']['ClientSearch'];
 export type ClientSearchResult = components['schemas']['ClientSearchResult'];
 export type ClientSearchList = components['schemas']['ClientSearchList'];
 export type ContraindicationAlert = components['schemas']['ContraindicationAlert'];
@@ -3564,17 +3576,16 @@ export interface operations {
     };
     searchClients: {
         parameters: {
-            query: {
-                /** @description What was typed, as it was typed (a phone number's brackets, plus and slashes included). */
-                q: string;
-                /** @description At most this many; `truncated` says whether more matched. */
-                limit?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientSearch"];
+            };
+        };
         responses: {
             /** @description The clients that match, best first. */
             200: {
@@ -3588,6 +3599,7 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

@@ -272,8 +272,10 @@ try {
       text: answer,
     } = await timeRequests((i) => {
       const prefix = text.slice(0, 1 + (i % text.length));
-      return fetch(`${config.apiUrl}/api/v1/clients/search?q=${encodeURIComponent(prefix)}`, {
-        headers: { authorization: `Bearer ${nurseToken}` },
+      return fetch(`${config.apiUrl}/api/v1/clients/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${nurseToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ q: prefix }),
       });
     });
     const results = (JSON.parse(answer) as { results?: unknown[] }).results?.length ?? 0;

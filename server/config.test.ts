@@ -47,8 +47,8 @@ describe('parseServerConfig', () => {
     expect(config.rateLimits).toEqual({
       list: { requests: 300, seconds: 60 },
       search: { requests: 5, seconds: 10 },
-      write: { requests: 300, seconds: 60 },
       unauthenticated: { requests: 60, seconds: 60 },
+      write: { requests: 300, seconds: 60 },
     });
     expect(() => parseServerConfig({ ...identity, API_RATE_LIMIT_WRITE: 'lots' })).toThrow(
       /API_RATE_LIMIT_WRITE must be requests\/seconds/,

@@ -33,6 +33,8 @@ export interface ServerConfig {
   /** This process's name in the log (`api-2`; by default the host's name and the process id). */
   instance: string;
   logLevel: LogLevel;
+  /** How long refusals alike are counted into one audit record; 0 writes each on its own. */
+  refusalTallyMs: number;
 }
 
 /** An unset variable and an empty one mean the same: not given. */
@@ -93,6 +95,10 @@ const EnvironmentSchema = v.object({
   API_RATE_LIMIT_SEARCH: optionalRateLimit,
   API_RATE_LIMIT_WRITE: optionalRateLimit,
   API_RATE_LIMIT_UNAUTHENTICATED: optionalRateLimit,
+  API_REFUSAL_TALLY_SECONDS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'must be a number of seconds'), v.transform(Number)),
+    '60',
+  ),
   API_TRUST_PROXY: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'loopback'),
   API_RATE_LIMIT_STORE: v.optional(v.picklist(['memory', 'database', ''], 'must be memory or database'), ''),
   API_INSTANCE_NAME: optionalText,
@@ -157,6 +163,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     rateLimitStore: values.API_RATE_LIMIT_STORE || (values.DATABASE_URL === '' ? 'memory' : 'database'),
     instance: values.API_INSTANCE_NAME || `${hostname()}:${process.pid}`,
     logLevel: values.LOG_LEVEL || 'info',
+    refusalTallyMs: values.API_REFUSAL_TALLY_SECONDS * 1000,
     rateLimits: {
       list: rateLimitOf(values.API_RATE_LIMIT_LIST, DEFAULT_RATE_LIMITS.list),
       search: rateLimitOf(values.API_RATE_LIMIT_SEARCH, DEFAULT_RATE_LIMITS.search),

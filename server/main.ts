@@ -99,6 +99,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     readiness,
     ...(config.rateLimitStore === 'database' ? { rateLimitStore: createSharedRateLimits(db) } : {}),
+    refusalTallyMs: config.refusalTallyMs,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -41,12 +41,8 @@ import { Route as AuthenticatedStaffClientClientIdDetailsRouteImport } from './r
 import { Route as AuthenticatedStaffClientClientIdProfileRouteImport } from './routes/_authenticated/_staff/client/$clientId/profile'
 import { Route as AuthenticatedStaffClientDiscoveryClientIdRouteRouteImport } from './routes/_authenticated/_staff/client/discovery/$clientId/route'
 import { Route as AuthenticatedStaffClientDiscoveryClientIdIndexRouteImport } from './routes/_authenticated/_staff/client/discovery/$clientId/index'
+import { Route as AuthenticatedStaffClientTherapyClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/$therapy/$clientId/visit/$visitId'
 import { Route as AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/discovery/$clientId/visit/$visitId'
-import { Route as AuthenticatedStaffClientFirClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/fir/$clientId/visit/$visitId'
-import { Route as AuthenticatedStaffClientHbotClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/hbot/$clientId/visit/$visitId'
-import { Route as AuthenticatedStaffClientIvClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/iv/$clientId/visit/$visitId'
-import { Route as AuthenticatedStaffClientPetClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/pet/$clientId/visit/$visitId'
-import { Route as AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRouteImport } from './routes/_authenticated/_staff/client/red_light/$clientId/visit/$visitId'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -226,41 +222,17 @@ const AuthenticatedStaffClientDiscoveryClientIdIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedStaffClientDiscoveryClientIdRouteRoute,
   } as any)
+const AuthenticatedStaffClientTherapyClientIdVisitVisitIdRoute =
+  AuthenticatedStaffClientTherapyClientIdVisitVisitIdRouteImport.update({
+    id: '/client/$therapy/$clientId/visit/$visitId',
+    path: '/client/$therapy/$clientId/visit/$visitId',
+    getParentRoute: () => AuthenticatedStaffRoute,
+  } as any)
 const AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute =
   AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRouteImport.update({
     id: '/visit/$visitId',
     path: '/visit/$visitId',
     getParentRoute: () => AuthenticatedStaffClientDiscoveryClientIdRouteRoute,
-  } as any)
-const AuthenticatedStaffClientFirClientIdVisitVisitIdRoute =
-  AuthenticatedStaffClientFirClientIdVisitVisitIdRouteImport.update({
-    id: '/client/fir/$clientId/visit/$visitId',
-    path: '/client/fir/$clientId/visit/$visitId',
-    getParentRoute: () => AuthenticatedStaffRoute,
-  } as any)
-const AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute =
-  AuthenticatedStaffClientHbotClientIdVisitVisitIdRouteImport.update({
-    id: '/client/hbot/$clientId/visit/$visitId',
-    path: '/client/hbot/$clientId/visit/$visitId',
-    getParentRoute: () => AuthenticatedStaffRoute,
-  } as any)
-const AuthenticatedStaffClientIvClientIdVisitVisitIdRoute =
-  AuthenticatedStaffClientIvClientIdVisitVisitIdRouteImport.update({
-    id: '/client/iv/$clientId/visit/$visitId',
-    path: '/client/iv/$clientId/visit/$visitId',
-    getParentRoute: () => AuthenticatedStaffRoute,
-  } as any)
-const AuthenticatedStaffClientPetClientIdVisitVisitIdRoute =
-  AuthenticatedStaffClientPetClientIdVisitVisitIdRouteImport.update({
-    id: '/client/pet/$clientId/visit/$visitId',
-    path: '/client/pet/$clientId/visit/$visitId',
-    getParentRoute: () => AuthenticatedStaffRoute,
-  } as any)
-const AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute =
-  AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRouteImport.update({
-    id: '/client/red_light/$clientId/visit/$visitId',
-    path: '/client/red_light/$clientId/visit/$visitId',
-    getParentRoute: () => AuthenticatedStaffRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -292,12 +264,8 @@ export interface FileRoutesByFullPath {
   '/client/$clientId/details': typeof AuthenticatedStaffClientClientIdDetailsRoute
   '/client/$clientId/profile': typeof AuthenticatedStaffClientClientIdProfileRoute
   '/client/discovery/$clientId/': typeof AuthenticatedStaffClientDiscoveryClientIdIndexRoute
+  '/client/$therapy/$clientId/visit/$visitId': typeof AuthenticatedStaffClientTherapyClientIdVisitVisitIdRoute
   '/client/discovery/$clientId/visit/$visitId': typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute
-  '/client/fir/$clientId/visit/$visitId': typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRoute
-  '/client/hbot/$clientId/visit/$visitId': typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute
-  '/client/iv/$clientId/visit/$visitId': typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRoute
-  '/client/pet/$clientId/visit/$visitId': typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRoute
-  '/client/red_light/$clientId/visit/$visitId': typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -327,12 +295,8 @@ export interface FileRoutesByTo {
   '/client/$clientId/details': typeof AuthenticatedStaffClientClientIdDetailsRoute
   '/client/$clientId/profile': typeof AuthenticatedStaffClientClientIdProfileRoute
   '/client/discovery/$clientId': typeof AuthenticatedStaffClientDiscoveryClientIdIndexRoute
+  '/client/$therapy/$clientId/visit/$visitId': typeof AuthenticatedStaffClientTherapyClientIdVisitVisitIdRoute
   '/client/discovery/$clientId/visit/$visitId': typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute
-  '/client/fir/$clientId/visit/$visitId': typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRoute
-  '/client/hbot/$clientId/visit/$visitId': typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute
-  '/client/iv/$clientId/visit/$visitId': typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRoute
-  '/client/pet/$clientId/visit/$visitId': typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRoute
-  '/client/red_light/$clientId/visit/$visitId': typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -368,12 +332,8 @@ export interface FileRoutesById {
   '/_authenticated/_staff/client/$clientId/details': typeof AuthenticatedStaffClientClientIdDetailsRoute
   '/_authenticated/_staff/client/$clientId/profile': typeof AuthenticatedStaffClientClientIdProfileRoute
   '/_authenticated/_staff/client/discovery/$clientId/': typeof AuthenticatedStaffClientDiscoveryClientIdIndexRoute
+  '/_authenticated/_staff/client/$therapy/$clientId/visit/$visitId': typeof AuthenticatedStaffClientTherapyClientIdVisitVisitIdRoute
   '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId': typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRoute
-  '/_authenticated/_staff/client/fir/$clientId/visit/$visitId': typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRoute
-  '/_authenticated/_staff/client/hbot/$clientId/visit/$visitId': typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute
-  '/_authenticated/_staff/client/iv/$clientId/visit/$visitId': typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRoute
-  '/_authenticated/_staff/client/pet/$clientId/visit/$visitId': typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRoute
-  '/_authenticated/_staff/client/red_light/$clientId/visit/$visitId': typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -406,12 +366,8 @@ export interface FileRouteTypes {
     | '/client/$clientId/details'
     | '/client/$clientId/profile'
     | '/client/discovery/$clientId/'
+    | '/client/$therapy/$clientId/visit/$visitId'
     | '/client/discovery/$clientId/visit/$visitId'
-    | '/client/fir/$clientId/visit/$visitId'
-    | '/client/hbot/$clientId/visit/$visitId'
-    | '/client/iv/$clientId/visit/$visitId'
-    | '/client/pet/$clientId/visit/$visitId'
-    | '/client/red_light/$clientId/visit/$visitId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -441,12 +397,8 @@ export interface FileRouteTypes {
     | '/client/$clientId/details'
     | '/client/$clientId/profile'
     | '/client/discovery/$clientId'
+    | '/client/$therapy/$clientId/visit/$visitId'
     | '/client/discovery/$clientId/visit/$visitId'
-    | '/client/fir/$clientId/visit/$visitId'
-    | '/client/hbot/$clientId/visit/$visitId'
-    | '/client/iv/$clientId/visit/$visitId'
-    | '/client/pet/$clientId/visit/$visitId'
-    | '/client/red_light/$clientId/visit/$visitId'
   id:
     | '__root__'
     | '/$'
@@ -481,12 +433,8 @@ export interface FileRouteTypes {
     | '/_authenticated/_staff/client/$clientId/details'
     | '/_authenticated/_staff/client/$clientId/profile'
     | '/_authenticated/_staff/client/discovery/$clientId/'
+    | '/_authenticated/_staff/client/$therapy/$clientId/visit/$visitId'
     | '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId'
-    | '/_authenticated/_staff/client/fir/$clientId/visit/$visitId'
-    | '/_authenticated/_staff/client/hbot/$clientId/visit/$visitId'
-    | '/_authenticated/_staff/client/iv/$clientId/visit/$visitId'
-    | '/_authenticated/_staff/client/pet/$clientId/visit/$visitId'
-    | '/_authenticated/_staff/client/red_light/$clientId/visit/$visitId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -723,47 +671,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedStaffClientDiscoveryClientIdIndexRouteImport
       parentRoute: typeof AuthenticatedStaffClientDiscoveryClientIdRouteRoute
     }
+    '/_authenticated/_staff/client/$therapy/$clientId/visit/$visitId': {
+      id: '/_authenticated/_staff/client/$therapy/$clientId/visit/$visitId'
+      path: '/client/$therapy/$clientId/visit/$visitId'
+      fullPath: '/client/$therapy/$clientId/visit/$visitId'
+      preLoaderRoute: typeof AuthenticatedStaffClientTherapyClientIdVisitVisitIdRouteImport
+      parentRoute: typeof AuthenticatedStaffRoute
+    }
     '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId': {
       id: '/_authenticated/_staff/client/discovery/$clientId/visit/$visitId'
       path: '/visit/$visitId'
       fullPath: '/client/discovery/$clientId/visit/$visitId'
       preLoaderRoute: typeof AuthenticatedStaffClientDiscoveryClientIdVisitVisitIdRouteImport
       parentRoute: typeof AuthenticatedStaffClientDiscoveryClientIdRouteRoute
-    }
-    '/_authenticated/_staff/client/fir/$clientId/visit/$visitId': {
-      id: '/_authenticated/_staff/client/fir/$clientId/visit/$visitId'
-      path: '/client/fir/$clientId/visit/$visitId'
-      fullPath: '/client/fir/$clientId/visit/$visitId'
-      preLoaderRoute: typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRouteImport
-      parentRoute: typeof AuthenticatedStaffRoute
-    }
-    '/_authenticated/_staff/client/hbot/$clientId/visit/$visitId': {
-      id: '/_authenticated/_staff/client/hbot/$clientId/visit/$visitId'
-      path: '/client/hbot/$clientId/visit/$visitId'
-      fullPath: '/client/hbot/$clientId/visit/$visitId'
-      preLoaderRoute: typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRouteImport
-      parentRoute: typeof AuthenticatedStaffRoute
-    }
-    '/_authenticated/_staff/client/iv/$clientId/visit/$visitId': {
-      id: '/_authenticated/_staff/client/iv/$clientId/visit/$visitId'
-      path: '/client/iv/$clientId/visit/$visitId'
-      fullPath: '/client/iv/$clientId/visit/$visitId'
-      preLoaderRoute: typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRouteImport
-      parentRoute: typeof AuthenticatedStaffRoute
-    }
-    '/_authenticated/_staff/client/pet/$clientId/visit/$visitId': {
-      id: '/_authenticated/_staff/client/pet/$clientId/visit/$visitId'
-      path: '/client/pet/$clientId/visit/$visitId'
-      fullPath: '/client/pet/$clientId/visit/$visitId'
-      preLoaderRoute: typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRouteImport
-      parentRoute: typeof AuthenticatedStaffRoute
-    }
-    '/_authenticated/_staff/client/red_light/$clientId/visit/$visitId': {
-      id: '/_authenticated/_staff/client/red_light/$clientId/visit/$visitId'
-      path: '/client/red_light/$clientId/visit/$visitId'
-      fullPath: '/client/red_light/$clientId/visit/$visitId'
-      preLoaderRoute: typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRouteImport
-      parentRoute: typeof AuthenticatedStaffRoute
     }
   }
 }
@@ -866,11 +786,7 @@ interface AuthenticatedStaffRouteChildren {
   AuthenticatedStaffThriveDashboardIdRoute: typeof AuthenticatedStaffThriveDashboardIdRoute
   AuthenticatedStaffThriveDashboardIndexRoute: typeof AuthenticatedStaffThriveDashboardIndexRoute
   AuthenticatedStaffClientDiscoveryClientIdRouteRoute: typeof AuthenticatedStaffClientDiscoveryClientIdRouteRouteWithChildren
-  AuthenticatedStaffClientFirClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientFirClientIdVisitVisitIdRoute
-  AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute
-  AuthenticatedStaffClientIvClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientIvClientIdVisitVisitIdRoute
-  AuthenticatedStaffClientPetClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientPetClientIdVisitVisitIdRoute
-  AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute
+  AuthenticatedStaffClientTherapyClientIdVisitVisitIdRoute: typeof AuthenticatedStaffClientTherapyClientIdVisitVisitIdRoute
 }
 
 const AuthenticatedStaffRouteChildren: AuthenticatedStaffRouteChildren = {
@@ -885,16 +801,8 @@ const AuthenticatedStaffRouteChildren: AuthenticatedStaffRouteChildren = {
     AuthenticatedStaffThriveDashboardIndexRoute,
   AuthenticatedStaffClientDiscoveryClientIdRouteRoute:
     AuthenticatedStaffClientDiscoveryClientIdRouteRouteWithChildren,
-  AuthenticatedStaffClientFirClientIdVisitVisitIdRoute:
-    AuthenticatedStaffClientFirClientIdVisitVisitIdRoute,
-  AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute:
-    AuthenticatedStaffClientHbotClientIdVisitVisitIdRoute,
-  AuthenticatedStaffClientIvClientIdVisitVisitIdRoute:
-    AuthenticatedStaffClientIvClientIdVisitVisitIdRoute,
-  AuthenticatedStaffClientPetClientIdVisitVisitIdRoute:
-    AuthenticatedStaffClientPetClientIdVisitVisitIdRoute,
-  AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute:
-    AuthenticatedStaffClientRed_lightClientIdVisitVisitIdRoute,
+  AuthenticatedStaffClientTherapyClientIdVisitVisitIdRoute:
+    AuthenticatedStaffClientTherapyClientIdVisitVisitIdRoute,
 }
 
 const AuthenticatedStaffRouteWithChildren =

@@ -200,6 +200,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     hipaaConsent: false,
   }),
   account({
+    // Consented, for the passkey unlock test alone: it signs out, which ends the account's sessions everywhere.
+    email: 'passkey@thrive.test',
+    role: 'CLIENT',
+    state: 'ready',
+    firstName: 'Kavya',
+    lastName: 'Rao',
+    gender: 'F',
+    dateOfBirth: '1994-02-21',
+    phone: '+15555550116',
+    hipaaConsent: true,
+  }),
+  account({
     email: 'norole@thrive.test',
     role: null,
     state: 'ready',

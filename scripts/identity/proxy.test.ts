@@ -97,7 +97,12 @@ describe('proxy: keys and calls', () => {
     const tokens = await tokensOf(demoAccount('doctor@thrive.test'));
     const keys = createLocalJWKSet(keySet);
     const { payload } = await jwtVerify(tokens.AccessToken, keys, { issuer: config.issuer });
-    expect(payload).toMatchObject({ token_use: 'access', username: demoAccount('doctor@thrive.test').id });
+    expect(payload).toMatchObject({
+      token_use: 'access',
+      username: demoAccount('doctor@thrive.test').id,
+      // For the screens after a reload (the app keeps no ID token at rest); the API never reads it.
+      'custom:role': 'DOCTOR',
+    });
     expect(payload.exp! - Math.floor(payload.iat!)).toBe(15 * 60);
     await expect(jwtVerify(tokens.IdToken, keys, { issuer: config.issuer })).resolves.toBeTruthy();
   });

@@ -15,9 +15,14 @@ describe('checkSession', () => {
   });
 
   it('accepts a token issued after the cut-off, to the millisecond when the token says it', () => {
-    const after = { issuedAt: seconds('2026-03-01T12:00:00.900Z'), authTime: seconds('2026-03-01T12:00:00Z') };
+    const after = { issuedAt: seconds('2026-03-01T12:00:00.900Z'), authTime: seconds('2026-03-01T12:00:00.900Z') };
     expect(() => checkSession(after, cutoff, 'NURSE', now)).not.toThrow();
     expect(() => checkSession(after, null, 'NURSE', now)).not.toThrow();
+  });
+
+  it('refuses a token refreshed after the cut-off for a session signed in before it', () => {
+    const refreshed = { issuedAt: seconds('2026-03-01T12:30:00Z'), authTime: seconds('2026-03-01T11:00:00Z') };
+    expect(() => checkSession(refreshed, cutoff, 'NURSE', now)).toThrow(/session has ended/);
   });
 
   it('ends a staff session 12 hours after sign-in and a client’s after 30 days', () => {

@@ -12,7 +12,7 @@ import type {
   ClientAlerts,
   ClientSearchList,
   ClientSearchResult,
-  SearchClientsQuery,
+  ClientSearch,
 } from '../core/contract-types.ts';
 import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database } from '../db/database.ts';
@@ -74,7 +74,7 @@ interface SearchRow extends NextAppointmentColumns {
 export async function searchClients(
   db: Database,
   caller: Actor,
-  query: SearchClientsQuery,
+  query: ClientSearch,
   now: Date,
 ): Promise<ClientSearchList> {
   const entry: AuditEntry = {

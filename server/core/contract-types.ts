@@ -114,9 +114,8 @@ export type ListSupportThreadsQuery = Required<
   Pick<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>
 > &
   Omit<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>;
-export type SearchClientsQuery = Required<
-  Pick<NonNullable<operations['searchClients']['parameters']['query']>, 'q' | 'limit'>
->;
+/** Discovery's search after validation, with the contract's default limit applied. */
+export type ClientSearch = Required<Schemas['ClientSearch']>;
 export type ListProgramsQuery = Required<
   Pick<NonNullable<operations['listPrograms']['parameters']['query']>, 'limit'>
 > &

@@ -6,11 +6,18 @@
 import { HttpProblem } from './problem.ts';
 
 /**
- * The versions an If-Match header accepts; null when it sets no condition
- * (absent, or `*`). Weak tags never match, as RFC 9110 says.
+ * The versions an If-Match header names; null without the header. Weak tags
+ * never match, as RFC 9110 says. `*` ("whatever it is now") is refused with
+ * 428: every record here has a version, and a change names the one it was
+ * made from, so that no device overwrites a change it never saw.
  */
 export function parseIfMatch(header: string | undefined): number[] | null {
-  if (header === undefined || header.trim() === '*') return null;
+  if (header === undefined) return null;
+  if (header.trim() === '*') {
+    throw new HttpProblem(428, 'Say which version you changed: send the ETag you read, not *.', [
+      { field: 'header.if-match', message: 'must name a version (the ETag you read), not *' },
+    ]);
+  }
   return header
     .split(',')
     .map((tag) => /^"(\d{1,9})"$/.exec(tag.trim())?.[1])
@@ -18,18 +25,15 @@ export function parseIfMatch(header: string | undefined): number[] | null {
     .map(Number);
 }
 
-/**
- * The versions an update may be applied to. Every update of an editable
- * record names the version it was made from: without If-Match it is refused
- * with 428, so that no device overwrites a change it never saw.
- */
-export function requireIfMatch(header: string | undefined): number[] | null {
-  if (header === undefined) {
+/** The versions an update may be applied to: without If-Match it is refused with 428. */
+export function requireIfMatch(header: string | undefined): number[] {
+  const versions = parseIfMatch(header);
+  if (versions === null) {
     throw new HttpProblem(428, 'Say which version you changed: send the If-Match header with the ETag you read.', [
       { field: 'header.if-match', message: 'is required' },
     ]);
   }
-  return parseIfMatch(header);
+  return versions;
 }
 
 /** The strong ETag of a record version. */

@@ -28,7 +28,7 @@ const REFUSAL_OUTCOMES: Readonly<Record<number, AuditOutcome>> = {
   429: 'rate_limited',
 };
 
-/** How long refusals alike are counted into one record. */
+/** How long refusals alike are counted into one record, unless the API is told otherwise. */
 export const REFUSAL_WINDOW_MS = 60_000;
 
 interface Tally {
@@ -51,13 +51,20 @@ export interface RequestRefusal {
   address: string | null;
 }
 
-export async function recordRefusal(db: Queryable, request: RequestRefusal): Promise<void> {
+/** `windowMs` 0: every refusal its own record (a test suite reading its own refusals one by one). */
+export async function recordRefusal(
+  db: Queryable,
+  request: RequestRefusal,
+  windowMs: number = REFUSAL_WINDOW_MS,
+): Promise<void> {
   const outcome = REFUSAL_OUTCOMES[request.status];
   if (!outcome) return;
   const actor = request.actor ?? { id: 'anonymous', role: 'NO_ROLE', deviceId: null, idempotency: null };
   // Someone signed in is named by its id; someone who is not, by where it came from.
   const source = request.actor ? null : (request.address?.slice(0, 64) ?? null);
   const key = [actor.id, source ?? '', request.status, request.route].join('|');
+  const refusal: Refusal = { status: request.status, route: request.route, source };
+  if (windowMs === 0) return recordOnItsOwn(db, refusalEntry(actor), outcome, refusal);
   let open = tallies.get(db);
   if (!open) {
     open = new Map();
@@ -68,18 +75,15 @@ export async function recordRefusal(db: Queryable, request: RequestRefusal): Pro
     tally.more += 1;
     return;
   }
-  const entry: AuditEntry = {
-    actor,
-    action: 'requests.refused',
-    resourceType: 'request',
-    resourceId: null,
-    subjectId: null,
-  };
-  const refusal: Refusal = { status: request.status, route: request.route, source };
-  const timer = setTimeout(() => void closeTally(db, key), REFUSAL_WINDOW_MS);
+  const entry = refusalEntry(actor);
+  const timer = setTimeout(() => void closeTally(db, key), windowMs);
   timer.unref();
   open.set(key, { entry, outcome, refusal, more: 0, timer });
   await recordOnItsOwn(db, entry, outcome, refusal);
+}
+
+function refusalEntry(actor: Actor): AuditEntry {
+  return { actor, action: 'requests.refused', resourceType: 'request', resourceId: null, subjectId: null };
 }
 
 /** Writes what a tally counted after its first refusal, and closes it. */

@@ -211,7 +211,7 @@ export async function changeEnrollment(
         [id],
       );
       if (!current) throw notFound('There is no such enrollment.');
-      if (expectedVersions !== null && !expectedVersions.includes(current.version)) {
+      if (!expectedVersions.includes(current.version)) {
         const enrollment = await selectEnrollment(tx, id);
         if (!enrollment) throw notFound('There is no such enrollment.');
         throw staleVersion('enrollment', enrollment);

@@ -30,7 +30,7 @@ const BEARER = /^Bearer +([A-Za-z0-9\-_.]+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Requests that only read although they are not GETs: a search's text goes in a body, never into a URL. */
-const READ_ONLY_POSTS = new Set(['/users/users/search']);
+const READ_ONLY_POSTS = new Set(['/users/users/search', '/clients/search']);
 
 function mayWrite(method: string, path: string): boolean {
   if (method === 'GET' || method === 'HEAD') return false;

@@ -21,4 +21,6 @@ export interface AppDependencies {
   trustProxy?: string;
   /** Whether the process serves (schema at head, not stopping); by default, whenever the database answers. */
   readiness?: Readiness;
+  /** How long refusals alike are counted into one audit record (core/refusals.ts); 0 writes each on its own. */
+  refusalTallyMs?: number;
 }

@@ -35,12 +35,16 @@ export function auditRefusals(deps: AppDependencies): ErrorRequestHandler {
     const status = statusOf(error);
     if (status !== undefined && status < 500 && !isRecorded(error)) {
       const caller = res.locals.caller;
-      await recordRefusal(deps.db, {
-        actor: caller ? { ...caller, deviceId: res.locals.deviceId ?? null, idempotency: null } : null,
-        status,
-        route: routeOf(req),
-        address: req.ip ?? null,
-      }).catch((auditError: unknown) => logError(requestContext('Recording a refusal failed', req, res), auditError));
+      await recordRefusal(
+        deps.db,
+        {
+          actor: caller ? { ...caller, deviceId: res.locals.deviceId ?? null, idempotency: null } : null,
+          status,
+          route: routeOf(req),
+          address: req.ip ?? null,
+        },
+        deps.refusalTallyMs,
+      ).catch((auditError: unknown) => logError(requestContext('Recording a refusal failed', req, res), auditError));
     }
     next(error);
   };

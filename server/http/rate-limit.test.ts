@@ -7,7 +7,7 @@ describe('rateLimitedKind', () => {
     expect(rateLimitedKind('GET', '/appointments')).toBe('list');
     expect(rateLimitedKind('GET', '/users/role-counts')).toBe('list');
     expect(rateLimitedKind('POST', '/users/users/search')).toBe('search');
-    expect(rateLimitedKind('GET', '/clients/search')).toBe('search');
+    expect(rateLimitedKind('POST', '/clients/search')).toBe('search');
     expect(rateLimitedKind('PATCH', '/users/user-profiles/5f0c1c1e-1111-4222-8333-444455556666')).toBe('write');
     expect(rateLimitedKind('PUT', '/visits/5f0c1c1e-1111-4222-8333-444455556666')).toBe('write');
     expect(rateLimitedKind('DELETE', '/users/users/5f0c1c1e-1111-4222-8333-444455556666')).toBe('write');

@@ -151,7 +151,7 @@ export async function changeAppointment(
       return await db.transaction(async (tx) => {
         const current = await selectAppointment(tx, id, { lock: true });
         if (!current) throw notFound('There is no such appointment.');
-        if (expected !== null && !expected.includes(current.version)) throw staleVersion('appointment', current);
+        if (!expected.includes(current.version)) throw staleVersion('appointment', current);
 
         const assignments: string[] = [];
         const params: unknown[] = [id];

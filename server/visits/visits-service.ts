@@ -270,7 +270,7 @@ export async function saveVisit(
       const at = now();
       if (!existing) {
         entry.action = 'visits.create';
-        if (ifMatch !== undefined && expected !== null) throw notFound('There is no such visit.');
+        if (expected !== null) throw notFound('There is no such visit.');
         const appointment = draft.appointment_id
           ? await startFromAppointment(tx, draft.appointment_id, draft.client_id)
           : null;
@@ -297,8 +297,7 @@ export async function saveVisit(
         return answerWith(tx, id, 201, audit);
       }
 
-      if (ifMatch === undefined) requireIfMatch(ifMatch);
-      if (expected !== null && !expected.includes(existing.version)) {
+      if (!requireIfMatch(ifMatch).includes(existing.version)) {
         throw staleVersion('visit', await loadVisit(tx, existing));
       }
       if (existing.state === 'signed') throw locked(existing);
@@ -397,7 +396,7 @@ export async function signVisit(
     }
     return db.transaction(async (tx) => {
       const { row } = await reachableVisit(tx, caller, id, 'visits.write', entry, { lock: true });
-      if (expected !== null && !expected.includes(row.version)) throw staleVersion('visit', await loadVisit(tx, row));
+      if (!expected.includes(row.version)) throw staleVersion('visit', await loadVisit(tx, row));
       if (row.state === 'signed') throw locked(row);
       const [client] = await tx.query<{ consented: boolean | null; lifestyle: LifestyleHistory | null }>(
         'SELECT hipaa_consent AS consented, lifestyle_history AS lifestyle FROM profiles WHERE client_id = $1',

@@ -121,7 +121,14 @@ async function start(): Promise<Boot> {
     // Every sign-out (the button, idle, an expired session, a new device mode) ends the user's sessions at the API.
     session.onSignOutEndServerSessions((accessToken) => endSessionsAtApi(accessToken, keepsDeviceData()));
     // A person signing out with changes unsent leaves their own credential with them, for the courier.
-    session.onBeforeSignOut(() => outbox.handOver());
+    session.onBeforeSignOut(async () => {
+      const leaving = sessionStore.getSnapshot();
+      // A locked person's changes were never opened here: what they may have left sealed is not known.
+      const leavesSealed = leaving.locked === true || outbox.getSnapshot().counts.total > 0;
+      const kept = await outbox.handOver();
+      if (persists && leaving.username) await clearKeyringAtSignOut(leaving.username, leavesSealed);
+      return kept;
+    });
     // Reads under way stop before the sessions end, so none reaches the API with a token it has just ended.
     session.onBeforeSignOut(async () => {
       await queryClient.cancelQueries();
@@ -177,6 +184,17 @@ function loadWhenWanted(load: () => void): void {
   };
   onIntent(once);
   whenIdle(once, 10_000);
+}
+
+/**
+ * Signing out takes the person's entry out of the keyring (their passkey's
+ * wrap with it), unless unsent changes stay sealed under their data key for
+ * them: then the password's wrap stays, so their next sign-in or unlock here
+ * opens them. Loaded then, off the first screen.
+ */
+async function clearKeyringAtSignOut(username: string, leavesSealed: boolean): Promise<void> {
+  const { keyring } = await import('@/lib/storage/keyring');
+  await keyring.clearAtSignOut(username, { keepPasswordWrap: leavesSealed });
 }
 
 /**

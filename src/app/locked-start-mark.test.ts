@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_SETTINGS_KEY } from '@/pwa/device-mode';
-import { TEST_SESSION_KEY, unsignedJwt } from '@/test/tokens';
+import { TEST_SESSION_KEY } from '@/test/tokens';
 
 const marks = vi.hoisted(() => [] as boolean[]);
 vi.mock('@/pwa/locked-start', () => ({
@@ -10,7 +10,7 @@ vi.mock('@/pwa/locked-start', () => ({
 
 function leaveSession(storage: Storage): void {
   storage.setItem(`${TEST_SESSION_KEY}.LastAuthUser`, 'user-1');
-  storage.setItem(`${TEST_SESSION_KEY}.user-1.idToken`, unsignedJwt({ email: 'ada@example.com' }));
+  storage.setItem(`${TEST_SESSION_KEY}.user-1.refreshToken`, 'opaque');
 }
 
 /** A session source whose listeners the test calls, as a sign-in or sign-out would. */
@@ -21,7 +21,11 @@ function sessionSource() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    changed: () => listeners.forEach((listener) => listener()),
+    /** A change, and the moment after it (what it tells the worker waits for the change to settle). */
+    changed: async () => {
+      listeners.forEach((listener) => listener());
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
   };
 }
 
@@ -44,15 +48,15 @@ describe('the service worker is told whether the next start opens locked', () =>
     await followLockedStart(session);
     expect(marks).toEqual([true]);
 
-    session.changed();
+    await session.changed();
     expect(marks, 'told once per change, not per call').toEqual([true]);
 
     localStorage.clear();
-    session.changed();
+    await session.changed();
     expect(marks).toEqual([true, false]);
 
     leaveSession(localStorage);
-    session.changed();
+    await session.changed();
     expect(marks).toEqual([true, false, true]);
   });
 
@@ -70,7 +74,7 @@ describe('the service worker is told whether the next start opens locked', () =>
       leaveSession(sessionStorage);
       const session = sessionSource();
       await followLockedStart(session);
-      session.changed();
+      await session.changed();
       expect(marks, mode).toEqual([false]);
     }
   });

@@ -1,6 +1,6 @@
 import { deviceSettings, keepsTokensInTabOnly } from '@/pwa/device-mode';
 import { markLockedStart } from '@/pwa/locked-start';
-import { lockedSessionEmail } from './static-unlock';
+import { startOpensLocked } from './static-unlock';
 
 /**
  * Keeps the service worker's mark (src/pwa/locked-start.ts) true to the saved
@@ -12,11 +12,12 @@ import { lockedSessionEmail } from './static-unlock';
 export function followLockedStart(session: { subscribe: (listener: () => void) => () => void }): void {
   let marked: boolean | undefined;
   const follow = () => {
-    const locked = !keepsTokensInTabOnly(deviceSettings().mode) && lockedSessionEmail() !== null;
+    const locked = !keepsTokensInTabOnly(deviceSettings().mode) && startOpensLocked();
     if (locked === marked) return;
     marked = locked;
     void markLockedStart(locked);
   };
   follow();
-  session.subscribe(follow);
+  // Looked at once the change has settled: the identity SDK dispatches its sign-out before it has cleared the tokens.
+  session.subscribe(() => setTimeout(follow, 0));
 }

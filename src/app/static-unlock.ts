@@ -1,24 +1,26 @@
-import { savedSessionEmail } from '@/lib/auth/saved-session-email';
+import { holdsSavedSession } from '@/lib/auth/saved-session';
 import { deviceSettings, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
 
 /** The template in index.html that holds the prerendered unlock screen (vite.config.ts). */
 export const UNLOCK_TEMPLATE_ID = 'unlock-screen';
 
 /**
- * The e-mail of the session a start opens locked with: a saved session on a
- * device that keeps data (the data key is wrapped by the person's password);
- * null when a start does not open locked.
+ * Whether a start opens locked: a saved session on a device that keeps data
+ * (the data key is wrapped by the person's password).
  */
-export function lockedSessionEmail(): string | null {
+export function startOpensLocked(): boolean {
   const { mode } = deviceSettings();
-  if (!persistsData(mode)) return null;
-  return savedSessionEmail(keepsTokensInTabOnly(mode) ? window.sessionStorage : window.localStorage);
+  return (
+    persistsData(mode) && holdsSavedSession(keepsTokensInTabOnly(mode) ? window.sessionStorage : window.localStorage)
+  );
 }
 
 /**
  * A start with a saved session, on a device that keeps data, opens on the
- * unlock screen: this shows the prerendered one in `root` at once, with the
- * session's e-mail, long before the app has started, and marks it for the
+ * unlock screen: this shows the prerendered one in `root` at once, long
+ * before the app has started (the live screen names the person once the
+ * identity service has told it who: the ID token, which names them, is not
+ * stored), and marks it for the
  * live app to take over (src/lib/shell-handover.ts). The screen comes from
  * index.html's template, or is in `root` already where the service worker
  * answered the start with it (src/pwa/locked-start.ts); there, a start that
@@ -28,7 +30,7 @@ export function lockedSessionEmail(): string | null {
  */
 export function showStaticUnlock(root: HTMLElement): boolean {
   const served = root.dataset.prerendered === 'unlock';
-  const shown = fillStaticUnlock(root, served, lockedSessionEmail());
+  const shown = startOpensLocked() && fillStaticUnlock(root, served);
   if (!shown && served) {
     root.replaceChildren();
     delete root.dataset.prerendered;
@@ -36,8 +38,7 @@ export function showStaticUnlock(root: HTMLElement): boolean {
   return shown;
 }
 
-function fillStaticUnlock(root: HTMLElement, served: boolean, email: string | null): boolean {
-  if (email === null) return false;
+function fillStaticUnlock(root: HTMLElement, served: boolean): boolean {
   let screen: ParentNode = root;
   if (!served) {
     const template = document.getElementById(UNLOCK_TEMPLATE_ID);
@@ -46,10 +47,7 @@ function fillStaticUnlock(root: HTMLElement, served: boolean, email: string | nu
     if (!(copy instanceof DocumentFragment)) return false;
     screen = copy;
   }
-  // The screen's line for the session's e-mail, blank in the prerendered markup.
-  const emailLine = screen.querySelector('[data-unlock-email]');
-  if (!emailLine) return false;
-  emailLine.textContent = email;
+  if (!screen.querySelector('form[aria-label="Unlock Thrive"]')) return false;
   if (screen !== root) root.replaceChildren(screen);
   root.dataset.prerendered = 'unlock';
   // As the live screen does: the password can be typed at once (it carries over to the live field).

@@ -2,7 +2,8 @@
 import { Button, MantineProvider, TextInput, Tooltip } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, TOUCH_TARGET, cssVariablesResolver, theme } from './theme';
+import { TOUCH_TARGET } from '@/config/touch';
+import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, cssVariablesResolver, theme } from './theme';
 
 function renderThemed(ui: React.ReactNode) {
   return render(

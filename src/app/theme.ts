@@ -5,6 +5,7 @@ import {
   type MantineThemeComponents,
 } from '@mantine/core';
 import { PRIMARY_SHADE, THRIVE_TEAL, brand } from '@/config/brand';
+import { TOUCH_TARGET } from '@/config/touch';
 
 const thrive: MantineColorsTuple = [...THRIVE_TEAL];
 
@@ -16,9 +17,6 @@ export const TOOLTIP_OPEN_DELAY_MS = 700;
  * one without waiting while it does: that hold is the skip delay.
  */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
-
-/** The smallest touch target on the clinic's tablets and phones (PRODUCT.md section 1): 44 px. */
-export const TOUCH_TARGET = '2.75rem';
 
 /**
  * Mantine 9 defines each size's height on the component's own class, so a
@@ -57,6 +55,8 @@ const components: MantineThemeComponents = {
     defaultProps: { size: 'md' },
     styles: { label: { minHeight: TOUCH_TARGET, display: 'flex', alignItems: 'center', justifyContent: 'center' } },
   },
+  // Every dialog's close button says what it does to a screen reader.
+  Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   Tooltip: { defaultProps: { openDelay: TOOLTIP_OPEN_DELAY_MS } },
   TooltipGroup: { defaultProps: { openDelay: TOOLTIP_OPEN_DELAY_MS, closeDelay: TOOLTIP_SKIP_DELAY_MS } },
 };

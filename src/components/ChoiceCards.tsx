@@ -1,5 +1,6 @@
 import { Box, Group, Radio, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { TOUCH_TARGET } from '@/config/touch';
 
 export interface Choice<T extends string> {
   value: T;
@@ -50,7 +51,7 @@ export function ChoiceCards<T extends string>({
         }}
       >
         {options.map((option) => (
-          <Radio.Card key={option.value} value={option.value} radius="md" p="sm" mih={44}>
+          <Radio.Card key={option.value} value={option.value} radius="md" p="sm" mih={TOUCH_TARGET}>
             <Group wrap="nowrap" gap="sm" align="center">
               <Radio.Indicator size="sm" />
               <Text size="sm" fw={500}>

@@ -1,6 +1,7 @@
 import { Box, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { brand } from '@/config/brand';
+import { TOUCH_TARGET } from '@/config/touch';
 
 export interface ErrorBannerProps {
   /** What went wrong, in a few words ('Your profile could not be loaded'). */
@@ -37,7 +38,13 @@ export function ErrorBanner({ title, message, onDismiss }: ErrorBannerProps) {
           </Text>
         </Stack>
         {/* 44 px: a touch target on the tablets at the therapy bays. */}
-        <CloseButton size={44} iconSize={20} aria-label="Dismiss" onClick={onDismiss} style={{ flexShrink: 0 }} />
+        <CloseButton
+          size={TOUCH_TARGET}
+          iconSize={20}
+          aria-label="Dismiss"
+          onClick={onDismiss}
+          style={{ flexShrink: 0 }}
+        />
       </Group>
     </Box>
   );

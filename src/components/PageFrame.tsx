@@ -1,14 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import type { LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { Crumb } from '@/lib/navigation';
 import { AnchorLink } from './RouterLinks';
-
-/** One step of the breadcrumb trail; the last one is the current page and has no link. */
-export interface Crumb {
-  label: string;
-  /** Made with `linkOptions({ to, params })`, so the target is checked against the route tree. */
-  link?: LinkOptions;
-}
 
 /**
  * The frame of every signed-in screen: where it sits (breadcrumb), its title,

@@ -2,6 +2,7 @@ import { Group, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { QueryErrorAlert } from './QueryErrorAlert';
+import { TOUCH_TARGET } from '@/config/touch';
 
 /**
  * One part of a page that loads on its own: its data once there (kept on
@@ -40,7 +41,7 @@ export function QueryState<T>({
     );
   }
   return (
-    <Group gap="xs" mih={44}>
+    <Group gap="xs" mih={TOUCH_TARGET}>
       <Loader size="sm" />
       <Text size="sm" c="dimmed">
         {what} is loading…

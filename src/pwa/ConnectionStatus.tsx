@@ -1,7 +1,8 @@
 import { Affix, Paper, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { connectionStore, describeAge, oldestDataOnScreen } from './connection';
+import { formatAge } from '@/lib/intl';
+import { connectionStore, oldestDataOnScreen } from './connection';
 
 const BACK_ONLINE_MS = 4000;
 const AGE_TICK_MS = 30_000;
@@ -35,7 +36,7 @@ export default function ConnectionStatus() {
 
   const now = Math.max(tick, since);
   if (online && (!wasOffline || now - since >= BACK_ONLINE_MS)) return null;
-  const age = online || oldest === 0 ? undefined : describeAge(Math.max(0, now - oldest));
+  const age = online || oldest === 0 ? undefined : formatAge(Math.max(0, now - oldest));
   return (
     <Affix position={{ bottom: 12, right: 12 }} zIndex={300}>
       <Paper role="status" aria-live="polite" withBorder shadow="xs" px="sm" py={6} radius="xl">

@@ -1,5 +1,4 @@
-import { Alert, Button, Center, Stack } from '@mantine/core';
-import { useRouter } from '@tanstack/react-router';
+import { PageNotice } from '@/components/PageNotice';
 import { OFFLINE_NOTHING_SAVED_MESSAGE } from '@/lib/query/offline';
 
 /**
@@ -9,17 +8,9 @@ import { OFFLINE_NOTHING_SAVED_MESSAGE } from '@/lib/query/offline';
  * the button is for whoever would rather try now.
  */
 export function OfflineRouteNotice() {
-  const router = useRouter();
   return (
-    <Center mih="40dvh" p="md">
-      <Stack maw={480} w="100%">
-        <Alert color="gray" variant="light" role="status" title="Not available offline">
-          {OFFLINE_NOTHING_SAVED_MESSAGE}
-        </Alert>
-        <Button variant="default" onClick={() => void router.invalidate()} style={{ alignSelf: 'flex-start' }}>
-          Try again
-        </Button>
-      </Stack>
-    </Center>
+    <PageNotice kind="offline" title="Not available offline">
+      {OFFLINE_NOTHING_SAVED_MESSAGE}
+    </PageNotice>
   );
 }

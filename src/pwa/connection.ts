@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { formatAge } from '@/lib/intl';
 
 /**
  * TanStack Query learns about the network from `online`/`offline` events,
@@ -58,17 +59,6 @@ export function useOnline(): boolean {
   return useSyncExternalStore(connectionStore.subscribe, isOnline);
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago": how old saved data is. */
-export function describeAge(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
-}
-
 /** When the oldest data on screen (queries with an observer) was fetched; 0 when nothing is on screen. */
 export function oldestDataOnScreen(queryClient: QueryClient): number {
   const times = queryClient
@@ -83,7 +73,7 @@ export function oldestDataOnScreen(queryClient: QueryClient): number {
 /** The age of the oldest data on screen, if any. */
 export function savedDataAge(queryClient: QueryClient, now: number): string | undefined {
   const oldest = oldestDataOnScreen(queryClient);
-  return oldest === 0 ? undefined : describeAge(Math.max(0, now - oldest));
+  return oldest === 0 ? undefined : formatAge(Math.max(0, now - oldest));
 }
 
 /** Calls `onReturn` each time the network comes back; returns the unsubscribe. */

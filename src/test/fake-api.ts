@@ -12,6 +12,7 @@
  *   expect(api.callsTo('PATCH /users/user-profiles/{id}')[0]?.body).toEqual({ city: 'Pune' });
  */
 import type { components, paths } from '@contract';
+import { noteUnhandledRoute } from './unhandled-routes';
 import { initApi } from '@/lib/api';
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch';
@@ -143,7 +144,15 @@ async function bodyOf(request: Request): Promise<unknown> {
   return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
-/** A fake API answering with `handlers`; an operation without one answers 404. */
+/** A request to an operation the test gave no handler: a mistake in the test, never an answer of the server. */
+class UnhandledRouteError extends Error {
+  override name = 'UnhandledRouteError';
+}
+
+/**
+ * A fake API answering with `handlers`. A request to any other operation rejects with UnhandledRouteError, and the
+ * test that made it fails (src/test/setup.ts): a test that means a 404 says so with a handler answering problem(404).
+ */
 export function createFakeApi(initial: Handlers = {}): FakeApi {
   const handlers = new Map<Route, (request: FakeRequest<Route>) => unknown>();
   const compiled: CompiledRoute[] = [];
@@ -174,7 +183,11 @@ export function createFakeApi(initial: Handlers = {}): FakeApi {
     calls.push(call);
 
     const handler = match ? handlers.get(match.candidate.route) : undefined;
-    if (!handler) return problem(404, `The fake API has no handler for ${request.method} ${path}`);
+    if (!handler) {
+      const unhandled = `${request.method} ${path}${url.search}`;
+      noteUnhandledRoute(unhandled);
+      throw new UnhandledRouteError(`The fake API has no handler for ${unhandled}`);
+    }
     const answer = await handler({
       params,
       query: url.searchParams,
@@ -199,4 +212,12 @@ export function installFakeApi(handlers: Handlers = {}): FakeApi {
   const api = createFakeApi(handlers);
   initApi({ baseUrl: FAKE_API_BASE, getAccessToken: () => Promise.resolve('a.b.c'), fetch: api.fetch });
   return api;
+}
+
+/**
+ * Before each test (src/test/setup.ts): a fake API that handles nothing, so a test that installs none of its own
+ * fails on any request it makes, whichever test ran before it in the same worker.
+ */
+export function installEmptyFakeApi(): void {
+  installFakeApi();
 }

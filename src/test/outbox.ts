@@ -1,7 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { sessionStore } from '@/lib/auth/session';
 import { initOutbox, refreshWhenDelivered, type Outbox, type OutboxItem } from '@/lib/outbox';
-import type { SendAnswer } from '@/lib/outbox/model';
+import type { NewChange, SendAnswer } from '@/lib/outbox/model';
 
 /**
  * The page's outbox for component tests: in memory, following the test's
@@ -31,3 +31,18 @@ export function initTestOutbox({
   void box.start();
   return box;
 }
+
+/** A change of a client's city, as the profile form hands it to the outbox: a change for the sync line's tests to hold. */
+export const CITY_CHANGE: NewChange = {
+  record: 'profile:c-1',
+  request: {
+    method: 'patch',
+    path: '/users/user-profiles/{id}',
+    pathParams: { id: 'c-1' },
+    body: { city: 'Pune' },
+  },
+  version: 3,
+  base: { city: null },
+  label: 'Profile of Priya Sharma',
+  fieldLabels: { city: 'City' },
+};

@@ -1,6 +1,17 @@
 // Shared setup of the unit suite. Component tests opt into a DOM with
 // `// @vitest-environment happy-dom` at the top of the file (jsdom where a test needs what only it has).
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { installEmptyFakeApi } from './fake-api';
+import { takeUnhandledRoutes } from './unhandled-routes';
+
+// No test meets another's fake API: a request it makes without installing its own fails it (below).
+beforeEach(() => installEmptyFakeApi());
+
+// A request the fake API had no handler for fails the test that made it, even where the app took the failure calmly.
+afterEach(() => {
+  const unhandled = takeUnhandledRoutes();
+  if (unhandled.length > 0) throw new Error(`The fake API got requests it has no handler for: ${unhandled.join(', ')}`);
+});
 
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');

@@ -27,7 +27,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACTORS, api, idOf, signInAgain, type ApiAnswer, type Schemas, type Actor } from '../support/api-client.ts';
+import {
+  ACTORS,
+  api,
+  idOf,
+  signInAgain,
+  type ApiAnswer,
+  type Schemas,
+  type Actor,
+  CURRENT,
+} from '../support/api-client.ts';
 
 const EXPECTED_TEXT = `
   case                                      super admin nurse reception doctor coach nutrition client client2 norole
@@ -199,44 +208,44 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
   "read client's profile": (as) => api('GET', `/users/user-profiles/${idOf('client')}`, { as }),
   "read nurse's profile": (as) => api('GET', `/users/user-profiles/${idOf('nurse')}`, { as }),
   "read admin's profile": (as) => api('GET', `/users/user-profiles/${idOf('admin')}`, { as }),
-  'change own city': (as) => api('PATCH', `/users/user-profiles/${idOf(as)}`, { ifMatch: '*', as, body: city }),
+  'change own city': (as) => api('PATCH', `/users/user-profiles/${idOf(as)}`, { ifMatch: CURRENT, as, body: city }),
   "change client's city": (as) =>
-    api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: '*', as, body: city }),
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: CURRENT, as, body: city }),
   "change client2's city": (as) =>
-    api('PATCH', `/users/user-profiles/${idOf('client2')}`, { ifMatch: '*', as, body: city }),
+    api('PATCH', `/users/user-profiles/${idOf('client2')}`, { ifMatch: CURRENT, as, body: city }),
   "change nurse's city": (as) =>
-    api('PATCH', `/users/user-profiles/${idOf('nurse')}`, { ifMatch: '*', as, body: city }),
+    api('PATCH', `/users/user-profiles/${idOf('nurse')}`, { ifMatch: CURRENT, as, body: city }),
   "change super's city": (as) =>
-    api('PATCH', `/users/user-profiles/${idOf('super')}`, { ifMatch: '*', as, body: city }),
+    api('PATCH', `/users/user-profiles/${idOf('super')}`, { ifMatch: CURRENT, as, body: city }),
   "change client's first name": (as) =>
-    api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: '*', as, body: { first_name: 'Priya' } }),
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: CURRENT, as, body: { first_name: 'Priya' } }),
   "change client's story": (as) =>
     api('PATCH', `/users/user-profiles/${idOf('client')}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as,
       body: { client_story: `Told to ${as}` },
     }),
   "change client's ABHA number": (as) =>
     api('PATCH', `/users/user-profiles/${idOf('client')}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as,
       body: { abha_number: '12345678901234' },
     }),
   // The role it already has: allowed or not, nothing changes for the cases after it.
   "change client's role": (as) =>
-    api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: '*', as, body: { role: 'CLIENT' } }),
+    api('PATCH', `/users/user-profiles/${idOf('client')}`, { ifMatch: CURRENT, as, body: { role: 'CLIENT' } }),
   'change own role': (as) =>
-    api('PATCH', `/users/user-profiles/${idOf(as)}`, { ifMatch: '*', as, body: { role: ROLE_OF[as] } }),
+    api('PATCH', `/users/user-profiles/${idOf(as)}`, { ifMatch: CURRENT, as, body: { role: ROLE_OF[as] } }),
   'make client2 a super admin': async (as) => {
     const answer = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as,
       body: { role: 'SUPER_ADMIN' },
     });
     // Only the super admin may grant it; undone at once so the cases after this one see a client.
     if (answer.status === 200) {
       await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
-        ifMatch: '*',
+        ifMatch: CURRENT,
         as: 'super',
         body: { role: 'CLIENT' },
       });
@@ -286,7 +295,7 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
     }),
   "change client's enrollment": (as) =>
     api('PATCH', `/users/user-program-enrollments/${clientEnrollmentId}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as,
       body: { notes: `seen by ${as}` },
     }),
@@ -306,7 +315,7 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
       as,
       body: { id: randomUUID(), text: `${as} here.` },
     }),
-  'search clients': (as) => api('GET', '/clients/search?q=client', { as }),
+  'search clients': (as) => api('POST', '/clients/search', { as, body: { q: 'client' } }),
   "read client's alerts": (as) => api('GET', `/clients/${idOf('client')}/alerts`, { as }),
   "read nurse's alerts": (as) => api('GET', `/clients/${idOf('nurse')}/alerts`, { as }),
   'list programs': (as) => api('GET', '/programs', { as }),

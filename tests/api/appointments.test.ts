@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoClientEmail } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
-import { api, idOf, type ApiAnswer, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
+import { api, idOf, type ApiAnswer, type Problem, type Schemas, type Actor, CURRENT } from '../support/api-client.ts';
 
 type Appointment = Schemas['Appointment'];
 type Status = Schemas['AppointmentStatus'];
@@ -431,6 +431,12 @@ describe('If-Match', () => {
       body: { notes: 'Prefers the window seat.' },
     });
     expect(without.status).toBe(428);
+    const wildcard = await api<Problem>('PATCH', `/appointments/${appointment.id}`, {
+      as: 'reception',
+      ifMatch: '*',
+      body: { notes: 'Prefers the window seat.' },
+    });
+    expect(wildcard.status).toBe(428);
     const first = await patch(appointment, { notes: 'Prefers the window seat.' });
     expect(first.status).toBe(200);
     expect(first.headers.get('etag')).toBe('"2"');
@@ -613,7 +619,7 @@ describe('the schedule grid’s answer', () => {
     const appointment = await booked({ at: '2031-07-15T09:00:00+05:30', resource: 'IV chair 3', client });
     const renamed = await api('PATCH', `/users/user-profiles/${client}`, {
       as: 'reception',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       body: { first_name: 'Meera', last_name: 'Raman' },
     });
     expect(renamed.status).toBe(200);

@@ -5,7 +5,7 @@
  * it applies at the client's next request.
  */
 import { describe, expect, it } from 'vitest';
-import { api, idOf, type Problem, type Schemas } from '../support/api-client.ts';
+import { api, idOf, type Problem, type Schemas, CURRENT } from '../support/api-client.ts';
 
 type Profile = Schemas['Profile'];
 const CONSENT_REQUIRED = 'https://thrive.clinic/problems/consent-required';
@@ -23,7 +23,7 @@ describe('a client without consent', () => {
       ['GET', '/appointments', undefined],
       ['PATCH', path('client'), { family_history: { relatives: [{ relative: 'father', conditions: ['diabetes'] }] } }],
     ] as const) {
-      const answer = await api<Problem>(method, where, { as: 'client', ifMatch: '*', ...(body ? { body } : {}) });
+      const answer = await api<Problem>(method, where, { as: 'client', ifMatch: CURRENT, ...(body ? { body } : {}) });
       expect(answer.status, `${method} ${where}`).toBe(403);
       expect(answer.body.type).toBe(CONSENT_REQUIRED);
     }
@@ -34,7 +34,7 @@ describe('consent recorded by the clinic', () => {
   it('may only be a withdrawal, which applies at the client’s next request', async () => {
     const backdated = await api<Problem>('PATCH', path('client2'), {
       as: 'reception',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       body: { hipaa_consent: true, hipaa_consent_date: '2019-01-01T00:00:00Z', hipaa_consent_version: '0.1' },
     });
     expect(backdated.status).toBe(403);
@@ -48,7 +48,7 @@ describe('consent recorded by the clinic', () => {
     try {
       const withdrawn = await api<Profile>('PATCH', path('client2'), {
         as: 'reception',
-        ifMatch: '*',
+        ifMatch: CURRENT,
         body: { hipaa_consent: false, hipaa_consent_date: null, hipaa_consent_version: null },
       });
       expect(withdrawn.status).toBe(200);
@@ -59,7 +59,7 @@ describe('consent recorded by the clinic', () => {
       // client2 gives it again, as it would through the portal.
       const given = await api('PATCH', path('client2'), {
         as: 'client2',
-        ifMatch: '*',
+        ifMatch: CURRENT,
         body: { hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: '1.0' },
       });
       expect(given.status).toBe(200);

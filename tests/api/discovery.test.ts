@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { instantAt, addDays, wallClockAt } from '@contract';
 import { exampleVisit } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, idOf, stack, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
+import { api, idOf, stack, type Actor, type Problem, type Schemas, CURRENT } from '../support/api-client.ts';
+import { auditSince, newestAuditId } from '../support/audit-trail.ts';
 
 type SearchList = Schemas['ClientSearchList'];
 type Alerts = Schemas['ClientAlerts'];
@@ -20,7 +21,7 @@ const found = clients[100]!;
 const ZONE = 'Asia/Kolkata';
 
 function search(q: string, as: Actor = 'nurse') {
-  return api<SearchList & Problem>('GET', `/clients/search?q=${encodeURIComponent(q)}`, { as });
+  return api<SearchList & Problem>('POST', '/clients/search', { as, body: { q } });
 }
 
 async function idsFound(q: string): Promise<string[]> {
@@ -59,7 +60,7 @@ describe('searching clients', () => {
     const changed = await api<Schemas['Profile'] & Problem>('PATCH', `/users/user-profiles/${renamed.id}`, {
       as: 'reception',
       body: { last_name: 'Quillfeather', phone_number: '+918043219876', alternate_phone: null },
-      headers: { 'if-match': '*' },
+      ifMatch: CURRENT,
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(await idsFound('quillfeath')).toEqual([renamed.id]);
@@ -118,17 +119,21 @@ describe('searching clients', () => {
     // Staff are not clients, and not found.
     expect((await search('nurse@thrive.test')).body.results.map((item) => item.id)).not.toContain(idOf('nurse'));
     expect(await idsFound('client2@thrive')).toContain(idOf('client2'));
-    const few = await api<SearchList>('GET', '/clients/search?q=client-0&limit=3', { as: 'doctor' });
+    const few = await api<SearchList>('POST', '/clients/search', { as: 'doctor', body: { q: 'client-0', limit: 3 } });
     expect(few.body.results).toHaveLength(3);
     expect(few.body.truncated).toBe(true);
     expect((await search('zzzzqqq')).body).toEqual({ results: [], truncated: false });
     expect(await idsFound('100%')).toEqual([]);
   });
 
-  it('refuses a search without a text, and says which parameter', async () => {
-    const answer = await api<Problem>('GET', '/clients/search', { as: 'nurse' });
+  it('refuses a search without a text, and says which field', async () => {
+    const answer = await api<Problem>('POST', '/clients/search', { as: 'nurse', body: {} });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors?.map((error) => error.field)).toContain('query.q');
+    expect(answer.body.errors?.map((error) => error.field)).toContain('body.q');
+  });
+
+  it('takes the text only in the body: an address with it is not an operation', async () => {
+    expect((await api('GET', '/clients/search?q=client2', { as: 'nurse' })).status).toBe(405);
   });
 });
 
@@ -213,12 +218,12 @@ describe('who may look clients up', () => {
   });
 
   it('records every search in the audit trail, never the text searched', async () => {
-    await search('audit-me-please');
-    const trail = await api<Schemas['AuditEventList']>('GET', '/users/audit-events?action=clients.search', {
-      as: 'super',
-    });
-    expect(trail.status).toBe(200);
-    expect(trail.body.results[0]).toMatchObject({ action: 'clients.search', outcome: 'success', fields: [] });
-    expect(JSON.stringify(trail.body)).not.toContain('audit-me-please');
+    const after = await newestAuditId();
+    expect((await search('audit-me-please')).status).toBe(200);
+    const searches = await auditSince(after, 'action=clients.search');
+    expect(searches).toEqual([
+      expect.objectContaining({ actor_id: idOf('nurse'), action: 'clients.search', outcome: 'success', fields: [] }),
+    ]);
+    expect(JSON.stringify(searches)).not.toContain('audit-me-please');
   });
 });

@@ -1,6 +1,6 @@
 /** Program enrollments: the four calls, paging, and a client's own view. */
 import { describe, expect, it } from 'vitest';
-import { api, idOf, type Schemas } from '../support/api-client.ts';
+import { api, idOf, type Schemas, CURRENT } from '../support/api-client.ts';
 
 type Enrollment = Schemas['Enrollment'];
 type EnrollmentList = Schemas['EnrollmentList'];
@@ -28,7 +28,7 @@ describe('enrollments', () => {
     });
 
     const changed = await api<Enrollment>('PATCH', `/users/user-program-enrollments/${created.body.id}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'nutrition',
       body: { status: 'paused', end_date: '2026-09-30', notes: null },
     });

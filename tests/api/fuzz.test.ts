@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, forgetToken, type Email, type Actor } from '../support/api-client.ts';
+import { api, signInAgain, type Email, type Actor } from '../support/api-client.ts';
 import { stack } from '../support/api-client.ts';
 
 type Schema = Record<string, unknown>;
@@ -195,7 +195,7 @@ function callArbitrary(operation: Operation): fc.Arbitrary<Call> {
       return {
         path: concrete,
         query: search.toString(),
-        headers: { 'idempotency-key': key, 'if-match': '*' },
+        headers: { 'idempotency-key': key, 'if-match': '"1"' },
         body,
       };
     });
@@ -241,7 +241,7 @@ describe('every operation, fuzzed', () => {
           const removal = made ? (await api('DELETE', `/users/users/${made}`, { as: 'super' })).status : 204;
           expect(removal).toBe(204);
           // A sign-out ended the caller's sessions: the next call signs in again.
-          if (operation.path === '/session/logout' && answer.status === 204) forgetToken(as);
+          if (operation.path === '/session/logout' && answer.status === 204) await signInAgain(as);
           const refusedChange = readBack !== null && before?.status === 200 && answer.status >= 400;
           const after = refusedChange ? await api('GET', readBack, { as }) : before;
           expect(after?.body).toEqual(before?.body);

@@ -8,7 +8,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import type { IdentityAdmin } from '../../server/identity/identity-admin.ts';
-import { identityAdminCall, idOf, stack, type ApiAnswer, type Problem, type Schemas } from '../support/api-client.ts';
+import {
+  identityAdminCall,
+  idOf,
+  stack,
+  type ApiAnswer,
+  type Problem,
+  type Schemas,
+  CURRENT,
+} from '../support/api-client.ts';
 import { interceptQueries, startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
 
 /** Identity calls that fail while named here. */
@@ -79,6 +87,7 @@ async function usersWithEmail(email: string) {
 }
 
 interface AuditRow {
+  id: string;
   actor_id: string;
   action: string;
   resource_type: string;
@@ -89,14 +98,38 @@ interface AuditRow {
   at: Date;
 }
 
-async function lastAudit(action: string): Promise<AuditRow | undefined> {
-  const [row] = await db.query<AuditRow>('SELECT * FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1', [
-    action,
-  ]);
-  return row;
+/** The newest audit id when the test began, and for each action the newest of it that the test has looked at. */
+let auditedBefore = '0';
+const lookedAt = new Map<string, string>();
+
+beforeEach(async () => {
+  const [row] = await db.query<{ id: string }>('SELECT coalesce(max(id), 0)::text AS id FROM audit_log');
+  auditedBefore = row?.id ?? '0';
+  lookedAt.clear();
+});
+
+/**
+ * The one record of `action` written since the test began or last looked at that action: the record of the test's
+ * own request, never an earlier test's. None, or more than one, fails the test.
+ */
+async function newAudit(action: string): Promise<AuditRow> {
+  const rows = await db.query<AuditRow>(
+    `SELECT id::text AS id, actor_id, action, resource_type, resource_id, subject_id, outcome, fields, at
+     FROM audit_log WHERE action = $1 AND id > $2 ORDER BY id`,
+    [action, lookedAt.get(action) ?? auditedBefore],
+  );
+  expect(rows, `the ${action} records since the test last looked`).toHaveLength(1);
+  lookedAt.set(action, rows[0]!.id);
+  return rows[0]!;
 }
 
 const newUser = (email: string) => ({ email, first_name: 'Tess', last_name: 'Ting', role: 'CLIENT' });
+
+/** A profile's ETag, read from the database itself: the test's audit records stay its own. */
+async function etagOfProfile(id: string): Promise<string> {
+  const [row] = await db.query<{ version: number }>('SELECT version FROM profiles WHERE client_id = $1', [id]);
+  return `"${row!.version}"`;
+}
 
 describe('creating a user, all or nothing', () => {
   it('writes nothing when the identity service fails', async () => {
@@ -109,7 +142,7 @@ describe('creating a user, all or nothing', () => {
     expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(await usersWithEmail('no.identity@thrive.test')).toEqual([]);
     expect((await identityAccountFor('no.identity@thrive.test')).__type).toMatch(/UserNotFoundException/);
-    expect(await lastAudit('users.create')).toMatchObject({ actor_id: idOf('admin'), outcome: 'error' });
+    expect(await newAudit('users.create')).toMatchObject({ actor_id: idOf('admin'), outcome: 'error' });
   });
 
   it('removes the identity account again when the database step fails', async () => {
@@ -118,7 +151,7 @@ describe('creating a user, all or nothing', () => {
     expect(answer.status).toBe(500);
     expect(await usersWithEmail('no.profile@thrive.test')).toEqual([]);
     expect((await identityAccountFor('no.profile@thrive.test')).__type).toMatch(/UserNotFoundException/);
-    expect(await lastAudit('users.create')).toMatchObject({ outcome: 'error' });
+    expect(await newAudit('users.create')).toMatchObject({ outcome: 'error' });
   });
 
   it('creates both when both work, and audits it', async () => {
@@ -129,7 +162,7 @@ describe('creating a user, all or nothing', () => {
     expect(answer.status).toBe(201);
     expect(await usersWithEmail('both.sides@thrive.test')).toEqual([{ id: answer.body.Username }]);
     expect((await identityAccountFor('both.sides@thrive.test')).Username).toBe(answer.body.Username);
-    expect(await lastAudit('users.create')).toMatchObject({
+    expect(await newAudit('users.create')).toMatchObject({
       actor_id: idOf('admin'),
       resource_type: 'user',
       resource_id: answer.body.Username,
@@ -162,7 +195,7 @@ describe('changes that involve the identity service', () => {
     });
     failingIdentityCalls.add('setRole');
     const answer = await api<Problem>('PATCH', `/users/user-profiles/${created.body.Username}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'super',
       body: { role: 'DOCTOR' },
     });
@@ -201,7 +234,7 @@ describe('disabling a user, all or nothing', () => {
     expect(answer.body.detail).toMatch(/nothing was changed/);
     expect(await statusOf(id)).toBe('active');
     expect(await identityEnabled(id)).toBe(true);
-    expect(await lastAudit('users.disable')).toMatchObject({
+    expect(await newAudit('users.disable')).toMatchObject({
       actor_id: idOf('admin'),
       subject_id: id,
       outcome: 'error',
@@ -212,7 +245,7 @@ describe('disabling a user, all or nothing', () => {
     expect((await api('PATCH', `/users/users/${id}`, { as: 'admin', body: { enabled: false } })).status).toBe(200);
     expect(await statusOf(id)).toBe('disabled');
     expect(await identityEnabled(id)).toBe(false);
-    expect(await lastAudit('users.disable')).toMatchObject({ outcome: 'success', fields: ['enabled'] });
+    expect(await newAudit('users.disable')).toMatchObject({ outcome: 'success', fields: ['enabled'] });
 
     failingIdentityCalls.add('enableUser');
     expect((await api('PATCH', `/users/users/${id}`, { as: 'admin', body: { enabled: true } })).status).toBe(502);
@@ -241,7 +274,7 @@ describe('audit trail', () => {
   it('records reads and changes of a client, with the fields changed but never their values', async () => {
     const read = await api('GET', `/users/user-profiles/${idOf('client')}`, { as: 'nurse' });
     expect(read.status).toBe(200);
-    expect(await lastAudit('profiles.read')).toMatchObject({
+    expect(await newAudit('profiles.read')).toMatchObject({
       actor_id: idOf('nurse'),
       resource_type: 'profile',
       resource_id: idOf('client'),
@@ -251,17 +284,17 @@ describe('audit trail', () => {
 
     const secret = 'Takes medication for anxiety';
     const patch = await api('PATCH', `/users/user-profiles/${idOf('client')}`, {
-      ifMatch: '*',
+      ifMatch: await etagOfProfile(idOf('client')),
       as: 'doctor',
       body: { client_story: secret, health_goals: 'Walk to Hubballi' },
     });
     expect(patch.status).toBe(200);
-    const change = await lastAudit('profiles.update');
+    const change = await newAudit('profiles.update');
     expect(change).toMatchObject({ actor_id: idOf('doctor'), subject_id: idOf('client'), outcome: 'success' });
-    expect([...(change?.fields ?? [])].sort()).toEqual(['client_story', 'health_goals']);
+    expect([...(change.fields ?? [])].sort()).toEqual(['client_story', 'health_goals']);
 
     await api('GET', `/users/users/${idOf('client')}`, { as: 'client' });
-    expect(await lastAudit('users.read')).toMatchObject({
+    expect(await newAudit('users.read')).toMatchObject({
       actor_id: idOf('client'),
       subject_id: idOf('client'),
       outcome: 'success',
@@ -275,7 +308,7 @@ describe('audit trail', () => {
   it('records denied and failed attempts with their outcome', async () => {
     const denied = await api('GET', `/users/user-profiles/${idOf('client')}`, { as: 'client2' });
     expect(denied.status).toBe(403);
-    expect(await lastAudit('profiles.read')).toMatchObject({
+    expect(await newAudit('profiles.read')).toMatchObject({
       actor_id: idOf('client2'),
       subject_id: idOf('client'),
       outcome: 'denied',
@@ -287,16 +320,16 @@ describe('audit trail', () => {
       headers: { 'if-match': '"999"' },
     });
     expect(stale.status).toBe(412);
-    expect(await lastAudit('profiles.update')).toMatchObject({ actor_id: idOf('nurse'), outcome: 'conflict' });
+    expect(await newAudit('profiles.update')).toMatchObject({ actor_id: idOf('nurse'), outcome: 'conflict' });
 
     const missing = await api('GET', '/users/users/00000000-0000-4000-8000-00000000f00d', { as: 'admin' });
     expect(missing.status).toBe(404);
-    expect(await lastAudit('users.read')).toMatchObject({ outcome: 'not_found' });
+    expect(await newAudit('users.read')).toMatchObject({ outcome: 'not_found' });
   });
 
   it('records user administration and enrollment changes', async () => {
     await api('POST', '/users/users/search', { as: 'admin', body: { search: 'sharma' } });
-    expect(await lastAudit('users.list')).toMatchObject({
+    expect(await newAudit('users.list')).toMatchObject({
       actor_id: idOf('admin'),
       resource_id: null,
       outcome: 'success',
@@ -306,7 +339,7 @@ describe('audit trail', () => {
       as: 'coach',
       body: { user: idOf('client'), program: 'longevity', start_date: '2026-01-10' },
     });
-    expect(await lastAudit('enrollments.create')).toMatchObject({
+    expect(await newAudit('enrollments.create')).toMatchObject({
       actor_id: idOf('coach'),
       resource_type: 'enrollment',
       resource_id: enrolled.body.id,
@@ -314,7 +347,7 @@ describe('audit trail', () => {
       outcome: 'success',
     });
     await api('DELETE', `/users/user-program-enrollments/${enrolled.body.id}`, { as: 'coach' });
-    expect(await lastAudit('enrollments.delete')).toMatchObject({
+    expect(await newAudit('enrollments.delete')).toMatchObject({
       resource_id: enrolled.body.id,
       subject_id: idOf('client'),
     });
@@ -322,7 +355,7 @@ describe('audit trail', () => {
 
   it('records reads of the trail and of the counts', async () => {
     expect((await api('GET', `/users/audit-events?subject_id=${idOf('client2')}`, { as: 'admin' })).status).toBe(200);
-    expect(await lastAudit('audit.list')).toMatchObject({
+    expect(await newAudit('audit.list')).toMatchObject({
       actor_id: idOf('admin'),
       resource_type: 'audit_log',
       resource_id: null,
@@ -330,10 +363,10 @@ describe('audit trail', () => {
       outcome: 'success',
     });
     expect((await api('GET', '/users/audit-events', { as: 'doctor' })).status).toBe(403);
-    expect(await lastAudit('audit.list')).toMatchObject({ actor_id: idOf('doctor'), outcome: 'denied' });
+    expect(await newAudit('audit.list')).toMatchObject({ actor_id: idOf('doctor'), outcome: 'denied' });
 
     expect((await api('GET', '/users/role-counts', { as: 'super' })).status).toBe(200);
-    expect(await lastAudit('users.count')).toMatchObject({ actor_id: idOf('super'), outcome: 'success' });
+    expect(await newAudit('users.count')).toMatchObject({ actor_id: idOf('super'), outcome: 'success' });
   });
 
   it('keeps no audit record of a change that was rolled back as a success', async () => {
@@ -342,7 +375,7 @@ describe('audit trail', () => {
       await db.query<{ count: number }>("SELECT count(*)::int AS count FROM audit_log WHERE outcome = 'success'")
     )[0];
     const answer: ApiAnswer<Problem> = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
-      ifMatch: '*',
+      ifMatch: await etagOfProfile(idOf('client2')),
       as: 'super',
       body: { role: 'NURSE' },
     });
@@ -351,6 +384,6 @@ describe('audit trail', () => {
       await db.query<{ count: number }>("SELECT count(*)::int AS count FROM audit_log WHERE outcome = 'success'")
     )[0];
     expect(after).toEqual(before);
-    expect(await lastAudit('profiles.update')).toMatchObject({ outcome: 'error' });
+    expect(await newAudit('profiles.update')).toMatchObject({ outcome: 'error' });
   });
 });

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { idOf } from '../support/api-client.ts';
+import { idOf, CURRENT } from '../support/api-client.ts';
 import { interceptQueries, startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
 import { configureLog } from '../../server/core/log.ts';
 
@@ -88,7 +88,7 @@ describe('the log of failing requests', () => {
     failWith = '42P01';
     const answer = await api('PATCH', `/users/user-profiles/${idOf('client2')}?note=${encodeURIComponent(CANARY)}`, {
       as: 'nurse',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       headers: canaryHeaders,
       body: { client_story: CANARY },
     });
@@ -98,7 +98,7 @@ describe('the log of failing requests', () => {
 
     const failed = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
       as: 'nurse',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       headers: canaryHeaders,
       body: {
         client_story: CANARY,
@@ -127,7 +127,7 @@ describe('the log of failing requests', () => {
       failWith = code;
       const answer = await api('PATCH', `/users/user-profiles/${idOf('client2')}`, {
         as: 'doctor',
-        ifMatch: '*',
+        ifMatch: CURRENT,
         headers: canaryHeaders,
         body: { client_story: CANARY },
       });

@@ -13,7 +13,7 @@ import { sendThroughApi } from '../../src/lib/outbox/send.ts';
 import { createSender } from '../../src/lib/outbox/sender.ts';
 import { createMemoryStore, type OutboxStore } from '../../src/lib/outbox/store.ts';
 import { randomSource, generateClients } from '../../scripts/demo/clients.ts';
-import { accessToken, api, idOf, stack, type Schemas } from '../support/api-client.ts';
+import { accessToken, api, idOf, stack, type Schemas, CURRENT } from '../support/api-client.ts';
 
 type Enrollment = Schemas['Enrollment'];
 type AuditEventList = Schemas['AuditEventList'];
@@ -132,7 +132,7 @@ describe('the outbox sender through an unreliable network', () => {
           const field = random() < 0.5 ? { notes: `coach in seed ${seed}` } : { end_date: '2027-01-01' };
           await api('PATCH', `/users/user-program-enrollments/${record.id}`, {
             as: 'coach',
-            ifMatch: '*',
+            ifMatch: CURRENT,
             body: field,
           });
         }

@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { PROFILE_FIELD_NAMES, fieldsOfSection, type ProfileField } from '@contract';
 import type { ProfileSectionId } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, stack, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
+import { api, stack, type Problem, type Schemas, type Actor, CURRENT } from '../support/api-client.ts';
 
 type Profile = Schemas['Profile'];
 
@@ -116,7 +116,7 @@ describe('a client’s profile, role by role and field by field', () => {
     const change = (field: ProfileField) =>
       api<Profile | Problem>('PATCH', `/users/user-profiles/${CLIENT.id}`, {
         as: role,
-        ifMatch: '*',
+        ifMatch: CURRENT,
         body: { [field]: VALUES[field] },
       });
 
@@ -140,7 +140,7 @@ describe('a client’s profile, role by role and field by field', () => {
   it('names every field a write may not touch, all at once', async () => {
     const answer = await api<Problem>('PATCH', `/users/user-profiles/${CLIENT.id}`, {
       as: 'reception',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       body: { city: 'Pune', client_story: 'x', abha_number: '12345678901234' },
     });
     expect(answer.status).toBe(403);

@@ -4,7 +4,7 @@
  * identity service.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { accessToken, api, idOf, identityCall, type Problem, type Schemas } from '../support/api-client.ts';
+import { accessToken, api, idOf, identityCall, type Problem, type Schemas, CURRENT } from '../support/api-client.ts';
 
 type Profile = Schemas['Profile'];
 
@@ -50,7 +50,7 @@ describe('profile versions', () => {
     expect(after.body).toEqual(winner);
   });
 
-  it('refuses a stale version (412, nothing written) and a change without If-Match (428), and accepts "*"', async () => {
+  it('refuses a stale version (412, nothing written) and a change without a version (428), "*" included', async () => {
     const read = await api<Profile>('GET', profilePath('client'), { as: 'reception' });
     const stale = await api<Problem>('PATCH', profilePath('client'), {
       as: 'reception',
@@ -68,12 +68,21 @@ describe('profile versions', () => {
       headers: { 'if-match': `W/"${read.body.version}"` },
     });
     expect(weak.status).toBe(412);
-    const any = await api('PATCH', profilePath('client'), {
+    const any = await api<Problem>('PATCH', profilePath('client'), {
       as: 'reception',
       body: { occupation: 'Teacher' },
       headers: { 'if-match': '*' },
     });
-    expect(any.status).toBe(200);
+    expect(any.status).toBe(428);
+    expect(any.body.errors).toEqual([
+      { field: 'header.if-match', message: 'must name a version (the ETag you read), not *' },
+    ]);
+    const named = await api('PATCH', profilePath('client'), {
+      as: 'reception',
+      body: { occupation: 'Teacher' },
+      headers: { 'if-match': `"${read.body.version}"` },
+    });
+    expect(named.status).toBe(200);
     const unconditional = await api<Problem>('PATCH', profilePath('client'), {
       as: 'reception',
       body: { occupation: 'Engineer' },
@@ -90,7 +99,7 @@ describe('HIPAA consent by the client', () => {
   // client@ is the demo client who has not consented; the clinic records a withdrawal to leave it so.
   afterAll(async () => {
     const withdrawn = await api('PATCH', profilePath('client'), {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'reception',
       body: { hipaa_consent: false, hipaa_consent_date: null, hipaa_consent_version: null },
     });
@@ -99,7 +108,7 @@ describe('HIPAA consent by the client', () => {
 
   async function expectConsentRefused(body: object, fields: string[]) {
     const before = await api<Profile>('GET', profilePath('client'), { as: 'client' });
-    const answer = await api<Problem>('PATCH', profilePath('client'), { ifMatch: '*', as: 'client', body });
+    const answer = await api<Problem>('PATCH', profilePath('client'), { ifMatch: CURRENT, as: 'client', body });
     expect(answer.status, JSON.stringify(answer.body)).toBe(403);
     expect(answer.body.errors?.map((error) => error.field).sort()).toEqual([...fields].sort());
     expect((await api<Profile>('GET', profilePath('client'), { as: 'client' })).body).toEqual(before.body);
@@ -119,7 +128,7 @@ describe('HIPAA consent by the client', () => {
   it('records the consent the modal sends', async () => {
     const givenAt = now();
     const answer = await api<Profile>('PATCH', profilePath('client'), {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'client',
       body: { hipaa_consent: true, hipaa_consent_date: givenAt, hipaa_consent_version: '1.0' },
     });
@@ -141,7 +150,7 @@ describe('HIPAA consent by the client', () => {
 
   it("does not let a client touch another client's consent", async () => {
     const answer = await api<Problem>('PATCH', profilePath('client2'), {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'client',
       body: { hipaa_consent: true, hipaa_consent_date: now(), hipaa_consent_version: '1.0' },
     });
@@ -150,14 +159,14 @@ describe('HIPAA consent by the client', () => {
 
   it('lets staff record a written withdrawal', async () => {
     const withdrawn = await api<Profile>('PATCH', profilePath('client2'), {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'reception',
       body: { hipaa_consent: false, hipaa_consent_date: null, hipaa_consent_version: null },
     });
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.hipaa_consent).toBe(false);
     const given = await api<Profile>('PATCH', profilePath('client2'), {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'client2',
       body: { hipaa_consent: true, hipaa_consent_date: new Date().toISOString(), hipaa_consent_version: '1.0' },
     });
@@ -181,14 +190,14 @@ describe("a client's own profile", () => {
       lifestyle_history: { sleep_hours: 6.5, tobacco: 'never', activity: 'light', diabetes: 'no' },
       family_history: { relatives: [{ relative: 'father', conditions: ['diabetes'], notes: 'from 50' }] },
     } as const;
-    const answer = await api<Profile>('PATCH', profilePath('client2'), { ifMatch: '*', as: 'client2', body });
+    const answer = await api<Profile>('PATCH', profilePath('client2'), { ifMatch: CURRENT, as: 'client2', body });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject(body);
   });
 
   it('may not change its name, birth date, identity numbers, clinic or role, each named', async () => {
     const answer = await api<Problem>('PATCH', profilePath('client2'), {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'client2',
       body: {
         first_name: 'P',
@@ -214,7 +223,7 @@ describe('role changes', () => {
     expect(created.status).toBe(201);
     const id = created.body.Username;
     const promoted = await api<Profile>('PATCH', `/users/user-profiles/${id}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'admin',
       body: { role: 'NURSE' },
     });

@@ -17,6 +17,7 @@ import {
   type InitiateAuthAnswer,
   type Problem,
   type Schemas,
+  CURRENT,
 } from '../support/api-client.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { DEMO_PASSWORD } from '../../scripts/demo/accounts.ts';
@@ -24,11 +25,8 @@ import { stack } from '../support/api-client.ts';
 
 /** A generated client of this file's own: its sessions are ended here, and no other file signs it in. */
 const SIGNING_OUT = generateClients(stack.generatedClients).at(-5)!;
-/**
- * A client whose sessions nothing ends (client2's end whenever another file changes its role), so a token from
- * a sign-in hours ago is refused only for its age.
- */
-const LONG_SESSION = generateClients(stack.generatedClients).at(-7)!;
+/** A generated client no test signs out, whose old sessions no cut-off ends. */
+const NEVER_SIGNED_OUT = generateClients(stack.generatedClients).at(-7)!.id;
 
 async function signIn(email: string, password = DEMO_PASSWORD) {
   const answer = await initiateAuth(email, password);
@@ -155,7 +153,7 @@ describe('sessions the clinic ends', () => {
     const user = await newSignedInClient('gets.promoted', 'Pro', 'Moted');
     const promoted = await api('PATCH', `/users/user-profiles/${user.id}`, {
       as: 'admin',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       body: { role: 'RECEPTION' },
     });
     expect(promoted.status).toBe(200);
@@ -168,7 +166,7 @@ describe('sessions the clinic ends', () => {
     const fresh = await signIn(user.email, user.password);
     const same = await api('PATCH', `/users/user-profiles/${user.id}`, {
       as: 'admin',
-      ifMatch: '*',
+      ifMatch: CURRENT,
       body: { role: 'CLIENT' },
     });
     expect(same.status).toBe(200);
@@ -197,10 +195,10 @@ describe('the absolute session limit', () => {
   });
 
   it('lets a client’s own phone keep its session for 30 days', async () => {
-    const day = await mintToken({ ...accessClaims(LONG_SESSION.id), auth_time: hoursAgo(13) });
-    expect((await api('GET', `/users/users/${LONG_SESSION.id}`, { token: day })).status).toBe(200);
-    const month = await mintToken({ ...accessClaims(LONG_SESSION.id), auth_time: hoursAgo(31 * 24) });
-    expect((await api('GET', `/users/users/${LONG_SESSION.id}`, { token: month })).status).toBe(401);
+    const day = await mintToken({ ...accessClaims(NEVER_SIGNED_OUT), auth_time: hoursAgo(13) });
+    expect((await api('GET', `/users/users/${NEVER_SIGNED_OUT}`, { token: day })).status).toBe(200);
+    const month = await mintToken({ ...accessClaims(NEVER_SIGNED_OUT), auth_time: hoursAgo(31 * 24) });
+    expect((await api('GET', `/users/users/${NEVER_SIGNED_OUT}`, { token: month })).status).toBe(401);
   });
 
   it('issues tokens that live 15 minutes', async () => {

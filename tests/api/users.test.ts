@@ -12,6 +12,7 @@ import {
   type InitiateAuthAnswer,
   type Problem,
   type Schemas,
+  CURRENT,
 } from '../support/api-client.ts';
 
 type UserList = Schemas['UserList'];
@@ -196,7 +197,7 @@ describe('deleting a user', () => {
     expect((await api('GET', `/users/user-profiles/${id}`, { as: 'admin' })).status).toBe(404);
     expect((await identityUser(id)).__type).toMatch(/UserNotFoundException/);
     const patchGone = await api('PATCH', `/users/user-program-enrollments/${enrollment.body.id}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'super',
       body: { notes: 'still there?' },
     });

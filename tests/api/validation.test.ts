@@ -4,7 +4,7 @@
  * reads back unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { api, idOf, type Problem, type Schemas } from '../support/api-client.ts';
+import { api, idOf, type Problem, type Schemas, CURRENT } from '../support/api-client.ts';
 
 type Profile = Schemas['Profile'];
 
@@ -17,7 +17,7 @@ async function clientProfile(): Promise<Profile> {
 async function expectRefusedProfilePatch(body: unknown, fields: string[]) {
   const before = await clientProfile();
   const answer = await api<Problem>('PATCH', `/users/user-profiles/${idOf('client2')}`, {
-    ifMatch: '*',
+    ifMatch: CURRENT,
     as: 'nurse',
     body,
   });
@@ -40,7 +40,7 @@ describe('request validation', () => {
       await expectRefusedProfilePatch({ profile_picture: address }, ['body.profile_picture']);
     }
     const photo = await api<Profile>('PATCH', `/users/user-profiles/${idOf('client2')}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'super',
       body: { profile_picture: 'https://photos.thrive.test/a.jpg' },
     });
@@ -95,7 +95,7 @@ describe('request validation', () => {
   it('refuses a body sent without a JSON content type, and one too large to be a form', async () => {
     const before = await clientProfile();
     const plain = await api<Problem>('PATCH', `/users/user-profiles/${idOf('client2')}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'nurse',
       body: JSON.stringify({ city: 'Pune' }),
       headers: { 'content-type': 'text/plain' },
@@ -103,7 +103,7 @@ describe('request validation', () => {
     expect(plain.status).toBe(415);
     expect(plain.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const huge = await api<Problem>('PATCH', `/users/user-profiles/${idOf('client2')}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'nurse',
       body: { client_story: 'x'.repeat(100_000) },
     });
@@ -185,7 +185,7 @@ describe('request validation', () => {
     });
     expect(created.body.status).toBe('active');
     const answer = await api<Problem>('PATCH', `/users/user-program-enrollments/${created.body.id}`, {
-      ifMatch: '*',
+      ifMatch: CURRENT,
       as: 'doctor',
       body: { end_date: '2026-05-31', status: 'completed' },
     });

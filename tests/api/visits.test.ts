@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleVisit } from '@contract';
 import { demoClientEmail } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
-import { api, idOf, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
+import { api, idOf, type Actor, type Problem, type Schemas } from '../support/api-client.ts';
+import { auditSince, newestAuditId } from '../support/audit-trail.ts';
 
 type Visit = Schemas['Visit'];
 type VisitDraft = Schemas['VisitDraft'];
@@ -209,6 +210,12 @@ describe('signing', () => {
         })
       ).status,
     ).toBe(428);
+    const wildcard = await api('POST', `/visits/${id}/sign`, {
+      as: 'nurse',
+      ifMatch: '*',
+      body: { signed_on_device_at: new Date().toISOString() },
+    });
+    expect(wildcard.status).toBe(428);
     expect((await sign(id, visit.version + 5)).status).toBe(412);
   });
 });
@@ -339,15 +346,20 @@ describe('who sees visits', () => {
   });
 
   it('records every read and change in the audit trail', async () => {
-    const trail = await api<Schemas['AuditEventList']>(
-      'GET',
-      `/users/audit-events?subject_id=${idOf('client2')}&page_size=100`,
-      {
-        as: 'super',
-      },
-    );
-    const actions = new Set(trail.body.results.map((event) => event.action));
-    for (const action of ['visits.create', 'visits.sign', 'visits.read', 'visits.list'])
-      expect(actions).toContain(action);
+    const client = clientId(72);
+    const after = await newestAuditId();
+    const { id, visit } = await started('fir', 72);
+    expect((await sign(id, visit.version, 'doctor')).status).toBe(200);
+    expect((await api('GET', `/visits/${id}`, { as: 'reception' })).status).toBe(200);
+    expect((await api('GET', `/visits?client=${client}`, { as: 'coach' })).status).toBe(200);
+    const trail = await auditSince(after, `subject_id=${client}`);
+    expect(
+      trail.map(({ action, actor_id, resource_id, outcome }) => ({ action, actor_id, resource_id, outcome })),
+    ).toEqual([
+      { action: 'visits.create', actor_id: idOf('nurse'), resource_id: id, outcome: 'success' },
+      { action: 'visits.sign', actor_id: idOf('doctor'), resource_id: id, outcome: 'success' },
+      { action: 'visits.read', actor_id: idOf('reception'), resource_id: id, outcome: 'success' },
+      { action: 'visits.list', actor_id: idOf('coach'), resource_id: null, outcome: 'success' },
+    ]);
   });
 });

@@ -4,12 +4,13 @@
  * finding clients by name and opening their records, signing out, and the
  * browser closed. Then no file of the profile (history, sessions, caches,
  * storage, IndexedDB) holds a client's name or e-mail, in the encodings
- * Chromium writes text in.
+ * Chromium writes text in; and no token in local or session storage carries
+ * the nurse's own e-mail, signed in or out (the ID token lives in memory).
  */
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { callIdentity, passwordSignIn } from '../../scripts/identity/client.ts';
@@ -47,6 +48,29 @@ async function newNurse(request: APIRequestContext): Promise<{ email: string; na
   });
   expect(answered.AuthenticationResult).toBeDefined();
   return { email, name: 'Pia Scanner' };
+}
+
+/** Every key and value of the page's local and session storage, and the claims of every JWT among the values. */
+function keptInStorage(page: Page): Promise<{ entries: string[]; claims: Record<string, unknown>[] }> {
+  return page.evaluate(() => {
+    const entries: string[] = [];
+    const claims: Record<string, unknown>[] = [];
+    for (const storage of [localStorage, sessionStorage]) {
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i) ?? '';
+        const value = storage.getItem(key) ?? '';
+        entries.push(key, value);
+        const payload = /^[\w-]+\.([\w-]+)\.[\w-]*$/.exec(value)?.[1];
+        if (!payload) continue;
+        try {
+          claims.push(JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>);
+        } catch {
+          // Not a JWT after all.
+        }
+      }
+    }
+    return { entries, claims };
+  });
 }
 
 /** Every file under `dir`. */
@@ -101,8 +125,19 @@ test('a browser profile holds no client’s name once its nurse has signed out a
       await page.goto(`/client/${client.id}/profile`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Profile of ${name}`);
     }
+    // While signed in, no ID token is kept in storage: it lives in memory only. (The local identity service's
+    // refresh token is a readable JWT; Cognito's is opaque.)
+    const signedIn = await keptInStorage(page);
+    expect(signedIn.claims.map((claims) => claims['token_use'])).toContain('access');
+    expect(signedIn.claims.filter((claims) => claims['token_use'] === 'id')).toEqual([]);
+    expect(signedIn.entries.filter((entry) => entry.endsWith('.idToken'))).toEqual([]);
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login/);
+    // Signed out, neither storage holds a token or the nurse's e-mail.
+    const signedOut = await keptInStorage(page);
+    expect(signedOut.claims).toEqual([]);
+    expect(signedOut.entries.filter((entry) => entry.toLowerCase().includes(nurse.email))).toEqual([]);
   } finally {
     await context.close();
   }

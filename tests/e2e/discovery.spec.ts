@@ -99,9 +99,9 @@ test('the client’s discovery page shows the next appointment, the last visit a
   const last = plan.visits
     .filter((visit) => visit.client_id === spotlight.id)
     .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0]!;
-  const lastDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(
-    new Date(last.created_at),
-  );
+  // The visit's date on the clinic's calendar, as every date reads: "Sun 22 Nov 2026".
+  const lastDate = wallClockAt(new Date(last.created_at), ZONE).date;
+  const lastDay = `${dayLabel(lastDate)} ${lastDate.slice(0, 4)}`;
   await expect(glance).toContainText(`Last visit${lastDay} · ${THERAPY_INFO[last.therapy].name}`);
 
   await expect(page.getByRole('region', { name: 'Alerts' })).toContainText('No HIPAA authorization on file.');

@@ -8,6 +8,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { passwordSignIn } from '../../scripts/identity/client.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
 import { TOKEN_KEY_PREFIX } from '../../src/lib/auth/token-keys.ts';
+import { CACHE_SAVED_MARK } from '../../src/lib/query/cache-saved-mark.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 
 interface Fixtures {
@@ -180,6 +181,19 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   if (await page.evaluate(() => !!navigator.serviceWorker.controller)) return;
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+}
+
+/**
+ * Waits until everything the app holds for offline use is written to the device: the persisted cache sets its
+ * mark once no change waits to be saved. Call it once what must be saved is on screen. Not under page.clock, whose
+ * stand-in for `performance` keeps no marks: wait first, then install the clock.
+ */
+export async function waitForSavedCache(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate((mark) => performance.getEntriesByName(mark, 'mark').length > 0, CACHE_SAVED_MARK), {
+      message: 'the query cache is saved on the device',
+    })
+    .toBe(true);
 }
 
 /** Presses 'Sign out', opening the navigation first where a tablet or phone keeps it behind the burger. */

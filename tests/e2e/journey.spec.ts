@@ -34,7 +34,8 @@ test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 // The service worker only where a test is about working offline: installing it precaches every chunk again.
 test.use({ serviceWorkers: 'block' });
 // Sign-ins, a reload offline, and tasks that take their time (words shown for 20 seconds, eight reaction trials).
-test.describe.configure({ timeout: 150_000 });
+// Each test has a client of its own and signs nobody out: the two workers may share the file.
+test.describe.configure({ mode: 'parallel', timeout: 150_000 });
 
 const clients = generateClients(50);
 const ONBOARDING_CLIENT = clients[20]!;
@@ -268,22 +269,40 @@ test('a client takes the Thrive check twice and sees the score, its meaning, the
   }
 });
 
+/**
+ * Moves the page's clock on, a step at a time, until `until` says the timed part is over: the tasks' waits (words
+ * and digits shown one by one, the wait for green, the pause after each trial) pass at once, in their order.
+ */
+async function passTimeUntil(page: Page, until: () => Promise<boolean>, stepMs: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await until()) return true;
+        await page.clock.fastForward(stepMs);
+        return until();
+      },
+      { intervals: [50], timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /** Answers the open digit-span sequences with a wrong answer until the part is over. */
 async function missEveryDigitSpan(page: Page, part: string): Promise<void> {
   const heading = page.getByRole('heading', { name: part });
   const input = page.getByRole('textbox', { name: /^Type the numbers/ });
-  while (await heading.isVisible()) {
-    if (await input.isVisible()) {
-      await input.fill('0');
-      await page.getByRole('button', { name: 'Done' }).tap();
-    } else {
-      await page.waitForTimeout(200);
-    }
+  for (;;) {
+    // The digits show one at a time; then the question, or (after the last sequence) the part is over.
+    await passTimeUntil(page, async () => (await input.isVisible()) || !(await heading.isVisible()), 500);
+    if (!(await input.isVisible())) return;
+    await input.fill('0');
+    await page.getByRole('button', { name: 'Done' }).tap();
   }
 }
 
 test('the cognitive tasks run by touch, and the first complete run becomes the baseline', async ({ page, request }) => {
   const client = TASKS_CLIENT;
+  // The tasks' own clock, moved on by the test: their timed parts pass at once, and a reaction takes what it says.
+  await page.clock.install();
   await signedInAsClient(page, client);
   await page.goto(`/user/cognitive-assessment/${client.id}`);
   await expect(page.getByText('Not a diagnosis', { exact: true })).toBeVisible();
@@ -295,7 +314,7 @@ test('the cognitive tasks run by touch, and the first complete run becomes the b
   await expect(page.getByTestId('word-shown')).toHaveText('harbor');
   await expectNoSeriousAxeViolation(page);
   const recall = page.getByRole('textbox', { name: 'Type the words you remember' });
-  await expect(recall).toBeVisible({ timeout: 30_000 });
+  await passTimeUntil(page, () => recall.isVisible(), 500);
   await recall.fill('harbor, candle lemon');
   await page.getByRole('button', { name: 'Done' }).tap();
 
@@ -323,16 +342,15 @@ test('the cognitive tasks run by touch, and the first complete run becomes the b
 
   // Reaction: tap when the box turns green, until the part is over.
   await page.getByRole('button', { name: 'Start', exact: true }).tap();
-  // A beat after the green, as a person reacts: a tap within 100 ms would count as a guess.
+  // A beat after each green, as a person reacts: a tap within 100 ms would count as a guess.
   const reactionPart = page.getByRole('heading', { name: 'Reaction', exact: true });
   const go = page.getByRole('button', { name: 'Tap now' });
-  while (await reactionPart.isVisible()) {
-    if (await go.isVisible()) {
-      await page.waitForTimeout(150);
-      await go.tap().catch(() => undefined);
-    } else {
-      await page.waitForTimeout(50);
-    }
+  for (;;) {
+    // Steps well under the 2 s a green waits for its tap, so a green is never passed by.
+    await passTimeUntil(page, async () => (await go.isVisible()) || !(await reactionPart.isVisible()), 250);
+    if (!(await reactionPart.isVisible())) break;
+    await page.clock.fastForward(150);
+    await go.tap();
   }
 
   // The words again, and the run is stored: complete, so it is the baseline.

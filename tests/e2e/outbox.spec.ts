@@ -23,6 +23,7 @@ import {
   test,
   unlock,
   unlockingOnLoad,
+  waitForSavedCache,
   waitForServiceWorker,
 } from './fixtures.ts';
 
@@ -79,9 +80,9 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   await expect(page.getByRole('button', { name: 'Edit profile' })).toBeVisible();
   await expect(syncLine(page)).toHaveAccessibleName('All changes saved. Show unsent changes');
 
-  // The cache is written to the tablet at most once a second (src/lib/query/persist.ts): the profile has been on
-  // screen a moment before the network goes, as it would have at the bay.
-  await page.waitForTimeout(1_500);
+  // The cache is written to the tablet at most once a second (src/lib/query/persist.ts): the profile is saved there
+  // before the network goes, as it would have been at the bay.
+  await waitForSavedCache(page);
 
   // Offline at the bay: the change is kept on the tablet and shown, marked.
   await context.setOffline(true);

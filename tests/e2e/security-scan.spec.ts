@@ -10,7 +10,10 @@ import type { Page, Response } from '@playwright/test';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expect, signIn, test, waitForSavedCache } from './fixtures.ts';
+
+// The tests are independent and sign nobody out: the two workers may share the file.
+test.describe.configure({ mode: 'parallel' });
 
 const [FIRST, SECOND] = [generateClients(50)[24]!, generateClients(50)[32]!];
 const needlesOf = (client: typeof FIRST) => [
@@ -140,7 +143,7 @@ test('what the browser keeps while staff look at clients holds no client’s nam
   await page.getByRole('textbox', { name: 'Find a client by name, e-mail or phone' }).fill(FIRST.lastName);
   await expect(page.getByRole('list', { name: 'Matching clients' })).toContainText(FIRST.firstName);
   // The saved (encrypted) copy for offline use is written a moment after the data arrives.
-  await page.waitForTimeout(1500);
+  await waitForSavedCache(page);
 
   const kept = await everythingKept(page);
   expect(kept).toContain('thrive-vault');

@@ -107,6 +107,9 @@ async function enter(page: Page, scope: Page | Locator, spec: FieldSpec, value: 
       return;
     case 'instant':
       await scope.getByRole('button', { name: `${spec.label}: now` }).click();
+      // The next instant falls a second and more later on the tablet's clock (instants are kept to the second, and
+      // a stop must come after its start), without waiting for it: a test that charts instants runs on page.clock.
+      await page.clock.fastForward(1_100);
       return;
     case 'yes-no':
       await answer(scope, spec.label, value === true ? 'Yes' : 'No');
@@ -234,8 +237,9 @@ test.describe('with the app installed on the tablet', () => {
     // Joseph charts the rest offline again, then the network returns and he signs.
     await context.setOffline(true);
     await addVitals(page, 'After', { Systolic: 118, Diastolic: 76, 'Heart rate': 68 });
+    // The infusion's start and stop, on the tablet's clock (see enter).
+    await page.clock.install();
     await enter(page, iv, THERAPY_FIELDS.iv.started_at, 'now');
-    await page.waitForTimeout(1100);
     await enter(page, iv, THERAPY_FIELDS.iv.stopped_at, 'now');
     await enter(page, iv, THERAPY_FIELDS.iv.volume_infused_ml, 480);
     await expect(saveState(page)).toContainText('Saved on this device', { timeout: 10_000 });
@@ -298,6 +302,8 @@ test.describe('each therapy', () => {
     test(`${THERAPY_INFO[therapy].title}: filled in and signed`, async ({ page, request }) => {
       const client = CLIENTS[index]!;
       const example = exampleVisit(therapy, { clientId: client.id });
+      // The tablet's clock, which charting an instant moves on (see enter).
+      await page.clock.install();
       await signedIn(page, 'nurse@thrive.test');
       await page.goto(`/client/discovery/${client.id}`);
       await page.getByRole('button', { name: 'Start visit' }).click();

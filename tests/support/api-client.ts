@@ -117,19 +117,17 @@ export function accessToken(who: Actor | Email, password = DEMO_PASSWORD): Promi
 
 /**
  * The next call as `who` signs in afresh: its session was ended (a new role,
- * a sign-out). Waits for the next whole second, since a token issued in the
- * second of the cut-off counts as before it.
+ * a sign-out). Waits for the next whole second: a session signed in (its
+ * `auth_time`, in whole seconds) in the second of the cut-off counts as
+ * before it.
  */
 export async function signInAgain(who: Actor | Email): Promise<void> {
   await nextSecond();
   forgetToken(who);
 }
 
-/**
- * The next call as `who` signs in afresh, at once: enough after a sign-out
- * on the local stack, whose tokens carry their issue time to the millisecond.
- */
-export function forgetToken(who: Actor | Email): void {
+/** The next call as `who` signs in afresh. */
+function forgetToken(who: Actor | Email): void {
   tokens.delete(who in ACTOR_EMAILS ? ACTOR_EMAILS[who as Actor] : who);
 }
 
@@ -145,9 +143,20 @@ export interface CallOptions {
   token?: string;
   body?: unknown;
   headers?: Record<string, string>;
-  /** The If-Match header: a version's ETag, or '*' where the version is not what the test is about. */
-  ifMatch?: string;
+  /**
+   * The If-Match header: a version's ETag, or CURRENT where the version is not what the test is about (the
+   * record's version as it is when the request is sent).
+   */
+  ifMatch?: string | typeof CURRENT;
 }
+
+/**
+ * "Whatever version the record has now", for tests about something else: the request goes once with a version
+ * no record has, and again with the ETag of the 412 that answers it. Any other first answer (a refusal, a bad
+ * body) is the answer.
+ */
+export const CURRENT = Symbol('the record’s current version');
+const NO_VERSION = '"0"';
 
 /** A caller of the API at `baseUrl` (ending in /api/v1); `api` below calls the suite's server. */
 export function apiClient(baseUrl: string) {
@@ -157,6 +166,12 @@ export function apiClient(baseUrl: string) {
     path: string,
     options: CallOptions = {},
   ): Promise<ApiAnswer<T>> {
+    if (options.ifMatch === CURRENT) {
+      const first = await call<T>(method, path, { ...options, ifMatch: NO_VERSION });
+      const etag = first.headers.get('etag');
+      if (first.status !== 412 || etag === null) return first;
+      return call<T>(method, path, { ...options, ifMatch: etag });
+    }
     const headers: Record<string, string> = {
       ...(options.ifMatch === undefined ? {} : { 'if-match': options.ifMatch }),
       ...options.headers,

@@ -99,6 +99,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         API_RATE_LIMIT_SEARCH: '100000/60',
         API_RATE_LIMIT_WRITE: '100000/60',
         API_RATE_LIMIT_UNAUTHENTICATED: '100000/60',
+        // Every refusal its own record: the files read their own refusals back, one by one.
+        API_REFUSAL_TALLY_SECONDS: '0',
       },
       apiLogFile: path.join(dataDir, 'api.log'),
     });

@@ -57,9 +57,18 @@ export async function createTokens(
     const tokens = result.AuthenticationResult;
     if (!isJson(tokens)) return result;
     const own: Json = { ...tokens };
+    const idToken = str(tokens.IdToken);
+    const role = idToken ? str(jwtClaims(idToken)['custom:role']) : undefined;
     for (const name of ['AccessToken', 'IdToken'] as const) {
       const token = str(tokens[name]);
-      if (token) own[name] = await signToken(jwtClaims(token), authTime);
+      if (!token) continue;
+      const claims = jwtClaims(token);
+      // The role for the screens rides in the access token too, as a production pool's pre-token-generation trigger
+      // (V2) puts it there: the app keeps no ID token at rest, and needs the role after a reload, offline too.
+      own[name] = await signToken(
+        name === 'AccessToken' && role ? { ...claims, 'custom:role': role } : claims,
+        authTime,
+      );
     }
     own.ExpiresIn = ACCESS_TOKEN_LIFETIME_SECONDS;
     return { ...result, AuthenticationResult: own };

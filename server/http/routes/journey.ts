@@ -6,7 +6,7 @@ import type {
   GetProgramQuery,
   ListAssessmentsQuery,
   ListProgramsQuery,
-  SearchClientsQuery,
+  ClientSearch,
 } from '../../core/contract-types.ts';
 import { listPrograms, readProgram } from '../../programs/programs-service.ts';
 import { callerOf } from '../authenticate.ts';
@@ -28,8 +28,9 @@ export function journeyRoutes(deps: AppDependencies): Router {
     sendAnswer(res, await createAssessment({ db, now }, callerOf(res), validated<AssessmentCreate>(req.body)));
   });
 
-  router.get('/clients/search', async (req, res) => {
-    res.json(await searchClients(db, callerOf(res), validated<SearchClientsQuery>(req.query), now()));
+  // Search text names people: it comes in the body, never in the address (which proxies and browsers log).
+  router.post('/clients/search', async (req, res) => {
+    res.json(await searchClients(db, callerOf(res), validated<ClientSearch>(req.body), now()));
   });
 
   router.get('/clients/:id/alerts', async (req, res) => {

@@ -2,10 +2,10 @@ import { Burger, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/RouterLinks';
 import { ThriveMark } from '@/components/ThriveMark';
-import { fullName, profileOf } from '@/features/users';
-import { userDetailQueryOptions } from '@/features/users';
+import { accountOfDetail, fullName, profileOf, userDetailQueryOptions } from '@/features/people';
 import { useSession } from '@/lib/auth/session';
 import { SyncIndicator } from '../sync/SyncIndicator';
+import { TOUCH_TARGET } from '@/config/touch';
 
 /** The phone's burger, which shows and hides the navigation bar. */
 export interface MobileNavToggle {
@@ -15,18 +15,23 @@ export interface MobileNavToggle {
   controls: string;
 }
 
-/** The signed-in person's name from their own profile; null until it arrives (or if it cannot). */
-function useSignedInName(username: string | null): string | null {
+/**
+ * The signed-in person's name and e-mail from their own profile; null until it arrives (or if it cannot). The
+ * e-mail comes from the API rather than the ID token, which a reload does not bring back (it is never stored).
+ */
+function useSignedInPerson(username: string | null): { name: string | null; email: string | null } {
   const { data } = useQuery({ ...userDetailQueryOptions(username ?? ''), enabled: username !== null });
-  if (!data) return null;
+  if (!data) return { name: null, email: null };
   const name = fullName(profileOf(data).profile);
-  return name === '' ? null : name;
+  return { name: name === '' ? null : name, email: accountOfDetail(data).email || null };
 }
 
 /** The top bar of every signed-in screen: the burger on a phone, Thrive's mark, and who is signed in. */
 export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }) {
   const session = useSession();
-  const name = useSignedInName(session.username);
+  const person = useSignedInPerson(session.username);
+  const name = person.name;
+  const email = person.email ?? session.email;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="xs" wrap="nowrap" miw={0}>
@@ -38,7 +43,7 @@ export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }
             aria-expanded={mobileNav.opened}
             aria-controls={mobileNav.controls}
             // 44 px: a touch target.
-            styles={{ root: { width: 44, height: 44, padding: 10 } }}
+            styles={{ root: { width: TOUCH_TARGET, height: TOUCH_TARGET, padding: 10 } }}
           />
         )}
         <AnchorLink
@@ -46,7 +51,7 @@ export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }
           underline="never"
           c="inherit"
           display="flex"
-          style={{ alignItems: 'center', gap: 'var(--mantine-spacing-xs)', minHeight: 44 }}
+          style={{ alignItems: 'center', gap: 'var(--mantine-spacing-xs)', minHeight: TOUCH_TARGET }}
         >
           <ThriveMark size={32} />
           <Text component="span" fw={700} size="lg">
@@ -62,9 +67,9 @@ export function ShellHeader({ mobileNav }: { mobileNav: MobileNavToggle | null }
               {name}
             </Text>
           )}
-          {session.email && (
+          {email && (
             <Text size="sm" c="dimmed" truncate>
-              {session.email}
+              {email}
             </Text>
           )}
         </Stack>

@@ -3,6 +3,7 @@ import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef, CSSProperties } from 'react';
 import { brand, THRIVE_TEAL } from '@/config/brand';
 import type { NavArea } from './nav-areas';
+import { TOUCH_TARGET } from '@/config/touch';
 
 function NavLinkBase(props: NavLinkProps & Omit<ComponentPropsWithRef<'a'>, keyof NavLinkProps>) {
   return <NavLink component="a" {...props} />;
@@ -19,7 +20,7 @@ const NAV_COLOURS = {
 } as CSSProperties;
 
 /** 44 px high: a touch target on the tablets at the therapy bays. */
-const TOUCH: CSSProperties = { minHeight: 44, borderRadius: 'var(--mantine-radius-md)' };
+const TOUCH: CSSProperties = { minHeight: TOUCH_TARGET, borderRadius: 'var(--mantine-radius-md)' };
 
 /**
  * One area of the navigation bar: icon and label, or on the tablet's rail the

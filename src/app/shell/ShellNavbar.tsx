@@ -5,6 +5,7 @@ import { useSignOut } from '@/features/auth';
 import type { NavArea } from './nav-areas';
 import type { NavState } from './nav-state';
 import { ShellNavLink } from './ShellNavLink';
+import { TOUCH_TARGET } from '@/config/touch';
 
 export interface ShellNavbarProps {
   areas: readonly NavArea[];
@@ -69,7 +70,7 @@ function RailToggle({ expanded, onToggle }: { expanded: boolean; onToggle: () =>
         variant="subtle"
         color="gray"
         c="var(--mantine-color-text)"
-        size={44}
+        size={TOUCH_TARGET}
         aria-label={label}
         aria-expanded={false}
         onClick={onToggle}
@@ -89,7 +90,7 @@ function SignOutAction({ compact }: { compact: boolean }) {
       <Tooltip label="Sign out" position="right" withArrow>
         <ActionIcon
           variant="default"
-          size={44}
+          size={TOUCH_TARGET}
           aria-label="Sign out"
           onClick={() => signOut.mutate()}
           loading={signOut.isPending}

@@ -4,12 +4,19 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
-import { initTestOutbox } from '@/test/outbox';
+import { installFakeApi } from '@/test/fake-api';
+import { CITY_CHANGE, initTestOutbox } from '@/test/outbox';
 import { renderWithProviders } from '@/test/render';
 import { SignedInLayout } from './SignedInLayout';
 
 function signedInAs(role: string) {
   sessionStore.set({ authenticated: true, role, username: 'u-1', email: 'someone@thrive.test' });
+  // The header names the person from their own record (here one without a profile yet, so no name); the times are
+  // read on their clinic's clock (none here).
+  installFakeApi({
+    'GET /users/users/{id}': ({ params }) => ({ Username: params.id, Profile: null, UserAttributes: [] }),
+    'GET /clinics': () => ({ results: [] }),
+  });
 }
 
 // The test DOM matches no media query (src/test/setup.ts): the phone layout, with the navigation behind the burger.
@@ -82,19 +89,7 @@ describe('the sync line in the header', () => {
     expect(await screen.findByRole('button', { name: 'All changes saved. Show unsent changes' })).toBeTruthy();
     act(() => onlineManager.setOnline(false));
 
-    await box.enqueue({
-      record: 'profile:c-1',
-      request: {
-        method: 'patch',
-        path: '/users/user-profiles/{id}',
-        pathParams: { id: 'c-1' },
-        body: { city: 'Pune' },
-      },
-      version: 3,
-      base: { city: null },
-      label: 'Profile of Priya Sharma',
-      fieldLabels: { city: 'City' },
-    });
+    await box.enqueue(CITY_CHANGE);
     const line = await screen.findByRole('button', {
       name: '1 change saved on this device, waiting for the network. Show unsent changes',
     });

@@ -5,7 +5,9 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorBannerArea } from '@/components/ErrorBannerArea';
 import { SignOutConfirmation } from '../sync/SignOutConfirmation';
+import { PasskeyOffer } from '@/features/auth';
 import { brand } from '@/config/brand';
+import { PersonClock } from '@/features/people';
 import { isRole } from '@/lib/auth/roles';
 import { useSession } from '@/lib/auth/session';
 import { watchApiReachability } from './api-reachability';
@@ -57,55 +59,59 @@ export function SignedInLayout() {
   const railWidth = railExpanded ? EXPANDED_WIDTH : RAIL_WIDTH;
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={
-        withNav
-          ? {
-              width: {
-                base: EXPANDED_WIDTH,
-                [`${MOBILE_BELOW_PX}px`]: railWidth,
-                [`${EXPANDED_FROM_PX}px`]: EXPANDED_WIDTH,
-              },
-              breakpoint: MOBILE_BELOW_PX,
-              collapsed: { mobile: !mobileOpen },
+    // Times on every screen are read on the person's own clinic's clock, unless the screen names another.
+    <PersonClock userId={session.username ?? ''}>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={
+          withNav
+            ? {
+                width: {
+                  base: EXPANDED_WIDTH,
+                  [`${MOBILE_BELOW_PX}px`]: railWidth,
+                  [`${EXPANDED_FROM_PX}px`]: EXPANDED_WIDTH,
+                },
+                breakpoint: MOBILE_BELOW_PX,
+                collapsed: { mobile: !mobileOpen },
+              }
+            : undefined
+        }
+        padding={0}
+        styles={{ header: { borderColor: brand.border }, navbar: { borderColor: brand.border } }}
+      >
+        <AppShell.Header ref={header}>
+          <ShellHeader
+            mobileNav={
+              withNav && state === 'mobile'
+                ? { opened: mobileOpen, onToggle: () => setMobileOpenOn(mobileOpen ? null : pathname), controls: navId }
+                : null
             }
-          : undefined
-      }
-      padding={0}
-      styles={{ header: { borderColor: brand.border }, navbar: { borderColor: brand.border } }}
-    >
-      <AppShell.Header ref={header}>
-        <ShellHeader
-          mobileNav={
-            withNav && state === 'mobile'
-              ? { opened: mobileOpen, onToggle: () => setMobileOpenOn(mobileOpen ? null : pathname), controls: navId }
-              : null
-          }
-        />
-      </AppShell.Header>
-      {withNav && (
-        <AppShell.Navbar
-          id={navId}
-          aria-label="Main"
-          data-nav-state={state}
-          // Off screen on a phone until the burger opens it: out of the tab order and the accessibility tree too.
-          inert={mobileNavHidden}
-          style={mobileNavHidden ? { visibility: 'hidden' } : undefined}
-        >
-          <ShellNavbar areas={areas} state={state} railExpanded={railExpanded} onToggleRail={rail.toggle} />
-        </AppShell.Navbar>
-      )}
-      {/* While the phone's navigation covers the screen, the screen behind it is out of reach. */}
-      <AppShell.Main inert={withNav && state === 'mobile' && mobileOpen}>
-        <Container size="lg" py="lg" px="md">
-          <Box pos="sticky" top={HEADER_HEIGHT + 8} mb="md" style={{ zIndex: 2 }}>
-            <ErrorBannerArea />
-          </Box>
-          <Outlet />
-        </Container>
-      </AppShell.Main>
-      <SignOutConfirmation />
-    </AppShell>
+          />
+        </AppShell.Header>
+        {withNav && (
+          <AppShell.Navbar
+            id={navId}
+            aria-label="Main"
+            data-nav-state={state}
+            // Off screen on a phone until the burger opens it: out of the tab order and the accessibility tree too.
+            inert={mobileNavHidden}
+            style={mobileNavHidden ? { visibility: 'hidden' } : undefined}
+          >
+            <ShellNavbar areas={areas} state={state} railExpanded={railExpanded} onToggleRail={rail.toggle} />
+          </AppShell.Navbar>
+        )}
+        {/* While the phone's navigation covers the screen, the screen behind it is out of reach. */}
+        <AppShell.Main inert={withNav && state === 'mobile' && mobileOpen}>
+          <Container size="lg" py="lg" px="md">
+            <Box pos="sticky" top={HEADER_HEIGHT + 8} mb="md" style={{ zIndex: 2 }}>
+              <ErrorBannerArea />
+            </Box>
+            <PasskeyOffer />
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+        <SignOutConfirmation />
+      </AppShell>
+    </PersonClock>
   );
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { askBeforeSigningOut } from '@/features/auth';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
 import type { SendAnswer } from '@/lib/outbox/model';
-import { initTestOutbox } from '@/test/outbox';
+import { CITY_CHANGE, initTestOutbox } from '@/test/outbox';
 import { renderWithProviders } from '@/test/render';
 import { SignOutConfirmation } from './SignOutConfirmation';
 
@@ -19,19 +19,7 @@ describe('signing out with a change not yet on the server', () => {
     sessionStore.set({ authenticated: true, role: 'NURSE', username: 'u-1', email: 'nurse@thrive.test' });
     let deliver!: (answer: SendAnswer) => void;
     const box = initTestOutbox({ send: () => new Promise<SendAnswer>((resolve) => (deliver = resolve)) });
-    await box.enqueue({
-      record: 'profile:c-1',
-      request: {
-        method: 'patch',
-        path: '/users/user-profiles/{id}',
-        pathParams: { id: 'c-1' },
-        body: { city: 'Pune' },
-      },
-      version: 3,
-      base: { city: null },
-      label: 'Profile of Priya Sharma',
-      fieldLabels: { city: 'City' },
-    });
+    await box.enqueue(CITY_CHANGE);
     const signOut = vi.fn();
     askBeforeSigningOut(signOut);
     await renderWithProviders(<SignOutConfirmation />);

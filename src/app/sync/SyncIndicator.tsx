@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useOutbox } from '@/lib/outbox';
 import { useOnline } from '@/pwa/connection';
 import { syncSummary, type SyncTone } from './describe';
+import { TOUCH_TARGET } from '@/config/touch';
 
 const UnsentChangesDrawer = lazy(() => import('./UnsentChangesDrawer'));
 
@@ -32,7 +33,7 @@ export function SyncIndicator() {
         variant={summary.tone === 'saved' ? 'subtle' : 'light'}
         color={color}
         size="sm"
-        h={44}
+        h={TOUCH_TARGET}
         px="sm"
         leftSection={<Icon size={20} stroke={1.75} aria-hidden />}
         onClick={drawer.open}

@@ -6,6 +6,7 @@ import { outbox, type OutboxItem } from '@/lib/outbox';
 import { useOnline } from '@/pwa/connection';
 import { ConflictView } from './ConflictView';
 import { STATE_LABELS, changedFieldLabels, madeWhen } from './describe';
+import { useClock } from '@/lib/intl';
 
 const STATE_COLORS: Readonly<Record<OutboxItem['state'], string>> = {
   waiting: 'blue',
@@ -26,6 +27,7 @@ function ChangeCard({
   const router = useRouter();
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const fields = changedFieldLabels(item);
+  const clock = useClock();
   return (
     <Card component="li" withBorder radius="md" padding="md" aria-label={item.label}>
       <Stack gap="xs">
@@ -38,7 +40,7 @@ function ChangeCard({
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          {fields.length > 0 ? `${fields.join(', ')} · ` : ''}made {madeWhen(item.createdAt, now)}
+          {fields.length > 0 ? `${fields.join(', ')} · ` : ''}made {madeWhen(item.createdAt, now, clock)}
         </Text>
         {item.reason && (
           <Text size="sm" c={item.state === 'waiting' ? 'dimmed' : 'red.8'}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clockOf } from '@/lib/intl';
 import { describeValue, madeWhen, syncSummary } from './describe';
 
 const counts = (waiting: number, failed = 0, conflict = 0) => ({
@@ -38,8 +39,12 @@ describe('values and ages as people read them', () => {
   });
 
   it('says how long ago a change was made', () => {
-    expect(madeWhen(0, 20_000)).toBe('just now');
-    expect(madeWhen(0, 5 * 60_000)).toBe('5 min ago');
-    expect(madeWhen(0, 3 * 3_600_000)).toBe('3 h ago');
+    const clock = clockOf('Asia/Kolkata');
+    expect(madeWhen(0, 20_000, clock)).toBe('just now');
+    expect(madeWhen(0, 5 * 60_000, clock)).toBe('5 min ago');
+    expect(madeWhen(0, 3 * 3_600_000, clock)).toBe('3 h ago');
+    // Older than a day: when, on the clinic's clock.
+    const made = Date.parse('2026-12-01T05:30:00Z');
+    expect(madeWhen(made, made + 2 * 24 * 3_600_000, clock)).toBe('on Tue 1 Dec 2026, 11:00');
   });
 });

@@ -2,6 +2,7 @@
  * How unsent changes read on screen: their state, their values, their age.
  * Pure, so the words are tested once.
  */
+import { counted, formatAge, formatDateTime, type ClinicClock } from '@/lib/intl';
 import type { OutboxCounts, OutboxItem } from '@/lib/outbox';
 
 export type SyncTone = 'saved' | 'waiting' | 'attention';
@@ -14,21 +15,19 @@ export interface SyncSummary {
   short: string;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The shell's line: 'All changes saved' only when nothing of this person's is unsent. */
 export function syncSummary(counts: OutboxCounts, online: boolean): SyncSummary {
   const review = counts.failed + counts.conflict;
   if (review > 0) {
     const parts = [
-      counts.conflict > 0 ? plural(counts.conflict, 'change needs review', 'changes need review') : '',
-      counts.failed > 0 ? plural(counts.failed, 'change failed', 'changes failed') : '',
+      counts.conflict > 0 ? counted(counts.conflict, 'change needs review', 'changes need review') : '',
+      counts.failed > 0 ? counted(counts.failed, 'change failed', 'changes failed') : '',
       counts.waiting > 0 ? `${counts.waiting} waiting` : '',
     ].filter(Boolean);
     return { tone: 'attention', text: parts.join(', '), short: `${review} to review` };
   }
   if (counts.waiting > 0) {
-    const changes = plural(counts.waiting, 'change', 'changes');
+    const changes = counted(counts.waiting, 'change', 'changes');
     return online
       ? { tone: 'waiting', text: `Saving ${changes} to the server`, short: `Saving ${counts.waiting}` }
       : {
@@ -64,12 +63,9 @@ export function changedFieldLabels(item: OutboxItem): string[] {
   return Object.keys(body).map((field) => item.fieldLabels[field] ?? field);
 }
 
-/** When the change was made, as a person says it. */
-export function madeWhen(createdAt: number, now: number): string {
-  const minutes = Math.round((now - createdAt) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  return new Date(createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const DAY_MS = 24 * 3_600_000;
+
+/** When the change was made, as a person says it: how long ago within a day, else when on the clinic's clock. */
+export function madeWhen(createdAt: number, now: number, clock: ClinicClock): string {
+  return now - createdAt < DAY_MS ? formatAge(Math.max(0, now - createdAt)) : `on ${formatDateTime(createdAt, clock)}`;
 }

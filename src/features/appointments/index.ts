@@ -16,14 +16,14 @@ export {
 export { clientAppointmentsQueryOptions } from './api/client-appointments';
 export {
   clinicDayQueryOptions,
-  clinicsQueryOptions,
   scheduleKeys,
   servicesQueryOptions,
   upcomingAppointmentsQueryOptions,
 } from './api/queries';
 export { AppointmentDialog } from './components/AppointmentDialog';
+export { BookingReminder } from './components/BookingReminder';
+export { Preparation, whenLabel } from './components/Preparation';
 export { NextAppointmentCard } from './components/NextAppointmentCard';
 export { StatusBadge } from './components/StatusBadge';
-export type { Appointment, Clinic, Service } from './model/labels';
-export { parseAppointmentsSearch, pickClinic } from './model/search';
-export { clinicTime, clinicToday, dayLabel, daySpan, waitedFor, zoneAbbreviation } from './model/time';
+export type { Appointment, Service } from './model/labels';
+export { parseAppointmentsSearch } from './model/search';

@@ -7,5 +7,4 @@ export { NeedsAttentionCard } from './components/NeedsAttentionCard';
 export { ShareRiskResult } from './components/ShareRiskResult';
 export { ThriveCheck } from './components/ThriveCheck';
 export { Who5Attribution, Who5History } from './components/Who5Results';
-export { takenOn } from './model/dates';
 export { CognitiveLoadError, ThriveCheckLoadError } from './components/AssessmentsLoadError';

@@ -4,3 +4,4 @@ export { askBeforeSigningOut, settleSignOutRequest, useSignOutRequest } from './
 export type { SignInServices } from './model/flow';
 export { UnlockPage } from './components/UnlockPage';
 export { UnlockScreen } from './components/UnlockScreen';
+export { PasskeyOffer } from './components/PasskeyOffer';

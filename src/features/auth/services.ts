@@ -21,7 +21,12 @@ export function identityServices(afterSignIn: () => Promise<void>): SignInServic
     async completeSignIn(password) {
       const session = await (await loadIdentity()).session.restoreSession();
       // Where the device keeps data, the identity service has just checked the password: it opens (or makes) the data key.
-      if (session.locked && session.username) await keyring.openWithVerifiedPassword(session.username, password);
+      if (session.locked && session.username) {
+        await keyring.openWithVerifiedPassword(session.username, password, {
+          // Loaded here, off the sign-in page's first load.
+          offerPasskey: await (await import('./model/passkey')).passkeyOfferWanted(),
+        });
+      }
       await afterSignIn();
     },
   };

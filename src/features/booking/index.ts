@@ -1,4 +1,3 @@
-export { BookingReminder } from './components/BookingReminder';
 export { BookTestPage } from './components/BookTestPage';
 export { InClinicPage } from './components/InClinicPage';
 export { IntakeCallPage } from './components/IntakeCallPage';

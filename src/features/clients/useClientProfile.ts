@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { profileOf, type ShownProfile } from '@/features/users';
-import { userDetailQueryOptions } from '@/features/users';
+import { profileOf, type ShownProfile } from '@/features/people';
+import { userDetailQueryOptions } from '@/features/people';
 
 /** A client's profile (GET users/users/{id}), already in the cache from the route's loader. */
 export function useClientProfile(clientId: string): ShownProfile {

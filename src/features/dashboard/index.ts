@@ -5,8 +5,6 @@ import { lazyRouteComponent } from '@tanstack/react-router';
  * route's loader calls `preload`).
  */
 export const ProgramPage = lazyRouteComponent(() => import('./components/ProgramPage'), 'ProgramPage');
-export { programQueryOptions, programsQueryOptions } from './api/queries';
 export { DashboardLoadError } from './components/DashboardLoadError';
-export { BehindBadge, ProgressBars, SessionDates, StatusChip } from './components/EnrollmentProgress';
 export { ThriveDashboardPage } from './components/ThriveDashboardPage';
 export { filtersOf, parseDashboardSearch } from './model/search';

@@ -1,4 +1,3 @@
 export { DiscoveryPage } from './components/DiscoveryPage';
-export { rememberRecentClient } from './api/recent';
+export { useRememberRecentClient } from './api/recent';
 export { useDiscoverySearchText } from './model/search-text';
-export { appointmentWhen, dateOf, dayOf } from './model/when';

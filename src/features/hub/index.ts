@@ -1,2 +1,1 @@
 export { HubPage } from './components/HubPage';
-export { HUB_CRUMB } from './crumbs';

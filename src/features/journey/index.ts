@@ -1,2 +1,1 @@
-export { Greeting } from './components/Greeting';
-export { NextSteps } from './components/NextSteps';
+export { JourneyHome } from './components/JourneyHome';

@@ -1,2 +1,1 @@
 export { Onboarding } from './components/Onboarding';
-export { onboardingProgress } from './model/steps';

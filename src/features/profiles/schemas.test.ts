@@ -5,7 +5,7 @@ import { PROFILE_FIELD_NAMES, PROFILE_FIELDS } from '@contract';
 import { PROFILE_SECTIONS, fieldSpec, type ProfileField } from './model/fields';
 import { formValuesOf, type ProfileFormValues } from './model/form-values';
 import { type Profile } from './model/profile';
-import { placeholderProfile } from '@/features/users';
+import { placeholderProfile } from '@/features/people';
 import { PROFILE_MESSAGES, normalisePhone, profileFormSchema, type ProfileSchemaOptions } from './schemas';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';

@@ -15,7 +15,7 @@ import {
   type LifestyleHistory,
 } from '@contract';
 import { isRole, type Role } from '@/lib/auth/roles';
-import { DEFAULT_DIAL_CODE, E164_PHONE, isIsoDate, todayIso, withoutPhonePunctuation } from '@/lib/validation/formats';
+import { DEFAULT_DIAL_CODE, E164_PHONE, isIsoDate, withoutPhonePunctuation } from '@/lib/validation/formats';
 import { fieldSpec, type ProfileField, type ProfileFieldSpec } from './model/fields';
 import type { FamilyHistoryDraft, ParsedProfile, ProfileFormValues } from './model/form-values';
 import type { Profile } from './model/profile';
@@ -111,12 +111,12 @@ function email(spec: ProfileFieldSpec) {
 }
 
 /** A date not later than today (read when checked, so a form left open overnight still knows the day). */
-function pastDate(spec: ProfileFieldSpec, today: (() => string) | undefined) {
+function pastDate(spec: ProfileFieldSpec, today: () => string) {
   return v.pipe(
     v.string(),
     v.trim(),
     v.check((value) => value === '' || isIsoDate(value), PROFILE_MESSAGES.date),
-    v.check((value) => value === '' || value <= (today ?? todayIso)(), PROFILE_MESSAGES.future(spec.label)),
+    v.check((value) => value === '' || value <= today(), PROFILE_MESSAGES.future(spec.label)),
     toNull,
   );
 }
@@ -223,8 +223,8 @@ export interface ProfileSchemaOptions {
   fields: ReadonlySet<ProfileField>;
   /** The roles the person may give; empty when the role is not theirs to change. */
   roleChoices: readonly Role[];
-  /** Today, YYYY-MM-DD; a date of birth may not be later. Read when checked; the device's date by default. */
-  today?: () => string;
+  /** Today at the clinic, YYYY-MM-DD; a date of birth may not be later. Read when checked. */
+  today: () => string;
 }
 
 /** The check of one field, by its kind in the contract's table. */

@@ -7,6 +7,7 @@ import {
   type NumberSpec,
   type VitalsMeasurement,
 } from '@contract';
+import { WALL_TIME_MESSAGE, isWallTime } from '@/lib/intl';
 
 /**
  * The checks of the visit's dialogs (a vitals entry, an adverse reaction, an
@@ -16,7 +17,7 @@ import {
  */
 
 export const VISIT_MESSAGES = {
-  time: 'Enter the time',
+  time: WALL_TIME_MESSAGE,
   oneMeasurement: 'Enter at least one measurement',
   diastolic: 'Must be lower than the systolic',
   what: 'Say what happened',
@@ -55,7 +56,7 @@ export type VitalsFormValues = { phase: 'before' | 'during' | 'after'; time: str
 export const VitalsFormSchema = v.pipe(
   v.object({
     phase: v.picklist(['before', 'during', 'after']),
-    time: v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, VISIT_MESSAGES.time)),
+    time: v.pipe(v.string(), v.check(isWallTime, VISIT_MESSAGES.time)),
     ...measurements,
   }),
   v.forward(
@@ -82,7 +83,7 @@ export const ReactionFormSchema = v.object({
   what: v.pipe(v.string(), v.trim(), v.nonEmpty(VISIT_MESSAGES.what), v.maxLength(REACTION_FIELDS.what.max)),
   severity: v.picklist(['mild', 'moderate', 'severe'], VISIT_MESSAGES.severity),
   action: v.pipe(v.string(), v.trim(), v.maxLength(REACTION_FIELDS.action.max)),
-  time: v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, VISIT_MESSAGES.time)),
+  time: v.pipe(v.string(), v.check(isWallTime, VISIT_MESSAGES.time)),
 });
 
 export const AddendumFormSchema = v.object({

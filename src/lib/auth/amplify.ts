@@ -73,6 +73,9 @@ export async function restoreSession(): Promise<SessionState> {
   try {
     const { tokens } = await fetchAuthSession();
     next = sessionFromClaims(tokens?.idToken?.payload, tokens?.accessToken.payload);
+    // After a reload the ID token is gone (it is never stored): the next refresh brings the e-mail back for the
+    // screens, without holding up the start. Offline, the session goes on without it.
+    if (tokens && !tokens.idToken) void refreshSession().catch(() => undefined);
   } catch (error) {
     // Offline with an expired access token: the refresh could not be asked,
     // so the user stays signed in with the saved session (and the data they saw).

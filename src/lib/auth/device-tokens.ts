@@ -1,6 +1,7 @@
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
-import { sessionStorage } from 'aws-amplify/utils';
+import { defaultStorage, sessionStorage } from 'aws-amplify/utils';
 import { TOKEN_KEY_PREFIX } from './token-keys';
+import { forgetStoredIdTokens, withIdTokenInMemory } from './token-storage';
 import { type SessionState, SIGNED_OUT, sessionFromClaims } from './session';
 
 /**
@@ -20,6 +21,16 @@ export function forgetSavedTokens(storage: Storage): number {
 }
 
 /**
+ * A personal device: the tokens live in localStorage, but the ID
+ * token (it names the person) in this page's memory only (token-storage.ts).
+ * Call before anything reads the session.
+ */
+export function keepTokensOnDevice(): void {
+  for (const storage of [window.localStorage, window.sessionStorage]) forgetStoredIdTokens(storage);
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(withIdTokenInMemory(defaultStorage));
+}
+
+/**
  * Kiosk devices: the tokens live in sessionStorage, so closing the tab (or the
  * browser) forgets the session. Call before anything reads the session.
  *
@@ -32,7 +43,8 @@ export function forgetSavedTokens(storage: Storage): number {
  */
 export function keepTokensForThisTabOnly(local: Storage = window.localStorage): void {
   forgetSavedTokens(local);
-  cognitoUserPoolsTokenProvider.setKeyValueStorage(sessionStorage);
+  forgetStoredIdTokens(window.sessionStorage);
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(withIdTokenInMemory(sessionStorage));
 }
 
 /**

@@ -46,6 +46,7 @@ export function loadIdentity(): Promise<Identity> {
     identity.session.configureAuth(settings);
     // Decided before anything reads the session.
     if (settings.tokensInTabOnly) identity.tokens.keepTokensForThisTabOnly();
+    else identity.tokens.keepTokensOnDevice();
     loaded = identity;
     for (const listener of onLoad) listener(identity);
     onLoad.clear();

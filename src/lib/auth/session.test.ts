@@ -4,12 +4,15 @@ import { SIGNED_OUT, createSessionStore, sessionFromClaims } from './session';
 describe('sessionFromClaims', () => {
   it('reads role, username and e-mail from the ID token', () => {
     expect(
-      sessionFromClaims({
-        'cognito:username': '5f0c1c1e-1111-4222-8333-444455556666',
-        'custom:role': 'NURSE',
-        email: 'nurse@thrive.test',
-        token_use: 'id',
-      }),
+      sessionFromClaims(
+        {
+          'cognito:username': '5f0c1c1e-1111-4222-8333-444455556666',
+          'custom:role': 'NURSE',
+          email: 'nurse@thrive.test',
+          token_use: 'id',
+        },
+        undefined,
+      ),
     ).toEqual({
       authenticated: true,
       role: 'NURSE',
@@ -19,17 +22,27 @@ describe('sessionFromClaims', () => {
   });
 
   it('keeps role null for an account without a role claim', () => {
-    expect(sessionFromClaims({ 'cognito:username': 'u-1' }).role).toBeNull();
-    expect(sessionFromClaims({ 'cognito:username': 'u-1', 'custom:role': '' }).role).toBeNull();
+    expect(sessionFromClaims({ 'cognito:username': 'u-1' }, undefined).role).toBeNull();
+    expect(sessionFromClaims({ 'cognito:username': 'u-1', 'custom:role': '' }, undefined).role).toBeNull();
   });
 
   it("falls back to the access token's username claim", () => {
     expect(sessionFromClaims({ 'custom:role': 'CLIENT' }, { username: 'u-2' }).username).toBe('u-2');
   });
 
+  it('after a reload, without the ID token (kept in memory only), reads username and role from the access token', () => {
+    expect(sessionFromClaims(undefined, { username: 'u-3', 'custom:role': 'DOCTOR', token_use: 'access' })).toEqual({
+      authenticated: true,
+      role: 'DOCTOR',
+      username: 'u-3',
+      email: null,
+    });
+  });
+
   it('is signed out without tokens or without a username', () => {
-    expect(sessionFromClaims(undefined)).toBe(SIGNED_OUT);
-    expect(sessionFromClaims({ 'custom:role': 'CLIENT' })).toBe(SIGNED_OUT);
+    expect(sessionFromClaims(undefined, undefined)).toBe(SIGNED_OUT);
+    expect(sessionFromClaims({ 'custom:role': 'CLIENT' }, undefined)).toBe(SIGNED_OUT);
+    expect(sessionFromClaims(undefined, { 'custom:role': 'CLIENT' })).toBe(SIGNED_OUT);
   });
 
   it('starts with role and username null', () => {

@@ -98,18 +98,21 @@ function text(value: unknown): string | null {
 }
 
 /**
- * The session from the ID token's claims (`custom:role`, `cognito:username`,
- * `email`), with the access token's `username` claim as a fallback for the
- * username. No ID token means signed out.
+ * The session from the tokens' claims: the username from the access token
+ * (`username`, or the ID token's `cognito:username`), the role for the
+ * screens from the ID token's `custom:role` or, after a reload (the ID token
+ * lives in memory only, token-storage.ts), the same claim in the access token
+ * (the identity service puts it there; the API never reads it), and the
+ * e-mail from the ID token alone, null until one is here. No token means
+ * signed out.
  */
-export function sessionFromClaims(idToken: Claims | undefined, accessToken?: Claims): SessionState {
-  if (!idToken) return SIGNED_OUT;
-  const username = text(idToken['cognito:username']) ?? text(accessToken?.['username']);
+export function sessionFromClaims(idToken: Claims | undefined, accessToken: Claims | undefined): SessionState {
+  const username = text(idToken?.['cognito:username']) ?? text(accessToken?.['username']);
   if (!username) return SIGNED_OUT;
   return {
     authenticated: true,
-    role: text(idToken['custom:role']),
+    role: text(idToken?.['custom:role']) ?? text(accessToken?.['custom:role']),
     username,
-    email: text(idToken['email']),
+    email: text(idToken?.['email']),
   };
 }

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CACHE_SAVED_MARK } from './cache-saved-mark';
 import { createCachePersistence, type CachePersistenceOptions } from './persist';
 import { KEEP_OFFLINE, storageSlotFor } from './persist-policy';
 import { openVault } from '@/lib/storage/vault';
@@ -78,6 +79,37 @@ describe('the persisted query cache', () => {
     };
     expect(stored.buster).toBe('build-1');
     expect(stored.clientState.queries.map((q) => q.queryKey)).toEqual([['users', 'detail', 'c-1']]);
+  });
+
+  it('marks when nothing loads or waits to be saved: cleared by a change, set again once it is written', async () => {
+    const saved = () => performance.getEntriesByName(CACHE_SAVED_MARK, 'mark').length > 0;
+    const { queryClient, persistence } = setup({ throttleMs: 50 });
+    await persistence.setUser('nurse-a');
+    expect(saved()).toBe(true);
+
+    queryClient.setQueryData(['users', 'detail', 'c-1'], PRIYA);
+    expect(saved()).toBe(false);
+    await vi.waitFor(() => expect(saved()).toBe(true));
+    // Set only once the change is on the device.
+    expect(await storedKeys('nurse-a')).toEqual([['users', 'detail', 'c-1']]);
+
+    // Not while a query loads, though the cache is saved meanwhile: its answer changes the cache again.
+    const savedAt = async () => ((await storedFor('nurse-a')) as { timestamp: number }).timestamp;
+    const before = await savedAt();
+    let answer: (value: typeof PRIYA) => void = () => undefined;
+    const loading = queryClient.query({
+      queryKey: ['users', 'detail', 'c-2'],
+      queryFn: () => new Promise<typeof PRIYA>((resolve) => (answer = resolve)),
+    });
+    await vi.waitFor(async () => expect(await savedAt()).toBeGreaterThan(before));
+    expect(saved()).toBe(false);
+    answer(PRIYA);
+    await loading;
+    await vi.waitFor(() => expect(saved()).toBe(true));
+
+    queryClient.setQueryData(['users', 'detail', 'c-3'], PRIYA);
+    await persistence.setUser(null);
+    expect(saved()).toBe(false);
   });
 
   it('restores the same user’s cache after a reload', async () => {

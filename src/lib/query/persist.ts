@@ -1,5 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { CACHE_SAVED_MARK } from './cache-saved-mark';
 import { KEEP_OFFLINE, persistDehydrateOptions, storageSlotFor } from './persist-policy';
 import { deleteOtherVaults, deleteVault, openVault, type VaultStorage } from '@/lib/storage/vault';
 
@@ -43,25 +44,51 @@ function save(persister: Persister, queryClient: QueryClient, buster: string): P
  * Saves whenever a query is added, changed or removed: at most once per `throttleMs`, and after the task that
  * changed the cache, once for all of the changes made until then. A save dehydrates and serializes the whole
  * cache, and a change often comes in the middle of a render (useQuery adds its query while rendering): made
- * there, it held up the next screen of every navigation.
+ * there, it held up the next screen of every navigation. CACHE_SAVED_MARK is set while nothing loads or waits to be
+ * saved.
  */
-function subscribe(persister: Persister, queryClient: QueryClient, buster: string, throttleMs: number): () => void {
+function subscribe(
+  persister: Persister,
+  queryClient: QueryClient,
+  buster: string,
+  throttleMs: number,
+): { unsubscribe: () => void; saveNow: () => Promise<void> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastSave = 0;
+  let saving = 0;
+  let stopped = false;
+  const saveNow = async () => {
+    saving++;
+    try {
+      await save(persister, queryClient, buster);
+    } finally {
+      saving--;
+    }
+    // Idle as well as saved: a query still loading changes the cache again when its answer comes.
+    if (saving === 0 && timer === undefined && !stopped && queryClient.isFetching() === 0) {
+      performance.mark(CACHE_SAVED_MARK);
+    }
+  };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (!CACHE_EVENTS.has(event.type) || timer !== undefined) return;
+    performance.clearMarks(CACHE_SAVED_MARK);
     timer = setTimeout(
       () => {
         timer = undefined;
         lastSave = Date.now();
-        void save(persister, queryClient, buster);
+        void saveNow();
       },
       Math.max(0, lastSave + throttleMs - Date.now()),
     );
   });
-  return () => {
-    clearTimeout(timer);
-    unsubscribe();
+  return {
+    saveNow,
+    unsubscribe: () => {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      performance.clearMarks(CACHE_SAVED_MARK);
+    },
   };
 }
 
@@ -140,9 +167,10 @@ export function createCachePersistence(options: CachePersistenceOptions): CacheP
       storage.close();
       return;
     }
-    active = { username, slot, storage, unsubscribe: subscribe(persister, queryClient, buster, throttleMs) };
+    const saving = subscribe(persister, queryClient, buster, throttleMs);
+    active = { username, slot, storage, unsubscribe: saving.unsubscribe };
     // Whatever was fetched between sign-in and now.
-    await save(persister, queryClient, buster);
+    await saving.saveNow();
   }
 
   return {

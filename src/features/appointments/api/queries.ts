@@ -12,7 +12,6 @@ type AppointmentList = components['schemas']['AppointmentList'];
 /** Query keys of the schedule; a change invalidates only the appointment lists. */
 export const scheduleKeys = {
   all: ['schedule'] as const,
-  clinics: () => [...scheduleKeys.all, 'clinics'] as const,
   resources: (clinicId: string) => [...scheduleKeys.all, 'resources', clinicId] as const,
   services: () => [...scheduleKeys.all, 'services'] as const,
   appointments: () => [...scheduleKeys.all, 'appointments'] as const,
@@ -27,16 +26,6 @@ export const scheduleKeys = {
 
 /** The catalog changes seldom: an hour before it is read again. */
 const CATALOG_STALE_MS = 60 * 60 * 1000;
-
-/** `GET clinics`: kept for offline use, since the hub needs the person's clinic and its zone. */
-export function clinicsQueryOptions() {
-  return queryOptions({
-    ...KEEP_OFFLINE,
-    queryKey: scheduleKeys.clinics(),
-    queryFn: async ({ signal }) => dataOf(await api().GET('/clinics', { signal })),
-    staleTime: CATALOG_STALE_MS,
-  });
-}
 
 /** `GET resources?clinic=`: the clinic's chairs, chambers, rooms and devices, in its order. */
 export function resourcesQueryOptions(clinicId: string) {

@@ -2,7 +2,20 @@ import { Alert, Button, Divider, Group, Loader, Modal, Select, Stack, Text, Text
 import { APPOINTMENT_MOVES, durationMinutes, durationOf } from '@contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { toastFailure, toastSuccess } from '@/components/toasts';
+import {
+  clockOf,
+  dateOn,
+  formatDate,
+  formatTime,
+  formatTimeRange,
+  instantOn,
+  isWallTime,
+  WALL_TIME_MESSAGE,
+  wallTime,
+  zoneName,
+} from '@/lib/intl';
 import { useOnline } from '@/pwa/connection';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,27 +27,15 @@ import {
 } from '../api/mutations';
 import { appointmentQueryOptions } from '../api/queries';
 import { MOVE_ACTIONS, type Appointment, type AppointmentStatus, type Resource } from '../model/labels';
-import { MOVE_NOT_KEPT, NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
-import { clinicTime, dayLabel, instantOf, zoneAbbreviation } from '../model/time';
+import { MOVE_NOT_KEPT, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
 import { StatusBadge } from './StatusBadge';
 import { useHere } from '@/components/useHere';
+import { Term } from '@/components/signed-in/Term';
+import { ScheduleSubmit } from './ScheduleSubmit';
 
 /** Lengths offered when moving an appointment, in minutes; its own is always among them. */
 const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
 const CONFIRMED_MOVES: readonly AppointmentStatus[] = ['cancelled', 'no_show'];
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="baseline">
-      <Text size="sm" c="dimmed" w={96} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 /** A stable empty list (hooks compare lists by identity). */
 const NONE: readonly Appointment[] = [];
@@ -149,7 +150,6 @@ export function AppointmentDialog({
         </Text>
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {!appointment && loading && <LoadingAppointment loading={loading} />}
       {appointment && (
@@ -176,7 +176,7 @@ function AppointmentDetails({
   onDone: () => void;
   actions: ((appointment: ShownAppointment) => ReactNode) | undefined;
 }) {
-  const zone = appointment.time_zone;
+  const clock = clockOf(appointment.time_zone);
   const here = useHere();
   const [moving, setMoving] = useState<AppointmentStatus | null>(null);
   const [confirming, setConfirming] = useState<AppointmentStatus | null>(null);
@@ -211,16 +211,29 @@ function AppointmentDetails({
             {appointment.service_name}
           </Text>
         </Group>
-        <Detail label="When">
-          {dayLabel(appointment.starts_at.slice(0, 10))}, {clinicTime(appointment.starts_at, zone)}–
-          {clinicTime(appointment.ends_at, zone)} ({zoneAbbreviation(zone, new Date(appointment.starts_at))})
-        </Detail>
-        <Detail label="Where">
+        <Term inline size="sm" label="When">
+          {formatDate(appointment.starts_at, clock)},{' '}
+          {formatTimeRange(appointment.starts_at, appointment.ends_at, clock)} ({zoneName(clock, appointment.starts_at)}
+          )
+        </Term>
+        <Term inline size="sm" label="Where">
           {appointment.resource_name}, {appointment.clinic_name}
-        </Detail>
-        {appointment.staff_name && <Detail label="With">{appointment.staff_name}</Detail>}
-        {appointment.checked_in_at && <Detail label="Checked in">{clinicTime(appointment.checked_in_at, zone)}</Detail>}
-        {appointment.notes && <Detail label="Notes">{appointment.notes}</Detail>}
+        </Term>
+        {appointment.staff_name && (
+          <Term inline size="sm" label="With">
+            {appointment.staff_name}
+          </Term>
+        )}
+        {appointment.checked_in_at && (
+          <Term inline size="sm" label="Checked in">
+            {formatTime(appointment.checked_in_at, clock)}
+          </Term>
+        )}
+        {appointment.notes && (
+          <Term inline size="sm" label="Notes">
+            {appointment.notes}
+          </Term>
+        )}
       </Stack>
 
       {moves.length > 0 && (
@@ -269,11 +282,10 @@ function RescheduleForm({
   resources: readonly Resource[];
   onDone: () => void;
 }) {
-  const zone = appointment.time_zone;
-  const online = useOnline();
+  const clock = clockOf(appointment.time_zone);
   const change = useChangeAppointment();
-  const [date, setDate] = useState(appointment.starts_at.slice(0, 10));
-  const [time, setTime] = useState(clinicTime(appointment.starts_at, zone));
+  const [date, setDate] = useState(dateOn(appointment.starts_at, clock));
+  const [time, setTime] = useState(wallTime(appointment.starts_at, clock));
   const [resourceId, setResourceId] = useState(appointment.resource_id);
   const [minutes, setMinutes] = useState(String(durationMinutes(appointment.duration)));
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -282,8 +294,12 @@ function RescheduleForm({
   const submit = (event: React.SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     setRefusal(null);
+    if (!isWallTime(time)) {
+      setRefusal(WALL_TIME_MESSAGE);
+      return;
+    }
     const patch = {
-      starts_at: instantOf(date, time, zone),
+      starts_at: instantOn(date, time, clock),
       ...(resourceId !== appointment.resource_id ? { resource_id: resourceId } : {}),
       ...(durationOf(Number(minutes)) !== appointment.duration ? { duration: durationOf(Number(minutes)) } : {}),
     };
@@ -292,7 +308,7 @@ function RescheduleForm({
       {
         onSuccess: (moved) => {
           toastSuccess(
-            `${moved.client_name} moved to ${dayLabel(moved.starts_at.slice(0, 10))} at ${clinicTime(moved.starts_at, zone)}, ${moved.resource_name}.`,
+            `${moved.client_name} moved to ${formatDate(moved.starts_at, clock)} at ${formatTime(moved.starts_at, clock)}, ${moved.resource_name}.`,
           );
           onDone();
         },
@@ -312,13 +328,11 @@ function RescheduleForm({
         </Text>
         <Group gap="sm" grow align="flex-start">
           <TextInput label="Day" type="date" required value={date} onChange={(e) => setDate(e.currentTarget.value)} />
-          <TextInput
-            label={`Start (${zoneAbbreviation(zone)})`}
-            type="time"
-            step={300}
+          <TimeOfDayInput
+            label={`Start (${zoneName(clock)})`}
             required
             value={time}
-            onChange={(e) => setTime(e.currentTarget.value)}
+            onChange={setTime}
             error={refusal}
           />
         </Group>
@@ -345,16 +359,7 @@ function RescheduleForm({
             allowDeselect={false}
           />
         </Group>
-        {!online && (
-          <Alert color="yellow" variant="light" role="status">
-            {NEEDS_NETWORK_MESSAGE}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" variant="light" loading={change.isPending} disabled={!online || change.isPending}>
-            Move appointment
-          </Button>
-        </Group>
+        <ScheduleSubmit label="Move appointment" pending={change.isPending} />
       </Stack>
     </form>
   );

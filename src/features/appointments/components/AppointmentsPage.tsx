@@ -15,46 +15,48 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { linkOptions } from '@tanstack/react-router';
+import { addDays, mondayOf, weekdayOf } from '@contract';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Crumb } from '@/components/PageFrame';
 import { PageFrame } from '@/components/PageFrame';
 import { useAfterFirstCommit } from '@/components/progressive-render';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastFailure, toastSuccess } from '@/components/toasts';
+import { clinicsQueryOptions, pickClinic, type Clinic } from '@/features/clinics';
+import {
+  clockOf,
+  daySpan,
+  formatDate,
+  formatDay,
+  formatTime,
+  instantOn,
+  todayOn,
+  wallTime,
+  zoneName,
+  type ClinicClock,
+} from '@/lib/intl';
+import { HUB_CRUMB, type Crumb } from '@/lib/navigation';
 import { useOnline } from '@/pwa/connection';
 import { newActionKey, useChangeAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
 import {
   appointmentsQueryOptions,
-  clinicsQueryOptions,
   resourcesQueryOptions,
   scheduleGridQueryOptions,
   servicesQueryOptions,
 } from '../api/queries';
-import { RESOURCE_KIND_LABELS, type Appointment, type Clinic, type ScheduleEntry } from '../model/labels';
+import { RESOURCE_KIND_LABELS, type Appointment, type ScheduleEntry } from '../model/labels';
 import { NEEDS_NETWORK_MESSAGE, scheduleErrorMessage } from '../model/outcome';
-import { type AppointmentsSearch, pickClinic } from '../model/search';
-import {
-  addDays,
-  clinicTime,
-  clinicToday,
-  dayLabel,
-  daySpan,
-  instantOf,
-  mondayOf,
-  zoneAbbreviation,
-} from '../model/time';
+import type { AppointmentsSearch } from '../model/search';
 import { AppointmentDialogById } from './AppointmentDialog';
 import { BookingDialog, type BookingSlot } from './BookingDialog';
 import { DayList } from './DayList';
 import { ScheduleGrid, type ScheduleView } from './ScheduleGrid';
+import { TOUCH_TARGET } from '@/config/touch';
 
-/** The hub is this page's parent (its own crumb, to keep the hub, which reads the schedule, out of an import cycle). */
 /** A stable empty list while nothing is loaded (hooks compare lists by identity). */
 const NONE: readonly Appointment[] = [];
 const NO_ENTRIES: readonly ScheduleEntry[] = [];
 
-const CRUMBS: readonly Crumb[] = [{ label: 'Hub', link: linkOptions({ to: '/hub' }) }, { label: 'Appointments' }];
+const CRUMBS: readonly Crumb[] = [HUB_CRUMB, { label: 'Appointments' }];
 
 /** Layout is mobile below 768 px (spec section 9): phones get the day list. */
 const PHONE = '(max-width: 767.98px)';
@@ -64,14 +66,14 @@ function hourOf(time: string): number {
 }
 
 /** The hours to draw: the clinic's opening hours over the days shown, widened to take in every appointment. */
-function hoursShown(clinic: Clinic, days: string[], appointments: readonly ScheduleEntry[]) {
-  const weekdays = days.map((day) => new Date(`${day}T12:00:00Z`).getUTCDay() || 7);
+function hoursShown(clinic: Clinic, clock: ClinicClock, days: string[], appointments: readonly ScheduleEntry[]) {
+  const weekdays = days.map(weekdayOf);
   const open = clinic.opening_hours.filter((entry) => weekdays.includes(entry.weekday));
   let start = Math.min(...open.map((entry) => hourOf(entry.opens)), 24);
   let end = Math.max(...open.map((entry) => hourOf(entry.closes) + (entry.closes.endsWith(':00') ? 0 : 1)), 0);
   for (const appointment of appointments) {
-    start = Math.min(start, hourOf(clinicTime(appointment.starts_at, clinic.time_zone)));
-    const ends = clinicTime(appointment.ends_at, clinic.time_zone);
+    start = Math.min(start, hourOf(wallTime(appointment.starts_at, clock)));
+    const ends = wallTime(appointment.ends_at, clock);
     end = Math.max(end, ends === '00:00' ? 24 : hourOf(ends) + 1);
   }
   if (start >= end) [start, end] = [8, 18];
@@ -145,14 +147,15 @@ function Schedule({
   const phone = useMediaQuery(PHONE) ?? false;
   const online = useOnline();
   const view: ScheduleView = phone ? 'day' : (search.view ?? 'day');
-  const today = clinicToday(clinic.time_zone);
+  const clock = clockOf(clinic.time_zone);
+  const today = todayOn(clock);
   const date = search.date ?? today;
   const first = view === 'week' ? mondayOf(date) : date;
   const days = view === 'week' ? 7 : 1;
 
   const resources = useQuery(resourcesQueryOptions(clinic.id));
   const services = useQuery(servicesQueryOptions());
-  const span = daySpan(first, days, clinic.time_zone);
+  const span = daySpan(first, days, clock);
   const filters = { clinic: clinic.id, from: span.from, to: span.to };
   // A day is read whole (the day list and the dialog show every field, and today is kept for offline use); a week
   // only as its grid draws it, a third of the bytes, and an appointment opened from it is then read whole.
@@ -189,13 +192,12 @@ function Schedule({
   const all: readonly ScheduleEntry[] = view === 'week' ? weekShown : dayShown;
   const shownAppointments = all.filter((appointment) => shownIds.has(appointment.resource_id));
 
-  const zone = clinic.time_zone;
   const set = (next: Partial<AppointmentsSearch>) => onSearchChange({ ...search, ...next });
   const step = (direction: 1 | -1) => set({ date: addDays(first, direction * days) });
   const dateText =
     view === 'week'
-      ? `Week of ${dayLabel(first, { year: 'numeric' })}`
-      : dayLabel(date, { weekday: 'long', year: 'numeric' });
+      ? `Week of ${formatDay(first, {}, clock.locale)}`
+      : formatDay(date, { weekday: 'long' }, clock.locale);
 
   const openSlot = (resourceId: string | null, wallClock: string | null) => {
     if (!online) {
@@ -214,7 +216,7 @@ function Schedule({
       toastFailure(NEEDS_NETWORK_MESSAGE, 'The appointment was not moved');
       return;
     }
-    const startsAt = instantOf(wallClock.slice(0, 10), wallClock.slice(11, 19), zone);
+    const startsAt = instantOn(wallClock.slice(0, 10), wallClock.slice(11, 19), clock);
     change.mutate(
       {
         appointment,
@@ -224,7 +226,7 @@ function Schedule({
       {
         onSuccess: (moved) =>
           toastSuccess(
-            `${moved.client_name} moved to ${dayLabel(moved.starts_at.slice(0, 10))} at ${clinicTime(moved.starts_at, zone)}, ${moved.resource_name}.`,
+            `${moved.client_name} moved to ${formatDate(moved.starts_at, clock)} at ${formatTime(moved.starts_at, clock)}, ${moved.resource_name}.`,
           ),
         onError: (error) => toastFailure(scheduleErrorMessage(error), 'The appointment was not moved'),
       },
@@ -276,7 +278,7 @@ function Schedule({
               <Group gap="xs" wrap="nowrap">
                 <ActionIcon
                   variant="default"
-                  size={44}
+                  size={TOUCH_TARGET}
                   aria-label={view === 'week' ? 'Previous week' : 'Previous day'}
                   onClick={() => step(-1)}
                 >
@@ -284,7 +286,7 @@ function Schedule({
                 </ActionIcon>
                 <Button
                   variant="default"
-                  h={44}
+                  h={TOUCH_TARGET}
                   miw={84}
                   onClick={() => set({ date: today })}
                   disabled={first === (view === 'week' ? mondayOf(today) : today)}
@@ -293,7 +295,7 @@ function Schedule({
                 </Button>
                 <ActionIcon
                   variant="default"
-                  size={44}
+                  size={TOUCH_TARGET}
                   aria-label={view === 'week' ? 'Next week' : 'Next day'}
                   onClick={() => step(1)}
                 >
@@ -305,7 +307,7 @@ function Schedule({
               </Title>
             </Group>
             <Text size="sm" c="dimmed">
-              Times on the clinic’s clock: {zone} ({zoneAbbreviation(zone)})
+              Times on the clinic’s clock: {clock.timeZone} ({zoneName(clock)})
             </Text>
           </Group>
         </Stack>
@@ -331,7 +333,7 @@ function Schedule({
       ) : phone ? (
         <DayList
           appointments={dayShown.filter((appointment) => shownIds.has(appointment.resource_id))}
-          timeZone={zone}
+          clock={clock}
           onOpen={(appointment) => setOpenId(appointment.id)}
           emptyText={`Nothing is booked at ${clinic.name} on this day.`}
         />
@@ -341,11 +343,12 @@ function Schedule({
         <ScheduleGrid
           view={view}
           date={first}
-          timeZone={zone}
+          clock={clock}
           resources={shownResources}
           appointments={shownAppointments}
           hours={hoursShown(
             clinic,
+            clock,
             Array.from({ length: days }, (_, i) => addDays(first, i)),
             shownAppointments,
           )}

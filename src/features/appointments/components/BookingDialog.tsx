@@ -1,16 +1,7 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useThrottledValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { durationMinutes, durationOf } from '@contract';
-import { useMemo, useState } from 'react';
-import { toastSuccess } from '@/components/toasts';
-import { userListQueryOptions } from '@/features/users';
-import { useOnline } from '@/pwa/connection';
-import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
-import { newActionKey, useBookAppointment } from '../api/mutations';
-import type { Clinic, Resource, Service } from '../model/labels';
-import { NEEDS_NETWORK_MESSAGE, isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
-import { clinicTime, dayLabel, instantOf, zoneAbbreviation } from '../model/time';
+import { Group, Loader, Modal, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { Clinic } from '@/features/clinics';
+import type { Resource, Service } from '../model/labels';
 
 /** Where the person clicked: a resource and a time on the clinic's clock; either may be left to choose. */
 export interface BookingSlot {
@@ -21,57 +12,8 @@ export interface BookingSlot {
   time: string;
 }
 
-const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
-
-/** Searches clients by name, e-mail or phone, as the user list's server search does. */
-function ClientField({
-  value,
-  onChange,
-}: {
-  value: { id: string; label: string } | null;
-  onChange: (client: { id: string; label: string } | null) => void;
-}) {
-  const [search, setSearch] = useState('');
-  const asked = useThrottledValue(search.trim(), SEARCH_PAUSE_MS);
-  const clients = useQuery({
-    ...userListQueryOptions({ role: 'CLIENT', search: asked, page_size: 8 }),
-    enabled: asked.length >= 2,
-    placeholderData: keepPreviousData,
-  });
-  const options = useMemo(() => {
-    const found = (asked.length >= 2 ? (clients.data?.results ?? []) : []).map((client) => ({
-      value: client.id,
-      label: [`${client.first_name} ${client.last_name}`, client.email, client.phone_number]
-        .filter(Boolean)
-        .join(' · '),
-    }));
-    // The chosen client stays an option while other searches run.
-    if (value && !found.some((option) => option.value === value.id))
-      found.unshift({ value: value.id, label: value.label });
-    return found;
-  }, [clients.data, asked, value]);
-
-  return (
-    <Select
-      label="Client"
-      placeholder="Name, e-mail or phone"
-      searchable
-      required
-      data={options}
-      value={value?.id ?? null}
-      onChange={(id, option) => onChange(id ? { id, label: option.label } : null)}
-      searchValue={search}
-      onSearchChange={setSearch}
-      // The server has already matched: show its answer as it is.
-      filter={({ options: all }) => all}
-      nothingFoundMessage={
-        asked.length < 2 ? 'Type at least 2 letters' : clients.isFetching ? 'Searching…' : 'No client matches'
-      }
-      rightSection={clients.isFetching ? <Loader size="xs" /> : undefined}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
+// The form loads when someone first books, not with the schedule every visit to it draws.
+const BookingForm = lazy(() => import('./BookingForm').then((module) => ({ default: module.BookingForm })));
 
 /**
  * Booking from an empty slot (or the day list's Book button): the client
@@ -102,196 +44,18 @@ export function BookingDialog({
         </Text>
       }
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {slot && <BookingForm slot={slot} clinic={clinic} resources={resources} services={services} onDone={onClose} />}
+      {slot && (
+        <Suspense
+          fallback={
+            <Group justify="center" py="lg">
+              <Loader aria-label="Opening the booking form" />
+            </Group>
+          }
+        >
+          <BookingForm slot={slot} clinic={clinic} resources={resources} services={services} onDone={onClose} />
+        </Suspense>
+      )}
     </Modal>
-  );
-}
-
-function BookingForm({
-  slot,
-  clinic,
-  resources,
-  services,
-  onDone,
-}: {
-  slot: BookingSlot;
-  clinic: Clinic;
-  resources: readonly Resource[];
-  services: readonly Service[];
-  onDone: () => void;
-}) {
-  const zone = clinic.time_zone;
-  const online = useOnline();
-  const book = useBookAppointment();
-  const [client, setClient] = useState<{ id: string; label: string } | null>(null);
-  const [resourceId, setResourceId] = useState<string | null>(slot.resourceId);
-  const resource = resources.find((item) => item.id === resourceId) ?? null;
-  const fitting = services.filter((service) => !resource || service.resource_kinds.includes(resource.kind));
-  const [serviceId, setServiceId] = useState<string | null>(fitting.length === 1 ? fitting[0]!.id : null);
-  const service = services.find((item) => item.id === serviceId) ?? null;
-  const [date, setDate] = useState(slot.date);
-  const [time, setTime] = useState(slot.time);
-  const [minutes, setMinutes] = useState<string | null>(
-    service ? String(durationMinutes(service.default_duration)) : null,
-  );
-  const [notes, setNotes] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  // One key for this booking, kept across retries of it; a new one once anything in it changes.
-  const [actionKey, setActionKey] = useState(newActionKey);
-  const edited = () => setActionKey(newActionKey());
-
-  const chooseService = (id: string | null) => {
-    edited();
-    setServiceId(id);
-    const chosen = services.find((item) => item.id === id);
-    // The duration follows the service unless the person changed it after choosing.
-    if (chosen) setMinutes(String(durationMinutes(chosen.default_duration)));
-  };
-
-  const submit = (event: React.SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setRefusal(null);
-    setFailure(null);
-    if (!client || !resource || !service || !time || !minutes) {
-      setFailure('Choose the client, the resource, the service and the start time.');
-      return;
-    }
-    book.mutate(
-      {
-        body: {
-          client_id: client.id,
-          resource_id: resource.id,
-          service_id: service.id,
-          starts_at: instantOf(date, time, zone),
-          duration: durationOf(Number(minutes)),
-          ...(notes.trim() ? { notes: notes.trim() } : {}),
-        },
-        idempotencyKey: actionKey,
-      },
-      {
-        onSuccess: (booked) => {
-          toastSuccess(
-            `${booked.client_name} is booked for ${booked.service_name} on ${dayLabel(date)} at ${clinicTime(booked.starts_at, zone)}, ${booked.resource_name}.`,
-            'Booked',
-          );
-          onDone();
-        },
-        onError: (error) => {
-          if (isTimeRefusal(error)) setRefusal(scheduleErrorMessage(error));
-          else setFailure(scheduleErrorMessage(error));
-        },
-      },
-    );
-  };
-
-  const lengths = minutes && !LENGTHS.includes(minutes) ? [...LENGTHS, minutes] : LENGTHS;
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {clinic.name}. Times are on the clinic’s clock ({zone}, {zoneAbbreviation(zone)}).
-        </Text>
-        <ClientField
-          value={client}
-          onChange={(next) => {
-            edited();
-            setClient(next);
-          }}
-        />
-        <Select
-          label="Resource"
-          required
-          data={resources.map((item) => ({ value: item.id, label: item.name }))}
-          value={resourceId}
-          onChange={(id) => {
-            edited();
-            setResourceId(id);
-            const next = resources.find((item) => item.id === id);
-            if (next && service && !service.resource_kinds.includes(next.kind)) setServiceId(null);
-          }}
-          searchable
-        />
-        <Select
-          label="Service"
-          required
-          data={fitting.map((item) => ({
-            value: item.id,
-            label: `${item.name} (${durationMinutes(item.default_duration)} min)`,
-          }))}
-          value={serviceId}
-          onChange={chooseService}
-          nothingFoundMessage="No service is booked on this resource"
-        />
-        <Group gap="sm" grow align="flex-start">
-          <TextInput
-            label="Day"
-            type="date"
-            required
-            value={date}
-            onChange={(e) => {
-              edited();
-              setDate(e.currentTarget.value);
-            }}
-          />
-          <TextInput
-            label={`Start (${zoneAbbreviation(zone)})`}
-            type="time"
-            step={300}
-            required
-            value={time}
-            onChange={(e) => {
-              edited();
-              setTime(e.currentTarget.value);
-            }}
-            error={refusal}
-          />
-          <Select
-            label="Length"
-            required
-            data={lengths.map((value) => ({ value, label: `${value} min` }))}
-            value={minutes}
-            onChange={(value) => {
-              edited();
-              setMinutes(value);
-            }}
-            allowDeselect={false}
-          />
-        </Group>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={2}
-          maxLength={2000}
-          value={notes}
-          onChange={(e) => {
-            edited();
-            setNotes(e.currentTarget.value);
-          }}
-        />
-        {refusal && (
-          <Alert color="red" variant="light" role="alert" title="That time is not free">
-            {refusal} Choose another time or resource; everything else stays as you typed it.
-          </Alert>
-        )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert" title="Not booked">
-            {failure}
-          </Alert>
-        )}
-        {!online && (
-          <Alert color="yellow" variant="light" role="status">
-            {NEEDS_NETWORK_MESSAGE}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={book.isPending} disabled={!online || book.isPending}>
-            Book
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }

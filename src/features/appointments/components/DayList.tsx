@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Appointment } from '../model/labels';
-import { clinicTime } from '../model/time';
+import { formatTime, formatTimeRange, type ClinicClock } from '@/lib/intl';
 import { StatusBadge } from './StatusBadge';
 
 /**
@@ -9,12 +9,12 @@ import { StatusBadge } from './StatusBadge';
  */
 export function DayList({
   appointments,
-  timeZone,
+  clock,
   onOpen,
   emptyText,
 }: {
   appointments: readonly Appointment[];
-  timeZone: string;
+  clock: ClinicClock;
   onOpen: (appointment: Appointment) => void;
   emptyText: string;
 }) {
@@ -35,12 +35,12 @@ export function DayList({
               w="100%"
               p="sm"
               mih={56}
-              aria-label={`${clinicTime(appointment.starts_at, timeZone)} ${appointment.client_name}, ${appointment.service_name} on ${appointment.resource_name}`}
+              aria-label={`${formatTime(appointment.starts_at, clock)} ${appointment.client_name}, ${appointment.service_name} on ${appointment.resource_name}`}
             >
               <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
                 <Stack gap={2} miw={0}>
                   <Text fw={700} size="sm">
-                    {clinicTime(appointment.starts_at, timeZone)}–{clinicTime(appointment.ends_at, timeZone)}{' '}
+                    {formatTimeRange(appointment.starts_at, appointment.ends_at, clock)}{' '}
                     <Text span fw={600}>
                       {appointment.client_name}
                     </Text>

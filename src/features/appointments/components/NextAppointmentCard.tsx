@@ -1,4 +1,4 @@
-import { Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLIENT_CANCEL_CUTOFF_HOURS, clientMayCancel } from '@contract';
@@ -6,9 +6,11 @@ import { toastFailure, toastSuccess } from '@/components/toasts';
 import { moveAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
 import { nextAppointmentQueryOptions } from '../api/queries';
 import { MOVE_NOT_KEPT } from '../model/outcome';
-import { clinicTime, dayLabel, zoneAbbreviation } from '../model/time';
+import { clockOf, formatDate, formatSession, formatTime } from '@/lib/intl';
 import { StatusBadge } from './StatusBadge';
 import { useHere } from '@/components/useHere';
+import { TOUCH_TARGET } from '@/config/touch';
+import { PanelCard } from '@/components/signed-in/PanelCard';
 
 /** A stable empty list while nothing is loaded (hooks compare lists by identity). */
 const NONE: readonly [] = [];
@@ -21,6 +23,7 @@ const NONE: readonly [] = [];
 function CancelAction({ appointment }: { appointment: ShownAppointment }) {
   const here = useHere();
   const [asking, setAsking] = useState(false);
+  const clock = clockOf(appointment.time_zone);
   if (appointment.status !== 'booked') return null;
   if (!clientMayCancel(new Date(appointment.starts_at), new Date())) {
     return (
@@ -44,8 +47,8 @@ function CancelAction({ appointment }: { appointment: ShownAppointment }) {
       <Modal opened={asking} onClose={() => setAsking(false)} title="Cancel this appointment?" centered>
         <Stack gap="md">
           <Text>
-            {appointment.service_name} on {dayLabel(appointment.starts_at.slice(0, 10), { weekday: 'long' })} at{' '}
-            {clinicTime(appointment.starts_at, appointment.time_zone)}. The time goes back to the clinic for others.
+            {appointment.service_name} on {formatDate(appointment.starts_at, clock, { weekday: 'long' })} at{' '}
+            {formatTime(appointment.starts_at, clock)}. The time goes back to the clinic for others.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
@@ -69,41 +72,32 @@ export function NextAppointmentCard({ clientId, cancellable = false }: { clientI
   const next = useQuery(nextAppointmentQueryOptions(clientId));
   const [shown] = useWithUnsentMoves(next.data ? [next.data] : NONE);
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="next-appointment">
-      <Stack gap="xs">
-        <Title order={2} size="h4" id="next-appointment">
-          Your next appointment
-        </Title>
-        {next.isPending && next.fetchStatus === 'paused' ? (
+    <PanelCard title="Your next appointment" gap="xs">
+      {next.isPending && next.fetchStatus === 'paused' ? (
+        <Text size="sm" c="dimmed">
+          You are offline. Your next appointment shows here once the connection returns.
+        </Text>
+      ) : next.isPending ? (
+        <Skeleton height={TOUCH_TARGET} role="status" aria-label="Loading your next appointment" />
+      ) : next.isError ? (
+        <Text size="sm" c="dimmed">
+          Your appointments could not be loaded just now. They show here once the connection to the clinic works.
+        </Text>
+      ) : !shown ? (
+        <Text size="sm">You have no appointment booked. The clinic books your visits with you.</Text>
+      ) : (
+        <Stack gap={4}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={700}>{shown.service_name}</Text>
+            <StatusBadge status={shown.status} unsent={shown.unsent} />
+          </Group>
+          <Text>{formatSession(shown.starts_at, shown.ends_at, clockOf(shown.time_zone))}</Text>
           <Text size="sm" c="dimmed">
-            You are offline. Your next appointment shows here once the connection returns.
+            {shown.clinic_name}, {shown.resource_name}
           </Text>
-        ) : next.isPending ? (
-          <Skeleton height={44} role="status" aria-label="Loading your next appointment" />
-        ) : next.isError ? (
-          <Text size="sm" c="dimmed">
-            Your appointments could not be loaded just now. They show here once the connection to the clinic works.
-          </Text>
-        ) : !shown ? (
-          <Text size="sm">You have no appointment booked. The clinic books your visits with you.</Text>
-        ) : (
-          <Stack gap={4}>
-            <Group gap="xs" wrap="wrap">
-              <Text fw={700}>{shown.service_name}</Text>
-              <StatusBadge status={shown.status} unsent={shown.unsent} />
-            </Group>
-            <Text>
-              {dayLabel(shown.starts_at.slice(0, 10), { weekday: 'long' })} at{' '}
-              {clinicTime(shown.starts_at, shown.time_zone)}–{clinicTime(shown.ends_at, shown.time_zone)} (
-              {zoneAbbreviation(shown.time_zone, new Date(shown.starts_at))})
-            </Text>
-            <Text size="sm" c="dimmed">
-              {shown.clinic_name}, {shown.resource_name}
-            </Text>
-            {cancellable && <CancelAction appointment={shown} />}
-          </Stack>
-        )}
-      </Stack>
-    </Card>
+          {cancellable && <CancelAction appointment={shown} />}
+        </Stack>
+      )}
+    </PanelCard>
   );
 }

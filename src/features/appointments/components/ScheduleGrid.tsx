@@ -2,7 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
 import { useMemo } from 'react';
 import { STATUS_BLOCK_COLORS, STATUS_LABELS, type Resource, type ScheduleEntry } from '../model/labels';
-import { clinicWallClock } from '../model/time';
+import { wallDateTime, type ClinicClock } from '@/lib/intl';
 
 export type ScheduleView = 'day' | 'week';
 
@@ -38,7 +38,7 @@ function EventBody({ event }: { event: ScheduleEventData<{ appointment: Schedule
 export function ScheduleGrid({
   view,
   date,
-  timeZone,
+  clock,
   resources,
   appointments,
   hours,
@@ -49,7 +49,7 @@ export function ScheduleGrid({
   view: ScheduleView;
   /** YYYY-MM-DD on the clinic's clock (for the week view, any day of it). */
   date: string;
-  timeZone: string;
+  clock: ClinicClock;
   resources: readonly Resource[];
   appointments: readonly ScheduleEntry[];
   /** The hours drawn, HH:mm:ss. */
@@ -64,14 +64,14 @@ export function ScheduleGrid({
       appointments.filter(drawn).map((appointment): ScheduleEventData<{ appointment: ScheduleEntry }> => ({
         id: appointment.id,
         title: `${appointment.client_name}: ${appointment.service_name}, ${STATUS_LABELS[appointment.status]}`,
-        start: clinicWallClock(appointment.starts_at, timeZone),
-        end: clinicWallClock(appointment.ends_at, timeZone),
+        start: wallDateTime(appointment.starts_at, clock),
+        end: wallDateTime(appointment.ends_at, clock),
         color: STATUS_BLOCK_COLORS[appointment.status],
         variant: 'filled',
         resourceId: appointment.resource_id,
         payload: { appointment },
       })),
-    [appointments, timeZone],
+    [appointments, clock],
   );
   const byId = useMemo(() => new Map(appointments.map((appointment) => [appointment.id, appointment])), [appointments]);
 
@@ -83,7 +83,7 @@ export function ScheduleGrid({
     endTime: hours.end,
     withHeader: false,
     withCurrentTimeIndicator: true,
-    getCurrentTime: () => clinicWallClock(new Date(), timeZone),
+    getCurrentTime: () => wallDateTime(Date.now(), clock),
     withEventsDragAndDrop: true,
     canDragEvent: (event: ScheduleEventData) => byId.get(String(event.id))?.status === 'booked',
     renderEventBody: (event: ScheduleEventData) => (

@@ -7,7 +7,6 @@ export type AppointmentStatus = Schemas['AppointmentStatus'];
 export type ScheduleEntry = Schemas['ScheduleEntry'];
 export type AppointmentPatch = Schemas['AppointmentPatch'];
 export type AppointmentCreate = Schemas['AppointmentCreate'];
-export type Clinic = Schemas['Clinic'];
 export type Resource = Schemas['Resource'];
 export type ResourceKind = Schemas['ResourceKind'];
 export type Service = Schemas['Service'];

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { Clinic, ResourceKind } from './labels';
+import type { ResourceKind } from './labels';
 
 const RESOURCE_KINDS: readonly ResourceKind[] = [
   'iv_chair',
@@ -25,14 +25,4 @@ export function parseAppointmentsSearch(search: Record<string, unknown>): Appoin
   const parsed = v.parse(AppointmentsSearchSchema, search);
   // Undefined keys would show as empty parameters in the URL.
   return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined));
-}
-
-/** The clinic asked for, else the person's own (by name), else the first. */
-export function pickClinic(clinics: readonly Clinic[], id: string | undefined, homeName: string | null): Clinic | null {
-  return (
-    clinics.find((clinic) => clinic.id === id) ??
-    clinics.find((clinic) => clinic.name === homeName) ??
-    clinics[0] ??
-    null
-  );
 }

@@ -6,7 +6,7 @@ import { sharedRiskResult, type SharedRiskInput } from '@contract';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { recordAssessment, useShownResults } from '../api/changes';
 import { clientAssessmentsQueryOptions } from '../api/queries';
-import { takenOn } from '../model/dates';
+import { formatDate, useClock } from '@/lib/intl';
 import { useHere } from '@/components/useHere';
 
 /**
@@ -23,6 +23,7 @@ export function ShareRiskResult({
   clientName: string;
   input: SharedRiskInput;
 }) {
+  const clock = useClock();
   const here = useHere();
   const shared = useQuery(clientAssessmentsQueryOptions(clientId, 'cardiovascular_risk'));
   const results = useShownResults(shared.data?.results ?? [], clientId, 'cardiovascular_risk');
@@ -49,7 +50,7 @@ export function ShareRiskResult({
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed">
         {last?.cardiovascular_risk_result
-          ? `Last shared on ${takenOn(last.taken_at)}: ${last.cardiovascular_risk_result.risk_percentage} %${last.unsent ? ' (not yet on the server)' : ''}.`
+          ? `Last shared on ${formatDate(last.taken_at, clock)}: ${last.cardiovascular_risk_result.risk_percentage} %${last.unsent ? ' (not yet on the server)' : ''}.`
           : 'Not shared with the client yet.'}
       </Text>
       <Button

@@ -7,7 +7,7 @@ import { recordAssessment, useShownResults } from '../api/changes';
 import { clientAssessmentsQueryOptions } from '../api/queries';
 import { ReachTheClinic } from './ReachTheClinic';
 import { Who5Form } from './Who5Form';
-import { takenOn } from '../model/dates';
+import { formatDate, useClock } from '@/lib/intl';
 import { Who5Attribution, Who5History, Who5ScoreCard } from './Who5Results';
 import { useHere } from '@/components/useHere';
 
@@ -21,6 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the device and sent when the network returns.
  */
 export function ThriveCheck({ clientId, canTake }: { clientId: string; canTake: boolean }) {
+  const clock = useClock();
   const { data } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'who5'));
   const results = useShownResults(data.results, clientId, 'who5');
   const here = useHere();
@@ -69,7 +70,7 @@ export function ThriveCheck({ clientId, canTake }: { clientId: string; canTake: 
             <Text>
               {due
                 ? 'Your next Thrive check is due now.'
-                : `Your next Thrive check is due on ${takenOn(new Date(Date.parse(latest.taken_at) + THRIVE_CHECK_INTERVAL_DAYS * DAY_MS).toISOString())}.`}
+                : `Your next Thrive check is due on ${formatDate(Date.parse(latest.taken_at) + THRIVE_CHECK_INTERVAL_DAYS * DAY_MS, clock)}.`}
             </Text>
             {canTake && (
               <Button variant="light" onClick={() => setTaking(true)}>

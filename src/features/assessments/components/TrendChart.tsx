@@ -1,6 +1,7 @@
 import { Box, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
+import { formatDate, useClock } from '@/lib/intl';
 
 export interface TrendPoint {
   /** When (an ISO instant). */
@@ -19,10 +20,6 @@ export interface TrendBand {
 
 const HEIGHT = 200;
 const PAD = { top: 12, right: 16, bottom: 28, left: 40 };
-
-function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
-}
 
 /**
  * A small line chart of one measure over time, drawn as SVG at the width it is
@@ -48,6 +45,8 @@ export function TrendChart({
   summary: string;
 }) {
   const { ref, width } = useElementSize();
+  const clock = useClock();
+  const shortDate = (iso: string) => formatDate(iso, clock, { weekday: false, year: false });
   const titleId = useId();
   const descId = useId();
   const ordered = [...points].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));

@@ -8,7 +8,7 @@ import {
   type Who5Band,
 } from '@contract';
 import type { ShownAssessment } from '../api/changes';
-import { takenOn } from '../model/dates';
+import { formatDate, useClock } from '@/lib/intl';
 import { ResultCard } from './ResultCard';
 import { TrendChart } from './TrendChart';
 
@@ -23,13 +23,14 @@ const BAND_COLORS: Readonly<Record<Who5Band, string>> = { 'very-low': 'red', low
 
 /** The change from the previous check, in words; a change of 10 points or more is called out. */
 function ChangeLine({ result, previous }: { result: ShownAssessment; previous: ShownAssessment | undefined }) {
+  const clock = useClock();
   if (!previous || previous.score === null || result.score === null) {
     return (
       <Text size="sm">This is your first Thrive check. Take it again in four weeks to see how things change.</Text>
     );
   }
   const change = who5Change(previous.score, result.score);
-  const since = `since your check of ${takenOn(previous.taken_at)} (${previous.score})`;
+  const since = `since your check of ${formatDate(previous.taken_at, clock)} (${previous.score})`;
   if (change.points === 0) return <Text size="sm">The same as {since.replace('since ', '')}.</Text>;
   const direction = change.points > 0 ? 'Up' : 'Down';
   const text = `${direction} ${Math.abs(change.points)} points ${since}.`;
@@ -52,6 +53,7 @@ export function Who5ScoreCard({
   previous: ShownAssessment | undefined;
   heading?: string;
 }) {
+  const clock = useClock();
   const score = result.score ?? 0;
   const meaning = who5Meaning(score);
   return (
@@ -74,7 +76,7 @@ export function Who5ScoreCard({
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">
-        Taken on {takenOn(result.taken_at)}
+        Taken on {formatDate(result.taken_at, clock)}
       </Text>
       <Text>{meaning.summary}</Text>
       <ChangeLine result={result} previous={previous} />
@@ -84,12 +86,13 @@ export function Who5ScoreCard({
 
 /** Every Thrive check over time: the chart, and the same as a table (which prints, and reads aloud). */
 export function Who5History({ results }: { results: readonly ShownAssessment[] }) {
+  const clock = useClock();
   const scored = results.filter((result) => result.score !== null);
   const newest = scored[0];
   const oldest = scored[scored.length - 1];
   const summary =
     scored.length > 1 && newest && oldest
-      ? `${scored.length} checks from ${takenOn(oldest.taken_at)} to ${takenOn(newest.taken_at)}, from ${oldest.score} to ${newest.score}.`
+      ? `${scored.length} checks from ${formatDate(oldest.taken_at, clock)} to ${formatDate(newest.taken_at, clock)}, from ${oldest.score} to ${newest.score}.`
       : `${scored.length} check.`;
   return (
     <ResultCard heading="Your Thrive checks over time">
@@ -121,7 +124,7 @@ export function Who5History({ results }: { results: readonly ShownAssessment[] }
             return (
               <Table.Tr key={result.id}>
                 <Table.Td>
-                  {takenOn(result.taken_at)}
+                  {formatDate(result.taken_at, clock)}
                   {result.unsent && (
                     <Text span size="xs" c="dimmed">
                       {' '}

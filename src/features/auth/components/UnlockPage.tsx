@@ -8,11 +8,15 @@ import { UNLOCK_MESSAGES, unlockFailureMessage } from '../model/unlock';
 import { useSignOut } from '../useSignOut';
 import { UnlockScreen } from './UnlockScreen';
 
+// Off the unlock screen's first load: asked only once a password opened the data, or a passkey is used.
+const offerWanted = async () => (await import('../model/passkey')).passkeyOfferWanted();
+const passkeyCeremony = () => import('@/lib/storage/passkey-ceremony');
+
 /**
  * /unlock: after a reload the person signed in here gives their password
- * again before anything kept on the device is shown. Checked on the device
- * (it unwraps their data key), so it works offline; too many wrong tries, and
- * only a full sign-in will do.
+ * again (or uses the passkey they turned on here) before anything kept on the
+ * device is shown. Checked on the device (it unwraps their data key), so it
+ * works offline; too many wrong passwords, and only a full sign-in will do.
  */
 export function UnlockPage() {
   const session = useSession();
@@ -26,34 +30,73 @@ export function UnlockPage() {
     networkMode: 'always',
     gcTime: 0,
   });
+  const passkey = useQuery({
+    queryKey: ['unlock', 'passkey', username],
+    queryFn: () => keyring.passkeyOf(username),
+    networkMode: 'always',
+    gcTime: 0,
+  });
+  /** The data is open: the person's saved data and unsent changes are back before the screen that shows them loads. */
+  const carryOn = async (result: UnlockResult) => {
+    if (result.ok) {
+      await Promise.all([localDataSettled(), outbox().ready()]);
+      await router.invalidate();
+    }
+    return result;
+  };
   const unlock = useMutation({
-    mutationFn: async (password: string): Promise<UnlockResult> => {
-      const result = await keyring.unlock(username, password);
-      if (result.ok) {
-        // The person's saved data and unsent changes are back before the screen that shows them loads.
-        await Promise.all([localDataSettled(), outbox().ready()]);
-        await router.invalidate();
-      }
-      return result;
-    },
+    mutationFn: async (password: string): Promise<UnlockResult> =>
+      carryOn(await keyring.unlock(username, password, { offerPasskey: await offerWanted() })),
     // Checked on the device alone: it must work at a bay without Wi-Fi.
     networkMode: 'always',
   });
-  const failure = unlock.data && !unlock.data.ok ? unlock.data : null;
+  const passkeyUnlock = useMutation({
+    mutationFn: async (): Promise<UnlockResult> => {
+      const enrolled = passkey.data;
+      if (!enrolled) return { ok: false, reason: 'passkey-refused' };
+      const { askPasskey } = await passkeyCeremony();
+      let proof;
+      try {
+        proof = await askPasskey(enrolled);
+      } catch {
+        // Cancelled, timed out, or the passkey is gone from the device: WebAuthn does not say which.
+        return { ok: false, reason: 'passkey-refused' };
+      }
+      return carryOn(await keyring.unlockWithPasskey(username, proof));
+    },
+    networkMode: 'always',
+  });
+  const turnOff = useMutation({
+    mutationFn: () => keyring.removePasskey(username),
+    onSuccess: () => passkey.refetch(),
+    networkMode: 'always',
+  });
+  const last = passkeyUnlock.submittedAt > unlock.submittedAt ? passkeyUnlock : unlock;
+  const failure = last.data && !last.data.ok ? last.data : null;
   const signInNeeded =
     failure?.reason === 'sign-in-needed'
       ? UNLOCK_MESSAGES.signInNeeded
       : usable.data === false
         ? UNLOCK_MESSAGES.signInAgain
         : null;
-  const failureMessage = failure ? unlockFailureMessage(failure) : unlock.isError ? UNLOCK_MESSAGES.deviceError : null;
+  const failureMessage = failure
+    ? unlockFailureMessage(failure)
+    : last.isError
+      ? UNLOCK_MESSAGES.deviceError
+      : turnOff.isSuccess
+        ? UNLOCK_MESSAGES.passkeyOff
+        : null;
 
   return (
     <UnlockScreen
       email={session.email}
       signInNeeded={signInNeeded}
       failure={failureMessage}
-      onDismissFailure={unlock.reset}
+      onDismissFailure={() => {
+        unlock.reset();
+        passkeyUnlock.reset();
+        turnOff.reset();
+      }}
       unlocking={unlock.isPending}
       signingOut={signOut.isPending}
       onUnlock={(password) =>
@@ -63,6 +106,16 @@ export function UnlockPage() {
         )
       }
       onSignOut={() => signOut.mutate()}
+      passkey={
+        passkey.data
+          ? {
+              onUnlock: () => passkeyUnlock.mutate(),
+              pending: passkeyUnlock.isPending,
+              onTurnOff: () => turnOff.mutate(),
+              turningOff: turnOff.isPending,
+            }
+          : null
+      }
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { schemaResolver, useForm } from '@mantine/form';
 import * as v from 'valibot';
 import { FormActions } from '@/components/FormActions';
@@ -21,7 +22,20 @@ export interface UnlockScreenProps {
   /** Tries `password`; resolves whether it opened the data (the field is emptied when not). */
   onUnlock: (password: string) => Promise<boolean>;
   onSignOut: () => void;
+  /** Where the person turned passkey unlock on for this device: the other way in. */
+  passkey?: PasskeyOption | null;
 }
+
+export interface PasskeyOption {
+  onUnlock: () => void;
+  /** The device is asking for the person's fingerprint, face or screen lock. */
+  pending: boolean;
+  onTurnOff: () => void;
+  turningOff: boolean;
+}
+
+// Only where a passkey was turned on, which the screen learns from the device after it shows: off its first load.
+const PasskeyUnlockButton = lazy(() => import('./PasskeyUnlockButton'));
 
 /**
  * The unlock screen as the person sees it, with no knowledge of where the
@@ -37,7 +51,9 @@ export function UnlockScreen({
   signingOut,
   onUnlock,
   onSignOut,
+  passkey = null,
 }: UnlockScreenProps) {
+  const busy = unlocking || passkey?.pending === true;
   const passwordRef = useFocusOnMount<HTMLInputElement>();
   const form = useForm({
     mode: 'controlled',
@@ -93,17 +109,34 @@ export function UnlockScreen({
                 />
                 <FormActions
                   layout="stack"
-                  submit={{ label: unlocking ? 'Unlocking…' : 'Unlock', pending: unlocking }}
+                  submit={{ label: unlocking ? 'Unlocking…' : 'Unlock', pending: unlocking, disabled: busy }}
                 />
               </Stack>
             </form>
+            {/* Below the password, which the prerendered screen shows (and may be typed into) before this is known. */}
+            {passkey && (
+              <Suspense fallback={null}>
+                <PasskeyUnlockButton option={passkey} disabled={busy || passkey.turningOff} />
+              </Suspense>
+            )}
             <Stack gap={4}>
-              <Button variant="subtle" loading={signingOut} disabled={unlocking} onClick={onSignOut}>
+              <Button variant="subtle" loading={signingOut} disabled={busy} onClick={onSignOut}>
                 Sign in as someone else
               </Button>
               <Text size="sm" c="dimmed">
                 {UNLOCK_MESSAGES.someoneElse}
               </Text>
+              {passkey && (
+                <Button
+                  variant="subtle"
+                  color="gray"
+                  loading={passkey.turningOff}
+                  disabled={busy}
+                  onClick={passkey.onTurnOff}
+                >
+                  Turn off passkey unlock
+                </Button>
+              )}
             </Stack>
           </>
         )}

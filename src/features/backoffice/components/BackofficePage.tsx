@@ -1,34 +1,32 @@
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { PageFrame } from '@/components/PageFrame';
 import { ButtonLink } from '@/components/RouterLinks';
-import { CreateUserButton } from '@/features/users';
+import { CreateUserButton } from '@/features/people';
 import { DeviceModeSetting } from './DeviceModeSetting';
 import { RecentChanges } from './RecentChanges';
 import { RoleCountsPanel } from './RoleCountsPanel';
+import type { SignedInUser } from '@/lib/auth/guards';
+import type { Role } from '@/lib/auth/roles';
+import { PanelCard } from '@/components/signed-in/PanelCard';
 
 /** The way into user administration: the list, and a new account. */
-function UsersCard() {
+function UsersCard({ creator }: { creator: Role }) {
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="users-card-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="users-card-title">
-          Users
-        </Title>
-        <Text size="sm">Find anyone, create accounts, disable or delete them, and open each user's profile.</Text>
-        <Group gap="sm">
-          <ButtonLink to="/users" variant="light" leftSection={<IconUsers size={18} aria-hidden />}>
-            All users
-          </ButtonLink>
-          <CreateUserButton />
-        </Group>
-      </Stack>
-    </Card>
+    <PanelCard title="Users" gap="sm" padding="lg">
+      <Text size="sm">Find anyone, create accounts, disable or delete them, and open each user's profile.</Text>
+      <Group gap="sm">
+        <ButtonLink to="/users" variant="light" leftSection={<IconUsers size={18} aria-hidden />}>
+          All users
+        </ButtonLink>
+        <CreateUserButton creator={creator} />
+      </Group>
+    </PanelCard>
   );
 }
 
 /** /backoffice: where ADMIN starts. Counts by role, recent changes, users, and this device's mode. */
-export function BackofficePage() {
+export function BackofficePage({ signedIn }: { signedIn: SignedInUser }) {
   return (
     <PageFrame
       title="Backoffice"
@@ -37,7 +35,7 @@ export function BackofficePage() {
     >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
         <Stack gap="lg">
-          <UsersCard />
+          <UsersCard creator={signedIn.role} />
           <RoleCountsPanel />
           <DeviceModeSetting />
         </Stack>

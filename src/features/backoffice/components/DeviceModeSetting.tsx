@@ -10,6 +10,7 @@ import {
   type DeviceSettings,
 } from '@/pwa/device-mode';
 import { changeDeviceMode } from '@/pwa/local-data';
+import { TOUCH_TARGET } from '@/config/touch';
 
 /** Each mode in one line: who uses such a device and what Thrive keeps on it. */
 export const DEVICE_MODE_TEXT: Readonly<Record<DeviceMode, { label: string; description: (idle: number) => string }>> =
@@ -81,7 +82,7 @@ export function DeviceModeSetting() {
         <Radio.Group value={chosen} onChange={(value) => setChosen(value)} label="Device mode">
           <Stack gap="sm" mt="xs">
             {DEVICE_MODES.map((mode) => (
-              <Radio.Card key={mode} value={mode} radius="md" p="sm" style={{ minHeight: 44 }}>
+              <Radio.Card key={mode} value={mode} radius="md" p="sm" style={{ minHeight: TOUCH_TARGET }}>
                 <Group wrap="nowrap" align="flex-start" gap="sm">
                   <Radio.Indicator />
                   <div>

@@ -1,26 +1,17 @@
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { describeAge } from '@/pwa/connection';
-import { recentChangesQueryOptions, type AuditEvent } from '@/features/users';
+import { formatAge, formatDateTime, useClock, useNow } from '@/lib/intl';
+import { recentChangesQueryOptions, type AuditEvent } from '@/features/people';
 import { describeChange } from '../model/recent-changes';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { PanelCard } from '@/components/signed-in/PanelCard';
+import { PlainList } from '@/components/signed-in/PlainList';
 
 const MINUTE = 60_000;
 
-/** The time now, moving on every minute, so "5 min ago" stays true while the page is open. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 function ChangeItem({ event, now }: { event: AuditEvent; now: number }) {
   const line = describeChange(event);
-  const at = new Date(event.at);
+  const clock = useClock();
   return (
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="sm" py={6}>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -33,8 +24,8 @@ function ChangeItem({ event, now }: { event: AuditEvent; now: number }) {
         )}
       </Text>
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={event.at} title={at.toLocaleString()}>
-          {describeAge(Math.max(0, now - at.getTime()))}
+        <time dateTime={event.at} title={formatDateTime(event.at, clock)}>
+          {formatAge(Math.max(0, now - Date.parse(event.at)))}
         </time>
       </Text>
     </Group>
@@ -44,7 +35,7 @@ function ChangeItem({ event, now }: { event: AuditEvent; now: number }) {
 /** The latest changes to accounts, profiles and enrollments from the audit log, with 'Show more'. */
 export function RecentChanges() {
   const query = useInfiniteQuery(recentChangesQueryOptions());
-  const now = useNow();
+  const now = useNow(MINUTE);
   // A refetch of the first page may repeat records a later page holds.
   const seen = new Set<number>();
   const events = (query.data?.pages ?? [])
@@ -52,52 +43,47 @@ export function RecentChanges() {
     .filter((event) => (seen.has(event.id) ? false : (seen.add(event.id), true)));
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="recent-changes-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="recent-changes-title">
-          Recent changes
-        </Title>
-        {query.data ? (
-          events.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No changes yet.
-            </Text>
-          ) : (
-            <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Recent changes">
-              {events.map((event) => (
-                <ChangeItem key={event.id} event={event} now={now} />
-              ))}
-            </Stack>
-          )
-        ) : query.isError ? null : query.fetchStatus === 'paused' ? (
+    <PanelCard title="Recent changes" gap="sm" padding="lg">
+      {query.data ? (
+        events.length === 0 ? (
           <Text size="sm" c="dimmed">
-            You are offline. Recent changes show when the connection is back.
+            No changes yet.
           </Text>
         ) : (
-          <Stack gap="xs" aria-busy>
-            {[0, 1, 2, 3].map((row) => (
-              <Skeleton key={row} height={18} radius="sm" />
+          <PlainList label="Recent changes">
+            {events.map((event) => (
+              <ChangeItem key={event.id} event={event} now={now} />
             ))}
-          </Stack>
-        )}
-        {query.isError && (
-          <QueryErrorAlert
-            title="Recent changes could not be loaded"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-          />
-        )}
-        {query.hasNextPage && (
-          <Button
-            variant="light"
-            onClick={() => void query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Show more
-          </Button>
-        )}
-      </Stack>
-    </Card>
+          </PlainList>
+        )
+      ) : query.isError ? null : query.fetchStatus === 'paused' ? (
+        <Text size="sm" c="dimmed">
+          You are offline. Recent changes show when the connection is back.
+        </Text>
+      ) : (
+        <Stack gap="xs" aria-busy>
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} height={18} radius="sm" />
+          ))}
+        </Stack>
+      )}
+      {query.isError && (
+        <QueryErrorAlert
+          title="Recent changes could not be loaded"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {query.hasNextPage && (
+        <Button
+          variant="light"
+          onClick={() => void query.fetchNextPage()}
+          loading={query.isFetchingNextPage}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Show more
+        </Button>
+      )}
+    </PanelCard>
   );
 }

@@ -3,11 +3,12 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { EnrollmentsPanel } from '@/features/enrollments';
-import { ProfileEditor, type Viewer } from '@/features/profiles';
-import { fullName, profileOf, type UserDetail } from '@/features/users';
-import { userDetailQueryOptions } from '@/features/users';
-import { UserAccountActions } from '@/features/users';
-import { BACKOFFICE_CRUMB, USERS_CRUMB } from '../crumbs';
+import { ProfileEditor } from '@/features/profiles';
+import type { SignedInUser } from '@/lib/auth/guards';
+import { fullName, profileOf, type UserDetail } from '@/features/people';
+import { userDetailQueryOptions } from '@/features/people';
+import { UserAccountActions } from '@/features/people';
+import { BACKOFFICE_CRUMB, USERS_CRUMB } from '@/lib/navigation';
 
 const CELL = { padding: '8px 12px', textAlign: 'left', verticalAlign: 'top' } as const;
 const RULE = '1px solid var(--mantine-color-default-border)';
@@ -49,7 +50,7 @@ function AttributesTable({ detail }: { detail: UserDetail }) {
 }
 
 /** The account itself: sign-in allowed or not (with disable, enable and delete), its identity state and attributes. */
-function AccountSection({ detail }: { detail: UserDetail }) {
+function AccountSection({ detail, signedIn }: { detail: UserDetail; signedIn: SignedInUser }) {
   const headingId = useId();
   return (
     <Card component="section" aria-labelledby={headingId} withBorder radius="lg" padding="lg">
@@ -57,7 +58,7 @@ function AccountSection({ detail }: { detail: UserDetail }) {
         <Title order={2} size="h4" id={headingId}>
           Account and sign-in
         </Title>
-        <UserAccountActions detail={detail} />
+        <UserAccountActions detail={detail} signedIn={signedIn} />
         {detail.UserStatus && (
           <Text size="sm" c="dimmed">
             Identity service state: {detail.UserStatus}
@@ -70,7 +71,7 @@ function AccountSection({ detail }: { detail: UserDetail }) {
 }
 
 /** /users/{username}: one user's page: profile (with role), enrollments of a client, and the account. */
-export function UserPage({ username, viewer }: { username: string; viewer: Viewer }) {
+export function UserPage({ username, viewer }: { username: string; viewer: SignedInUser }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(username));
   const shown = profileOf(data);
   const name = fullName(shown.profile);
@@ -81,7 +82,7 @@ export function UserPage({ username, viewer }: { username: string; viewer: Viewe
       purpose="One user's profile page: their details, role and account."
     >
       <ProfileEditor key={data.Username} shown={shown} viewer={viewer} roleChange>
-        <AccountSection detail={data} />
+        <AccountSection detail={data} signedIn={viewer} />
         {/* Only clients are enrolled in programs (the API refuses others). */}
         {!shown.isPlaceholder && shown.profile.role === 'CLIENT' && (
           <EnrollmentsPanel userId={data.Username} clientName={name} />

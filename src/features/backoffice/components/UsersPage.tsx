@@ -5,13 +5,12 @@ import { memo, useCallback, useState } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { ROLE_LABELS, ROLES } from '@/lib/auth/roles';
 import { loadErrorMessage } from '@/lib/api';
-import { forgetUser } from '@/features/users';
-import { userListQueryOptions } from '@/features/users';
-import { useAccountActions } from '@/features/users';
-import { CreateUserButton } from '@/features/users';
-import { useActor } from '@/features/users';
-import { UserCards, UserListSkeleton, UserTable } from '@/features/users';
-import { UserSearchField } from '@/features/users';
+import { forgetUser } from '@/features/people';
+import { userListQueryOptions } from '@/features/people';
+import { useAccountActions } from '@/features/people';
+import { CreateUserButton } from '@/features/people';
+import { UserCards, UserListSkeleton, UserTable } from '@/features/people';
+import { UserSearchField } from '@/features/people';
 import {
   DEFAULT_ORDERING,
   ORDERING_LABELS,
@@ -22,16 +21,19 @@ import {
   rangeLabel,
   searchOfText,
   type UserListSearch,
-} from '@/features/users';
+} from '@/features/people';
 import { useOnline } from '@/pwa/connection';
-import { BACKOFFICE_CRUMB } from '../crumbs';
+import { BACKOFFICE_CRUMB } from '@/lib/navigation';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import type { SignedInUser } from '@/lib/auth/guards';
 
 export interface UsersPageProps {
   /** What the URL says: search text, role, ordering, page. */
   search: UserListSearch;
   /** Puts a new search into the URL; `replace` for typing, so each pause is not a history entry. */
   onSearchChange: (next: UserListSearch, options?: { replace?: boolean }) => void;
+  /** The admin at work (from the route's guard): their own account, and what their role may manage. */
+  signedIn: SignedInUser;
 }
 
 const ALL_ROLES = 'all';
@@ -49,7 +51,7 @@ const UserListToolbar = memo(function UserListToolbar({
   search,
   onSearchChange,
   onType,
-}: UsersPageProps & { onType: (text: string) => void }) {
+}: Pick<UsersPageProps, 'search' | 'onSearchChange'> & { onType: (text: string) => void }) {
   const update = (change: Partial<UserListSearch>, replace = false) => {
     const { page: _page, ...rest } = search;
     onSearchChange({ ...rest, ...change }, { replace });
@@ -81,7 +83,7 @@ const UserListToolbar = memo(function UserListToolbar({
   );
 });
 
-function EmptyState({ search, onSearchChange }: UsersPageProps) {
+function EmptyState({ search, onSearchChange }: Pick<UsersPageProps, 'search' | 'onSearchChange'>) {
   const filtered = hasFilters(search);
   const beyondLastPage = (search.page ?? 1) > 1;
   return (
@@ -119,10 +121,10 @@ function EmptyState({ search, onSearchChange }: UsersPageProps) {
  * The page of users the URL asks for, with loading, empty, error and offline states. `searchPending`: the box
  * holds text whose results are not asked for yet; the list shown is out of date until they come.
  */
-function UserListResults({ search, onSearchChange, searchPending }: UsersPageProps & { searchPending: boolean }) {
+function UserListResults(props: UsersPageProps & { searchPending: boolean }) {
+  const { search, onSearchChange, searchPending } = props;
   const online = useOnline();
   const asCards = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  const actor = useActor();
   const queryClient = useQueryClient();
   // A deleted user's detail goes too (and with it the device's saved copy); no screen shows it here.
   const { ask, dialog } = useAccountActions({ onDeleted: (account) => forgetUser(queryClient, account.id) });
@@ -184,9 +186,9 @@ function UserListResults({ search, onSearchChange, searchPending }: UsersPagePro
       ) : (
         <div style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 120ms' }}>
           {asCards ? (
-            <UserCards users={data.results} actor={actor} onAction={ask} busy={busy} />
+            <UserCards users={data.results} signedIn={props.signedIn} onAction={ask} busy={busy} />
           ) : (
-            <UserTable users={data.results} actor={actor} onAction={ask} busy={busy} />
+            <UserTable users={data.results} signedIn={props.signedIn} onAction={ask} busy={busy} />
           )}
         </div>
       )}
@@ -224,7 +226,7 @@ export function UsersPage(props: UsersPageProps) {
       <Stack gap="md">
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <UserListToolbar search={props.search} onSearchChange={props.onSearchChange} onType={onType} />
-          <CreateUserButton />
+          <CreateUserButton creator={props.signedIn.role} />
         </Group>
         <UserListResults {...props} searchPending={searchPending} />
       </Stack>

@@ -19,6 +19,8 @@ const CREATE: AuditEvent = {
   device_id: null,
   status: null,
   route: null,
+  repeats: 1,
+  source: null,
 };
 
 describe('describeChange', () => {

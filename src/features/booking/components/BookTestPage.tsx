@@ -1,17 +1,13 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { Preparation, whenLabel } from '@/features/appointments';
 import { TintBadge } from '@/components/signed-in/TintBadge';
-import type { Clinic } from '@/features/appointments';
+import type { Clinic } from '@/features/clinics';
 import { testsQueryOptions } from '../api/queries';
 import { durationLabel, priceLabel, type Slot, type Test } from '../model/booking';
-import { Preparation, whenLabel } from './BookingCard';
 import { BookingList } from './BookingList';
-import { ClinicSelect } from './ClinicSelect';
-import { BookingSlotStep } from './BookingSlotStep';
-import { usePortalCatalog } from './usePortalCatalog';
-import { useSlotBooking } from './useSlotBooking';
+import { BookedNotice, BookingFrame, ClinicStep, TimeStep, useBookingFrame } from './BookingFrame';
 
 function priceAt(test: Test, clinic: Clinic | undefined): string | null {
   const price = test.prices.find((item) => item.clinic_id === clinic?.id);
@@ -42,6 +38,24 @@ function TestFacts({ test, clinic }: { test: Test; clinic: Clinic | undefined })
   );
 }
 
+/** One test of the catalogue: what it measures, its facts and price here, and the button that chooses it. */
+function TestCard({ test, clinic, onChoose }: { test: Test; clinic: Clinic | undefined; onChoose: () => void }) {
+  return (
+    <Card withBorder radius="lg" padding="md" component="article" aria-labelledby={`test-${test.id}`}>
+      <Stack gap="xs">
+        <Title order={3} size="h5" id={`test-${test.id}`}>
+          {test.name}
+        </Title>
+        <Text size="sm">{test.measures}</Text>
+        <TestFacts test={test} clinic={clinic} />
+        <Button variant="light" aria-label={`Choose ${test.name}`} onClick={onChoose}>
+          Choose
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 /**
  * /user/book-test/{clientId}: the catalogue of partner and in-clinic tests
  * with each clinic's price, a free time at the chosen clinic, and the
@@ -49,12 +63,10 @@ function TestFacts({ test, clinic }: { test: Test; clinic: Clinic | undefined })
  * shows fresh times with the test, clinic and day kept.
  */
 export function BookTestPage({ clientId }: { clientId: string }) {
-  const catalog = usePortalCatalog(clientId);
+  const frame = useBookingFrame(clientId);
+  const { catalog, clinic, booking } = frame;
   const tests = useQuery(testsQueryOptions());
-  const [clinicId, setClinicId] = useState<string | null>(null);
   const [testId, setTestId] = useState<string | null>(null);
-  const clinic = (clinicId ? catalog.clinicById(clinicId) : undefined) ?? catalog.clinics[0];
-  const booking = useSlotBooking(clinic);
   const { booked } = booking;
   const offered = (tests.data?.results ?? []).filter((test) =>
     test.prices.some((price) => price.clinic_id === clinic?.id),
@@ -67,36 +79,16 @@ export function BookTestPage({ clientId }: { clientId: string }) {
     if (await booking.book(chosen, { client_id: clientId, service_id: chosenTest.service_id })) setTestId(null);
   }
 
-  if (catalog.failed || tests.isError) {
-    const failed = tests.isError ? tests : catalog.failed!;
-    return (
-      <QueryErrorAlert
-        title="The tests could not be loaded"
-        error={failed.error}
-        onRetry={() => void failed.refetch()}
-        retrying={failed.isFetching}
-      />
-    );
-  }
-  if (catalog.offlineUnknown || (tests.isPending && tests.fetchStatus === 'paused')) {
-    return <Text>You are offline. The tests show here once the connection returns.</Text>;
-  }
-  if (catalog.pending || tests.isPending || !clinic)
-    return <Skeleton height={240} role="status" aria-label="Loading the tests" />;
-
   return (
-    <Stack gap="lg">
+    <BookingFrame frame={frame} what="The tests" also={tests}>
       {booked && (
-        <Alert color="teal" variant="light" role="status">
-          <Stack gap="xs">
-            <Text fw={700}>Booked</Text>
-            <Text>
-              {booked.service_name}, {whenLabel(booked)} at {booked.clinic_name}. It is on your home screen with how to
-              prepare.
-            </Text>
-            <Preparation service={catalog.serviceById.get(booked.service_id)} />
-          </Stack>
-        </Alert>
+        <BookedNotice title="Booked">
+          <Text>
+            {booked.service_name}, {whenLabel(booked)} at {booked.clinic_name}. It is on your home screen with how to
+            prepare.
+          </Text>
+          <Preparation service={catalog.serviceById.get(booked.service_id)} />
+        </BookedNotice>
       )}
 
       {bookedTests.length > 0 && (
@@ -107,47 +99,23 @@ export function BookTestPage({ clientId }: { clientId: string }) {
         <Title order={2} size="h4" id="book-a-test">
           {test ? `Book ${test.name}` : 'Choose a test'}
         </Title>
-        <ClinicSelect
-          clinics={catalog.clinics}
-          value={clinic.id}
-          onChange={(next) => {
-            setClinicId(next);
-            booking.startOver();
-          }}
-        />
+        <ClinicStep frame={frame} />
 
         {test === null ? (
           offered.length === 0 ? (
-            <Text>{clinic.name} offers no tests to book here yet.</Text>
+            <Text>{clinic?.name} offers no tests to book here yet.</Text>
           ) : (
             <Stack gap="sm">
               {offered.map((item) => (
-                <Card
+                <TestCard
                   key={item.id}
-                  withBorder
-                  radius="lg"
-                  padding="md"
-                  component="article"
-                  aria-labelledby={`test-${item.id}`}
-                >
-                  <Stack gap="xs">
-                    <Title order={3} size="h5" id={`test-${item.id}`}>
-                      {item.name}
-                    </Title>
-                    <Text size="sm">{item.measures}</Text>
-                    <TestFacts test={item} clinic={clinic} />
-                    <Button
-                      variant="light"
-                      aria-label={`Choose ${item.name}`}
-                      onClick={() => {
-                        setTestId(item.id);
-                        booking.forgetBooked();
-                      }}
-                    >
-                      Choose
-                    </Button>
-                  </Stack>
-                </Card>
+                  test={item}
+                  clinic={clinic}
+                  onChoose={() => {
+                    setTestId(item.id);
+                    booking.forgetBooked();
+                  }}
+                />
               ))}
             </Stack>
           )
@@ -163,16 +131,15 @@ export function BookTestPage({ clientId }: { clientId: string }) {
                 </Button>
               </Stack>
             </Card>
-            <BookingSlotStep
-              booking={booking}
+            <TimeStep
+              frame={frame}
               serviceId={test.service_id}
-              clinic={clinic}
               bookLabel="Book"
               onBook={(chosen) => void confirm(chosen, test)}
             />
           </Stack>
         )}
       </Stack>
-    </Stack>
+    </BookingFrame>
   );
 }

@@ -1,49 +1,23 @@
-import { Button, Card, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CLIENT_CHANGE_CUTOFF_HOURS, clientMayChange, isCallService } from '@contract';
 import { FormError } from '@/components/FormError';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import {
+  Preparation,
   StatusBadge,
-  clinicTime,
-  dayLabel,
   moveAppointment,
   newActionKey,
-  zoneAbbreviation,
-  type Clinic,
+  whenLabel,
   type Service,
   type ShownAppointment,
 } from '@/features/appointments';
+import type { Clinic } from '@/features/clinics';
+import { clockOf, dateOn, formatDate, formatTime } from '@/lib/intl';
 import { useMoveBooking } from '../api/book';
 import { bookingFailure, isSlotTaken, type Slot } from '../model/booking';
 import { SlotPicker } from './SlotPicker';
 import { useHere } from '@/components/useHere';
-
-/** "Tuesday 3 Mar, 09:00–09:15 (IST)" on the clinic's clock. */
-export function whenLabel(appointment: Pick<ShownAppointment, 'starts_at' | 'ends_at' | 'time_zone'>): string {
-  const zone = appointment.time_zone;
-  return (
-    `${dayLabel(appointment.starts_at.slice(0, 10), { weekday: 'long' })}, ` +
-    `${clinicTime(appointment.starts_at, zone)}–${clinicTime(appointment.ends_at, zone)} ` +
-    `(${zoneAbbreviation(zone, new Date(appointment.starts_at))})`
-  );
-}
-
-/** How to prepare and what to bring, as the clinic tells its clients. */
-export function Preparation({ service }: { service: Pick<Service, 'preparation' | 'what_to_bring'> | undefined }) {
-  if (!service?.preparation && !service?.what_to_bring) return null;
-  return (
-    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-blue-light)">
-      <Stack gap={4}>
-        <Text size="sm" fw={700}>
-          How to prepare
-        </Text>
-        {service.preparation && <Text size="sm">{service.preparation}</Text>}
-        {service.what_to_bring && <Text size="sm">Bring: {service.what_to_bring}</Text>}
-      </Stack>
-    </Paper>
-  );
-}
 
 function MoveDialog({
   appointment,
@@ -54,7 +28,8 @@ function MoveDialog({
   clinic: Clinic;
   onClose: () => void;
 }) {
-  const [day, setDay] = useState(appointment.starts_at.slice(0, 10));
+  const clock = clockOf(clinic.time_zone);
+  const [day, setDay] = useState(dateOn(appointment.starts_at, clock));
   const [slot, setSlot] = useState<Slot | null>(null);
   const [key, setKey] = useState(newActionKey);
   const [problem, setProblem] = useState<string | null>(null);
@@ -75,7 +50,7 @@ function MoveDialog({
       return;
     }
     toastSuccess(
-      `${appointment.service_name} is now ${dayLabel(chosen.starts_at.slice(0, 10))} at ${clinicTime(chosen.starts_at, clinic.time_zone)}.`,
+      `${appointment.service_name} is now ${formatDate(chosen.starts_at, clock)} at ${formatTime(chosen.starts_at, clock)}.`,
       'Moved',
     );
     onClose();
@@ -105,7 +80,7 @@ function MoveDialog({
             Keep the time
           </Button>
           <Button disabled={slot === null} loading={move.isPending} onClick={() => slot && void confirm(slot)}>
-            {slot ? `Move to ${clinicTime(slot.starts_at, clinic.time_zone)}` : 'Choose a time'}
+            {slot ? `Move to ${formatTime(slot.starts_at, clock)}` : 'Choose a time'}
           </Button>
         </Group>
       </Stack>
@@ -144,7 +119,7 @@ export function BookingCard({
       return;
     }
     toastSuccess(
-      `${appointment.service_name} on ${dayLabel(appointment.starts_at.slice(0, 10))} is cancelled.`,
+      `${appointment.service_name} on ${formatDate(appointment.starts_at, clockOf(appointment.time_zone))} is cancelled.`,
       'Cancelled',
     );
   }

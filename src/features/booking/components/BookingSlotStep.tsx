@@ -1,5 +1,6 @@
 import { Alert, Button } from '@mantine/core';
-import { clinicTime, dayLabel, type Clinic } from '@/features/appointments';
+import type { Clinic } from '@/features/clinics';
+import { clockOf, formatDay, formatTime } from '@/lib/intl';
 import type { Slot } from '../model/booking';
 import { SlotPicker } from './SlotPicker';
 import type { SlotBooking } from './useSlotBooking';
@@ -40,7 +41,7 @@ export function BookingSlotStep({
       />
       <Button size="md" disabled={slot === null} loading={booking.pending} onClick={() => slot && onBook(slot)}>
         {slot
-          ? `${bookLabel} ${dayLabel(day)} at ${clinicTime(slot.starts_at, clinic.time_zone)}`
+          ? `${bookLabel} ${formatDay(day, {}, clockOf(clinic.time_zone).locale)} at ${formatTime(slot.starts_at, clockOf(clinic.time_zone))}`
           : 'Choose a time to book'}
       </Button>
     </>

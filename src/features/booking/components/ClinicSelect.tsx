@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import type { Clinic } from '@/features/appointments';
+import type { Clinic } from '@/features/clinics';
 
 /** The clinic a booking is made at; choosing another starts the booking over. */
 export function ClinicSelect({

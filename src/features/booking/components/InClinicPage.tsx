@@ -1,11 +1,12 @@
-import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { THERAPY_INFO, isCallService } from '@contract';
-import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { dayLabel } from '@/features/appointments';
+import { QueryState } from '@/components/QueryState';
+import { useClinicClocks } from '@/features/clinics';
 import { visitListQueryOptions } from '@/features/visits';
-import { BookingCard } from './BookingCard';
-import { usePortalCatalog } from './usePortalCatalog';
+import { counted, formatDate } from '@/lib/intl';
+import { BookingFrame, useBookingFrame } from './BookingFrame';
+import { BookingList } from './BookingList';
 
 /**
  * /user/in-clinic/{clientId}: the client's coming visits at the clinic (with
@@ -13,8 +14,10 @@ import { usePortalCatalog } from './usePortalCatalog';
  * and its past visits as the clinic signed them (never a draft).
  */
 export function InClinicPage({ clientId }: { clientId: string }) {
-  const catalog = usePortalCatalog(clientId);
+  const frame = useBookingFrame(clientId);
+  const { catalog } = frame;
   const visits = useQuery(visitListQueryOptions({ client: clientId, state: 'signed', limit: 50 }));
+  const clockOfVisit = useClinicClocks();
   const coming = catalog.upcoming.filter((appointment) => {
     const service = catalog.serviceById.get(appointment.service_id);
     return appointment.status !== 'cancelled' && !(service && isCallService(service));
@@ -22,86 +25,54 @@ export function InClinicPage({ clientId }: { clientId: string }) {
 
   return (
     <Stack gap="lg">
-      <Stack gap="sm" component="section" aria-labelledby="coming-visits">
-        <Title order={2} size="h4" id="coming-visits">
-          Coming visits
-        </Title>
-        {catalog.failed ? (
-          <QueryErrorAlert
-            title="Your visits could not be loaded"
-            error={catalog.failed.error}
-            onRetry={() => void catalog.failed?.refetch()}
-            retrying={catalog.failed.isFetching}
-          />
-        ) : catalog.offlineUnknown ? (
-          <Text size="sm">You are offline. Your visits show here once the connection returns.</Text>
-        ) : catalog.pending || catalog.upcomingPending ? (
-          <Skeleton height={120} role="status" aria-label="Loading your coming visits" />
-        ) : coming.length === 0 ? (
-          <Text size="sm">
-            No visits booked. Book a test here in the portal; the clinic books your therapies with you.
-          </Text>
-        ) : (
-          coming.map((appointment) => {
-            const service = catalog.serviceById.get(appointment.service_id);
-            return (
-              <BookingCard
-                key={appointment.id}
-                appointment={appointment}
-                clinic={catalog.clinicById(appointment.clinic_id)}
-                service={service}
-                movable={service?.client_bookable === true}
-              />
-            );
-          })
-        )}
-      </Stack>
-
+      <BookingFrame frame={frame} what="Your coming visits" waitForBookings>
+        <BookingList
+          id="coming-visits"
+          title="Coming visits"
+          appointments={coming}
+          catalog={catalog}
+          movable={(appointment) => catalog.serviceById.get(appointment.service_id)?.client_bookable === true}
+          empty="No visits booked. Book a test here in the portal; the clinic books your therapies with you."
+        />
+      </BookingFrame>
       <Stack gap="sm" component="section" aria-labelledby="past-visits">
         <Title order={2} size="h4" id="past-visits">
           Past visits
         </Title>
-        {visits.isPending && visits.fetchStatus === 'paused' ? (
-          <Text size="sm">You are offline. Your past visits show here once the connection returns.</Text>
-        ) : visits.isPending ? (
-          <Skeleton height={120} role="status" aria-label="Loading your past visits" />
-        ) : visits.isError ? (
-          <QueryErrorAlert
-            title="Your past visits could not be loaded"
-            error={visits.error}
-            onRetry={() => void visits.refetch()}
-            retrying={visits.isFetching}
-          />
-        ) : visits.data.results.length === 0 ? (
-          <Text size="sm">No visits yet. Each visit shows here once the clinic has signed its record.</Text>
-        ) : (
-          visits.data.results.map((visit) => (
-            <Card
-              key={visit.id}
-              withBorder
-              radius="lg"
-              padding="md"
-              component="article"
-              aria-labelledby={`visit-${visit.id}`}
-            >
-              <Stack gap={4}>
-                <Title order={3} size="h5" id={`visit-${visit.id}`}>
-                  {THERAPY_INFO[visit.therapy].title}
-                </Title>
-                <Text size="sm">
-                  {visit.signed_at ? dayLabel(visit.signed_at.slice(0, 10), { weekday: 'long', year: 'numeric' }) : ''}
-                  {visit.clinic_name ? ` at ${visit.clinic_name}` : ''}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  Signed by {visit.signed_by_name ?? 'the clinic'}
-                  {visit.addenda_count > 0
-                    ? ` · ${visit.addenda_count} later note${visit.addenda_count === 1 ? '' : 's'}`
-                    : ''}
-                </Text>
-              </Stack>
-            </Card>
-          ))
-        )}
+        <QueryState query={visits} what="Your past visits">
+          {(data) =>
+            data.results.length === 0 ? (
+              <Text size="sm">No visits yet. Each visit shows here once the clinic has signed its record.</Text>
+            ) : (
+              data.results.map((visit) => (
+                <Card
+                  key={visit.id}
+                  withBorder
+                  radius="lg"
+                  padding="md"
+                  component="article"
+                  aria-labelledby={`visit-${visit.id}`}
+                >
+                  <Stack gap={4}>
+                    <Title order={3} size="h5" id={`visit-${visit.id}`}>
+                      {THERAPY_INFO[visit.therapy].title}
+                    </Title>
+                    <Text size="sm">
+                      {visit.signed_at
+                        ? formatDate(visit.signed_at, clockOfVisit({ id: visit.clinic_id }), { weekday: 'long' })
+                        : ''}
+                      {visit.clinic_name ? ` at ${visit.clinic_name}` : ''}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      Signed by {visit.signed_by_name ?? 'the clinic'}
+                      {visit.addenda_count > 0 ? ` · ${counted(visit.addenda_count, 'later note', 'later notes')}` : ''}
+                    </Text>
+                  </Stack>
+                </Card>
+              ))
+            )
+          }
+        </QueryState>
       </Stack>
     </Stack>
   );

@@ -2,7 +2,8 @@ import { Button, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '
 import { useQuery } from '@tanstack/react-query';
 import { addDays } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { clinicTime, clinicToday, dayLabel, daySpan, zoneAbbreviation, type Clinic } from '@/features/appointments';
+import type { Clinic } from '@/features/clinics';
+import { clockOf, daySpan, formatDay, formatTime, todayOn, zoneName } from '@/lib/intl';
 import { slotsQueryOptions } from '../api/queries';
 import type { Slot } from '../model/booking';
 
@@ -10,8 +11,8 @@ import type { Slot } from '../model/booking';
 const DAYS_OFFERED = 28;
 
 /** The days the picker offers, from today at the clinic. */
-export function offeredDays(clinic: Pick<Clinic, 'time_zone'>, now = new Date()): string[] {
-  const today = clinicToday(clinic.time_zone, now);
+export function offeredDays(clinic: Pick<Clinic, 'time_zone'>, now: number = Date.now()): string[] {
+  const today = todayOn(clockOf(clinic.time_zone), now);
   return Array.from({ length: DAYS_OFFERED }, (_, index) => addDays(today, index));
 }
 
@@ -35,17 +36,18 @@ export function SlotPicker({
   chosen: Slot | null;
   onChoose: (slot: Slot) => void;
 }) {
-  const span = daySpan(day, 1, clinic.time_zone);
+  const clock = clockOf(clinic.time_zone);
+  const span = daySpan(day, 1, clock);
   const slots = useQuery(slotsQueryOptions({ service: serviceId, clinic: clinic.id, from: span.from, to: span.to }));
   const days = offeredDays(clinic);
-  const zone = zoneAbbreviation(clinic.time_zone, new Date(span.from));
+  const zone = zoneName(clock, span.from);
 
   return (
     <Stack gap="sm">
       <NativeSelect
         size="md"
         label="Day"
-        data={days.map((value) => ({ value, label: dayLabel(value, { weekday: 'long' }) }))}
+        data={days.map((value) => ({ value, label: formatDay(value, { weekday: 'long' }, clock.locale) }))}
         value={day}
         onChange={(event) => onDayChange(event.currentTarget.value)}
       />
@@ -67,7 +69,9 @@ export function SlotPicker({
             retrying={slots.isFetching}
           />
         ) : slots.data.results.length === 0 ? (
-          <Text size="sm">No free times on {dayLabel(day, { weekday: 'long' })}. Please choose another day.</Text>
+          <Text size="sm">
+            No free times on {formatDay(day, { weekday: 'long' }, clock.locale)}. Please choose another day.
+          </Text>
         ) : (
           <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs">
             {slots.data.results.map((slot) => {
@@ -81,7 +85,7 @@ export function SlotPicker({
                   aria-pressed={selected}
                   onClick={() => onChoose(slot)}
                 >
-                  {clinicTime(slot.starts_at, clinic.time_zone)}
+                  {formatTime(slot.starts_at, clock)}
                 </Button>
               );
             })}

@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
-  clinicsQueryOptions,
   servicesQueryOptions,
   upcomingAppointmentsQueryOptions,
   useWithUnsentMoves,
   type Appointment,
-  type Clinic,
   type Service,
 } from '@/features/appointments';
-import { userDetailQueryOptions } from '@/features/users';
+import { clinicsQueryOptions, type Clinic } from '@/features/clinics';
+import { userDetailQueryOptions } from '@/features/people';
 
 const NONE: readonly Appointment[] = [];
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { newActionKey, type Appointment, type Clinic } from '@/features/appointments';
+import { newActionKey, type Appointment } from '@/features/appointments';
+import type { Clinic } from '@/features/clinics';
 import { useBookSlot } from '../api/book';
 import { bookingFailure, isSlotTaken, type Slot } from '../model/booking';
 import { offeredDays } from './SlotPicker';

@@ -1,5 +1,6 @@
 import { SLOT_TAKEN_MESSAGE, SLOT_TAKEN_PROBLEM, type components } from '@contract';
 import { isApiError, loadErrorMessage } from '@/lib/api';
+import { formatMoney } from '@/lib/intl';
 
 type Schemas = components['schemas'];
 
@@ -25,11 +26,7 @@ export function bookingFailure(error: unknown): string {
 
 /** "₹2,400" or "£89" as the clinic sets it. */
 export function priceLabel(price: Pick<Price, 'amount_minor' | 'currency'>): string {
-  return new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency: price.currency,
-    minimumFractionDigits: price.amount_minor % 100 === 0 ? 0 : 2,
-  }).format(price.amount_minor / 100);
+  return formatMoney(price.amount_minor, price.currency);
 }
 
 /** "15 min" or "1 h 30 min" for a `HH:MM:SS` duration. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { userDetailQueryOptions, type UserDetail } from '@/features/users';
+import { userDetailQueryOptions, type UserDetail } from '@/features/people';
 
 /**
  * A client's user detail for a route's loader: what this device holds if it

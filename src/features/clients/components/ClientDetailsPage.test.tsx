@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '@/test/fake-api';
 import { initTestOutbox } from '@/test/outbox';
 import { renderWithProviders } from '@/test/render';
-import { placeholderProfile } from '@/features/users';
+import { placeholderProfile } from '@/features/people';
 import { ClientDetailsPage } from './ClientDetailsPage';
 
 const DANIEL = '5f0c1c1e-1111-4222-8333-444455556666';
@@ -17,7 +17,7 @@ const PROFILES = {
   [PRIYA]: { first_name: 'Priya', last_name: 'Sharma', gender: 'F' as const, date_of_birth: '1986-04-12' },
 };
 
-const NURSE = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'NURSE' } as const;
+const NURSE = { username: '5f0c1c1e-9999-4222-8333-444455556666', role: 'NURSE', email: null } as const;
 
 /** The whole page (profile sections, risk panel, enrollments) takes the test DOM a while to draw. */
 const SLOW = { timeout: 10_000 };

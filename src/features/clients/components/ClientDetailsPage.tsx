@@ -1,18 +1,19 @@
 import { Stack } from '@mantine/core';
 import { PageFrame } from '@/components/PageFrame';
 import { EnrollmentsPanel } from '@/features/enrollments';
-import { ProfileEditor, type Viewer } from '@/features/profiles';
+import { ProfileEditor } from '@/features/profiles';
+import type { SignedInUser } from '@/lib/auth/guards';
 import { ageInYears } from '@/features/profiles';
-import { fullName } from '@/features/users';
+import { fullName } from '@/features/people';
 import { ShareRiskResult } from '@/features/assessments';
 import { CardiovascularRiskPanel } from '@/features/risk';
 import { riskInputFromProfile } from '@/features/risk';
-import { clientTrail } from '../crumbs';
+import { clientTrail } from '@/lib/navigation';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';
 
 /** /client/{clientId}/details: the client's profile, enrollments and the cardiovascular risk calculator. */
-export function ClientDetailsPage({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
+export function ClientDetailsPage({ clientId, viewer }: { clientId: string; viewer: SignedInUser }) {
   const shown = useClientProfile(clientId);
   const { profile } = shown;
   const name = fullName(profile);

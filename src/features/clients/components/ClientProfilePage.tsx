@@ -1,14 +1,15 @@
 import { Stack } from '@mantine/core';
 import { PageFrame } from '@/components/PageFrame';
 import { EnrollmentsPanel } from '@/features/enrollments';
-import { ProfileEditor, type Viewer } from '@/features/profiles';
-import { fullName } from '@/features/users';
-import { clientTrail } from '../crumbs';
+import { ProfileEditor } from '@/features/profiles';
+import type { SignedInUser } from '@/lib/auth/guards';
+import { fullName } from '@/features/people';
+import { clientTrail } from '@/lib/navigation';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';
 
 /** /client/{clientId}/profile: every profile field, editable by staff, and the client's program enrollments. */
-export function ClientProfilePage({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
+export function ClientProfilePage({ clientId, viewer }: { clientId: string; viewer: SignedInUser }) {
   const shown = useClientProfile(clientId);
   const name = fullName(shown.profile);
   return (

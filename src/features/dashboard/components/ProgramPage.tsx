@@ -3,42 +3,26 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { PageFrame } from '@/components/PageFrame';
-import { AnchorLink } from '@/components/RouterLinks';
-import { clinicsQueryOptions } from '@/features/appointments';
-import { HUB_CRUMB } from '@/features/hub';
-import { programQueryOptions } from '../api/queries';
+import { ClinicClock, clinicsQueryOptions } from '@/features/clinics';
+import { pluralOf } from '@/lib/intl';
+import { DASHBOARD_CRUMB, HUB_CRUMB } from '@/lib/navigation';
 import {
-  ENROLLMENT_STATUSES,
-  STATUS_LABELS,
+  BehindBadge,
+  ProgressBars,
+  SessionDates,
+  StatusChip,
   THERAPY_SHORT,
+  programQueryOptions,
   therapyName,
   type EnrollmentProgress,
-} from '../model/labels';
+} from '@/features/enrollments';
 import { DEFAULT_STATUS, filtersOf, type DashboardSearch } from '../model/search';
-import { BehindBadge, ProgressBars, SessionDates, StatusChip } from './EnrollmentProgress';
-import { DASHBOARD_CRUMB } from '../crumbs';
+import { STATUS_OPTIONS } from '../model/status-options';
 import { WeeklySessionsChart } from './WeeklySessionsChart';
+import { PanelCard } from '@/components/signed-in/PanelCard';
+import { ClientLink } from '@/features/people';
 
-const STATUS_OPTIONS = [
-  ...ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-  { value: 'any', label: 'Any status' },
-];
 const DARK_WORDS = { '--badge-color': 'var(--mantine-color-dark-7)' } as CSSProperties;
-
-function ClientLink({ progress }: { progress: EnrollmentProgress }) {
-  return (
-    <AnchorLink
-      to="/client/discovery/$clientId"
-      params={{ clientId: progress.client_id }}
-      fw={700}
-      mih={44}
-      display="inline-flex"
-      style={{ alignItems: 'center' }}
-    >
-      {progress.client_name}
-    </AnchorLink>
-  );
-}
 
 /** Every enrolled client as a table row: for tablets and desktops. */
 function ProgressTable({
@@ -67,7 +51,7 @@ function ProgressTable({
             <Table.Tr key={progress.enrollment_id}>
               <Table.Td>
                 <Stack gap={4} align="flex-start">
-                  <ClientLink progress={progress} />
+                  <ClientLink clientId={progress.client_id}>{progress.client_name}</ClientLink>
                   <Group gap={6}>
                     <StatusChip progress={progress} />
                     <BehindBadge progress={progress} />
@@ -107,7 +91,7 @@ function ProgressCards({
         <Card key={progress.enrollment_id} component="li" withBorder radius="md" padding="sm">
           <Stack gap={6}>
             <Group gap="xs">
-              <ClientLink progress={progress} />
+              <ClientLink clientId={progress.client_id}>{progress.client_name}</ClientLink>
               <StatusChip progress={progress} />
             </Group>
             <BehindBadge progress={progress} />
@@ -140,57 +124,54 @@ export function ProgramPage({
   const { program, weekly } = data;
   const therapies = program.sessions.map((item) => item.therapy);
   return (
-    <PageFrame
-      title={program.name}
-      crumbs={[HUB_CRUMB, DASHBOARD_CRUMB, { label: program.name }]}
-      purpose={program.description}
-    >
-      <Group gap="xs">
-        <Badge variant="light" color="thrive" radius="sm" style={DARK_WORDS}>
-          {program.length_weeks} weeks
-        </Badge>
-        {program.sessions.map((item) => (
-          <Badge key={item.therapy} variant="outline" color="gray" radius="sm" style={DARK_WORDS}>
-            {therapyName(item.therapy)}: {item.planned}
+    <ClinicClock of={{ id: search.clinic }}>
+      <PageFrame
+        title={program.name}
+        crumbs={[HUB_CRUMB, DASHBOARD_CRUMB, { label: program.name }]}
+        purpose={program.description}
+      >
+        <Group gap="xs">
+          <Badge variant="light" color="thrive" radius="sm" style={DARK_WORDS}>
+            {program.length_weeks} weeks
           </Badge>
-        ))}
-        <Text size="sm" c="dimmed">
-          A session every {program.interval_days} {program.interval_days === 1 ? 'day' : 'days'} or sooner keeps a
-          client on plan.
-        </Text>
-      </Group>
+          {program.sessions.map((item) => (
+            <Badge key={item.therapy} variant="outline" color="gray" radius="sm" style={DARK_WORDS}>
+              {therapyName(item.therapy)}: {item.planned}
+            </Badge>
+          ))}
+          <Text size="sm" c="dimmed">
+            A session every {program.interval_days} {pluralOf(program.interval_days, 'day', 'days')} or sooner keeps a
+            client on plan.
+          </Text>
+        </Group>
 
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Select
-          label="Status"
-          data={STATUS_OPTIONS}
-          value={search.status ?? DEFAULT_STATUS}
-          onChange={(value) => {
-            const { status: _status, ...rest } = search;
-            onSearchChange(
-              value && value !== DEFAULT_STATUS ? { ...rest, status: value as DashboardSearch['status'] } : rest,
-            );
-          }}
-          allowDeselect={false}
-        />
-        <Select
-          label="Clinic"
-          data={clinics.results.map((clinic) => ({ value: clinic.id, label: clinic.name }))}
-          value={search.clinic ?? null}
-          onChange={(value) => {
-            const { clinic: _clinic, ...rest } = search;
-            onSearchChange(value ? { ...rest, clinic: value } : rest);
-          }}
-          placeholder="All clinics"
-          clearable
-        />
-      </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={search.status ?? DEFAULT_STATUS}
+            onChange={(value) => {
+              const { status: _status, ...rest } = search;
+              onSearchChange(
+                value && value !== DEFAULT_STATUS ? { ...rest, status: value as DashboardSearch['status'] } : rest,
+              );
+            }}
+            allowDeselect={false}
+          />
+          <Select
+            label="Clinic"
+            data={clinics.results.map((clinic) => ({ value: clinic.id, label: clinic.name }))}
+            value={search.clinic ?? null}
+            onChange={(value) => {
+              const { clinic: _clinic, ...rest } = search;
+              onSearchChange(value ? { ...rest, clinic: value } : rest);
+            }}
+            placeholder="All clinics"
+            clearable
+          />
+        </SimpleGrid>
 
-      <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-weekly">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="program-weekly">
-            Sessions per week
-          </Title>
+        <PanelCard title="Sessions per week" gap="xs">
           <Text size="sm" c="dimmed">
             Sessions done towards the program by the clients listed below. (Thrive check scores are not recorded yet;
             once they are, their trend belongs here.)
@@ -202,40 +183,40 @@ export function ProgramPage({
           ) : (
             <WeeklySessionsChart weeks={weekly} therapies={therapies} />
           )}
-        </Stack>
-      </Card>
+        </PanelCard>
 
-      <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-clients">
-        <Stack gap="xs">
-          <Group justify="space-between" gap="xs">
-            <Title order={2} size="h4" id="program-clients">
-              Enrolled clients
-            </Title>
-            <Text
-              size="sm"
-              role="status"
-              c={program.behind > 0 ? 'red.9' : 'dimmed'}
-              fw={program.behind > 0 ? 700 : 400}
-            >
-              {program.enrolled} enrolled{program.behind > 0 ? `, ${program.behind} falling behind` : ''}
-            </Text>
-          </Group>
-          {program.enrollments.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No client is enrolled with these filters.
-            </Text>
-          ) : wide ? (
-            <ProgressTable enrollments={program.enrollments} programName={program.name} />
-          ) : (
-            <ProgressCards enrollments={program.enrollments} programName={program.name} />
-          )}
-          {program.truncated && (
-            <Text size="sm" c="dimmed">
-              The first {program.enrollments.length} of {program.enrolled}, those falling behind first.
-            </Text>
-          )}
-        </Stack>
-      </Card>
-    </PageFrame>
+        <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-clients">
+          <Stack gap="xs">
+            <Group justify="space-between" gap="xs">
+              <Title order={2} size="h4" id="program-clients">
+                Enrolled clients
+              </Title>
+              <Text
+                size="sm"
+                role="status"
+                c={program.behind > 0 ? 'red.9' : 'dimmed'}
+                fw={program.behind > 0 ? 700 : 400}
+              >
+                {program.enrolled} enrolled{program.behind > 0 ? `, ${program.behind} falling behind` : ''}
+              </Text>
+            </Group>
+            {program.enrollments.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No client is enrolled with these filters.
+              </Text>
+            ) : wide ? (
+              <ProgressTable enrollments={program.enrollments} programName={program.name} />
+            ) : (
+              <ProgressCards enrollments={program.enrollments} programName={program.name} />
+            )}
+            {program.truncated && (
+              <Text size="sm" c="dimmed">
+                The first {program.enrollments.length} of {program.enrolled}, those falling behind first.
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      </PageFrame>
+    </ClinicClock>
   );
 }

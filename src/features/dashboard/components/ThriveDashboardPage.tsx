@@ -2,17 +2,21 @@ import { Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageFrame } from '@/components/PageFrame';
 import { AnchorLink } from '@/components/RouterLinks';
-import { clinicsQueryOptions } from '@/features/appointments';
-import { HUB_CRUMB } from '@/features/hub';
-import { programsQueryOptions } from '../api/queries';
-import { ENROLLMENT_STATUSES, STATUS_LABELS, type EnrollmentProgress, type ProgramOverview } from '../model/labels';
+import { ClinicClock, clinicsQueryOptions } from '@/features/clinics';
+import { counted, pluralOf } from '@/lib/intl';
+import { HUB_CRUMB } from '@/lib/navigation';
+import {
+  BehindBadge,
+  ProgressBars,
+  SessionDates,
+  StatusChip,
+  programsQueryOptions,
+  type EnrollmentProgress,
+  type ProgramOverview,
+} from '@/features/enrollments';
 import { DEFAULT_STATUS, filtersOf, type DashboardSearch } from '../model/search';
-import { BehindBadge, ProgressBars, SessionDates, StatusChip } from './EnrollmentProgress';
-
-const STATUS_OPTIONS = [
-  ...ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-  { value: 'any', label: 'Any status' },
-];
+import { STATUS_OPTIONS } from '../model/status-options';
+import { ClientLink } from '@/features/people';
 
 /** One enrolled client: who, where they stand, and whether they fell behind. */
 function EnrollmentRow({ progress, programName }: { progress: EnrollmentProgress; programName: string }) {
@@ -26,16 +30,7 @@ function EnrollmentRow({ progress, programName }: { progress: EnrollmentProgress
     >
       <Stack gap={4} miw={0}>
         <Group gap="xs">
-          <AnchorLink
-            to="/client/discovery/$clientId"
-            params={{ clientId: progress.client_id }}
-            fw={700}
-            mih={44}
-            display="inline-flex"
-            style={{ alignItems: 'center' }}
-          >
-            {progress.client_name}
-          </AnchorLink>
+          <ClientLink clientId={progress.client_id}>{progress.client_name}</ClientLink>
           <StatusChip progress={progress} />
         </Group>
         <BehindBadge progress={progress} />
@@ -63,7 +58,7 @@ function ProgramCard({ program, search }: { program: ProgramOverview; search: Da
         </Group>
         <Text size="sm" c="dimmed">
           {program.description} {program.length_weeks} weeks, a session every {program.interval_days}{' '}
-          {program.interval_days === 1 ? 'day' : 'days'} or sooner.
+          {pluralOf(program.interval_days, 'day', 'days')} or sooner.
         </Text>
         {program.enrollments.length === 0 ? (
           <Text size="sm" c="dimmed">
@@ -160,13 +155,15 @@ export function ThriveDashboardPage({
       <Text role="status" fw={600} c={behind > 0 ? 'red.9' : undefined}>
         {enrolled === 0
           ? 'No client is enrolled with these filters.'
-          : `${enrolled} ${enrolled === 1 ? 'client' : 'clients'} enrolled${behind > 0 ? `, ${behind} falling behind` : ', none falling behind'}.`}
+          : `${counted(enrolled, 'client', 'clients')} enrolled${behind > 0 ? `, ${behind} falling behind` : ', none falling behind'}.`}
       </Text>
-      <Stack gap="md">
-        {shown.map((program) => (
-          <ProgramCard key={program.id} program={program} search={search} />
-        ))}
-      </Stack>
+      <ClinicClock of={{ id: search.clinic }}>
+        <Stack gap="md">
+          {shown.map((program) => (
+            <ProgramCard key={program.id} program={program} search={search} />
+          ))}
+        </Stack>
+      </ClinicClock>
     </PageFrame>
   );
 }

@@ -1,7 +1,8 @@
 import { Group, Stack, Table, Text } from '@mantine/core';
 import type { components } from '@contract';
-import { dayOf } from '@/features/discovery';
-import { THERAPY_COLORS, THERAPY_SHORT, type Therapy } from '../model/labels';
+import { formatDay } from '@/lib/intl';
+import { THERAPY_COLORS, THERAPY_SHORT, type Therapy } from '@/features/enrollments';
+import { TOUCH_TARGET } from '@/config/touch';
 
 type WeeklySessions = components['schemas']['WeeklySessions'];
 
@@ -82,7 +83,7 @@ export function WeeklySessionsChart({
                   fontSize="10"
                   fill="var(--mantine-color-gray-7)"
                 >
-                  {dayOf(week.week_start).replace(/^\w+ /, '')}
+                  {formatDay(week.week_start, { weekday: false, year: false })}
                 </text>
               )}
             </g>
@@ -90,7 +91,7 @@ export function WeeklySessionsChart({
         })}
       </svg>
       <details>
-        <summary style={{ cursor: 'pointer', minHeight: 44, display: 'flex', alignItems: 'center' }}>
+        <summary style={{ cursor: 'pointer', minHeight: TOUCH_TARGET, display: 'flex', alignItems: 'center' }}>
           The numbers, week by week
         </summary>
         <Table.ScrollContainer minWidth={320}>
@@ -107,7 +108,7 @@ export function WeeklySessionsChart({
             <Table.Tbody>
               {weeks.map((week, index) => (
                 <Table.Tr key={week.week_start}>
-                  <Table.Td>{dayOf(week.week_start)}</Table.Td>
+                  <Table.Td>{formatDay(week.week_start)}</Table.Td>
                   {therapies.map((therapy) => (
                     <Table.Td key={therapy}>{week[therapy]}</Table.Td>
                   ))}

@@ -16,12 +16,12 @@ export const discoveryKeys = {
   recent: () => [...discoveryKeys.all, 'recent'] as const,
 };
 
-/** `GET clients/search?q=`: the clients matching what was typed, best first. */
+/** `POST clients/search`: the clients matching what was typed, best first (the text in the body, never the URL). */
 export function clientSearchQueryOptions(text: string) {
   return queryOptions({
     queryKey: discoveryKeys.search(text),
     queryFn: async ({ signal }) =>
-      dataOf(await api().GET('/clients/search', { params: { query: { q: text, limit: SEARCH_LIMIT } }, signal })),
+      dataOf(await api().POST('/clients/search', { body: { q: text, limit: SEARCH_LIMIT }, signal })),
     // Results of one text stay for the moment it takes to type on and come back to it.
     staleTime: 15_000,
   });

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { components } from '@contract';
-import { userKeys } from '@/features/users';
+import { userKeys } from '@/features/people';
 import { RECENT_LIMIT, discoveryKeys, recentClientsQueryOptions } from './queries';
 import { fromUserSummary, withRecent, type FoundClient, type RecentClient } from '../model/clients';
 
@@ -14,6 +15,12 @@ export function rememberRecentClient(queryClient: QueryClient, client: FoundClie
   queryClient.setQueryData(discoveryKeys.recent(), (list: RecentClient[] | undefined) =>
     withRecent(list ?? [], { ...client, opened_at: now.toISOString() }, RECENT_LIMIT),
   );
+}
+
+/** `rememberRecentClient` for a screen that opens a client: the same function while the query client is. */
+export function useRememberRecentClient(): (client: FoundClient) => void {
+  const queryClient = useQueryClient();
+  return useCallback((client: FoundClient) => rememberRecentClient(queryClient, client), [queryClient]);
 }
 
 /** Every client this device holds: recent ones, search results of this session, and the saved client lists. */

@@ -1,19 +1,21 @@
-import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { useFocusOnMount } from '@/components/useFocusOnMount';
-import { HUB_CRUMB } from '@/features/hub';
+import { HUB_CRUMB } from '@/lib/navigation';
+import { clockOf, formatWhen } from '@/lib/intl';
+import { NoConsentBadge } from '@/features/hipaa';
 import { useOnline } from '@/pwa/connection';
 import { SEARCH_LIMIT, clientSearchQueryOptions, recentClientsQueryOptions } from '../api/queries';
 import { useSavedClients } from '../api/recent';
 import { useSearchSender } from '@/lib/query/search-pause';
 import { searchSaved, type FoundClient } from '../model/clients';
-import { appointmentWhen } from '../model/when';
+import { TOUCH_TARGET } from '@/config/touch';
 
 const SEARCH_MAX_LENGTH = 100;
 /** The columns of a result row (and of the header above the rows). */
@@ -27,22 +29,11 @@ function nextText(client: FoundClient): string {
   if (client.next_appointment === undefined) return 'Next appointment not known offline';
   if (client.next_appointment === null) return 'No appointment booked';
   const next = client.next_appointment;
-  return `Next: ${appointmentWhen(next.starts_at, next.time_zone)} · ${next.service_name}`;
+  return `Next: ${formatWhen(next.starts_at, clockOf(next.time_zone))} · ${next.service_name}`;
 }
 
 function ConsentWarning({ client }: { client: FoundClient }) {
-  if (client.hipaa_consent !== false) return null;
-  return (
-    <Badge
-      color="red"
-      variant="light"
-      radius="sm"
-      leftSection={<IconAlertTriangle size={14} aria-hidden />}
-      style={{ '--badge-color': 'var(--mantine-color-red-9)' }}
-    >
-      No HIPAA consent
-    </Badge>
-  );
+  return client.hipaa_consent === false ? <NoConsentBadge /> : null;
 }
 
 /** One result: a card on a phone, a row of columns from a tablet up. */
@@ -74,7 +65,7 @@ function ClientOption({
       onClick={onOpen}
       style={{
         cursor: 'pointer',
-        minHeight: 44,
+        minHeight: TOUCH_TARGET,
         borderBottom: wide ? '1px solid var(--mantine-color-gray-3)' : undefined,
         background: active ? 'var(--mantine-color-thrive-0)' : undefined,
         outline: active ? '2px solid var(--mantine-color-thrive-6)' : undefined,

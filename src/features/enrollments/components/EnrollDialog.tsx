@@ -9,7 +9,7 @@ import { enrollClient } from '../api/changes';
 import { ENROLLMENT_NOT_KEPT } from '../model/errors';
 import { ENROLLMENT_STATUSES, PROGRAMS, PROGRAM_LABELS, STATUS_LABELS } from '../model/labels';
 import { EnrollmentFormSchema, NOTES_MAX, type EnrollmentFormValues } from '../schemas';
-import { todayIso } from '@/lib/validation/formats';
+import { characterCount, todayOn, useClock } from '@/lib/intl';
 import { useHere } from '@/components/useHere';
 
 const PROGRAM_OPTIONS = [
@@ -18,8 +18,9 @@ const PROGRAM_OPTIONS = [
 ];
 const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
-function emptyValues(): EnrollmentFormValues {
-  return { program: '', status: 'active', start_date: todayIso(), end_date: '', notes: '' };
+/** A new enrollment starts today at the clinic. */
+function emptyValues(today: string): EnrollmentFormValues {
+  return { program: '', status: 'active', start_date: today, end_date: '', notes: '' };
 }
 
 /** Enrolls a client in a program: program, status, dates and notes, as the contract's EnrollmentCreate. */
@@ -35,11 +36,12 @@ export function EnrollDialog({
   onClose: () => void;
 }) {
   const here = useHere();
+  const clock = useClock();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
-    initialValues: emptyValues(),
+    initialValues: emptyValues(todayOn(clock)),
     validate: schemaResolver(EnrollmentFormSchema, { sync: true }),
     validateInputOnBlur: true,
     transformValues: (values) => v.parse(EnrollmentFormSchema, values),
@@ -63,7 +65,7 @@ export function EnrollDialog({
       setSaving(false);
     }
     toastSuccess(`${clientName} is enrolled in ${PROGRAM_LABELS[fields.program]}.`, 'Enrolled');
-    form.setValues(emptyValues());
+    form.setValues(emptyValues(todayOn(clock)));
     form.resetDirty();
     onClose();
   }
@@ -89,7 +91,7 @@ export function EnrollDialog({
             autosize
             minRows={2}
             maxRows={8}
-            description={`${form.values.notes.length.toLocaleString()} of ${NOTES_MAX.toLocaleString()} characters`}
+            description={characterCount(form.values.notes.length, NOTES_MAX)}
             {...form.getInputProps('notes')}
           />
           <FormError message={problem} />

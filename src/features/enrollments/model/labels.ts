@@ -1,5 +1,6 @@
 import type { components } from '@contract';
 import { enrollmentStatusValues, programValues } from '@contract';
+import { formatDay } from '@/lib/intl';
 
 export type Enrollment = components['schemas']['Enrollment'];
 export type EnrollmentCreate = components['schemas']['EnrollmentCreate'];
@@ -36,16 +37,8 @@ export const STATUS_COLORS: Readonly<Record<EnrollmentStatus, string>> = {
   cancelled: 'red',
 };
 
-/** '2026-07-01' as '1 Jul 2026' in the reader's language; a malformed date as it is. */
-export function formatDate(iso: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return iso;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
-
-/** 'From 1 Jul 2026', or 'From 1 Jul 2026 to 30 Sep 2026'. */
+/** 'From Wed 1 Jul 2026', or 'From Wed 1 Jul 2026 to Wed 30 Sep 2026' (dates of the calendar: no zone). */
 export function periodOf(enrollment: Pick<Enrollment, 'start_date' | 'end_date'>): string {
-  const start = `From ${formatDate(enrollment.start_date)}`;
-  return enrollment.end_date ? `${start} to ${formatDate(enrollment.end_date)}` : start;
+  const start = `From ${formatDay(enrollment.start_date)}`;
+  return enrollment.end_date ? `${start} to ${formatDay(enrollment.end_date)}` : start;
 }

@@ -1,8 +1,8 @@
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, unreachable, type FakeApi, type Handler } from '@/test/fake-api';
-import { placeholderProfile, type UserDetail } from '@/features/users';
-import { userKeys } from '@/features/users';
+import { placeholderProfile, type UserDetail } from '@/features/people';
+import { userKeys } from '@/features/people';
 import { loadClientDetail } from './client-detail';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';

@@ -1,6 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import type { UserDetail } from '@/features/users';
-import { userDetailQueryOptions } from '@/features/users';
+import type { UserDetail } from '@/features/people';
+import { userDetailQueryOptions } from '@/features/people';
 import { hasConsented } from '../model/consent';
 
 // Kept apart from the consent mutation: the portal's loader runs before any

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CONSENT_REQUIRED_PROBLEM } from '@contract';
 import { ApiError } from '@/lib/api/errors';
 import { createSessionStore } from '@/lib/auth/session';
-import { userKeys } from '@/features/users';
+import { userKeys } from '@/features/people';
 import { recheckConsentWhenRefused } from './consent-required';
 
 function setup() {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CONSENT_REQUIRED_PROBLEM } from '@contract';
 import { isApiError } from '@/lib/api/errors';
 import type { SessionSource } from '@/lib/auth/session';
-import { userKeys } from '@/features/users';
+import { userKeys } from '@/features/people';
 
 /**
  * The server refuses a client without HIPAA consent with a problem type of

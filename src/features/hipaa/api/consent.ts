@@ -1,6 +1,6 @@
 import { onlineManager, useMutation } from '@tanstack/react-query';
 import { toastSuccess } from '@/components/toasts';
-import { userKeys, type UserDetail } from '@/features/users';
+import { userKeys, type UserDetail } from '@/features/people';
 import { outbox } from '@/lib/outbox';
 import { CONSENT_MESSAGES, consentPatch } from '../model/consent';
 

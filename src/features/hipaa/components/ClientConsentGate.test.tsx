@@ -12,8 +12,8 @@ import type { Role } from '@/lib/auth/roles';
 import { installFakeApi, problem, type FakeApi, type Handler } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { type Profile } from '@/features/profiles';
-import { placeholderProfile, type UserDetail } from '@/features/users';
-import { userKeys } from '@/features/users';
+import { placeholderProfile, type UserDetail } from '@/features/people';
+import { userKeys } from '@/features/people';
 import { ClientConsentGate } from './ClientConsentGate';
 
 vi.mock('@/components/toasts', () => ({ toastSuccess: vi.fn(), toastFailure: vi.fn() }));

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import type { SignedInUser } from '@/lib/auth/guards';
-import { userDetailQueryOptions } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/people';
 import { useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
 import { consentRecord, useRecordConsent, type ConsentRecording } from '../api/consent';
 import { hasConsented } from '../model/consent';

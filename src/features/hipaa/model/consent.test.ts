@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeholderProfile } from '@/features/users';
+import { placeholderProfile } from '@/features/people';
 import { CONSENT_MESSAGES, HIPAA_CONSENT_VERSION, consentPatch, hasConsented } from './consent';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';

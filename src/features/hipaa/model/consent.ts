@@ -1,6 +1,6 @@
 import { CONSENT_SAVE_FAILED_MESSAGE } from '@/lib/api/messages';
 import { HIPAA_CONSENT_VERSION, type ProfilePatch } from '@contract';
-import { profileOf, type UserDetail } from '@/features/users';
+import { profileOf, type UserDetail } from '@/features/people';
 
 export { HIPAA_CONSENT_VERSION };
 

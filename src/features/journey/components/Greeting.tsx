@@ -1,17 +1,15 @@
 import { Text, Title } from '@mantine/core';
+import { partOfDay, useClock } from '@/lib/intl';
 
-function partOfDay(hour: number): string {
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
-}
+const GREETINGS = { morning: 'Good morning', afternoon: 'Good afternoon', evening: 'Good evening' } as const;
 
-/** The client's greeting at the top of home, by the time of day on their device. */
+/** The client's greeting at the top of home, by the time of day at their clinic (not on their phone's clock). */
 export function Greeting({ firstName, now = new Date() }: { firstName: string; now?: Date }) {
+  const clock = useClock();
   return (
     <div>
       <Title order={2} size="h3">
-        {partOfDay(now.getHours())}
+        {GREETINGS[partOfDay(now, clock)]}
         {firstName && firstName !== 'Unknown' ? `, ${firstName}` : ''}
       </Title>
       <Text size="sm" c="dimmed">

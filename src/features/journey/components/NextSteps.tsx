@@ -1,16 +1,17 @@
-import { Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBrain, IconChecklist, IconHeartbeat, IconPhoneCall, IconSparkles } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { linkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { clientAppointmentsQueryOptions } from '@/features/appointments';
 import { clientAssessmentsQueryOptions, useShownResults } from '@/features/assessments';
-import { onboardingProgress } from '@/features/onboarding';
-import { profileRecord } from '@/features/profiles';
-import { profileOf, userDetailQueryOptions } from '@/features/users';
+import { onboardingProgress, profileRecord } from '@/features/profiles';
+import { profileOf, userDetailQueryOptions } from '@/features/people';
 import { AnchorLink } from '@/components/RouterLinks';
 import { useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
 import { nextSteps, type NextStepKey } from '../model/next-steps';
+import { useClock } from '@/lib/intl';
+import { portalLink, type PortalScreen } from '@/lib/navigation';
+import { PanelCard } from '@/components/signed-in/PanelCard';
 
 const ICONS: Readonly<Record<NextStepKey, ReactNode>> = {
   onboarding: <IconChecklist size={22} aria-hidden />,
@@ -19,19 +20,13 @@ const ICONS: Readonly<Record<NextStepKey, ReactNode>> = {
   'cognitive-baseline': <IconBrain size={22} aria-hidden />,
 };
 
-function linkFor(key: NextStepKey, clientId: string) {
-  const params = { clientId };
-  switch (key) {
-    case 'onboarding':
-      return linkOptions({ to: '/user/thrive-onboard/$clientId', params });
-    case 'intake-call':
-      return linkOptions({ to: '/user/intake-call/$clientId', params });
-    case 'thrive-check':
-      return linkOptions({ to: '/user/thrive-check/$clientId', params });
-    case 'cognitive-baseline':
-      return linkOptions({ to: '/user/cognitive-assessment/$clientId', params });
-  }
-}
+/** The portal screen where each task is done. */
+const SCREEN_OF: Readonly<Record<NextStepKey, PortalScreen>> = {
+  onboarding: 'thrive-onboard',
+  'intake-call': 'intake-call',
+  'thrive-check': 'thrive-check',
+  'cognitive-baseline': 'cognitive-assessment',
+};
 
 /**
  * 'What to do next' on the client's home: finish onboarding, book the intake
@@ -42,6 +37,7 @@ function linkFor(key: NextStepKey, clientId: string) {
  */
 export function NextSteps({ clientId }: { clientId: string }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
+  const clock = useClock();
   const record = profileRecord(clientId);
   const unsent = useUnsentChanges(record);
   const profile = withUnsentChanges(profileOf(data).profile, unsent, record);
@@ -59,56 +55,52 @@ export function NextSteps({ clientId }: { clientId: string }) {
       hasBaseline: runs.data || shownRuns.length > 0 ? shownRuns.some((run) => run.baseline) : null,
     },
     new Date(),
+    clock,
   );
   const waiting = [appointments, checks, runs].some((query) => query.isPending);
   const failed = [appointments, checks, runs].some((query) => query.isError && !query.data);
 
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="next-steps">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="next-steps">
-          What to do next
-        </Title>
-        {steps.length === 0 && !waiting && !failed ? (
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
-              <IconSparkles size={22} />
-            </ThemeIcon>
-            <Text size="sm">You are all set for now. We will show your next Thrive check here when it is due.</Text>
-          </Group>
-        ) : (
-          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Your to-do list">
-            {steps.map((step) => (
-              <Group component="li" key={step.key} gap="sm" wrap="nowrap" align="flex-start">
-                <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
-                  {ICONS[step.key]}
-                </ThemeIcon>
-                <Stack gap={0} miw={0}>
-                  <AnchorLink
-                    fw={700}
-                    mih={32}
-                    display="inline-flex"
-                    style={{ alignItems: 'center' }}
-                    {...linkFor(step.key, clientId)}
-                  >
-                    {step.title}
-                  </AnchorLink>
-                  <Text size="sm" c="dimmed">
-                    {step.why}
-                  </Text>
-                </Stack>
-              </Group>
-            ))}
-          </Stack>
-        )}
-        {(waiting || failed) && (
-          <Text size="sm" c="dimmed" role="status">
-            {failed
-              ? 'Some of your to-dos could not be loaded just now; they show here once the clinic can be reached.'
-              : 'Checking your appointments and results…'}
-          </Text>
-        )}
-      </Stack>
-    </Card>
+    <PanelCard title="What to do next" gap="sm">
+      {steps.length === 0 && !waiting && !failed ? (
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
+            <IconSparkles size={22} />
+          </ThemeIcon>
+          <Text size="sm">You are all set for now. We will show your next Thrive check here when it is due.</Text>
+        </Group>
+      ) : (
+        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Your to-do list">
+          {steps.map((step) => (
+            <Group component="li" key={step.key} gap="sm" wrap="nowrap" align="flex-start">
+              <ThemeIcon variant="light" size={40} radius="xl" aria-hidden>
+                {ICONS[step.key]}
+              </ThemeIcon>
+              <Stack gap={0} miw={0}>
+                <AnchorLink
+                  fw={700}
+                  mih={32}
+                  display="inline-flex"
+                  style={{ alignItems: 'center' }}
+                  {...portalLink(SCREEN_OF[step.key], clientId)}
+                >
+                  {step.title}
+                </AnchorLink>
+                <Text size="sm" c="dimmed">
+                  {step.why}
+                </Text>
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {(waiting || failed) && (
+        <Text size="sm" c="dimmed" role="status">
+          {failed
+            ? 'Some of your to-dos could not be loaded just now; they show here once the clinic can be reached.'
+            : 'Checking your appointments and results…'}
+        </Text>
+      )}
+    </PanelCard>
   );
 }

@@ -3,6 +3,7 @@
  * client's state, each task gone once it is done.
  */
 import { hasIntakeCall, thriveCheckDue, type Appointment } from '@contract';
+import { formatDate, type ClinicClock } from '@/lib/intl';
 
 export type NextStepKey = 'onboarding' | 'thrive-check' | 'intake-call' | 'cognitive-baseline';
 
@@ -22,12 +23,8 @@ export interface JourneyState {
   hasBaseline: boolean | null;
 }
 
-function dateText(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long' });
-}
-
-/** The tasks still to do, in the order a new client meets them. What is not known yet is left out. */
-export function nextSteps(state: JourneyState, now: Date): NextStep[] {
+/** The tasks still to do, in the order a new client meets them, dated on the clinic's clock. What is not known yet is left out. */
+export function nextSteps(state: JourneyState, now: Date, clock: ClinicClock): NextStep[] {
   const steps: NextStep[] = [];
   if (!state.onboarding.complete) {
     steps.push({
@@ -48,7 +45,7 @@ export function nextSteps(state: JourneyState, now: Date): NextStep[] {
       key: 'thrive-check',
       title: 'Take your Thrive check',
       why: state.lastThriveCheck
-        ? `Due every four weeks; your last one was on ${dateText(state.lastThriveCheck)}.`
+        ? `Due every four weeks; your last one was on ${formatDate(state.lastThriveCheck, clock)}.`
         : 'Five questions about the last two weeks; about two minutes.',
     });
   }

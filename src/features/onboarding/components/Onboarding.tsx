@@ -6,12 +6,13 @@ import { describeFamily, describeLifestyle, historyText, type ProfilePatch } fro
 import { ButtonLink } from '@/components/RouterLinks';
 import { toastFailure } from '@/components/toasts';
 import { SAVE_MESSAGES, profileRecord, sameValue, saveProfileChange } from '@/features/profiles';
-import { profileOf, userDetailQueryOptions } from '@/features/users';
+import { profileOf, userDetailQueryOptions } from '@/features/people';
 import { useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
 import { useOnline } from '@/pwa/connection';
-import { ONBOARDING_STEPS, onboardingProgress, stepDone, type OnboardingField } from '../model/steps';
+import { ONBOARDING_STEPS, onboardingProgress, stepDone, type OnboardingField } from '@/features/profiles';
 import { FamilyStep, LifestyleStep, TextStep, type StepActions } from './StepForms';
 import { useHere } from '@/components/useHere';
+import { TOUCH_TARGET } from '@/config/touch';
 
 function answerSummary(field: OnboardingField, profile: Pick<ProfilePatch, OnboardingField>): string {
   switch (field) {
@@ -90,7 +91,7 @@ export function Onboarding({ clientId }: { clientId: string }) {
             <UnstyledButton
               onClick={() => setAt(index)}
               aria-current={current ? 'step' : undefined}
-              mih={44}
+              mih={TOUCH_TARGET}
               px="xs"
               w="100%"
               style={{

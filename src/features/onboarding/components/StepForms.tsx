@@ -17,11 +17,12 @@ import {
   type FamilyHistoryDraft,
 } from '@/features/profiles';
 import { useUnsavedDraft } from '@/pwa/drafts';
+import { characterCount, counted } from '@/lib/intl';
 
 export const STEP_MESSAGES = {
   goals: 'Tell us at least one goal',
   story: 'Tell us a little about yourself',
-  tooLong: (max: number) => `At most ${max.toLocaleString()} characters`,
+  tooLong: (max: number) => `At most ${counted(max, 'character', 'characters')}`,
   topic: 'Choose an answer',
   sleep: 'Enter your hours of sleep',
   family: 'Add a relative, or tick that you know of no conditions in your family',
@@ -120,7 +121,7 @@ export function TextStep({
       <Textarea
         size="md"
         label={label}
-        description={`${form.values.value.length.toLocaleString()} of ${max.toLocaleString()} characters`}
+        description={characterCount(form.values.value.length, max)}
         autosize
         minRows={5}
         maxRows={16}
@@ -173,7 +174,7 @@ export function LifestyleStep({
     <StepFormFrame
       label="How you live"
       onSubmit={form.onSubmit((values) => onSave(values.value))}
-      error={open > 0 ? `${open} ${open === 1 ? 'answer is' : 'answers are'} still open: they are marked above.` : null}
+      error={open > 0 ? `${counted(open, 'answer is', 'answers are')} still open: they are marked above.` : null}
       actions={actions}
     >
       <LifestyleEditor

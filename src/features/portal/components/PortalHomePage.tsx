@@ -2,16 +2,14 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { IconLogout } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { AnchorLink } from '@/components/RouterLinks';
-import { useSession } from '@/lib/auth/session';
+import type { ReactNode } from 'react';
 import { useSignOut } from '@/features/auth';
-import { NextAppointmentCard } from '@/features/appointments';
-import { Greeting, NextSteps } from '@/features/journey';
-import { BookingReminder } from '@/features/booking';
 import { ProfileCard } from '@/features/profiles';
-import { profileOf } from '@/features/users';
-import { userDetailQueryOptions } from '@/features/users';
-import { PORTAL_SCREENS, portalLink, type PortalScreen } from '../screens';
+import { profileOf } from '@/features/people';
+import { userDetailQueryOptions } from '@/features/people';
+import { PORTAL_SCREENS, portalLink, type PortalScreen } from '@/lib/navigation';
 import { PortalScreenPage } from './PortalScreenPage';
+import { TOUCH_TARGET } from '@/config/touch';
 
 const NEXT_STEPS: readonly PortalScreen[] = [
   'thrive-onboard',
@@ -29,8 +27,7 @@ const NEXT_STEPS: readonly PortalScreen[] = [
  * Sign-out for a client, at the top of their home: the portal has no
  * navigation bar, and every portal screen leads back here (spec section 2).
  */
-function AccountBar() {
-  const { email } = useSession();
+function AccountBar({ email }: { email: string | null }) {
   const signOut = useSignOut();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -51,20 +48,26 @@ function AccountBar() {
 }
 
 /**
- * /user/home/{clientId}: a greeting, the client's next appointment (which it
- * may cancel while the rules allow), what to do next, its name and profile,
- * the way to every portal screen, and sign-out.
+ * /user/home/{clientId}: sign-out, the client's journey (what the route puts
+ * there: the greeting, the next appointment, what to do next), its name and
+ * profile, and the way to every portal screen.
  */
-export function PortalHomePage({ clientId }: { clientId: string }) {
+export function PortalHomePage({
+  clientId,
+  email,
+  journey,
+}: {
+  clientId: string;
+  /** Who is signed in (the route's guard says). */
+  email: string | null;
+  journey: ReactNode;
+}) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
   const shown = profileOf(data);
   return (
     <PortalScreenPage screen="home" clientId={clientId}>
-      <AccountBar />
-      <Greeting firstName={shown.isPlaceholder ? '' : shown.profile.first_name} />
-      <NextAppointmentCard clientId={clientId} cancellable />
-      <BookingReminder clientId={clientId} />
-      <NextSteps clientId={clientId} />
+      <AccountBar email={email} />
+      {journey}
       <ProfileCard shown={shown} />
       <Stack gap="sm" component="section" aria-labelledby="portal-next">
         <Title order={2} size="h3" id="portal-next">
@@ -77,7 +80,7 @@ export function PortalHomePage({ clientId }: { clientId: string }) {
               <AnchorLink
                 fw={600}
                 display="flex"
-                mih={44}
+                mih={TOUCH_TARGET}
                 style={{ alignItems: 'center' }}
                 {...portalLink(screen, clientId)}
               >

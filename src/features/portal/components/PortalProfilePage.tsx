@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { ProfileEditor, type Viewer } from '@/features/profiles';
-import { profileOf } from '@/features/users';
-import { userDetailQueryOptions } from '@/features/users';
+import { ProfileEditor } from '@/features/profiles';
+import type { SignedInUser } from '@/lib/auth/guards';
+import { profileOf } from '@/features/people';
+import { userDetailQueryOptions } from '@/features/people';
 import { PortalScreenPage } from './PortalScreenPage';
 
 /**
@@ -9,7 +10,7 @@ import { PortalScreenPage } from './PortalScreenPage';
  * contact details, emergency contact and health journey here; everything else
  * (its role above all) is the clinic's to change, so it shows read-only.
  */
-export function PortalProfilePage({ clientId, viewer }: { clientId: string; viewer: Viewer }) {
+export function PortalProfilePage({ clientId, viewer }: { clientId: string; viewer: SignedInUser }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(clientId));
   return (
     <PortalScreenPage screen="profile" clientId={clientId}>

@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { PageFrame } from '@/components/PageFrame';
-import { PORTAL_SCREENS, portalLink, type PortalScreen } from '../screens';
+import { PersonClock } from '@/features/people';
+import { PORTAL_SCREENS, portalLink, type PortalScreen } from '@/lib/navigation';
 
-/** One client portal screen in its frame: Home / <screen>, its title and what it is for. */
+/**
+ * One client portal screen in its frame: Home / <screen>, its title and what
+ * it is for. Its times are on the clock of the client's clinic.
+ */
 export function PortalScreenPage({
   screen,
   clientId,
@@ -16,8 +20,10 @@ export function PortalScreenPage({
   const crumbs =
     screen === 'home' ? [{ label: 'Home' }] : [{ label: 'Home', link: portalLink('home', clientId) }, { label: title }];
   return (
-    <PageFrame title={title} crumbs={crumbs} purpose={purpose}>
-      {children}
-    </PageFrame>
+    <PersonClock userId={clientId}>
+      <PageFrame title={title} crumbs={crumbs} purpose={purpose}>
+        {children}
+      </PageFrame>
+    </PersonClock>
   );
 }

@@ -1,4 +1,4 @@
-import { fullName, userKeys } from '@/features/users';
+import { fullName, userKeys } from '@/features/people';
 import { outbox, type OutboxItem } from '@/lib/outbox';
 import { FIELD_LABELS, type EditableField, type ProfilePatch } from '../model/fields';
 import type { Profile } from '../model/profile';

@@ -25,6 +25,8 @@ import {
 import { memo } from 'react';
 import type { FamilyHistoryDraft, FamilyMemberDraft } from '../model/form-values';
 import type { HistoryEditorProps } from './LifestyleEditor';
+import { characterCount } from '@/lib/intl';
+import { TOUCH_TARGET } from '@/config/touch';
 
 const RELATIVE_OPTIONS = [
   { value: '', label: 'Choose who', disabled: true },
@@ -82,7 +84,7 @@ export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  size={44}
+                  size={TOUCH_TARGET}
                   aria-label={`Remove ${who}`}
                   onClick={() => setRelatives(relatives.filter((_, at) => at !== index))}
                 >
@@ -97,7 +99,7 @@ export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
               >
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" mt="xs">
                   {FAMILY_CONDITIONS.map((condition) => (
-                    <Checkbox.Card key={condition} value={condition} radius="md" p="xs" mih={44}>
+                    <Checkbox.Card key={condition} value={condition} radius="md" p="xs" mih={TOUCH_TARGET}>
                       <Group wrap="nowrap" gap="sm">
                         <Checkbox.Indicator size="sm" />
                         <Text size="sm">{CONDITION_LABELS[condition]}</Text>
@@ -144,7 +146,7 @@ export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
       <Textarea
         size="md"
         label="Anything else about your family’s health"
-        description={`Optional. ${(value.notes ?? '').length.toLocaleString()} of ${HISTORY_NOTES_MAX.toLocaleString()} characters.`}
+        description={`Optional. ${characterCount((value.notes ?? '').length, HISTORY_NOTES_MAX)}.`}
         autosize
         minRows={2}
         maxRows={8}

@@ -9,6 +9,7 @@ import {
 } from '@contract';
 import { memo, type ReactNode } from 'react';
 import { ChoiceCards } from '@/components/ChoiceCards';
+import { characterCount } from '@/lib/intl';
 
 export interface HistoryEditorProps<T> {
   value: T;
@@ -62,7 +63,7 @@ export const LifestyleEditor = memo(function LifestyleEditor({
       <Textarea
         size="md"
         label="Anything else about how you live"
-        description={`Optional. ${(value.notes ?? '').length.toLocaleString()} of ${HISTORY_NOTES_MAX.toLocaleString()} characters.`}
+        description={`Optional. ${characterCount((value.notes ?? '').length, HISTORY_NOTES_MAX)}.`}
         autosize
         minRows={2}
         maxRows={8}

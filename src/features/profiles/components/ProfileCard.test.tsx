@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { placeholderProfile, profileOf } from '@/features/users';
+import { placeholderProfile, profileOf } from '@/features/people';
 import { ProfileCard } from './ProfileCard';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';
@@ -26,6 +26,7 @@ describe('ProfileCard', () => {
     expect(await screen.findByRole('heading', { name: 'Priya Sharma' })).toBeTruthy();
     expect(valueOf('Gender')).toBe('Female');
     expect(valueOf('Age')).toBe('39 years');
+    expect(valueOf('Date of birth')).toBe('12 Apr 1986');
     expect(screen.queryByText(/No profile has been set up/)).toBeNull();
   });
 

@@ -1,21 +1,9 @@
-import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Card, SimpleGrid, Stack } from '@mantine/core';
 import { ageInYears, genderLabel } from '../model/profile';
-import { type ShownProfile } from '@/features/users';
+import { type ShownProfile } from '@/features/people';
 import { ProfileIdentity } from './ProfileIdentity';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500}>
-        {children}
-      </Text>
-    </div>
-  );
-}
+import { formatDay } from '@/lib/intl';
+import { Term } from '@/components/signed-in/Term';
 
 const NOT_GIVEN = 'Not given';
 
@@ -41,23 +29,25 @@ export function ProfileCard({ shown, now = new Date() }: { shown: ShownProfile; 
             No profile has been set up for this account yet. Please contact the clinic to complete it.
           </Alert>
         )}
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md" m={0}>
-          <Field label="Email">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
+          <Term label="Email">
             <span style={{ overflowWrap: 'anywhere' }}>{profile.email || NOT_GIVEN}</span>
-          </Field>
-          <Field label="Phone">{profile.phone_number ?? NOT_GIVEN}</Field>
-          <Field label="Gender">{genderLabel(profile.gender)}</Field>
-          <Field label="Age">{age === null ? NOT_GIVEN : `${age} years`}</Field>
-          <Field label="Date of birth">{profile.date_of_birth ?? NOT_GIVEN}</Field>
-          <Field label="Preferred contact">{profile.preferred_contact_method}</Field>
-          <Field label="Location">{place || NOT_GIVEN}</Field>
-          <Field label="Emergency contact">{emergency || NOT_GIVEN}</Field>
+          </Term>
+          <Term label="Phone">{profile.phone_number ?? NOT_GIVEN}</Term>
+          <Term label="Gender">{genderLabel(profile.gender)}</Term>
+          <Term label="Age">{age === null ? NOT_GIVEN : `${age} years`}</Term>
+          <Term label="Date of birth">
+            {profile.date_of_birth ? formatDay(profile.date_of_birth, { weekday: false }) : NOT_GIVEN}
+          </Term>
+          <Term label="Preferred contact">{profile.preferred_contact_method}</Term>
+          <Term label="Location">{place || NOT_GIVEN}</Term>
+          <Term label="Emergency contact">{emergency || NOT_GIVEN}</Term>
           {profile.role === 'CLIENT' && (
-            <Field label="HIPAA authorization">
+            <Term label="HIPAA authorization">
               {profile.hipaa_consent
                 ? `Given${profile.hipaa_consent_version ? ` (version ${profile.hipaa_consent_version})` : ''}`
                 : 'Not given yet'}
-            </Field>
+            </Term>
           )}
         </SimpleGrid>
       </Stack>

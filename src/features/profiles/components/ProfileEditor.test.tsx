@@ -11,19 +11,20 @@ import { sendThroughApi } from '@/lib/outbox';
 import { initTestOutbox } from '@/test/outbox';
 import { installFakeApi, problem, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
-import { userDetailQueryOptions, userKeys } from '@/features/users';
+import { userDetailQueryOptions, userKeys } from '@/features/people';
 import { profileReadFields, projectProfileFields } from '@contract';
 import { type Profile } from '../model/profile';
-import { placeholderProfile, profileOf, type UserDetail } from '@/features/users';
+import { placeholderProfile, profileOf, type UserDetail } from '@/features/people';
 import { PROFILE_SECTIONS, fieldSpec } from '../model/fields';
 import { SAVE_MESSAGES } from '../model/save-errors';
-import { ProfileEditor, type Viewer } from './ProfileEditor';
+import type { SignedInUser } from '@/lib/auth/guards';
+import { ProfileEditor } from './ProfileEditor';
 
 const CLIENT_ID = '5f0c1c1e-1111-4222-8333-444455556666';
-const ADMIN: Viewer = { id: '5f0c1c1e-9999-4222-8333-444455556666', role: 'ADMIN' };
-const CLIENT: Viewer = { id: CLIENT_ID, role: 'CLIENT' };
-const SUPER: Viewer = { id: '5f0c1c1e-8888-4222-8333-444455556666', role: 'SUPER_ADMIN' };
-const NURSE: Viewer = { id: '5f0c1c1e-7777-4222-8333-444455556666', role: 'NURSE' };
+const ADMIN: SignedInUser = { username: '5f0c1c1e-9999-4222-8333-444455556666', role: 'ADMIN', email: null };
+const CLIENT: SignedInUser = { username: CLIENT_ID, role: 'CLIENT', email: null };
+const SUPER: SignedInUser = { username: '5f0c1c1e-8888-4222-8333-444455556666', role: 'SUPER_ADMIN', email: null };
+const NURSE: SignedInUser = { username: '5f0c1c1e-7777-4222-8333-444455556666', role: 'NURSE', email: null };
 const SLOW = { timeout: 10_000 };
 
 const saved: Profile = {
@@ -57,7 +58,7 @@ beforeEach(() => {
       return answer;
     },
   });
-  sessionStore.set({ authenticated: true, role: 'ADMIN', username: ADMIN.id, email: 'admin@thrive.test' });
+  sessionStore.set({ authenticated: true, role: 'ADMIN', username: ADMIN.username, email: 'admin@thrive.test' });
   initTestOutbox({ send: (item) => sendThroughApi(apiClient(), item), queryClient: () => queryClient });
 });
 
@@ -66,12 +67,12 @@ afterEach(() => {
   sessionStore.set(SIGNED_OUT);
 });
 
-function Harness({ viewer }: { viewer: Viewer }) {
+function Harness({ viewer }: { viewer: SignedInUser }) {
   const { data } = useSuspenseQuery(userDetailQueryOptions(CLIENT_ID));
   return <ProfileEditor shown={profileOf(data)} viewer={viewer} roleChange />;
 }
 
-async function openEditor(viewer: Viewer = ADMIN) {
+async function openEditor(viewer: SignedInUser = ADMIN) {
   // No pause between key presses: the form is large, and the test DOM slow to redraw it.
   const user = userEvent.setup({ delay: null });
   const view = await renderWithProviders(
@@ -171,7 +172,12 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
   });
 
   it('offers every field of the table in its section, with its hint', async () => {
-    sessionStore.set({ authenticated: true, role: 'SUPER_ADMIN', username: SUPER.id, email: 'super@thrive.test' });
+    sessionStore.set({
+      authenticated: true,
+      role: 'SUPER_ADMIN',
+      username: SUPER.username,
+      email: 'super@thrive.test',
+    });
     const { form } = await openEditor(SUPER);
     const exactly = (label: string) => new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`);
     for (const section of PROFILE_SECTIONS) {
@@ -205,9 +211,9 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     // The API answers a nurse with the fields its role reads (minimum necessary).
     current = projectProfileFields(
       saved,
-      profileReadFields({ id: NURSE.id, role: 'NURSE' }, { id: CLIENT_ID, role: 'CLIENT' }),
+      profileReadFields({ id: NURSE.username, role: 'NURSE' }, { id: CLIENT_ID, role: 'CLIENT' }),
     );
-    sessionStore.set({ authenticated: true, role: 'NURSE', username: NURSE.id, email: 'nurse@thrive.test' });
+    sessionStore.set({ authenticated: true, role: 'NURSE', username: NURSE.username, email: 'nurse@thrive.test' });
     const { form } = await openEditor(NURSE);
     for (const hidden of ['Contact details', 'Work and clinic']) {
       expect(within(form).queryByRole('region', { name: hidden }), hidden).toBeNull();

@@ -1,10 +1,10 @@
 import { Button, Card, Group, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Role } from '@/lib/auth/roles';
+import type { SignedInUser } from '@/lib/auth/guards';
 import { mayEditAnything, profileEditRights, type ProfileEditRights } from '../model/permissions';
 import type { Profile } from '../model/profile';
-import type { ShownProfile } from '@/features/users';
+import type { ShownProfile } from '@/features/people';
 import { ProfileCard } from './ProfileCard';
 import { ProfileForm } from './ProfileForm';
 import { ProfileIdentity } from './ProfileIdentity';
@@ -12,12 +12,6 @@ import { ProfileDetails } from './ProfileRecord';
 import { UnsentNotice } from './UnsentNotice';
 import { profileRecord } from '../api/queries';
 import { unsentFields, useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
-
-/** Who is looking: the signed-in user (from the route's guard). */
-export interface Viewer {
-  id: string;
-  role: Role;
-}
 
 function ProfileHeader({ profile, action }: { profile: Profile; action?: ReactNode }) {
   return (
@@ -32,7 +26,8 @@ function ProfileHeader({ profile, action }: { profile: Profile; action?: ReactNo
 
 export interface ProfileEditorProps {
   shown: ShownProfile;
-  viewer: Viewer;
+  /** Who is looking: the signed-in person (from the route's guard). */
+  viewer: Pick<SignedInUser, 'username' | 'role'>;
   /** Whether this screen offers role changes (only the admins' user page does). */
   roleChange?: boolean;
   /** What the screen shows under the header while the profile is not being edited (enrollments, the account). */
@@ -52,7 +47,7 @@ export function ProfileEditor({ shown, viewer, roleChange = false, children }: P
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
 
-  const granted = profileEditRights(viewer, { id: profile.client_id, role: profile.role });
+  const granted = profileEditRights(viewer, profile);
   const rights: ProfileEditRights = roleChange ? granted : { ...granted, roleChoices: [] };
   const canEdit = !isPlaceholder && mayEditAnything(rights);
 
@@ -94,7 +89,7 @@ export function ProfileEditor({ shown, viewer, roleChange = false, children }: P
           key={profile.client_id}
           profile={profile}
           rights={rights}
-          own={viewer.id.toLowerCase() === profile.client_id.toLowerCase()}
+          own={viewer.username.toLowerCase() === profile.client_id.toLowerCase()}
           onSaved={() => setEditing(false)}
           onCancel={() => setEditing(false)}
         />

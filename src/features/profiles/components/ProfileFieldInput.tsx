@@ -3,7 +3,7 @@ import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { contactMethodValues } from '@contract';
 import { EmailInput } from '@/components/EmailInput';
-import { todayIso } from '@/lib/validation/formats';
+import { characterCount, todayOn, useClock } from '@/lib/intl';
 import {
   APPOINTMENT_DURATIONS,
   CONTACT_METHOD_LABELS,
@@ -28,10 +28,6 @@ const CONTACT_OPTIONS = contactMethodValues.map((value) => ({ value, label: CONT
 
 /** A number typed without a country code gets +1 (normalisePhone); the hint shows the expected form. */
 const PHONE_HINT = 'With country code, e.g. +15555550101';
-
-function counter(length: number, max: number): string {
-  return `${length.toLocaleString()} of ${max.toLocaleString()} characters`;
-}
 
 /** The appointment lengths offered, with the profile's own first when it is not one of them. */
 function durationOptions(current: string) {
@@ -102,6 +98,7 @@ function HistoryGroup({ label, hint, children }: { label: string; hint?: string;
 /** The input for one profile field, by its kind in the contract's field table, wired to the form. */
 export function ProfileFieldInput({ field, form, own }: { field: ProfileField; form: ProfileFormApi; own: boolean }) {
   const spec = fieldSpec(field);
+  const clock = useClock();
   const value = form.values[field];
   const common = {
     label: spec.label,
@@ -123,7 +120,7 @@ export function ProfileFieldInput({ field, form, own }: { field: ProfileField; f
             autosize
             minRows={3}
             maxRows={12}
-            description={counter(typeof value === 'string' ? value.length : 0, spec.max ?? 0)}
+            description={characterCount(typeof value === 'string' ? value.length : 0, spec.max ?? 0)}
           />
         </Wide>
       );
@@ -132,7 +129,7 @@ export function ProfileFieldInput({ field, form, own }: { field: ProfileField; f
     case 'email':
       return <EmailInput {...common} asTyped />;
     case 'past-date':
-      return <TextInput {...common} type="date" max={todayIso()} />;
+      return <TextInput {...common} type="date" max={todayOn(clock)} />;
     case 'url':
       return <TextInput {...common} type="url" inputMode="url" />;
     case 'digits':

@@ -19,8 +19,10 @@ import { profileFormSchema } from '../schemas';
 import { LeaveGuard } from './LeaveGuard';
 import { ProfileFieldInput, type ProfileFormApi } from './ProfileFieldInput';
 import { ConsentSection, RecordSection } from './ProfileRecord';
-import { ReadOnlyField, ReadOnlyProfileField, SectionCard } from './ProfileSection';
+import { ReadOnlyProfileField, SectionCard } from './ProfileSection';
 import { useHere } from '@/components/useHere';
+import { todayOn, useClock } from '@/lib/intl';
+import { Term } from '@/components/signed-in/Term';
 
 /** What the draft guard calls this work when it warns. */
 export const PROFILE_DRAFT_LABEL = 'Profile changes';
@@ -51,7 +53,7 @@ function RoleSection({
       description="What this person can open in Thrive. A change applies from their next sign-in or token refresh."
     >
       <NativeSelect size="md" label={FIELD_LABELS.role} data={options} {...form.getInputProps('role')} />
-      <ReadOnlyField label="Role now">{roleLabel(current)}</ReadOnlyField>
+      <Term label="Role now">{roleLabel(current)}</Term>
     </SectionCard>
   );
 }
@@ -77,9 +79,16 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
   const [confirmingCancel, setConfirmingCancel] = useState(false);
 
   // The checks of the fields the person may change, from the contract's field table.
+  const clock = useClock();
   const schema = useMemo(
-    () => profileFormSchema({ base: profile, fields: rights.fields, roleChoices: rights.roleChoices }),
-    [profile, rights.fields, rights.roleChoices],
+    () =>
+      profileFormSchema({
+        base: profile,
+        fields: rights.fields,
+        roleChoices: rights.roleChoices,
+        today: () => todayOn(clock),
+      }),
+    [profile, rights.fields, rights.roleChoices, clock],
   );
   const form = useForm<ProfileFormValues, ParsedProfile>({
     mode: 'controlled',
@@ -181,7 +190,7 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
         )}
         {sections.map((section) => (
           <SectionCard key={section.id} title={section.title} description={section.description}>
-            {section.id === 'contact' && <ReadOnlyField label="Sign-in email">{profile.email}</ReadOnlyField>}
+            {section.id === 'contact' && <Term label="Sign-in email">{profile.email}</Term>}
             {section.fields.map((field) =>
               rights.fields.has(field) ? (
                 <ProfileFieldInput key={field} field={field} form={form} own={own} />

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { roleLabel } from '@/lib/auth/roles';
 import { type Profile } from '../model/profile';
-import { fullName } from '@/features/users';
+import { fullName } from '@/features/people';
 
 function initials(profile: Pick<Profile, 'first_name' | 'last_name'>): string {
   return `${profile.first_name.charAt(0)}${profile.last_name.charAt(0)}`.toUpperCase();

@@ -1,12 +1,14 @@
 import { sectionsShown } from '../model/fields';
 import type { Profile } from '../model/profile';
-import { NOT_GIVEN, ReadOnlyField, ReadOnlyProfileField, SectionCard } from './ProfileSection';
+import { NOT_GIVEN, ReadOnlyProfileField, SectionCard } from './ProfileSection';
+import { formatDateTime, useClock } from '@/lib/intl';
+import { Term } from '@/components/signed-in/Term';
 
-function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return NOT_GIVEN;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** An instant of the record on the clinic's clock, or 'Not given'. */
+function When({ at }: { at: string | null | undefined }) {
+  const clock = useClock();
+  if (!at || Number.isNaN(Date.parse(at))) return at || NOT_GIVEN;
+  return formatDateTime(at, clock);
 }
 
 /** HIPAA authorization: given through the portal's consent modal, or recorded by the clinic; never edited here. */
@@ -16,11 +18,9 @@ export function ConsentSection({ profile }: { profile: Profile }) {
       title="HIPAA authorization"
       description="Given by the client in the portal; a withdrawal is made in writing to the clinic."
     >
-      <ReadOnlyField label="Authorization">{profile.hipaa_consent ? 'Given' : 'Not given yet'}</ReadOnlyField>
-      <ReadOnlyField label="Given on">
-        {profile.hipaa_consent ? formatDateTime(profile.hipaa_consent_date) : NOT_GIVEN}
-      </ReadOnlyField>
-      <ReadOnlyField label="Version">{profile.hipaa_consent_version ?? NOT_GIVEN}</ReadOnlyField>
+      <Term label="Authorization">{profile.hipaa_consent ? 'Given' : 'Not given yet'}</Term>
+      <Term label="Given on">{profile.hipaa_consent ? <When at={profile.hipaa_consent_date} /> : NOT_GIVEN}</Term>
+      <Term label="Version">{profile.hipaa_consent_version ?? NOT_GIVEN}</Term>
     </SectionCard>
   );
 }
@@ -29,9 +29,11 @@ export function ConsentSection({ profile }: { profile: Profile }) {
 export function RecordSection({ profile }: { profile: Profile }) {
   return (
     <SectionCard title="Record">
-      <ReadOnlyField label="User id">{profile.client_id}</ReadOnlyField>
-      <ReadOnlyField label="Profile id">{profile.user_profile_id || NOT_GIVEN}</ReadOnlyField>
-      <ReadOnlyField label="Last changed">{formatDateTime(profile.updated_at)}</ReadOnlyField>
+      <Term label="User id">{profile.client_id}</Term>
+      <Term label="Profile id">{profile.user_profile_id || NOT_GIVEN}</Term>
+      <Term label="Last changed">
+        <When at={profile.updated_at} />
+      </Term>
     </SectionCard>
   );
 }
@@ -42,9 +44,7 @@ export function ProfileDetails({ profile, unsent }: { profile: Profile; unsent?:
     <>
       {sectionsShown(profile).map((section) => (
         <SectionCard key={section.id} title={section.title} description={section.description}>
-          {section.id === 'contact' && (
-            <ReadOnlyField label="Sign-in email">{profile.email || NOT_GIVEN}</ReadOnlyField>
-          )}
+          {section.id === 'contact' && <Term label="Sign-in email">{profile.email || NOT_GIVEN}</Term>}
           {section.fields.map((field) => (
             <ReadOnlyProfileField key={field} profile={profile} field={field} unsent={unsent?.has(field) ?? false} />
           ))}

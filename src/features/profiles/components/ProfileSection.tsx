@@ -4,6 +4,8 @@ import { describeFamily, describeLifestyle, type HistoryLine } from '@contract';
 import { FIELD_LABELS, fieldSpec, isLongField, type EditableField } from '../model/fields';
 import { describeValue, EMPTY_VALUE } from '../model/conflict';
 import { ageInYears, type Profile } from '../model/profile';
+import { formatDay } from '@/lib/intl';
+import { Term } from '@/components/signed-in/Term';
 
 export const NOT_GIVEN = 'Not given';
 
@@ -44,20 +46,6 @@ export function Wide({ children }: { children: ReactNode }) {
   return <div style={{ gridColumn: '1 / -1', minWidth: 0 }}>{children}</div>;
 }
 
-/** A label and its value, read-only. */
-export function ReadOnlyField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <dl style={{ margin: 0, minWidth: 0 }}>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Text>
-    </dl>
-  );
-}
-
 /** A history as one line per answer; open topics are not listed. */
 function HistoryLines({ lines }: { lines: readonly HistoryLine[] }) {
   if (lines.length === 0) return <>{NOT_GIVEN}</>;
@@ -84,7 +72,8 @@ export function FieldValue({ profile, field, now }: { profile: Profile; field: E
   if (text === EMPTY_VALUE) return <>{NOT_GIVEN}</>;
   if (field !== 'role' && fieldSpec(field).input === 'past-date' && typeof value === 'string') {
     const years = ageInYears(value, now);
-    return <>{years === null ? text : `${text} (${years} years)`}</>;
+    const day = formatDay(value, { weekday: false });
+    return <>{years === null ? day : `${day} (${years} years)`}</>;
   }
   return <>{text}</>;
 }
@@ -101,14 +90,14 @@ export function ReadOnlyProfileField({
   unsent?: boolean;
 }) {
   const content = (
-    <ReadOnlyField label={FIELD_LABELS[field]}>
+    <Term label={FIELD_LABELS[field]}>
       <FieldValue profile={profile} field={field} />
       {unsent && (
         <Badge component="span" ml="xs" size="sm" variant="light" color="blue" style={{ verticalAlign: 'middle' }}>
           Not yet on the server
         </Badge>
       )}
-    </ReadOnlyField>
+    </Term>
   );
   return isLongField(field) ? <Wide>{content}</Wide> : content;
 }

@@ -12,6 +12,7 @@ import {
   type ProfileInputKind,
   type ProfilePatch,
 } from '@contract';
+import { counted } from '@/lib/intl';
 
 export type { ContactMethod, FamilyHistory, LifestyleHistory, ProfileField, ProfileFieldSpec, ProfilePatch };
 export { fieldSpec };
@@ -89,9 +90,9 @@ export function durationLabel(duration: string): string {
   if (!match) return duration;
   const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const parts = [
-    hours > 0 ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : '',
-    minutes > 0 ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : '',
-    seconds > 0 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : '',
+    hours > 0 ? counted(hours, 'hour', 'hours') : '',
+    minutes > 0 ? counted(minutes, 'minute', 'minutes') : '',
+    seconds > 0 ? counted(seconds, 'second', 'seconds') : '',
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(' ') : 'None';
 }

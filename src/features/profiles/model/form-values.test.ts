@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields, formValuesOf } from './form-values';
-import { placeholderProfile } from '@/features/users';
+import { placeholderProfile } from '@/features/people';
 import type { Profile } from './profile';
 
 const ID = '5f0c1c1e-1111-4222-8333-444455556666';

@@ -1,4 +1,5 @@
-import { profileWriteRights, type ProfileWriteRights, type Role } from '@contract';
+import { profileWriteRights, type Profile, type ProfileWriteRights } from '@contract';
+import type { SignedInUser } from '@/lib/auth/guards';
 
 /**
  * Which profile fields a person may change, and which roles they may give:
@@ -7,17 +8,14 @@ import { profileWriteRights, type ProfileWriteRights, type Role } from '@contrac
  */
 export type ProfileEditRights = ProfileWriteRights;
 
-export interface Person {
-  id: string;
-  /** null: an account the clinic has not given a role. */
-  role: Role | null;
-}
-
-/** What `viewer` may change on the profile of `target`. */
-export function profileEditRights(viewer: Person, target: Person): ProfileEditRights {
+/** What the signed-in person may change on `profile` (whose role is null while the clinic has given none). */
+export function profileEditRights(
+  viewer: Pick<SignedInUser, 'username' | 'role'>,
+  profile: Pick<Profile, 'client_id' | 'role'>,
+): ProfileEditRights {
   return profileWriteRights(
-    { id: viewer.id.toLowerCase(), role: viewer.role ?? 'NO_ROLE' },
-    { id: target.id.toLowerCase(), role: target.role ?? 'NO_ROLE' },
+    { id: viewer.username.toLowerCase(), role: viewer.role },
+    { id: profile.client_id.toLowerCase(), role: profile.role ?? 'NO_ROLE' },
   );
 }
 

@@ -9,12 +9,13 @@ import {
   Who5Attribution,
   Who5History,
   clientAssessmentsQueryOptions,
-  takenOn,
   useShownResults,
 } from '@/features/assessments';
+import { formatDate, useClock } from '@/lib/intl';
 import { signedVisitsQueryOptions } from '../api/queries';
 import { VisitSummaryCard } from './VisitSummaryCard';
 import './reports-print.css';
+import { Term } from '@/components/signed-in/Term';
 
 const CATEGORY_LABELS = { low: 'Low', intermediate: 'Intermediate', high: 'High' } as const;
 
@@ -46,6 +47,7 @@ function Empty({ children }: { children: ReactNode }) {
  * prints as a clean document (or saves as a PDF from the print dialog).
  */
 export function Reports({ clientId }: { clientId: string }) {
+  const clock = useClock();
   const { data: visits } = useSuspenseQuery(signedVisitsQueryOptions(clientId));
   const { data: checks } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'who5'));
   const { data: runs } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'cognitive'));
@@ -59,7 +61,7 @@ export function Reports({ clientId }: { clientId: string }) {
     <Stack gap="xl">
       <Group justify="space-between" gap="sm" wrap="wrap" className="report-no-print">
         <Text size="sm" c="dimmed">
-          As of {takenOn(new Date().toISOString())}
+          As of {formatDate(new Date(), clock)}
         </Text>
         <Button variant="light" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
           Print or save as PDF
@@ -113,23 +115,19 @@ export function Reports({ clientId }: { clientId: string }) {
           <Card withBorder radius="lg" padding="md" className="report-block">
             <Stack gap="xs">
               <Text size="sm">
-                Your 10-year cardiovascular risk, as {risk.created_by_name} shared it on {takenOn(risk.taken_at)}
+                Your 10-year cardiovascular risk, as {risk.created_by_name} shared it on{' '}
+                {formatDate(risk.taken_at, clock)}
                 (Framingham risk score, D’Agostino 2008):
               </Text>
-              <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="md" m={0}>
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
                 {[
                   ['10-year risk', `${risk.cardiovascular_risk_result.risk_percentage} %`],
                   ['Category', CATEGORY_LABELS[risk.cardiovascular_risk_result.category]],
                   ['Points', String(risk.cardiovascular_risk_result.points)],
                 ].map(([label, value]) => (
-                  <div key={label}>
-                    <Text component="dt" size="sm" c="dimmed">
-                      {label}
-                    </Text>
-                    <Text component="dd" m={0} fw={700} fz="xl">
-                      {value}
-                    </Text>
-                  </div>
+                  <Term key={label} label={label} stat>
+                    {value}
+                  </Term>
                 ))}
               </SimpleGrid>
               <Text size="sm" c="dimmed">

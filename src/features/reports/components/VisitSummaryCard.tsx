@@ -2,19 +2,11 @@ import { Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { THERAPY_INFO, type VisitSummary } from '@contract';
+import { useClinicClock } from '@/features/clinics';
+import { formatDate } from '@/lib/intl';
 import { signedVisitQueryOptions } from '../api/visit';
 import { keyReadings } from '../model/readings';
-
-/** The day, as the device reads it (a visit's times are the clinic's record; the day is what the client knows). */
-function day(iso: string | null): string {
-  if (!iso) return '';
-  return new Date(iso).toLocaleDateString(undefined, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-}
+import { Term } from '@/components/signed-in/Term';
 
 /**
  * One signed visit, compact: the therapy, when, who signed it, the readings
@@ -25,6 +17,8 @@ export function VisitSummaryCard({ summary }: { summary: VisitSummary }) {
   const headingId = useId();
   const full = useQuery(signedVisitQueryOptions(summary.id));
   const info = THERAPY_INFO[summary.therapy];
+  // The day of the visit at its clinic.
+  const clock = useClinicClock({ id: summary.clinic_id });
   const readings = full.data ? keyReadings(full.data) : [];
   return (
     <Card withBorder radius="lg" padding="md" component="article" aria-labelledby={headingId} className="report-block">
@@ -34,12 +28,14 @@ export function VisitSummaryCard({ summary }: { summary: VisitSummary }) {
             {info.name}
           </Title>
           <Text size="sm" c="dimmed">
-            {day(summary.appointment_ends_at ?? summary.signed_at ?? summary.created_at)}
+            {formatDate(summary.appointment_ends_at ?? summary.signed_at ?? summary.created_at, clock, {
+              weekday: 'long',
+            })}
           </Text>
         </Group>
         <Text size="sm">
           {summary.clinic_name ? `${summary.clinic_name}. ` : ''}Signed by {summary.signed_by_name ?? 'the clinic'}
-          {summary.signed_at ? ` on ${day(summary.signed_at)}` : ''}.
+          {summary.signed_at ? ` on ${formatDate(summary.signed_at, clock, { weekday: 'long' })}` : ''}.
         </Text>
         {full.isPending ? (
           full.fetchStatus === 'paused' ? (
@@ -56,16 +52,11 @@ export function VisitSummaryCard({ summary }: { summary: VisitSummary }) {
         ) : (
           <>
             {readings.length > 0 && (
-              <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={4} m={0}>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={4} verticalSpacing={4}>
                 {readings.map((reading) => (
-                  <div key={reading.label}>
-                    <Text component="dt" size="xs" c="dimmed">
-                      {reading.label}
-                    </Text>
-                    <Text component="dd" size="sm" fw={500} m={0}>
-                      {reading.value}
-                    </Text>
-                  </div>
+                  <Term key={reading.label} label={reading.label} size="sm">
+                    {reading.value}
+                  </Term>
                 ))}
               </SimpleGrid>
             )}
@@ -84,7 +75,7 @@ export function VisitSummaryCard({ summary }: { summary: VisitSummary }) {
                   <Text key={addendum.id} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                     {addendum.text}{' '}
                     <Text span size="xs" c="dimmed">
-                      ({addendum.author_name}, {day(addendum.created_at)})
+                      ({addendum.author_name}, {formatDate(addendum.created_at, clock, { weekday: 'long' })})
                     </Text>
                   </Text>
                 ))}

@@ -15,6 +15,8 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import * as v from 'valibot';
+import { TOUCH_TARGET } from '@/config/touch';
+import { Term } from '@/components/signed-in/Term';
 import {
   RISK_CAP_PERCENT,
   VALIDATED_AGE,
@@ -76,7 +78,7 @@ const MARKER_WIDTH = rem(64);
 const MARKER_HALF = rem(32);
 
 /** 44 px: the touch target of every control (see app.css). */
-const TOUCH_HEIGHT = rem(44);
+const TOUCH_HEIGHT = TOUCH_TARGET;
 
 function toYesNo(value: boolean | undefined): YesNo | '' {
   if (value === undefined) return '';
@@ -143,19 +145,6 @@ function ChoiceField<T extends string>({
         }}
       />
     </Input.Wrapper>
-  );
-}
-
-function Stat({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text component="dd" m={0} fw={700} fz="xl">
-        {children}
-      </Text>
-    </div>
   );
 }
 
@@ -347,10 +336,16 @@ export function CardiovascularRiskPanel({ initial = {}, resultAction }: Cardiova
           </VisuallyHidden>
           {result ? (
             <>
-              <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="md" m={0}>
-                <Stat label="Points">{result.points}</Stat>
-                <Stat label="10-year risk">{formatPercent(result.riskPercentage)}</Stat>
-                <Stat label="Category">{category}</Stat>
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+                <Term stat label="Points">
+                  {result.points}
+                </Term>
+                <Term stat label="10-year risk">
+                  {formatPercent(result.riskPercentage)}
+                </Term>
+                <Term stat label="Category">
+                  {category}
+                </Term>
               </SimpleGrid>
               {note && (
                 <Text size="sm" c="dimmed">

@@ -20,14 +20,17 @@ import { FormError } from '@/components/FormError';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastSuccess } from '@/components/toasts';
-import { clinicsQueryOptions, dayLabel, upcomingAppointmentsQueryOptions } from '@/features/appointments';
+import { upcomingAppointmentsQueryOptions } from '@/features/appointments';
+import { clinicsQueryOptions, useClinicClocks, type ClinicRef } from '@/features/clinics';
 import { visitListQueryOptions } from '@/features/visits';
+import { clockOf, counted, formatDate, type ClinicClock } from '@/lib/intl';
 import { useOutbox } from '@/lib/outbox';
 import { startThread, unsentThreadOf } from '../api/changes';
 import { threadsQueryOptions } from '../api/queries';
 import { NewThreadSchema } from '../schemas';
 import { ThreadView } from './ThreadView';
 import { useHere } from '@/components/useHere';
+import { TOUCH_TARGET } from '@/config/touch';
 
 type Schemas = components['schemas'];
 
@@ -53,19 +56,21 @@ const FAQ: readonly { question: string; answer: string }[] = [
   },
 ];
 
+/** What a message may be about: the client's coming appointments and signed visits, each dated on its clinic's clock. */
 function aboutOptions(
   appointments: readonly Schemas['Appointment'][],
   visits: readonly Schemas['VisitSummary'][],
+  clockOfVisit: (ref: ClinicRef) => ClinicClock,
 ): { value: string; label: string }[] {
   return [
     { value: '', label: 'Nothing in particular' },
     ...appointments.map((appointment) => ({
       value: `appointment:${appointment.id}`,
-      label: `${appointment.service_name}, ${dayLabel(appointment.starts_at.slice(0, 10))}`,
+      label: `${appointment.service_name}, ${formatDate(appointment.starts_at, clockOf(appointment.time_zone))}`,
     })),
     ...visits.map((visit) => ({
       value: `visit:${visit.id}`,
-      label: `${THERAPY_INFO[visit.therapy].title} visit, ${dayLabel((visit.signed_at ?? visit.created_at).slice(0, 10))}`,
+      label: `${THERAPY_INFO[visit.therapy].title}, ${formatDate(visit.signed_at ?? visit.created_at, clockOfVisit({ id: visit.clinic_id }))}`,
     })),
   ];
 }
@@ -81,6 +86,7 @@ function NewMessageForm({ clientId }: { clientId: string }) {
   const here = useHere();
   const appointments = useQuery(upcomingAppointmentsQueryOptions(clientId));
   const visits = useQuery(visitListQueryOptions({ client: clientId, state: 'signed', limit: 50 }));
+  const clockOfVisit = useClinicClocks();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
@@ -123,7 +129,7 @@ function NewMessageForm({ clientId }: { clientId: string }) {
         <NativeSelect
           size="md"
           label="About (optional)"
-          data={aboutOptions(appointments.data ?? [], visits.data?.results ?? [])}
+          data={aboutOptions(appointments.data ?? [], visits.data?.results ?? [], clockOfVisit)}
           {...form.getInputProps('about')}
         />
         <Button type="submit" size="md" style={{ alignSelf: 'flex-start' }}>
@@ -154,7 +160,7 @@ function ThreadList() {
     ...onServer.map((thread) => ({
       id: thread.id,
       subject: thread.subject,
-      line: `${thread.reference_label ? `${thread.reference_label} · ` : ''}${thread.message_count} message${thread.message_count === 1 ? '' : 's'}`,
+      line: `${thread.reference_label ? `${thread.reference_label} · ` : ''}${counted(thread.message_count, 'message', 'messages')}`,
       sent: true,
       answered: thread.status === 'answered',
     })),
@@ -229,12 +235,17 @@ function Contacts() {
           <Stack gap={4}>
             <Text fw={700}>{clinic.name}</Text>
             {clinic.phone && (
-              <Anchor href={`tel:${clinic.phone}`} mih={44} display="flex" style={{ alignItems: 'center' }}>
+              <Anchor href={`tel:${clinic.phone}`} mih={TOUCH_TARGET} display="flex" style={{ alignItems: 'center' }}>
                 Call {clinic.phone}
               </Anchor>
             )}
             {clinic.email && (
-              <Anchor href={`mailto:${clinic.email}`} mih={44} display="flex" style={{ alignItems: 'center' }}>
+              <Anchor
+                href={`mailto:${clinic.email}`}
+                mih={TOUCH_TARGET}
+                display="flex"
+                style={{ alignItems: 'center' }}
+              >
                 E-mail {clinic.email}
               </Anchor>
             )}
@@ -282,7 +293,7 @@ export function SupportPage({ clientId }: { clientId: string }) {
         </Title>
         {FAQ.map((item) => (
           <details key={item.question}>
-            <summary style={{ minHeight: 44, paddingBlock: 10, cursor: 'pointer', fontWeight: 600 }}>
+            <summary style={{ minHeight: TOUCH_TARGET, paddingBlock: 10, cursor: 'pointer', fontWeight: 600 }}>
               {item.question}
             </summary>
             <Text size="sm" pb="sm">

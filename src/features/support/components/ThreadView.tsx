@@ -6,17 +6,13 @@ import * as v from 'valibot';
 import { FormError } from '@/components/FormError';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { dayLabel } from '@/features/appointments';
+import { useClinicClock } from '@/features/clinics';
+import { formatDateTime } from '@/lib/intl';
 import { useOutbox } from '@/lib/outbox';
 import { replyToThread, threadRecord, unsentMessageOf } from '../api/changes';
 import { threadQueryOptions } from '../api/queries';
 import { ReplySchema } from '../schemas';
 import { useHere } from '@/components/useHere';
-
-function sentAt(iso: string): string {
-  // Written in the clinic's zone by the server: its own date and clock.
-  return `${dayLabel(iso.slice(0, 10))}, ${iso.slice(11, 16)}`;
-}
 
 /**
  * One thread's messages, oldest first, with those written on this device and
@@ -36,6 +32,8 @@ export function ThreadView({
 }) {
   const here = useHere();
   const thread = useQuery({ ...threadQueryOptions(threadId), enabled: onServer });
+  // The thread's clinic's clock (before it is read, the screen's).
+  const clock = useClinicClock({ id: thread.data?.thread.clinic_id });
   const { items } = useOutbox();
   const unsent = items
     .filter((item) => item.record === threadRecord(threadId))
@@ -90,7 +88,7 @@ export function ThreadView({
               >
                 <Text size="xs" c="dimmed">
                   {message.from_clinic ? `${message.author_name}, the clinic` : mine ? 'You' : message.author_name} ·{' '}
-                  {sentAt(message.created_at)}
+                  {formatDateTime(message.created_at, clock)}
                 </Text>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {message.text}

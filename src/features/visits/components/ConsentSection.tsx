@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { TintBadge } from '@/components/signed-in/TintBadge';
-import { localToday } from '../model/time';
+import { todayOn, useClock } from '@/lib/intl';
 import { YesNo } from './FieldInput';
 import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
@@ -8,6 +8,7 @@ import { useVisitEditing } from './visit-context';
 /** The client's HIPAA authorization (from the profile) and their consent to today's therapy. */
 export function ConsentSection({ hipaaConsent, therapy }: { hipaaConsent: boolean; therapy: string }) {
   const { draft, update, problems, readOnly, attribution } = useVisitEditing();
+  const clock = useClock();
   const consent = draft.consent ?? {};
   return (
     <Section id="consent" title="Consent">
@@ -26,7 +27,7 @@ export function ConsentSection({ hipaaConsent, therapy }: { hipaaConsent: boolea
           value={consent.therapy_consent}
           onChange={(value) => {
             update('consent.therapy_consent', value);
-            if (value && !consent.therapy_consent_date) update('consent.therapy_consent_date', localToday());
+            if (value && !consent.therapy_consent_date) update('consent.therapy_consent_date', todayOn(clock));
           }}
           error={problems.get('consent.therapy_consent')}
           disabled={readOnly}
@@ -45,7 +46,7 @@ export function ConsentSection({ hipaaConsent, therapy }: { hipaaConsent: boolea
           {!readOnly && (
             <Button
               variant="default"
-              onClick={() => update('consent.therapy_consent_date', localToday())}
+              onClick={() => update('consent.therapy_consent_date', todayOn(clock))}
               mb={problems.has('consent.therapy_consent_date') ? 24 : 0}
             >
               Today

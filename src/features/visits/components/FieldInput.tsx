@@ -12,8 +12,10 @@ import {
   Textarea,
 } from '@mantine/core';
 import type { FieldSpec } from '@contract';
-import { useId, type ReactNode } from 'react';
-import { instantFromTime, timeOfInstant } from '../model/time';
+import { useId, useState, type ReactNode } from 'react';
+import { TimeOfDayInput } from '@/components/TimeOfDayInput';
+import { WALL_TIME_MESSAGE, instantOn, isWallTime, useClock, wallTime } from '@/lib/intl';
+import { useVisitEditing } from './visit-context';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -24,8 +26,6 @@ export interface FieldInputProps {
   disabled?: boolean;
   /** Who entered it and when, under the input. */
   description?: ReactNode;
-  /** The day a time of day belongs to (the visit's), as a date on this device. */
-  day: Date;
   /** Overrides the table's label (e.g. a list entry's own wording). */
   label?: string;
 }
@@ -41,7 +41,7 @@ const SEGMENTED_LABEL_MAX = 14;
  * corrected silently: a value outside the rules stays as typed, with the
  * problem under it.
  */
-export function FieldInput({ spec, value, onChange, error, disabled, description, day, label }: FieldInputProps) {
+export function FieldInput({ spec, value, onChange, error, disabled, description, label }: FieldInputProps) {
   const labelId = useId();
   const shown = label ?? spec.label;
   const hinted =
@@ -109,16 +109,7 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
             onChange={(next) => onChange(next)}
             fullWidth
           />
-          {hinted && (
-            <Text size="sm" c="dimmed">
-              {hinted}
-            </Text>
-          )}
-          {error && (
-            <Text size="sm" c="red.8" role="alert">
-              {error}
-            </Text>
-          )}
+          <FieldNotes hint={hinted} error={error} />
         </Stack>
       ) : (
         <Select
@@ -149,42 +140,11 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
               ))}
             </Group>
           </Chip.Group>
-          {hinted && (
-            <Text size="sm" c="dimmed">
-              {hinted}
-            </Text>
-          )}
-          {error && (
-            <Text size="sm" c="red.8" role="alert">
-              {error}
-            </Text>
-          )}
+          <FieldNotes hint={hinted} error={error} />
         </Stack>
       );
     case 'instant':
-      return (
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            {...common}
-            type="time"
-            value={typeof value === 'string' ? timeOfInstant(value) : ''}
-            onChange={(event) =>
-              onChange(event.currentTarget.value === '' ? null : instantFromTime(day, event.currentTarget.value))
-            }
-            style={{ flex: 1 }}
-          />
-          {!disabled && (
-            <Button
-              variant="default"
-              onClick={() => onChange(new Date().toISOString())}
-              mb={error || hinted ? 24 : 0}
-              aria-label={`${shown}: now`}
-            >
-              Now
-            </Button>
-          )}
-        </Group>
-      );
+      return <InstantInput {...common} value={value} onChange={onChange} />;
     case 'date':
       return (
         <TextInput
@@ -201,6 +161,83 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
     case 'checklist':
       return null;
   }
+}
+
+/** Under a field that draws its own label (segments, chips): its hint, and its problem. */
+function FieldNotes({ hint, error }: { hint: ReactNode; error: string | undefined }) {
+  return (
+    <>
+      {hint && (
+        <Text size="sm" c="dimmed">
+          {hint}
+        </Text>
+      )}
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * A time of day of the visit, on its clinic's 24-hour clock, with a 'Now'
+ * button. What is typed stays as typed until it is a whole time, which is
+ * then kept as the instant it names on the visit's day.
+ */
+function InstantInput({
+  value,
+  onChange,
+  ...common
+}: {
+  label: string;
+  error: string | undefined;
+  disabled: boolean | undefined;
+  description: ReactNode;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const clock = useClock();
+  // The visit's day on its clinic's clock: the time typed belongs to it.
+  const { day } = useVisitEditing();
+  const saved = typeof value === 'string' ? wallTime(value, clock) : '';
+  const [typed, setTyped] = useState(saved);
+  const [savedBefore, setSavedBefore] = useState(saved);
+  const [left, setLeft] = useState(false);
+  // A value set elsewhere ('Now', another nurse's entry) replaces what is typed.
+  if (saved !== savedBefore) {
+    setSavedBefore(saved);
+    setTyped(saved);
+  }
+  const unfinished = left && typed !== '' && !isWallTime(typed);
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <TimeOfDayInput
+        {...common}
+        error={unfinished ? WALL_TIME_MESSAGE : common.error}
+        value={typed}
+        onChange={(next) => {
+          setTyped(next);
+          if (next === '') onChange(null);
+          else if (isWallTime(next)) onChange(instantOn(day, next, clock));
+        }}
+        onFocus={() => setLeft(false)}
+        onBlur={() => setLeft(true)}
+        style={{ flex: 1 }}
+      />
+      {!common.disabled && (
+        <Button
+          variant="default"
+          onClick={() => onChange(new Date().toISOString())}
+          mb={common.error || unfinished || common.description ? 24 : 0}
+          aria-label={`${common.label}: now`}
+        >
+          Now
+        </Button>
+      )}
+    </Group>
+  );
 }
 
 /** A question answered yes or no, unanswered until one is chosen. */

@@ -1,22 +1,25 @@
-import { ActionIcon, Button, Group, Menu, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { TintBadge } from '@/components/signed-in/TintBadge';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { REACTION_FIELDS, REACTION_SEVERITIES } from '@contract';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { newEntryId, type AdverseReaction } from '../model/draft';
-import { clockTime, instantFromTime, timeOfInstant } from '../model/time';
+import { TimeOfDayInput } from '@/components/TimeOfDayInput';
+import { formatTime, useClock } from '@/lib/intl';
 import { ReactionFormSchema, type ReactionFormValues } from '../schemas';
 import { FieldInput } from './FieldInput';
 import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
+import { EntryMenu } from './EntryMenu';
+import { useEntryForm } from './entry-form';
 
 const SEVERITY_COLOURS = { mild: 'yellow', moderate: 'orange', severe: 'red' } as const;
 
 /** Adverse reactions during the session: what, how severe, what was done, when. */
 export function ReactionsSection() {
   const { draft, update, readOnly, attribution } = useVisitEditing();
+  const clock = useClock();
   const reactions = draft.reactions ?? [];
   const [adding, setAdding] = useState(false);
   return (
@@ -51,42 +54,26 @@ export function ReactionsSection() {
                 </Group>
                 {reaction.action && <Text size="sm">Action taken: {reaction.action}</Text>}
                 <Text size="sm" c="dimmed">
-                  {clockTime(reaction.occurred_at)} · {attribution(reaction.id)}
+                  {formatTime(reaction.occurred_at, clock)} · {attribution(reaction.id)}
                 </Text>
               </Stack>
               {!readOnly && (
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" size="xl" aria-label={`More for the reaction “${reaction.what}”`}>
-                      <IconDots size={20} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item
-                      color="red"
-                      onClick={() =>
-                        update(
-                          'reactions',
-                          reactions.filter((item) => item.id !== reaction.id),
-                        )
-                      }
-                    >
-                      Remove this reaction
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <EntryMenu
+                  label={`More for the reaction “${reaction.what}”`}
+                  remove="Remove this reaction"
+                  onRemove={() =>
+                    update(
+                      'reactions',
+                      reactions.filter((item) => item.id !== reaction.id),
+                    )
+                  }
+                />
               )}
             </Group>
           </Paper>
         ))
       )}
-      <Modal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        title="Record an adverse reaction"
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={adding} onClose={() => setAdding(false)} title="Record an adverse reaction" size="lg">
         <ReactionForm
           onAdd={(reaction) => {
             update('reactions', [...reactions, reaction]);
@@ -100,12 +87,10 @@ export function ReactionsSection() {
 }
 
 function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) => void; onCancel: () => void }) {
-  const { day } = useVisitEditing();
-  const form = useForm<ReactionFormValues>({
-    mode: 'controlled',
-    initialValues: { what: '', severity: '', action: '', time: timeOfInstant(new Date().toISOString()) },
-    validate: schemaResolver(ReactionFormSchema, { sync: true }),
-    validateInputOnBlur: true,
+  const { form, instantOf } = useEntryForm<ReactionFormValues>(ReactionFormSchema, {
+    what: '',
+    severity: '',
+    action: '',
   });
   return (
     <form
@@ -115,7 +100,7 @@ function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) 
           what: values.what.trim(),
           severity: values.severity as AdverseReaction['severity'],
           action: values.action.trim() === '' ? null : values.action.trim(),
-          occurred_at: instantFromTime(day, values.time),
+          occurred_at: instantOf(values.time),
         }),
       )}
     >
@@ -130,7 +115,6 @@ function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) 
           value={form.values.severity || null}
           onChange={(value) => form.setFieldValue('severity', String(value))}
           error={form.errors.severity as string | undefined}
-          day={day}
         />
         <Textarea
           label={REACTION_FIELDS.action.label}
@@ -139,7 +123,7 @@ function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) 
           maxLength={REACTION_FIELDS.action.max}
           {...form.getInputProps('action')}
         />
-        <TextInput type="time" label="When" style={{ maxWidth: 200 }} {...form.getInputProps('time')} />
+        <TimeOfDayInput label="When" style={{ maxWidth: 200 }} {...form.getInputProps('time')} />
         <FormActions submit={{ label: 'Record reaction' }} secondary={{ label: 'Cancel', onClick: onCancel }} />
       </Stack>
     </form>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { VisitDraft } from '../model/draft';
 import { fieldNameOf } from '../model/labels';
 import { Section } from './Section';
+import { counted } from '@/lib/intl';
 
 /** The section a problem's field belongs to, to jump to it. */
 function sectionOf(field: string): string {
@@ -32,7 +33,7 @@ export function SignOff({
   const [confirmed, setConfirmed] = useState(false);
   const [signing, setSigning] = useState(false);
   const therapy = draft[draft.therapy] as Record<string, unknown> | undefined;
-  const counted = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+  const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
   return (
     <Section id="sign-off" title="Sign-off">
       {missing.length > 0 ? (
@@ -61,24 +62,23 @@ export function SignOff({
       >
         Sign visit
       </Button>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Sign and lock this visit?"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign and lock this visit?">
         <Stack gap="md">
           <Text size="sm">
             Signing locks everything charted for this {THERAPY_INFO[draft.therapy].title.toLowerCase()}:
           </Text>
           <List size="sm" spacing={4}>
             <List.Item>consent and the contraindication screen</List.Item>
-            <List.Item>{counted(draft.vitals)} vitals entries</List.Item>
+            <List.Item>{counted(count(draft.vitals), 'vitals entry', 'vitals entries')}</List.Item>
             <List.Item>
               the {THERAPY_INFO[draft.therapy].name} record
-              {therapy && 'additives' in therapy ? `, with ${counted(therapy.additives)} additives` : ''}
+              {therapy && 'additives' in therapy
+                ? `, with ${counted(count(therapy.additives), 'additive', 'additives')}`
+                : ''}
             </List.Item>
-            <List.Item>{counted(draft.reactions)} adverse reactions, and the notes</List.Item>
+            <List.Item>
+              {counted(count(draft.reactions), 'adverse reaction', 'adverse reactions')}, and the notes
+            </List.Item>
           </List>
           <Text size="sm">After signing, changes can only be added as addenda.</Text>
           <Checkbox

@@ -1,16 +1,17 @@
-import { Alert, Button, Group, Menu, ActionIcon, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { THERAPY_INFO, derivedValues, stopCriterionMet, type FieldSpec, type ListSpec } from '@contract';
 import { newEntryId, therapySpecs, valueAt } from '../model/draft';
 import { FieldInput, YesNo } from './FieldInput';
 import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
+import { EntryMenu } from './EntryMenu';
 
 type Entry = { id: string } & Record<string, unknown>;
 
 /** A field of the therapy, by its spec, at `path` of the draft. */
 function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: string }) {
-  const { draft, update, problems, readOnly, stopped, attribution, day } = useVisitEditing();
+  const { draft, update, problems, readOnly, stopped, attribution } = useVisitEditing();
   if (spec.input === 'checklist') {
     const answers = (valueAt(draft, path) ?? {}) as Record<string, boolean | null>;
     return (
@@ -48,7 +49,6 @@ function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: s
       error={problems.get(path)}
       disabled={readOnly || stopped}
       description={attribution(path)}
-      day={day}
     />
   );
 }
@@ -100,30 +100,16 @@ function EntryList({ path, spec }: { path: string; spec: ListSpec<Entry> }) {
                 </Text>
               </Text>
               {!readOnly && !stopped && (
-                <Menu position="bottom-end">
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      size="xl"
-                      aria-label={`More for ${spec.itemLabel.toLowerCase()} ${index + 1}`}
-                    >
-                      <IconDots size={20} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item
-                      color="red"
-                      onClick={() =>
-                        update(
-                          path,
-                          entries.filter((item) => item.id !== entry.id),
-                        )
-                      }
-                    >
-                      Remove {spec.itemLabel.toLowerCase()} {index + 1}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
+                <EntryMenu
+                  label={`More for ${spec.itemLabel.toLowerCase()} ${index + 1}`}
+                  remove={`Remove ${spec.itemLabel.toLowerCase()} ${index + 1}`}
+                  onRemove={() =>
+                    update(
+                      path,
+                      entries.filter((item) => item.id !== entry.id),
+                    )
+                  }
+                />
               )}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: Math.min(fields.length, 3) }} spacing="sm">

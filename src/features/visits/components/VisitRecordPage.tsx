@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { linkOptions } from '@tanstack/react-router';
 import { THERAPY_INFO } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { ButtonLink } from '@/components/RouterLinks';
-import { HUB_CRUMB } from '@/features/hub';
-import { fullName, profileOf, userDetailQueryOptions } from '@/features/users';
+import { clientTrail } from '@/lib/navigation';
+import { fullName, profileOf, userDetailQueryOptions } from '@/features/people';
 import { visitQueryOptions } from '../api/queries';
 import { draftOfVisit } from '../model/draft';
 import { visitScreenLink } from '../model/links';
@@ -18,8 +17,7 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
   const clientName = fullName(profileOf(useSuspenseQuery(userDetailQueryOptions(clientId)).data).profile);
   const visit = useQuery(visitQueryOptions(visitId));
   const crumbs = [
-    HUB_CRUMB,
-    { label: clientName, link: linkOptions({ to: '/client/discovery/$clientId', params: { clientId } }) },
+    ...clientTrail(clientId, clientName),
     { label: visit.data ? THERAPY_INFO[visit.data.therapy].title : 'Visit' },
   ];
   const purpose = `${clientName}: the visit as charted, who entered each entry, the signature and its addenda.`;

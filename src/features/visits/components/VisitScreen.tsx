@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCloudCheck, IconDeviceTabletCheck, IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { linkOptions, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import {
   OVERRIDE_ROLES,
   THERAPY_INFO,
@@ -11,15 +11,17 @@ import {
   profileSaysDiabetic,
   signingProblems,
   visitStopped,
-  type Role,
 } from '@contract';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { PageFrame } from '@/components/PageFrame';
 import { toastFailure, toastSuccess } from '@/components/toasts';
-import { HUB_CRUMB } from '@/features/hub';
-import { fullName, profileOf, userDetailQueryOptions } from '@/features/users';
+import { HUB_CRUMB, clientTrail } from '@/lib/navigation';
+import { ClinicClock } from '@/features/clinics';
+import { PersonClock, fullName, profileOf, userDetailQueryOptions } from '@/features/people';
+import { dateOn, formatTime, todayOn, useClock } from '@/lib/intl';
 import { useUnsentChanges, type OutboxItem } from '@/lib/outbox';
+import type { SignedInUser } from '@/lib/auth/guards';
 import { useOnline } from '@/pwa/connection';
 import { saveVisitDraft, signVisit } from '../api/changes';
 import { visitRecord } from '../api/record';
@@ -35,7 +37,6 @@ import {
   type VisitDraft,
   type VisitTherapy,
 } from '../model/draft';
-import { clockTime, localToday } from '../model/time';
 import { AddendaSection } from './AddendaSection';
 import { ConsentSection } from './ConsentSection';
 import { NotesSection } from './NotesSection';
@@ -120,7 +121,7 @@ export interface VisitScreenProps {
   clientId: string;
   visitId: string;
   /** Who is charting. */
-  user: { username: string; role: Role };
+  user: Pick<SignedInUser, 'username' | 'role'>;
 }
 
 /**
@@ -130,7 +131,19 @@ export interface VisitScreenProps {
  * survives a reload, an idle sign-out and a change of nurse. Signing locks it;
  * after that it is a record, corrected by addenda.
  */
-export function VisitScreen({ therapy, clientId, visitId, user }: VisitScreenProps) {
+export function VisitScreen(props: VisitScreenProps) {
+  const visit = useQuery(visitQueryOptions(props.visitId)).data;
+  // Every time of the chart is on the visit's clinic's clock; before the visit is known, the client's clinic's.
+  return (
+    <PersonClock userId={props.clientId}>
+      <ClinicClock of={visit && { id: visit.clinic_id }}>
+        <VisitChart {...props} />
+      </ClinicClock>
+    </PersonClock>
+  );
+}
+
+function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
   const link = useRouterState({ select: (state) => state.location.href });
   const client = useSuspenseQuery(userDetailQueryOptions(clientId)).data;
   const profile = profileOf(client).profile;
@@ -160,11 +173,7 @@ export function VisitScreen({ therapy, clientId, visitId, user }: VisitScreenPro
     );
   }
 
-  const crumbs = [
-    HUB_CRUMB,
-    { label: clientName, link: linkOptions({ to: '/client/discovery/$clientId', params: { clientId } }) },
-    { label: THERAPY_INFO[therapy].title },
-  ];
+  const crumbs = [...clientTrail(clientId, clientName), { label: THERAPY_INFO[therapy].title }];
   const signed = server?.state === 'signed';
   const hipaaConsent = profile.hipaa_consent === true;
 
@@ -207,6 +216,7 @@ export function VisitScreen({ therapy, clientId, visitId, user }: VisitScreenPro
         link={link}
         kept={kept}
         serverDraft={serverDraft}
+        createdAt={server?.created_at ?? null}
         attributions={server?.attributions ?? {}}
         people={server?.people ?? {}}
         unsent={unsent}
@@ -223,11 +233,13 @@ interface EditorProps {
   clientId: string;
   clientName: string;
   visitId: string;
-  user: { username: string; role: Role };
+  user: Pick<SignedInUser, 'username' | 'role'>;
   link: string;
   /** The draft as kept: the last unsent save, else the server's. */
   kept: VisitDraft | null;
   serverDraft: VisitDraft | null;
+  /** When the visit was started on the server (null while it is not there): its day is the chart's. */
+  createdAt: string | null;
   attributions: Readonly<Record<string, { by: string; at: string }>>;
   people: Readonly<Record<string, string>>;
   unsent: readonly OutboxItem[];
@@ -239,6 +251,7 @@ interface EditorProps {
 function VisitEditor(props: EditorProps) {
   const { therapy, clientId, visitId, user, serverDraft, unsent, signing } = props;
   const queryClient = useQueryClient();
+  const clinicClock = useClock();
   const serverVersionNow = () => queryClient.getQueryData(visitQueryOptions(visitId).queryKey)?.version ?? null;
   const [draft, setDraft] = useState<VisitDraft>(() => props.kept ?? newVisitDraft(therapy, clientId, null));
   /** The draft as last kept by this screen (or found kept): typing that differs from it is not saved yet. */
@@ -262,7 +275,7 @@ function VisitEditor(props: EditorProps) {
   }, [props.kept, hasUnsent]);
 
   const keep = (next: VisitDraft) => {
-    const clock = { today: localToday(), now: new Date() };
+    const clock = { today: todayOn(clinicClock), now: new Date() };
     const savable = savableDraft(next, saved.current, draftProblems(next, clock));
     setTyping(false);
     if (sameDraft(savable, saved.current)) return;
@@ -306,7 +319,7 @@ function VisitEditor(props: EditorProps) {
     keepSoon(draft);
   }, [draft, keepSoon]);
 
-  const clock = { today: localToday(), now: new Date() };
+  const clock = { today: todayOn(clinicClock), now: new Date() };
   const problems = problemsByPath(draftProblems(draft, clock));
   const missing = signingProblems(draft, { hipaaConsent: props.hipaaConsent, diabetic: props.diabetic });
   const readOnly = signing !== null;
@@ -322,7 +335,7 @@ function VisitEditor(props: EditorProps) {
       return 'You · not yet on the server';
     }
     if (!stamp) return null;
-    return `${stamp.by === user.username ? 'You' : (props.people[stamp.by] ?? 'Staff')} · ${clockTime(stamp.at)}`;
+    return `${stamp.by === user.username ? 'You' : (props.people[stamp.by] ?? 'Staff')} · ${formatTime(stamp.at, clinicClock)}`;
   };
   const editing: VisitEditing = {
     draft,
@@ -331,7 +344,7 @@ function VisitEditor(props: EditorProps) {
     readOnly,
     stopped: visitStopped(draft),
     attribution,
-    day: new Date(),
+    day: props.createdAt ? dateOn(props.createdAt, clinicClock) : todayOn(clinicClock),
     mayOverride: OVERRIDE_ROLES.includes(user.role),
   };
 

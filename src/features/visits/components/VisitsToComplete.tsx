@@ -1,11 +1,15 @@
-import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { THERAPY_INFO } from '@contract';
+import { PanelCard } from '@/components/signed-in/PanelCard';
+import { PlainList } from '@/components/signed-in/PlainList';
+import { QueryState } from '@/components/QueryState';
 import { AnchorLink } from '@/components/RouterLinks';
 import { visitListQueryOptions } from '../api/queries';
 import type { VisitSummary } from '../model/draft';
 import { visitScreenLink } from '../model/links';
-import { dateTime } from '../model/time';
+import { formatDateTime, useClock } from '@/lib/intl';
+import { TOUCH_TARGET } from '@/config/touch';
 
 /** A draft with no appointment is due this long after it was started. */
 const UNSCHEDULED_DUE_MS = 2 * 60 * 60 * 1000;
@@ -21,72 +25,67 @@ export function overdueDrafts(drafts: readonly VisitSummary[], now: number): Vis
     .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
 }
 
-function DraftList({ drafts, label }: { drafts: readonly VisitSummary[]; label: string }) {
+/** Drafts under a heading, each opening its chart. */
+function DraftList({ title, drafts, label }: { title: string; drafts: readonly VisitSummary[]; label: string }) {
+  const clock = useClock();
+  if (drafts.length === 0) return null;
   return (
-    <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
-      {drafts.map((visit) => (
-        <li key={visit.id}>
-          <AnchorLink {...visitScreenLink(visit.therapy, visit.client_id, visit.id)} display="block" mih={44} py={4}>
-            {visit.client_name}: {THERAPY_INFO[visit.therapy].name}
-            <Text span size="sm" c="dimmed" display="block">
-              Started {dateTime(visit.created_at)} by {visit.created_by_name}
-            </Text>
-          </AnchorLink>
-        </li>
-      ))}
-    </Stack>
+    <>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      <PlainList label={label}>
+        {drafts.map((visit) => (
+          <li key={visit.id}>
+            <AnchorLink
+              {...visitScreenLink(visit.therapy, visit.client_id, visit.id)}
+              display="block"
+              mih={TOUCH_TARGET}
+              py={4}
+            >
+              {visit.client_name}: {THERAPY_INFO[visit.therapy].name}
+              <Text span size="sm" c="dimmed" display="block">
+                Started {formatDateTime(visit.created_at, clock)} by {visit.created_by_name}
+              </Text>
+            </AnchorLink>
+          </li>
+        ))}
+      </PlainList>
+    </>
   );
 }
 
 /** The hub's 'Visits to complete': this person's drafts whose session is over, then the rest of the clinic's. */
 export function VisitsToComplete({ clinicId, username, now }: { clinicId: string; username: string; now: number }) {
   const drafts = useQuery(visitListQueryOptions({ state: 'draft', clinic: clinicId }));
-  const overdue = overdueDrafts(drafts.data?.results ?? [], now);
-  const mine = overdue.filter((visit) => visit.created_by === username);
-  const others = overdue.filter((visit) => visit.created_by !== username);
   return (
-    <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="hub-visits">
-      <Stack gap="xs">
-        <Title order={2} size="h4" id="hub-visits">
-          Visits to complete
-        </Title>
-        {drafts.isPending ? (
-          drafts.fetchStatus === 'paused' ? (
-            <Text size="sm" c="dimmed">
-              Not known offline on this device yet.
-            </Text>
-          ) : (
-            <Skeleton height={44} />
-          )
-        ) : drafts.isError && !drafts.data ? (
-          <Text size="sm" c="dimmed" role="status">
-            The visits could not be loaded just now.
-          </Text>
-        ) : overdue.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Every finished session is signed.
-          </Text>
-        ) : (
-          <>
-            {mine.length > 0 && (
-              <>
-                <Text size="sm" fw={600}>
-                  Yours
-                </Text>
-                <DraftList drafts={mine} label="Your visits to complete" />
-              </>
-            )}
-            {others.length > 0 && (
-              <>
-                <Text size="sm" fw={600}>
-                  At this clinic
-                </Text>
-                <DraftList drafts={others} label="The clinic’s visits to complete" />
-              </>
-            )}
-          </>
-        )}
-      </Stack>
-    </Card>
+    <PanelCard title="Visits to complete" gap="xs">
+      <QueryState query={drafts} what="The visits to complete">
+        {(data) => {
+          const overdue = overdueDrafts(data.results, now);
+          if (overdue.length === 0) {
+            return (
+              <Text size="sm" c="dimmed">
+                Every finished session is signed.
+              </Text>
+            );
+          }
+          return (
+            <>
+              <DraftList
+                title="Yours"
+                drafts={overdue.filter((visit) => visit.created_by === username)}
+                label="Your visits to complete"
+              />
+              <DraftList
+                title="At this clinic"
+                drafts={overdue.filter((visit) => visit.created_by !== username)}
+                label="The clinic’s visits to complete"
+              />
+            </>
+          );
+        }}
+      </QueryState>
+    </PanelCard>
   );
 }

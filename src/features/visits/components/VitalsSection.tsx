@@ -1,28 +1,19 @@
-import {
-  ActionIcon,
-  Button,
-  Menu,
-  Modal,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { ScrollTable } from '@/components/signed-in/ScrollTable';
 import { TintBadge } from '@/components/signed-in/TintBadge';
-import { schemaResolver, useForm } from '@mantine/form';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { VITALS_FIELDS, VITALS_MEASUREMENTS, VITALS_PHASES } from '@contract';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { newEntryId, type VitalsEntry } from '../model/draft';
-import { clockTime, instantFromTime, timeOfInstant } from '../model/time';
+import { TimeOfDayInput } from '@/components/TimeOfDayInput';
+import { formatTime, useClock } from '@/lib/intl';
 import { VitalsFormSchema, type VitalsFormValues } from '../schemas';
 import { FieldInput } from './FieldInput';
 import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
+import { EntryMenu } from './EntryMenu';
+import { useEntryForm } from './entry-form';
 
 const PHASE_COLOURS = { before: 'blue', during: 'grape', after: 'teal' } as const;
 
@@ -49,6 +40,7 @@ function nextPhase(vitals: readonly VitalsEntry[]): VitalsEntry['phase'] {
 /** Vitals as a timed series: each entry stamped with when it was taken and who entered it. */
 export function VitalsSection() {
   const { draft, update, readOnly, attribution, problems } = useVisitEditing();
+  const clock = useClock();
   const vitals = [...(draft.vitals ?? [])].sort((a, b) => Date.parse(a.taken_at) - Date.parse(b.taken_at));
   const [adding, setAdding] = useState(false);
   const problem = problems.get('vitals');
@@ -86,7 +78,7 @@ export function VitalsSection() {
                     <TintBadge color={PHASE_COLOURS[entry.phase]} mr="xs">
                       {VITALS_PHASES.find((phase) => phase.value === entry.phase)?.label}
                     </TintBadge>
-                    {clockTime(entry.taken_at)}
+                    {formatTime(entry.taken_at, clock)}
                   </Table.Td>
                   <Table.Td>{readings(entry).join(' · ')}</Table.Td>
                   <Table.Td>
@@ -94,30 +86,16 @@ export function VitalsSection() {
                   </Table.Td>
                   {!readOnly && (
                     <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <ActionIcon
-                            variant="subtle"
-                            size="xl"
-                            aria-label={`More for the vitals at ${clockTime(entry.taken_at)}`}
-                          >
-                            <IconDots size={20} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item
-                            color="red"
-                            onClick={() =>
-                              update(
-                                'vitals',
-                                (draft.vitals ?? []).filter((item) => item.id !== entry.id),
-                              )
-                            }
-                          >
-                            Remove these vitals
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
+                      <EntryMenu
+                        label={`More for the vitals at ${formatTime(entry.taken_at, clock)}`}
+                        remove="Remove these vitals"
+                        onRemove={() =>
+                          update(
+                            'vitals',
+                            (draft.vitals ?? []).filter((item) => item.id !== entry.id),
+                          )
+                        }
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -131,13 +109,7 @@ export function VitalsSection() {
           {problem}
         </Text>
       )}
-      <Modal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        title="Add vitals"
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={adding} onClose={() => setAdding(false)} title="Add vitals" size="lg">
         <VitalsForm
           phase={nextPhase(vitals)}
           onAdd={(entry) => {
@@ -160,19 +132,12 @@ function VitalsForm({
   onAdd: (entry: VitalsEntry) => void;
   onCancel: () => void;
 }) {
-  const { day } = useVisitEditing();
-  const form = useForm<VitalsFormValues>({
-    mode: 'controlled',
-    initialValues: {
-      phase,
-      time: timeOfInstant(new Date().toISOString()),
-      ...(Object.fromEntries(VITALS_MEASUREMENTS.map((name) => [name, ''])) as Record<
-        (typeof VITALS_MEASUREMENTS)[number],
-        ''
-      >),
-    },
-    validate: schemaResolver(VitalsFormSchema, { sync: true }),
-    validateInputOnBlur: true,
+  const { form, instantOf } = useEntryForm<VitalsFormValues>(VitalsFormSchema, {
+    phase,
+    ...(Object.fromEntries(VITALS_MEASUREMENTS.map((name) => [name, ''])) as Record<
+      (typeof VITALS_MEASUREMENTS)[number],
+      ''
+    >),
   });
   return (
     <form
@@ -180,7 +145,7 @@ function VitalsForm({
         onAdd({
           id: newEntryId(),
           phase: values.phase,
-          taken_at: instantFromTime(day, values.time),
+          taken_at: instantOf(values.time),
           ...Object.fromEntries(
             VITALS_MEASUREMENTS.map((name) => [name, typeof values[name] === 'number' ? values[name] : null]),
           ),
@@ -194,7 +159,7 @@ function VitalsForm({
           fullWidth
           {...form.getInputProps('phase')}
         />
-        <TextInput type="time" label="Time taken" style={{ maxWidth: 200 }} {...form.getInputProps('time')} />
+        <TimeOfDayInput label="Time taken" style={{ maxWidth: 200 }} {...form.getInputProps('time')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           {VITALS_MEASUREMENTS.map((name) => {
             const input = form.getInputProps(name);
@@ -205,7 +170,6 @@ function VitalsForm({
                 value={form.values[name] === '' ? null : form.values[name]}
                 onChange={(value) => form.setFieldValue(name, typeof value === 'number' ? value : '')}
                 error={input.error as string | undefined}
-                day={day}
               />
             );
           })}

@@ -14,8 +14,8 @@ export interface VisitEditing {
   stopped: boolean;
   /** Who entered the value or entry at a key (an entry's id, or a field's path), and when. */
   attribution: (key: string) => ReactNode;
-  /** The visit's day on this device's clock (times of day belong to it). */
-  day: Date;
+  /** The visit's day on its clinic's clock, YYYY-MM-DD: the times of day typed in belong to it. */
+  day: string;
   /** The person charting may record why a visit goes ahead after a positive screen. */
   mayOverride: boolean;
 }

@@ -1,19 +1,16 @@
 import { linkOptions } from '@tanstack/react-router';
+import { visitTherapyValues } from '@contract';
 import type { VisitTherapy } from './draft';
+
+/**
+ * Whether a word of an address names one of the five therapies charted at the bays. The route checks it
+ * before any screen loads, so it reads the contract's list of values, not its tables of fields.
+ */
+export function isVisitTherapy(value: string): value is VisitTherapy {
+  return (visitTherapyValues as readonly string[]).includes(value);
+}
 
 /** Where a visit is charted: its therapy's screen (spec section 2). */
 export function visitScreenLink(therapy: VisitTherapy, clientId: string, visitId: string) {
-  const params = { clientId, visitId };
-  switch (therapy) {
-    case 'iv':
-      return linkOptions({ to: '/client/iv/$clientId/visit/$visitId', params });
-    case 'hbot':
-      return linkOptions({ to: '/client/hbot/$clientId/visit/$visitId', params });
-    case 'pet':
-      return linkOptions({ to: '/client/pet/$clientId/visit/$visitId', params });
-    case 'red_light':
-      return linkOptions({ to: '/client/red_light/$clientId/visit/$visitId', params });
-    case 'fir':
-      return linkOptions({ to: '/client/fir/$clientId/visit/$visitId', params });
-  }
+  return linkOptions({ to: '/client/$therapy/$clientId/visit/$visitId', params: { therapy, clientId, visitId } });
 }

@@ -2,23 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { PageLoader } from '@/app/shell/PageLoader';
-import { AppointmentsPage, clinicsQueryOptions, parseAppointmentsSearch } from '@/features/appointments';
-import { userDetailQueryOptions } from '@/features/users';
+import { AppointmentsPage, parseAppointmentsSearch } from '@/features/appointments';
+import { userDetailQueryOptions } from '@/features/people';
 import { AppointmentVisitAction } from '@/features/visits';
 
 export const Route = createFileRoute('/_authenticated/_staff/appointments')({
   // Clinic, day, view and resource kind live in the URL: back, forward and reload keep them.
   validateSearch: parseAppointmentsSearch,
-  loader: ({ context }) =>
-    Promise.all([
-      // The screen's code with its data: pointing at the link loads both.
-      AppointmentsPage.preload?.(),
-      context.queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }),
-      // The person's own clinic comes first; without their profile the first clinic shows.
-      context.queryClient
-        .query({ ...userDetailQueryOptions(context.user.username), staleTime: 'static' })
-        .catch(() => null),
-    ]),
+  // The screen's code (the clinics and the person's own clinic come with the signed-in frame).
+  loader: () => AppointmentsPage.preload?.(),
   component: function Appointments() {
     const search = Route.useSearch();
     const navigate = Route.useNavigate();

@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { DiscoveryPage, useDiscoverySearchText } from '@/features/discovery';
-import { CLIENTS_ONLY, userListQueryOptions } from '@/features/users';
+import { CLIENTS_ONLY, userListQueryOptions } from '@/features/people';
 
 export const Route = createFileRoute('/_authenticated/_staff/discovery')({
   loader: ({ context }) => {

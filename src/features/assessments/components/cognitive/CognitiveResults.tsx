@@ -2,8 +2,9 @@ import { Alert, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { COGNITIVE_MEASURES, type CognitiveScores } from '@contract';
 import type { ShownAssessment } from '../../api/changes';
-import { takenOn } from '../../model/dates';
+import { formatDate, useClock } from '@/lib/intl';
 import { ResultCard } from '../ResultCard';
+import { Term } from '@/components/signed-in/Term';
 
 /** What the tasks are, and are not: said wherever their results show. */
 export function NotADiagnosis() {
@@ -57,37 +58,35 @@ export function CognitiveResultCard({
   baseline: ShownAssessment | undefined;
   heading?: string;
 }) {
+  const clock = useClock();
   const scores: CognitiveScores | null = result.cognitive_scores;
   const base = baseline && baseline.id !== result.id ? baseline.cognitive_scores : null;
   return (
     <ResultCard heading={heading} unsent={result.unsent}>
       <Text size="sm" c="dimmed">
-        Taken on {takenOn(result.taken_at)}.{' '}
+        Taken on {formatDate(result.taken_at, clock)}.{' '}
         {result.baseline
           ? 'This is your baseline: later runs are shown against it.'
           : !result.complete
             ? 'Some parts were skipped, so this run is not compared as a whole.'
             : baseline
-              ? `Compared with your baseline of ${takenOn(baseline.taken_at)}.`
+              ? `Compared with your baseline of ${formatDate(baseline.taken_at, clock)}.`
               : ''}
       </Text>
-      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" m={0}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs">
         {COGNITIVE_MEASURES.map((measure) => (
-          <div key={measure.key}>
-            <Text component="dt" size="sm" c="dimmed">
-              {measure.label}
-            </Text>
-            <Text component="dd" m={0} fw={700}>
+          <Term key={measure.key} label={measure.label}>
+            <Text span fw={700}>
               {valueText(scores?.[measure.key] ?? null, measure.unit)}
-              {base && (
-                <Text span size="sm" fw={400}>
-                  {' '}
-                  · baseline {valueText(base[measure.key], measure.unit)} ·{' '}
-                  {changeText(scores?.[measure.key] ?? null, base[measure.key], measure)}
-                </Text>
-              )}
             </Text>
-          </div>
+            {base && (
+              <Text span size="sm">
+                {' '}
+                · baseline {valueText(base[measure.key], measure.unit)} ·{' '}
+                {changeText(scores?.[measure.key] ?? null, base[measure.key], measure)}
+              </Text>
+            )}
+          </Term>
         ))}
       </SimpleGrid>
     </ResultCard>
@@ -96,13 +95,14 @@ export function CognitiveResultCard({
 
 /** Every run so far, newest first, each with its measures on a line. */
 export function CognitiveHistory({ results }: { results: readonly ShownAssessment[] }) {
+  const clock = useClock();
   return (
     <ResultCard heading="Your cognitive results over time">
       <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Cognitive results over time">
         {results.map((result) => (
           <li key={result.id}>
             <Text size="sm" fw={700}>
-              {takenOn(result.taken_at)}
+              {formatDate(result.taken_at, clock)}
               {result.baseline ? ' (baseline)' : ''}
               {result.unsent ? ' (not yet on the server)' : ''}
             </Text>

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UserPage } from '@/features/backoffice';
 import { UserLoadError } from '@/features/backoffice';
-import { userDetailQueryOptions } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/people';
 
 export const Route = createFileRoute('/_authenticated/_admin/users/$username')({
   loader: ({ context, params }) =>
@@ -10,6 +10,6 @@ export const Route = createFileRoute('/_authenticated/_admin/users/$username')({
   component: function User() {
     const { username } = Route.useParams();
     const { user } = Route.useRouteContext();
-    return <UserPage username={username} viewer={{ id: user.username, role: user.role }} />;
+    return <UserPage username={username} viewer={user} />;
   },
 });

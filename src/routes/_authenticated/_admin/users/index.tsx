@@ -1,6 +1,6 @@
 import { createFileRoute, deepEqual, useRouter } from '@tanstack/react-router';
 import { UsersPage } from '@/features/backoffice';
-import { parseUserListSearch, useUserSearchText } from '@/features/users';
+import { parseUserListSearch, useUserSearchText } from '@/features/people';
 
 export const Route = createFileRoute('/_authenticated/_admin/users/')({
   // Role, sort and page live in the URL: back, forward and reload keep them. The search text does not: it names
@@ -11,8 +11,10 @@ export const Route = createFileRoute('/_authenticated/_admin/users/')({
     const [text, setText] = useUserSearchText();
     const navigate = Route.useNavigate();
     const router = useRouter();
+    const { user } = Route.useRouteContext();
     return (
       <UsersPage
+        signedIn={user}
         search={text === undefined ? search : { ...search, search: text }}
         onSearchChange={({ search: nextText, ...next }, options) => {
           // A search sent after the key that asked for it (keys faster than the search pause fold into one) must not

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { JourneyHome } from '@/features/journey';
 import { PortalHomePage } from '@/features/portal';
 import { ProfileLoadError } from '@/features/profiles';
-import { userDetailQueryOptions } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/people';
 
 export const Route = createFileRoute('/_authenticated/_client/user/home/$clientId')({
   loader: ({ context, params }) =>
@@ -9,6 +10,7 @@ export const Route = createFileRoute('/_authenticated/_client/user/home/$clientI
   errorComponent: ProfileLoadError,
   component: function Home() {
     const { clientId } = Route.useParams();
-    return <PortalHomePage clientId={clientId} />;
+    const { user } = Route.useRouteContext();
+    return <PortalHomePage clientId={clientId} email={user.email} journey={<JourneyHome clientId={clientId} />} />;
   },
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PortalProfilePage } from '@/features/portal';
 import { ProfileLoadError } from '@/features/profiles';
-import { userDetailQueryOptions } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/people';
 
 export const Route = createFileRoute('/_authenticated/_client/user/profile/$clientId')({
   loader: ({ context, params }) =>
@@ -10,6 +10,6 @@ export const Route = createFileRoute('/_authenticated/_client/user/profile/$clie
   component: function Profile() {
     const { clientId } = Route.useParams();
     const { user } = Route.useRouteContext();
-    return <PortalProfilePage clientId={clientId} viewer={{ id: user.username, role: user.role }} />;
+    return <PortalProfilePage clientId={clientId} viewer={user} />;
   },
 });

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Onboarding } from '@/features/onboarding';
 import { PortalScreenPage } from '@/features/portal';
 import { ProfileLoadError } from '@/features/profiles';
-import { userDetailQueryOptions } from '@/features/users';
+import { userDetailQueryOptions } from '@/features/people';
 
 export const Route = createFileRoute('/_authenticated/_client/user/thrive-onboard/$clientId')({
   loader: ({ context, params }) =>

@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { PageLoader } from '@/app/shell/PageLoader';
-import { clinicsQueryOptions } from '@/features/appointments';
-import {
-  DashboardLoadError,
-  ProgramPage,
-  filtersOf,
-  parseDashboardSearch,
-  programQueryOptions,
-} from '@/features/dashboard';
+import { DashboardLoadError, ProgramPage, filtersOf, parseDashboardSearch } from '@/features/dashboard';
+import { programQueryOptions } from '@/features/enrollments';
 
 export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/$id')({
   validateSearch: parseDashboardSearch,
@@ -18,7 +12,6 @@ export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/$i
       // The page's code with its data: pointing at a program's link loads both.
       ProgramPage.preload?.(),
       context.queryClient.query(programQueryOptions(params.id, deps)),
-      context.queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }),
     ]),
   errorComponent: DashboardLoadError,
   component: function Program() {

@@ -1,22 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { clinicsQueryOptions } from '@/features/appointments';
-import {
-  DashboardLoadError,
-  ThriveDashboardPage,
-  filtersOf,
-  parseDashboardSearch,
-  programsQueryOptions,
-} from '@/features/dashboard';
+import { DashboardLoadError, ThriveDashboardPage, filtersOf, parseDashboardSearch } from '@/features/dashboard';
+import { programsQueryOptions } from '@/features/enrollments';
 
 export const Route = createFileRoute('/_authenticated/_staff/thrive-dashboard/')({
   // Program, status and clinic live in the URL: back, forward and reload keep them.
   validateSearch: parseDashboardSearch,
   loaderDeps: ({ search }) => filtersOf(search),
-  loader: ({ context, deps }) =>
-    Promise.all([
-      context.queryClient.query(programsQueryOptions(deps)),
-      context.queryClient.query({ ...clinicsQueryOptions(), staleTime: 'static' }),
-    ]),
+  loader: ({ context, deps }) => context.queryClient.query(programsQueryOptions(deps)),
   errorComponent: DashboardLoadError,
   component: function ThriveDashboard() {
     const search = Route.useSearch();

@@ -5,6 +5,6 @@ export const Route = createFileRoute('/_authenticated/_staff/client/$clientId/de
   component: function ClientDetails() {
     const { clientId } = Route.useParams();
     const { user } = Route.useRouteContext();
-    return <ClientDetailsPage clientId={clientId} viewer={{ id: user.username, role: user.role }} />;
+    return <ClientDetailsPage clientId={clientId} viewer={user} />;
   },
 });

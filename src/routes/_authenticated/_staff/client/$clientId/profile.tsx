@@ -5,6 +5,6 @@ export const Route = createFileRoute('/_authenticated/_staff/client/$clientId/pr
   component: function ClientProfile() {
     const { clientId } = Route.useParams();
     const { user } = Route.useRouteContext();
-    return <ClientProfilePage clientId={clientId} viewer={{ id: user.username, role: user.role }} />;
+    return <ClientProfilePage clientId={clientId} viewer={user} />;
   },
 });

@@ -1,8 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ClientLoadError, loadClient } from '@/features/clients';
+import { clientPages } from '@/features/clients';
 
-/** `/client/{clientId}/...`: the client is loaded once for every page below. */
-export const Route = createFileRoute('/_authenticated/_staff/client/$clientId')({
-  loader: ({ context, params }) => loadClient(context.queryClient, params.clientId),
-  errorComponent: ClientLoadError,
-});
+/** `/client/{clientId}/...`: the client's details and profile. */
+export const Route = createFileRoute('/_authenticated/_staff/client/$clientId')(clientPages());

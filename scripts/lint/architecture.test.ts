@@ -1,0 +1,67 @@
+/**
+ * The architecture's rules hold because lint refuses what breaks them: each
+ * case below plants one violation in a real file of the app, as the project's
+ * own ESLint configuration sees it, and checks that it is reported (and that
+ * the lawful form of the same thing is not).
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const SCREEN_FILE = path.join(root, 'src/features/hub/components/HubPage.tsx');
+const DOMAIN_FILE = path.join(root, 'src/features/visits/components/VisitScreen.tsx');
+const APP_FILE = path.join(root, 'src/components/ErrorBanner.tsx');
+const TIME_MODULE = path.join(root, 'src/lib/intl/time.ts');
+
+let eslint: ESLint;
+
+// One linter for every case: its first run builds the type information the rules use, which takes a while on a
+// busy machine; the cases after it take moments.
+beforeAll(async () => {
+  eslint = new ESLint({ cwd: root });
+  await eslint.lintText('export {};\n', { filePath: APP_FILE });
+}, 180_000);
+
+async function rulesBroken(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('feature kinds', () => {
+  it('refuses a screen importing another screen', { timeout: 60_000 }, async () => {
+    const code = "import { JourneyHome } from '@/features/journey';\nexport const shown = JourneyHome;\n";
+    expect(await rulesBroken(code, SCREEN_FILE)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a domain importing a screen', { timeout: 60_000 }, async () => {
+    const code = "import { HubPage } from '@/features/hub';\nexport const shown = HubPage;\n";
+    expect(await rulesBroken(code, DOMAIN_FILE)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets a screen use a domain, and a domain another domain', { timeout: 60_000 }, async () => {
+    const screen = "import { StatusBadge } from '@/features/appointments';\nexport const shown = StatusBadge;\n";
+    const domain = "import { ClinicClock } from '@/features/clinics';\nexport const shown = ClinicClock;\n";
+    expect(await rulesBroken(screen, SCREEN_FILE)).not.toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken(domain, DOMAIN_FILE)).not.toContain('import-x/no-restricted-paths');
+  });
+});
+
+describe('one place for time', () => {
+  const DEVICE_CLOCK: Record<string, string> = {
+    toLocaleString: 'export const when = (at: Date) => at.toLocaleString();\n',
+    toLocaleDateString: "export const when = (at: Date) => at.toLocaleDateString('en-GB');\n",
+    toLocaleTimeString: 'export const when = (at: Date) => at.toLocaleTimeString();\n',
+    'Intl.DateTimeFormat': "export const when = (at: Date) => new Intl.DateTimeFormat('en-GB').format(at);\n",
+    getHours: 'export const hour = (at: Date) => at.getHours();\n',
+  };
+
+  it.each(Object.entries(DEVICE_CLOCK))('refuses %s outside src/lib/intl', { timeout: 60_000 }, async (_name, code) => {
+    expect(await rulesBroken(code, APP_FILE)).toContain('no-restricted-properties');
+  });
+
+  it('lets the time module use Intl', { timeout: 60_000 }, async () => {
+    const code = "export const when = (at: Date) => new Intl.DateTimeFormat('en-GB').format(at);\n";
+    expect(await rulesBroken(code, TIME_MODULE)).not.toContain('no-restricted-properties');
+  });
+});
