@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { stackConfig, type StackConfig } from './config.ts';
+import { stackPidFile } from './running.ts';
 import { startBackend } from './backend.ts';
 import { spawnChild, waitForHttp } from './processes.ts';
 import { ensureDemoData } from '../demo/seed.ts';
@@ -33,7 +34,7 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
     throw new Error(`No production build in ${config.buildDir}. Run \`npm run build\` first (npm start does).`);
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const pidFile = path.join(config.dataDir, 'stack.pid');
+  const pidFile = stackPidFile(config.dataDir);
   writeFileSync(pidFile, String(process.pid));
 
   const stops: Array<() => Promise<void>> = [];

@@ -7,7 +7,7 @@
  * Row values that the two drivers parse differently (date, interval, bigint)
  * are cast to text or int in the queries; timestamptz arrives as a Date from both.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -50,10 +50,33 @@ export async function openDatabase(location: DatabaseLocation, options: Database
   return location.kind === 'postgres' ? openPostgres(location.url, options) : openPglite(location.dataDir);
 }
 
+// btree_gist: the schedule's exclusion constraints compare ids with = beside time ranges with &&.
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
+
+/**
+ * The embedded database in `dataDir` as one file (a gzipped tar of its folder, PGlite's own format), for a
+ * backup. No process may have it open meanwhile: PGlite belongs to one.
+ */
+export async function dumpEmbeddedDatabase(dataDir: string): Promise<Blob> {
+  const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+  try {
+    return await pglite.dumpDataDir('gzip');
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** Makes `dataDir` (new or empty) the embedded database a dump holds (`dumpEmbeddedDatabase`). */
+export async function loadEmbeddedDatabase(dataDir: string, dump: Blob): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  if (readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty: a restore never writes over data.`);
+  const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: dump });
+  await pglite.close();
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
-  // btree_gist: the schedule's exclusion constraints compare ids with = beside time ranges with &&.
-  const options = { extensions: { pg_trgm, btree_gist } };
+  const options = { extensions: PGLITE_EXTENSIONS };
   const pglite = dataDir === null ? await PGlite.create(options) : await PGlite.create(dataDir, options);
   // PGlite is one connection: its transaction() holds a lock that every other
   // query waits for, so concurrent requests see the same isolation as on a server.
