@@ -62,6 +62,18 @@ describe('parseServerConfig', () => {
     expect(parseServerConfig({ ...identity, DATA_DIR: '/tmp/thrive-data' }).rateLimitStore).toBe('memory');
   });
 
+  it('puts a password handed over on its own into the database URL', () => {
+    const config = parseServerConfig({
+      ...identity,
+      DATABASE_URL: 'postgres://thrive@db.internal:5432/thrive?sslmode=verify-full',
+      DATABASE_PASSWORD: 'p@ss/word:1',
+    });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://thrive:p%40ss%2Fword%3A1@db.internal:5432/thrive?sslmode=verify-full',
+    });
+  });
+
   it('names its process in the log, and logs requests unless told otherwise', () => {
     expect(parseServerConfig({ ...identity, API_INSTANCE_NAME: 'api-2' })).toMatchObject({
       instance: 'api-2',

@@ -63,6 +63,11 @@ const DatabaseEnvironmentSchema = v.object({
     optionalText,
     v.check((value) => value === '' || /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL'),
   ),
+  /**
+   * The password of DATABASE_URL's user, when the URL holds none: a secret store hands it over on its own
+   * (infra/: the database's secret in Secrets Manager), and it is then never part of a URL that gets logged.
+   */
+  DATABASE_PASSWORD: optionalText,
 });
 
 const EnvironmentSchema = v.object({
@@ -132,9 +137,11 @@ function parsed<Schema extends v.GenericSchema>(
 }
 
 function databaseLocation(values: v.InferOutput<typeof DatabaseEnvironmentSchema>): DatabaseLocation {
-  return values.DATABASE_URL === ''
-    ? { kind: 'pglite', dataDir: path.resolve(values.DATA_DIR, 'db') }
-    : { kind: 'postgres', url: values.DATABASE_URL };
+  if (values.DATABASE_URL === '') return { kind: 'pglite', dataDir: path.resolve(values.DATA_DIR, 'db') };
+  if (values.DATABASE_PASSWORD === '') return { kind: 'postgres', url: values.DATABASE_URL };
+  const url = new URL(values.DATABASE_URL);
+  url.password = encodeURIComponent(values.DATABASE_PASSWORD);
+  return { kind: 'postgres', url: url.toString() };
 }
 
 /** The database alone (DATABASE_URL, or the embedded one in DATA_DIR/db): what `npm run migrate` reads. */

@@ -32,7 +32,9 @@ export function createApp(deps: AppDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   // The client's address (the refused-authentication limit) from the proxy in front, when it is one we trust.
-  app.set('trust proxy', deps.trustProxy ?? 'loopback');
+  // A number is a count of proxies (CloudFront and a load balancer: 2), anything else addresses or names.
+  const trustProxy = deps.trustProxy ?? 'loopback';
+  app.set('trust proxy', /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy);
   app.set('etag', false);
   app.use(securityHeaders);
 
