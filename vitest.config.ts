@@ -51,7 +51,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'front/**/*.test.ts',
-            'infra/**/*.test.ts',
+            'infra/*.test.ts',
           ],
           environment: 'node',
           setupFiles: ['./src/test/setup.ts'],
