@@ -365,6 +365,24 @@ export default tseslint.config(
     ...testingLibrary.configs['flat/react'],
   },
   {
+    // A file that replaces a module is named *.isolated.test.*: it runs with modules of its own (vitest.config.ts),
+    // since a mock in a worker shared with other files can reach them, or miss its own file.
+    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'openapi/**/*.test.ts'],
+    ignores: ['**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...CLINIC_CLOCK,
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'A test that mocks a module is named *.isolated.test.ts(x), so that it runs on its own.',
+        })),
+      ],
+    },
+  },
+
+  {
     // Tests hand the app javascript: addresses to prove it refuses them.
     files: ['src/**/*.test.{ts,tsx}'],
     rules: { 'no-script-url': 'off' },
