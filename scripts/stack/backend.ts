@@ -120,7 +120,9 @@ export async function startBackend(config: StackConfig, options: BackendOptions 
     await Promise.race([
       Promise.all([
         waitForHttp(`${config.identityUrl}/health`),
-        ...apis.map((api) => waitForHttp(`${api.url}/api/v1/ready`)),
+        // The readiness check asks the database (2 s at most); several processes starting at once on a busy
+        // machine take a while to answer it.
+        ...apis.map((api) => waitForHttp(`${api.url}/api/v1/ready`, { timeoutMs: 120_000, attemptMs: 10_000 })),
       ]),
       ended.then((reason) => Promise.reject(new Error(reason))),
     ]);

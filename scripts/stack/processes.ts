@@ -68,16 +68,19 @@ export async function logTail(file: string, lines = 20): Promise<string> {
   return text.split('\n').slice(-lines).join('\n');
 }
 
-/** Polls a URL until it answers with a status below 500, or fails after the timeout. */
+/**
+ * Polls a URL until it answers with a status below 500, or fails after the timeout. Each attempt may take
+ * `attemptMs`: one that asks a database (an API's /ready) needs longer on a machine under load.
+ */
 export async function waitForHttp(
   url: string,
-  { timeoutMs = 60_000, init }: { timeoutMs?: number; init?: RequestInit } = {},
+  { timeoutMs = 60_000, attemptMs = 2_000, init }: { timeoutMs?: number; attemptMs?: number; init?: RequestInit } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(attemptMs) });
       if (response.status < 500) return;
       lastError = new Error(`HTTP ${response.status}`);
     } catch (error) {
