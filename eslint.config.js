@@ -76,6 +76,25 @@ const SERVER_SERVICES = readdirSync(new URL('./server', import.meta.url), { with
   .filter((entry) => entry.isDirectory() && !['http', 'core', 'db', 'access', 'identity'].includes(entry.name))
   .map((entry) => `./server/${entry.name}`);
 
+/** What of the contract only server/access reads: the rules table and what is derived from it. */
+const SERVER_ACCESS_RULES = [
+  'ACCESS_RULES',
+  'decide',
+  'listScopeOf',
+  'reachesEveryone',
+  'mayDoToClients',
+  'RESOURCE_FIELDS',
+  'readableFields',
+  'writableFields',
+  'projectFields',
+  'fieldsNotWritable',
+  'PROFILE_SECTION_ACCESS',
+  'profileReadFields',
+  'profileFieldsShown',
+  'profileWriteRights',
+  'projectProfileFields',
+];
+
 /** @type {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }[]} */
 const SERVER_LAYERS = [
   {
@@ -409,6 +428,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/openapi', '**/openapi/**'], message: 'Import the contract through @contract.' }] },
+      ],
+    },
+  },
+  {
+    // Access is decided in one place on the server: the services ask server/access, never the rules table.
+    files: ['server/**/*.ts'],
+    ignores: ['server/access/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/openapi', '**/openapi/**'], message: 'Import the contract through @contract.' }],
+          paths: [
+            {
+              name: '@contract',
+              importNames: SERVER_ACCESS_RULES,
+              message: 'Ask server/access (requireGrant, listScope, answerFor, requireWritable) instead.',
+            },
+          ],
+        },
       ],
     },
   },
