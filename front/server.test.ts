@@ -155,6 +155,20 @@ describe('the front serving the build', () => {
     expect((await get('/sw.js', { 'if-none-match': '"something-else"' })).status).toBe(200);
   });
 
+  it('tags each encoding of a file apart, so a copy kept in one is never confirmed for a browser taking another', async () => {
+    const file = '/assets/index-Ab12Cd34.js';
+    const [br, gzip, plain] = await Promise.all([
+      get(file, { 'accept-encoding': 'br' }),
+      get(file, { 'accept-encoding': 'gzip' }),
+      get(file),
+    ]);
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    const plainAskingWithBrotlisTag = await get(file, { 'if-none-match': br.headers.etag! });
+    expect(plainAskingWithBrotlisTag.status).toBe(200);
+    expect(plainAskingWithBrotlisTag.body.toString()).toBe(SCRIPT);
+    expect((await get(file, { 'accept-encoding': 'gzip', 'if-none-match': gzip.headers.etag! })).status).toBe(304);
+  });
+
   it('answers the app’s routes with their documents, and a missing file with 404, never the shell', async () => {
     expect((await get('/login', page)).body.toString()).toContain('Sign in');
     expect((await get('/client/discovery/123', page)).body.toString()).toBe(SHELL);

@@ -7,7 +7,7 @@
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createProxy, type Proxy } from './proxy.ts';
-import { encodingFor, fileFor, type StaticBuild, type StaticFile } from './static-files.ts';
+import { encodingFor, etagOf, fileFor, type StaticBuild, type StaticFile } from './static-files.ts';
 
 export interface FrontOptions {
   build: StaticBuild;
@@ -36,19 +36,20 @@ function pathOf(url: string | undefined): string {
 }
 
 function sendFile(req: IncomingMessage, res: ServerResponse, build: StaticBuild, file: StaticFile): void {
+  const compressible = Object.keys(file.encoded).length > 0;
+  const encoding = compressible ? encodingFor(file, req.headers['accept-encoding']) : null;
+  const etag = etagOf(file, encoding);
   const headers: Record<string, string> = {
     ...build.securityHeaders,
     'Content-Type': file.type,
     'Cache-Control': file.cacheControl,
-    ETag: file.etag,
+    ETag: etag,
   };
-  const compressible = Object.keys(file.encoded).length > 0;
   if (compressible) headers.Vary = 'Accept-Encoding';
-  if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+  if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     res.writeHead(304, headers).end();
     return;
   }
-  const encoding = compressible ? encodingFor(file, req.headers['accept-encoding']) : null;
   const body = encoding ? file.encoded[encoding]! : file.body;
   if (encoding) headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = String(body.length);

@@ -33,7 +33,7 @@ export interface StaticFile {
   encoded: Partial<Record<Encoding, Buffer>>;
   type: string;
   cacheControl: string;
-  /** A strong validator of the content (the same for every encoding of it, each answer saying which it is). */
+  /** A strong validator of the content as it is; each compressed copy has its own (etagOf). */
   etag: string;
 }
 
@@ -107,4 +107,12 @@ export function encodingFor(file: StaticFile, acceptEncoding: string | undefined
     if (file.encoded[encoding] && (accepted.has(encoding) || accepted.has('*'))) return encoding;
   }
   return null;
+}
+
+/**
+ * The validator of the bytes sent: a compressed copy is another representation of the file, so it gets a tag of
+ * its own (RFC 9110, 8.8.3). A cache that kept one encoding never has it confirmed for a browser taking another.
+ */
+export function etagOf(file: StaticFile, encoding: Encoding | null): string {
+  return encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
 }
