@@ -71,7 +71,8 @@ function brandInIndexHtml(): Plugin {
  * components (src/app/prerender), so they paint from the HTML and the
  * stylesheet before any script has run:
  * - login.html: index.html with the sign-in screen already in #root. Static
- *   hosts, the preview server and the service worker serve /login from it.
+ *   hosts, the production front (front/) and the service worker serve /login
+ *   from it.
  * - index.html (every other path): #root stays empty, so a signed-in start
  *   never shows the sign-in page first; beside it, a template of the unlock
  *   screen that the first script shows at once when a saved session will
@@ -185,8 +186,9 @@ export const aliases = {
 };
 
 /**
- * Where the dev and preview servers listen and what they proxy. The stack
- * launcher (scripts/stack) sets every one; the defaults are those of `npm start`.
+ * Where the dev server listens and what it proxies, and where the build goes. The stack launcher (scripts/stack)
+ * sets every one; the defaults are those of `npm start`. The production build is served by the production front
+ * (front/), never by Vite's preview server, which is no production server.
  */
 function serverSettings(env: NodeJS.ProcessEnv) {
   return {
@@ -209,8 +211,8 @@ export default defineConfig(({ mode }) => {
       configure: dropConnectionWhenUpstreamDown,
     },
   };
-  // No CORS: the app answers its own pages only. The dev server goes without the policy (its hot reload runs
-  // inline scripts); the preview server, which serves the production build, sends it.
+  // No CORS: the app answers its own pages only. The dev server goes without the security headers (its hot reload
+  // runs inline scripts); the production front sends them from the build's _headers.
   const server = { host: 'localhost', port: stack.port, strictPort: true, proxy, cors: false };
 
   return {
@@ -262,7 +264,6 @@ export default defineConfig(({ mode }) => {
       precompressedCopies(),
     ],
     server,
-    preview: { ...server, headers },
     build: {
       // BUILD_DIR lets two builds (e.g. two versions in a test) live side by side.
       outDir: stack.buildDir,

@@ -266,4 +266,19 @@ describe('the front when an API process is down', () => {
       onlyDown.closeUpstreams();
     }
   });
+
+  it('serves the app with no API behind it, and says so for /api', async () => {
+    const pagesOnly = createFront({ build: await loadBuild(buildDir), apiUpstreams: [] });
+    await new Promise<void>((resolve) => pagesOnly.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(pagesOnly.server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${base}/login`)).text()).toContain('Sign in');
+      const api = await fetch(`${base}/api/v1/health`);
+      expect(api.status).toBe(502);
+      expect(await api.text()).toBe('No API behind this front\n');
+    } finally {
+      await new Promise((resolve) => pagesOnly.server.close(resolve));
+      pagesOnly.closeUpstreams();
+    }
+  });
 });

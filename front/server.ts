@@ -11,7 +11,7 @@ import { encodingFor, etagOf, fileFor, type StaticBuild, type StaticFile } from 
 
 export interface FrontOptions {
   build: StaticBuild;
-  /** The API instances' base URLs. */
+  /** The API instances' base URLs; none for a front that only serves the app (a benchmark of its pages). */
   apiUpstreams: readonly string[];
   /** The identity service the app reaches at /identity (the local stack's); none in production. */
   identityUpstream?: string;
@@ -70,7 +70,10 @@ function sendPlain(res: ServerResponse, build: StaticBuild, status: number, text
 
 export function createFront(options: FrontOptions): Front {
   const { build } = options;
-  const api: Proxy = createProxy({ upstreams: options.apiUpstreams, defaultHeaders: build.securityHeaders });
+  const api: Proxy | null =
+    options.apiUpstreams.length > 0
+      ? createProxy({ upstreams: options.apiUpstreams, defaultHeaders: build.securityHeaders })
+      : null;
   const identity: Proxy | null = options.identityUpstream
     ? createProxy({
         upstreams: [options.identityUpstream],
@@ -81,7 +84,9 @@ export function createFront(options: FrontOptions): Front {
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
-    if (url.startsWith(API_PREFIX)) return api.handle(req, res);
+    if (url.startsWith(API_PREFIX)) {
+      return api ? api.handle(req, res) : sendPlain(res, build, 502, 'No API behind this front');
+    }
     if (identity && (url === IDENTITY_PREFIX || url.startsWith(`${IDENTITY_PREFIX}/`))) {
       return identity.handle(req, res);
     }
@@ -98,7 +103,7 @@ export function createFront(options: FrontOptions): Front {
   return {
     server,
     closeUpstreams() {
-      api.close();
+      api?.close();
       identity?.close();
     },
   };
