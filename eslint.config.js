@@ -14,6 +14,7 @@ import tseslint from 'typescript-eslint';
  * The shape of the code (ARCHITECTURE.md), enforced:
  * - `openapi/` (the contract) imports nothing of the app, the server or the scripts;
  * - `server/` imports neither the app nor the developer scripts;
+ * - `front/` (the production front) imports nothing of ours; `infra/` only front's headers and the contract;
  * - in `src/`, `lib/`, `config/` and `components/` are shared code and import no feature, no screen, no shell;
  * - a feature reaches another feature only through its public `index.ts`;
  * - a domain never imports a screen, and a screen never imports another screen;
@@ -130,8 +131,19 @@ const zones = [
   },
   {
     target: './server',
-    from: ['./src', './scripts', './tests'],
+    from: ['./src', './scripts', './tests', './front', './infra'],
     message: 'The server depends on the contract (openapi/) only, never on the app or the developer scripts.',
+  },
+  {
+    target: './front',
+    from: ['./src', './server', './scripts', './tests', './openapi', './infra'],
+    message: 'The production front serves a build and proxies to the API; it imports nothing else of ours.',
+  },
+  {
+    target: './infra',
+    from: ['./src', './server', './scripts', './tests'],
+    message:
+      'The AWS stack takes the app’s headers and caching rules from front/, and the roles and sessions from the contract.',
   },
   ...SERVER_LAYERS,
   {
@@ -159,9 +171,9 @@ const zones = [
   {
     target: './tests',
     from: './scripts',
-    except: ['./demo', './stack', './identity', './chromium-paths.ts'],
+    except: ['./demo', './stack', './identity', './backup', './chromium-paths.ts'],
     message:
-      'Tests use the demo data as their fixture set (scripts/demo) and the stack’s own launchers, nothing else of scripts/.',
+      'Tests use the demo data as their fixture set (scripts/demo), the stack’s own launchers and its backup, nothing else of scripts/.',
   },
   {
     target: ['./src/lib', './src/config', './src/components'],
@@ -260,7 +272,19 @@ const SDK_RESTRICTIONS = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', '.data', '.data-*', '**/*.gen.ts', 'test-results', 'playwright-report', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      '.data',
+      '.data-*',
+      '**/*.gen.ts',
+      'test-results',
+      'playwright-report',
+      'coverage',
+      'infra/cdk.out',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -332,7 +356,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [SDK_RESTRICTIONS.amplify] }] },
   },
   {
-    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.ts'],
+    files: [
+      'src/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'front/**/*.test.ts',
+      'infra/**/*.test.ts',
+      'tests/api/**/*.ts',
+      'tests/instances/**/*.ts',
+    ],
     ...vitest.configs.recommended,
     rules: {
       ...vitest.configs.recommended.rules,
@@ -340,8 +372,11 @@ export default tseslint.config(
       'vitest/no-disabled-tests': 'error',
       // expect(value, 'what failed') names the failure in the report.
       'vitest/valid-expect': ['error', { maxArgs: 2 }],
-      // Shared checks are named expect...(), e.g. expectUnauthorized().
-      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*'] }],
+      // Shared checks are named expect...(), e.g. expectUnauthorized(); the CDK's template checks assert too.
+      'vitest/expect-expect': [
+        'error',
+        { assertFunctionNames: ['expect', 'expect*', 'assert*', 'template.hasResourceProperties'] },
+      ],
     },
   },
   {

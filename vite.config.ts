@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { createServer, defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appSecurityHeaders, headersFileText } from './front/headers.ts';
+import { precompressedCopies } from './front/precompress.ts';
 import { pruneUnreadCustomProperties } from './scripts/build/prune-custom-properties.ts';
 import { DEFERRED_STYLESHEET } from './src/app/prerender/deferred-styles.ts';
 import { LOCKED_START_DOCUMENT } from './src/pwa/locked-start.ts';
@@ -45,60 +47,13 @@ const dropConnectionWhenUpstreamDown: NonNullable<ProxyOptions['configure']> = (
   });
 };
 
-/**
- * Where the app may connect besides its own origin: the identity service. A
- * path (the local stack's /identity) is the app's own origin; none means
- * Amazon Cognito in the configured region.
- */
-function identityOrigin(env: Record<string, string>): string | null {
-  const endpoint = env.VITE_COGNITO_ENDPOINT ?? '';
-  if (endpoint.startsWith('/')) return null;
-  if (endpoint !== '') return new URL(endpoint).origin;
-  return `https://cognito-idp.${env.VITE_COGNITO_REGION || 'ap-south-1'}.amazonaws.com`;
-}
-
-/**
- * The headers every page of the app is served with: a strict Content Security
- * Policy (scripts from the app's own origin only, never inline; styles may be
- * inline because Mantine writes its theme variables at run time), no sniffing,
- * no referrer, no framing, an own browsing context group, and none of the
- * device's sensors. The preview server sends them, and the build writes them
- * to `_headers` for static hosting (Netlify and Cloudflare Pages read it).
- */
-export function appSecurityHeaders(env: Record<string, string>): Record<string, string> {
-  const identity = identityOrigin(env);
-  const csp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    `connect-src 'self'${identity ? ` ${identity}` : ''}`,
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  return {
-    'Content-Security-Policy': csp,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'X-Frame-Options': 'DENY',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-  };
-}
-
-/** Writes the headers for static hosting next to the build (`_headers`, for every path). */
+/** Writes the headers for static hosting next to the build (`_headers`, which the production front reads too). */
 function headersFile(headers: Record<string, string>): Plugin {
   return {
     name: 'thrive-headers-file',
     apply: 'build',
     generateBundle() {
-      const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
-      this.emitFile({ type: 'asset', fileName: '_headers', source: `/*\n${lines.join('\n')}\n` });
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFileText(headers) });
     },
   };
 }
@@ -116,7 +71,8 @@ function brandInIndexHtml(): Plugin {
  * components (src/app/prerender), so they paint from the HTML and the
  * stylesheet before any script has run:
  * - login.html: index.html with the sign-in screen already in #root. Static
- *   hosts, the preview server and the service worker serve /login from it.
+ *   hosts, the production front (front/) and the service worker serve /login
+ *   from it.
  * - index.html (every other path): #root stays empty, so a signed-in start
  *   never shows the sign-in page first; beside it, a template of the unlock
  *   screen that the first script shows at once when a saved session will
@@ -230,8 +186,9 @@ export const aliases = {
 };
 
 /**
- * Where the dev and preview servers listen and what they proxy. The stack
- * launcher (scripts/stack) sets every one; the defaults are those of `npm start`.
+ * Where the dev server listens and what it proxies, and where the build goes. The stack launcher (scripts/stack)
+ * sets every one; the defaults are those of `npm start`. The production build is served by the production front
+ * (front/), never by Vite's preview server, which is no production server.
  */
 function serverSettings(env: NodeJS.ProcessEnv) {
   return {
@@ -254,8 +211,8 @@ export default defineConfig(({ mode }) => {
       configure: dropConnectionWhenUpstreamDown,
     },
   };
-  // No CORS: the app answers its own pages only. The dev server goes without the policy (its hot reload runs
-  // inline scripts); the preview server, which serves the production build, sends it.
+  // No CORS: the app answers its own pages only. The dev server goes without the security headers (its hot reload
+  // runs inline scripts); the production front sends them from the build's _headers.
   const server = { host: 'localhost', port: stack.port, strictPort: true, proxy, cors: false };
 
   return {
@@ -303,9 +260,10 @@ export default defineConfig(({ mode }) => {
           globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         },
       }),
+      // Last: it compresses what the plugins above wrote, the service worker included.
+      precompressedCopies(),
     ],
     server,
-    preview: { ...server, headers },
     build: {
       // BUILD_DIR lets two builds (e.g. two versions in a test) live side by side.
       outDir: stack.buildDir,

@@ -22,7 +22,14 @@ class DomFilesFirst extends BaseSequencer {
   }
 }
 
-const UNIT_TESTS = ['src/**/*.test.{ts,tsx}', 'openapi/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'];
+const UNIT_TESTS = [
+  'src/**/*.test.{ts,tsx}',
+  'openapi/**/*.test.ts',
+  'server/**/*.test.ts',
+  'scripts/**/*.test.ts',
+  'front/**/*.test.ts',
+  'infra/*.test.ts',
+];
 const ISOLATED_TESTS = '**/*.isolated.test.{ts,tsx}';
 
 /** The unit tests' settings, for the files that share modules and for those that may not. */
@@ -50,10 +57,11 @@ function unitProject(test: {
 }
 
 /**
- * Two suites: `unit` (pure logic and components, next to the code; `unit-isolated` for the files that mock a
- * module) and `api`
+ * Three suites: `unit` (pure logic and components, next to the code; `unit-isolated` for the files that mock a
+ * module), `api`
  * (HTTP tests against a running reference server and identity service, started
- * once by the global setup).
+ * once by the global setup) and `api-instances` (a part of `api` against several
+ * API processes behind the production front).
  */
 export default defineConfig({
   test: {
@@ -98,6 +106,24 @@ export default defineConfig({
           fileParallelism: false,
           // The files share the stack, and also the modules they load (the contract, the clients, the in-process
           // API): each suite in about 120 s instead of 175.
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias: aliases },
+        test: {
+          // Three API processes on PostgreSQL behind the production front (DATABASE_URL required): the suite's
+          // access, idempotency, booking race and sign-out tests once more, and what only several processes show.
+          name: 'api-instances',
+          include: [
+            'tests/api/{access-matrix,writes-exactly-once,booking,sessions}.test.ts',
+            'tests/instances/**/*.test.ts',
+          ],
+          environment: 'node',
+          globalSetup: ['./tests/support/api-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
           isolate: false,
         },
       },

@@ -11,8 +11,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database reachability */
+        /** Liveness (the process answers; nothing else is checked) */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness (the load balancer's check)
+         * @description Whether this instance should be sent requests: its database answers within 2 seconds, the
+         *     database's schema has every migration of this release (`npm run migrate` applies them), and
+         *     the instance is not stopping. An instance whose schema is behind answers every other request
+         *     503 until the migrations have run.
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2321,7 +2344,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The server answers and its database is reachable. */
+            /** @description The server process answers. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2330,6 +2353,44 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         status: "ok";
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ready";
+                    };
+                };
+            };
+            /** @description Not ready, and why. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "not_ready";
+                        /** @enum {string} */
+                        reason: "database_unreachable" | "migrations_behind" | "stopping";
                     };
                 };
             };
@@ -3733,6 +3794,7 @@ type ReadonlyArray<T> = [
 ] extends [
     unknown[]
 ] ? Readonly<Exclude<T, undefined>> : Readonly<Exclude<T, undefined>[]>;
+export const pathsReadyGetResponses503ContentApplicationJsonReasonValues: ReadonlyArray<FlattenedDeepRequired<paths>["/ready"]["get"]["responses"]["503"]["content"]["application/json"]["reason"]> = ["database_unreachable", "migrations_behind", "stopping"];
 export const pathsUsersUsersGetParametersQueryOrderingValues: ReadonlyArray<FlattenedDeepRequired<paths>["/users/users"]["get"]["parameters"]["query"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
 export const pathsUsersAuditEventsGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/users/audit-events"]["get"]["parameters"]["query"]["kind"]> = ["change", "read"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["CLIENT", "NURSE", "RECEPTION", "DOCTOR", "HEALTH_COACH", "NUTRITIONIST", "ADMIN", "SUPER_ADMIN"];

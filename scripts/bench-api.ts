@@ -9,7 +9,9 @@
  * (one clinic, one week) as reception makes it, beside the whole appointments of
  * that week. Then discovery's client search as a nurse
  * types it (each keystroke's text, with next appointments from the same schedule), which
- * must answer within 150 ms of the last keystroke. Reports, per scenario, its first request and the p50 and
+ * must answer within 150 ms of the last keystroke. The user list and discovery's search also run 10 at a time
+ * (req/s, p50, p99, the API's CPU a request), to the API or, with `--front`, through the production front in its own
+ * process (after `npm run build`), as a browser reaches them. Reports, per scenario, its first request and the p50 and
  * p95 of the requests after a short warm-up (`timeRequests`); it is a measurement, not a test: it exits 0
  * unless a request fails.
  */
@@ -29,6 +31,7 @@ import { passwordSignIn } from './identity/client.ts';
 import { seedIdentity } from './identity/seed.ts';
 import { startBackend } from './stack/backend.ts';
 import { stackConfig } from './stack/config.ts';
+import { spawnChild, waitForHttp, type Child } from './stack/processes.ts';
 import { percentile } from './percentile.ts';
 
 const { values } = parseArgs({
@@ -42,6 +45,9 @@ const { values } = parseArgs({
     'scenario-warm-up': { type: 'string', default: '10' },
     // A folder for a CPU profile of the API (written when it stops), to see where its time goes.
     'cpu-prof': { type: 'string' },
+    // The concurrent loads through the production front (front/, its own process, serving BUILD_DIR) rather than
+    // to the API directly, as a browser's requests go.
+    front: { type: 'boolean', default: false },
   },
 });
 const clientCount = Number(values.clients);
@@ -122,6 +128,7 @@ const config = stackConfig({
 });
 const accounts = [...DEMO_ACCOUNTS, ...generateClients(clientCount)];
 let backend: Awaited<ReturnType<typeof startBackend>> | undefined;
+let front: Child | undefined;
 try {
   const seedStart = performance.now();
   await seedIdentity(config, accounts);
@@ -146,6 +153,21 @@ try {
       ? { apiNodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] }
       : {}),
   });
+  // Where the concurrent loads go: the API itself, or the front before it (what a browser reaches).
+  let loadBase = config.apiUrl;
+  if (values.front) {
+    front = spawnChild(
+      'front',
+      process.execPath,
+      ['--import', 'tsx', path.resolve(import.meta.dirname, '../front/main.ts')],
+      {
+        env: { PORT: String(config.appPort), BUILD_DIR: config.buildDir, API_UPSTREAMS: config.apiUrl },
+        logFile: path.join(dataDir, 'front.log'),
+      },
+    );
+    loadBase = `http://localhost:${config.appPort}`;
+    await waitForHttp(`${loadBase}/api/v1/health`);
+  }
   const answer = await passwordSignIn(config.identityUrl, config.clientId, 'admin@thrive.test', DEMO_PASSWORD);
   const token = answer.AuthenticationResult?.AccessToken;
   if (!token) throw new Error(`Could not sign in as the admin: ${answer.message ?? answer.status}`);
@@ -179,44 +201,56 @@ try {
   // Node's http client on kept-alive connections: fetch costs the client more CPU per request than the API
   // spends answering, and on a two-core machine the client then sets the pace, not the API.
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  const get = (url: string) =>
+  /** One request as `bearer`, its body read and dropped; its status. */
+  const send = (bearer: string, route: string, body?: unknown) =>
     new Promise<number>((resolve, reject) => {
-      const request = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      });
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      const request = http.request(
+        `${loadBase}/api/v1/${route}`,
+        {
+          method: text ? 'POST' : 'GET',
+          agent,
+          headers: { authorization: `Bearer ${bearer}`, ...(text ? { 'content-type': 'application/json' } : {}) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+          response.on('error', reject);
+        },
+      );
       request.on('error', reject);
+      request.end(text);
     });
-  /** `total` requests of the first page, `concurrency` in flight at all times; each one's latency. */
-  const load = async (total: number) => {
+  /** `total` requests made by `next`, `concurrency` in flight at all times; each one's latency. */
+  const load = async (total: number, next: (i: number) => Promise<number>) => {
     const timings: number[] = [];
     let issued = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (issued < total) {
-          issued++;
           const started = performance.now();
-          const status = await get(`${config.apiUrl}/api/v1/${firstPage}`);
+          const status = await next(issued++);
           timings.push(performance.now() - started);
-          if (status !== 200) throw new Error(`concurrent list: HTTP ${status}`);
+          if (status !== 200) throw new Error(`concurrent load: HTTP ${status}`);
         }
       }),
     );
     return timings;
   };
-  // A server in use runs warm: the first thousand requests compile its hot paths and are not counted.
-  await load(Number(values['warm-up']));
-  const cpuBefore = await processCpuMs(backend.apiPid);
-  const loadStart = performance.now();
-  const latencies = await load(concurrentTotal);
-  const seconds = (performance.now() - loadStart) / 1000;
-  const cpuPerRequest = ((await processCpuMs(backend.apiPid)) - cpuBefore) / concurrentTotal;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `\nUser list, first page, ${concurrency} at a time, ${concurrentTotal} requests: ${(concurrentTotal / seconds).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, the API's CPU ${cpuPerRequest.toFixed(2)} ms a request`,
-  );
+  /** Warms up (a server in use has compiled its hot paths), then measures `next` and prints the line. */
+  const measure = async (what: string, next: (i: number) => Promise<number>) => {
+    await load(Number(values['warm-up']), next);
+    const cpuBefore = await processCpuMs(backend!.apiPid);
+    const loadStart = performance.now();
+    const latencies = await load(concurrentTotal, next);
+    const seconds = (performance.now() - loadStart) / 1000;
+    const cpuPerRequest = ((await processCpuMs(backend!.apiPid)) - cpuBefore) / concurrentTotal;
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `\n${what}, ${concurrency} at a time${values.front ? ' through the front' : ''}, ${concurrentTotal} requests: ${(concurrentTotal / seconds).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, the API's CPU ${cpuPerRequest.toFixed(2)} ms a request`,
+    );
+  };
+  await measure('User list, first page', () => send(token, firstPage));
 
   const receptionAnswer = await passwordSignIn(
     config.identityUrl,
@@ -253,6 +287,11 @@ try {
   const nurseToken = nurseAnswer.AuthenticationResult?.AccessToken;
   if (!nurseToken) throw new Error('Could not sign in as the nurse');
   const someone = accounts.find((account) => account.email === demoClientEmail(4321)) ?? accounts.at(-1)!;
+  // Ten nurses typing at once: each request a prefix of a surname, as the box sends them.
+  await measure('Discovery search', (i) =>
+    send(nurseToken, 'clients/search', { q: someone.lastName.slice(0, 1 + (i % someone.lastName.length)) }),
+  );
+  agent.destroy();
   const typed: Record<string, string> = {
     'surname, as typed': someone.lastName,
     'phone, with punctuation': `${someone.phone!.slice(3, 6)}-${someone.phone!.slice(6, 10)}`,
@@ -284,6 +323,7 @@ try {
     );
   }
 } finally {
+  await front?.stop();
   await backend?.stop();
   await rm(dataDir, { recursive: true, force: true });
 }

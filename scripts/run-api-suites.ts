@@ -1,17 +1,38 @@
 /**
  * The API suite on the embedded database (PGlite) and, when TEST_DATABASE_URL
  * names a PostgreSQL database it may empty, on that real server too, side by
- * side: each suite waits on its server most of the time, so together they take
- * little longer than one. Each runs on its own ports; its report prints whole
+ * side; and on PostgreSQL also the part of it that several API processes
+ * behind the production front must pass (the `api-instances` project, in a
+ * database of its own beside that one: TEST_DATABASE_URL's name + `_instances`,
+ * created when missing). Each suite waits on its server most of the time, so
+ * together they take little longer than one. Each runs on its own ports; its report prints whole
  * once it ends, so the two do not interleave. The outbox's fault test, the
  * longest, runs its 250 seeds split between the two: each database half of
  * them, none twice.
  */
 import { spawn } from 'node:child_process';
 
+import { openDatabase } from '../server/db/database.ts';
+
 interface Suite {
   name: string;
+  project: string;
   env: NodeJS.ProcessEnv;
+}
+
+/** A database beside `url`'s on the same server (`<name>_<suffix>`), created when it is not there. */
+async function databaseBeside(url: string, suffix: string): Promise<string> {
+  const beside = new URL(url);
+  const name = `${beside.pathname.slice(1)}_${suffix}`;
+  beside.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'postgres', url });
+  try {
+    const [found] = await db.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!found) await db.exec(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await db.close();
+  }
+  return beside.toString();
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -23,6 +44,7 @@ const faultSeeds = (first: number, count: number) => ({
 const suites: Suite[] = [
   {
     name: 'embedded database (PGlite)',
+    project: 'api',
     env: { ...process.env, DATABASE_URL: '', ...faultSeeds(1, postgresUrl ? FAULT_SEEDS / 2 : FAULT_SEEDS) },
   },
 ];
@@ -30,11 +52,21 @@ if (postgresUrl) {
   const port = Number(process.env.API_TEST_PORT || '24173') + 100;
   suites.push({
     name: 'PostgreSQL',
+    project: 'api',
     env: {
       ...process.env,
       DATABASE_URL: postgresUrl,
       API_TEST_PORT: String(port),
       ...faultSeeds(FAULT_SEEDS / 2 + 1, FAULT_SEEDS / 2),
+    },
+  });
+  suites.push({
+    name: 'PostgreSQL, three API processes behind the front',
+    project: 'api-instances',
+    env: {
+      ...process.env,
+      DATABASE_URL: await databaseBeside(postgresUrl, 'instances'),
+      API_TEST_PORT: String(port + 100),
     },
   });
 } else {
@@ -43,7 +75,7 @@ if (postgresUrl) {
 
 function run(suite: Suite): Promise<{ suite: Suite; output: string; passed: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', '--project', 'api'], {
+    const child = spawn('npx', ['vitest', 'run', '--project', suite.project], {
       env: { ...suite.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
     });
     let output = '';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, parseServerConfig } from './config.ts';
+import { ConfigurationError, parseDatabaseConfig, parseServerConfig } from './config.ts';
 
 const identity = {
   COGNITO_ISSUER: 'http://localhost:9229/ap-south-1_ThriveLocal',
@@ -55,8 +55,44 @@ describe('parseServerConfig', () => {
     );
   });
 
-  it('uses PostgreSQL when DATABASE_URL is set', () => {
+  it('uses PostgreSQL when DATABASE_URL is set, with rate limits every process shares', () => {
     const config = parseServerConfig({ ...identity, DATABASE_URL: 'postgres://thrive@127.0.0.1/thrive' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://thrive@127.0.0.1/thrive' });
+    expect(config.rateLimitStore).toBe('database');
+    expect(parseServerConfig({ ...identity, DATA_DIR: '/tmp/thrive-data' }).rateLimitStore).toBe('memory');
+  });
+
+  it('puts a password handed over on its own into the database URL', () => {
+    const config = parseServerConfig({
+      ...identity,
+      DATABASE_URL: 'postgres://thrive@db.internal:5432/thrive?sslmode=verify-full',
+      DATABASE_PASSWORD: 'p@ss/word:1',
+    });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://thrive:p%40ss%2Fword%3A1@db.internal:5432/thrive?sslmode=verify-full',
+    });
+  });
+
+  it('names its process in the log, and logs requests unless told otherwise', () => {
+    expect(parseServerConfig({ ...identity, API_INSTANCE_NAME: 'api-2' })).toMatchObject({
+      instance: 'api-2',
+      logLevel: 'info',
+    });
+    expect(() => parseServerConfig({ ...identity, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be debug/);
+  });
+});
+
+describe('parseDatabaseConfig', () => {
+  it('needs only where the database is (npm run migrate)', () => {
+    expect(parseDatabaseConfig({ DATA_DIR: '/tmp/thrive-data' })).toEqual({
+      kind: 'pglite',
+      dataDir: path.resolve('/tmp/thrive-data/db'),
+    });
+    expect(parseDatabaseConfig({ DATABASE_URL: 'postgres://thrive@127.0.0.1/thrive' })).toEqual({
+      kind: 'postgres',
+      url: 'postgres://thrive@127.0.0.1/thrive',
+    });
+    expect(() => parseDatabaseConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigurationError);
   });
 });

@@ -6,9 +6,11 @@
  * it would accept tokens anyone can mint. Whoever starts the server names the
  * identity service it trusts (scripts/stack does it for the local stack).
  */
+import { hostname } from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import type { DatabaseLocation } from './db/database.ts';
+import type { LogLevel } from './core/log.ts';
 import type { IdentityServiceConfig } from './identity/identity-config.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './http/rate-limit.ts';
 
@@ -23,6 +25,14 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Express's `trust proxy`: whose X-Forwarded-For names the client (`loopback`, a subnet, a hop count). */
   trustProxy: string;
+  /**
+   * Where rate-limit buckets live: `database` (shared by every API process on it; the default on PostgreSQL) or
+   * `memory` (this process's own; the default, and the only sense, on the embedded database).
+   */
+  rateLimitStore: 'memory' | 'database';
+  /** This process's name in the log (`api-2`; by default the host's name and the process id). */
+  instance: string;
+  logLevel: LogLevel;
   /** How long refusals alike are counted into one audit record; 0 writes each on its own. */
   refusalTallyMs: number;
 }
@@ -46,6 +56,20 @@ function rateLimitOf(text: string, fallback: RateLimit): RateLimit {
   return { requests: requests!, seconds: seconds! };
 }
 
+/** Where the database is: all the migration command needs. */
+const DatabaseEnvironmentSchema = v.object({
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '.data'),
+  DATABASE_URL: v.pipe(
+    optionalText,
+    v.check((value) => value === '' || /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL'),
+  ),
+  /**
+   * The password of DATABASE_URL's user, when the URL holds none: a secret store hands it over on its own
+   * (infra/: the database's secret in Secrets Manager), and it is then never part of a URL that gets logged.
+   */
+  DATABASE_PASSWORD: optionalText,
+});
+
 const EnvironmentSchema = v.object({
   API_HOST: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '127.0.0.1'),
   API_PORT: v.optional(
@@ -54,16 +78,13 @@ const EnvironmentSchema = v.object({
       v.regex(/^\d+$/, 'must be a port number'),
       v.transform(Number),
       v.integer(),
-      v.minValue(1, 'must be a port number'),
+      // 0: any free port (the local stack's second and later API instances say which they got).
+      v.minValue(0, 'must be a port number'),
       v.maxValue(65535, 'must be a port number'),
     ),
     '4180',
   ),
-  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), '.data'),
-  DATABASE_URL: v.pipe(
-    optionalText,
-    v.check((value) => value === '' || /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL'),
-  ),
+  ...DatabaseEnvironmentSchema.entries,
   COGNITO_ISSUER: requiredUrl,
   COGNITO_JWKS_URL: requiredUrl,
   COGNITO_CLIENT_ID: requiredText,
@@ -84,6 +105,12 @@ const EnvironmentSchema = v.object({
     '60',
   ),
   API_TRUST_PROXY: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'loopback'),
+  API_RATE_LIMIT_STORE: v.optional(v.picklist(['memory', 'database', ''], 'must be memory or database'), ''),
+  API_INSTANCE_NAME: optionalText,
+  LOG_LEVEL: v.optional(
+    v.picklist(['debug', 'info', 'warn', 'error', 'silent', ''], 'must be debug, info, warn, error or silent'),
+    '',
+  ),
 });
 
 export class ConfigurationError extends Error {
@@ -93,9 +120,12 @@ export class ConfigurationError extends Error {
   }
 }
 
-/** Reads the configuration; throws one error listing every missing or invalid variable. */
-export function parseServerConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
-  const result = v.safeParse(EnvironmentSchema, env);
+/** The environment parsed by `schema`; throws one error listing every missing or invalid variable. */
+function parsed<Schema extends v.GenericSchema>(
+  schema: Schema,
+  env: Readonly<Record<string, string | undefined>>,
+): v.InferOutput<Schema> {
+  const result = v.safeParse(schema, env);
   if (!result.success) {
     const problems = result.issues.map(
       (issue) =>
@@ -103,14 +133,29 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     );
     throw new ConfigurationError(problems);
   }
-  const values = result.output;
+  return result.output;
+}
+
+function databaseLocation(values: v.InferOutput<typeof DatabaseEnvironmentSchema>): DatabaseLocation {
+  if (values.DATABASE_URL === '') return { kind: 'pglite', dataDir: path.resolve(values.DATA_DIR, 'db') };
+  if (values.DATABASE_PASSWORD === '') return { kind: 'postgres', url: values.DATABASE_URL };
+  const url = new URL(values.DATABASE_URL);
+  url.password = encodeURIComponent(values.DATABASE_PASSWORD);
+  return { kind: 'postgres', url: url.toString() };
+}
+
+/** The database alone (DATABASE_URL, or the embedded one in DATA_DIR/db): what `npm run migrate` reads. */
+export function parseDatabaseConfig(env: Readonly<Record<string, string | undefined>>): DatabaseLocation {
+  return databaseLocation(parsed(DatabaseEnvironmentSchema, env));
+}
+
+/** Reads the configuration; throws one error listing every missing or invalid variable. */
+export function parseServerConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
+  const values = parsed(EnvironmentSchema, env);
   return {
     host: values.API_HOST,
     port: values.API_PORT,
-    database:
-      values.DATABASE_URL === ''
-        ? { kind: 'pglite', dataDir: path.resolve(values.DATA_DIR, 'db') }
-        : { kind: 'postgres', url: values.DATABASE_URL },
+    database: databaseLocation(values),
     identity: {
       issuer: values.COGNITO_ISSUER,
       jwksUrl: values.COGNITO_JWKS_URL,
@@ -122,6 +167,9 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     },
     validateResponses: values.API_VALIDATE_RESPONSES === 'true',
     trustProxy: values.API_TRUST_PROXY,
+    rateLimitStore: values.API_RATE_LIMIT_STORE || (values.DATABASE_URL === '' ? 'memory' : 'database'),
+    instance: values.API_INSTANCE_NAME || `${hostname()}:${process.pid}`,
+    logLevel: values.LOG_LEVEL || 'info',
     refusalTallyMs: values.API_REFUSAL_TALLY_SECONDS * 1000,
     rateLimits: {
       list: rateLimitOf(values.API_RATE_LIMIT_LIST, DEFAULT_RATE_LIMITS.list),

@@ -16,7 +16,7 @@ import { seedIdentity } from '../identity/seed.ts';
 import { startBackend } from '../stack/backend.ts';
 import { configFromStack, stackConfig } from '../stack/config.ts';
 import { CHROMIUM, median } from './lighthouse.ts';
-import { serveThrive } from './serve.ts';
+import { serveBuild } from './serve.ts';
 
 export interface Timing {
   name: string;
@@ -372,9 +372,10 @@ export async function measureApp(options: Options): Promise<AppTimings> {
     await db.close();
   }
   const backend = await startBackend(config, { apiLogFile: path.join(options.dataDir, 'api.log') });
-  process.env.API_URL = config.apiUrl;
-  process.env.IDENTITY_URL = config.identityUrl;
-  const server = await serveThrive(options.buildDir, config.appPort);
+  const server = await serveBuild(options.buildDir, config.appPort, {
+    api: backend.apiUrls,
+    identity: config.identityUrl,
+  });
   const baseUrl = `http://127.0.0.1:${config.appPort}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-background-networking'] });
   try {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'vite';
 import { measurePage, medianMetrics, type PageMetrics } from './lighthouse.ts';
-import { buildBarePage, serveBarePage, serveThrive } from './serve.ts';
+import { buildBarePage, serveBuild } from './serve.ts';
 import { measureApp, type AppTimings } from './app-timings.ts';
 
 const { values } = parseArgs({
@@ -38,8 +38,8 @@ try {
 
   let lighthouse: Lighthouse | undefined;
   if (!values['skip-lighthouse']) {
-    const bareServer = await serveBarePage(bareDir, basePort + 1);
-    const thriveServer = await serveThrive(thriveDir, basePort + 2);
+    const bareServer = await serveBuild(bareDir, basePort + 1);
+    const thriveServer = await serveBuild(thriveDir, basePort + 2);
     const bareUrl = `http://127.0.0.1:${basePort + 1}/`;
     const thriveUrl = `http://127.0.0.1:${basePort + 2}/login`;
     try {
@@ -69,7 +69,7 @@ try {
 
   let app: AppTimings | undefined;
   if (!values['skip-app']) {
-    const bareServer = await serveBarePage(bareDir, basePort + 1);
+    const bareServer = await serveBuild(bareDir, basePort + 1);
     try {
       app = await measureApp({
         buildDir: thriveDir,

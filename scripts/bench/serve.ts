@@ -1,46 +1,59 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build, preview, type PreviewServer } from 'vite';
+import { build } from 'vite';
+import { headersFileText } from '../../front/headers.ts';
+import { precompressedCopies } from '../../front/precompress.ts';
+import { createFront } from '../../front/server.ts';
+import { loadBuild } from '../../front/static-files.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
+/** A build served by the production front, until closed. */
+export interface ServedBuild {
+  close(): Promise<void>;
+}
 
-/** Builds the bare React page with the project's Vite and React plugin, nothing else. */
+/**
+ * Builds the bare React page with the project's Vite and React plugin and the compressed copies the front sends,
+ * nothing else: the yardstick is served as Thrive is, so the comparison is of the pages, not of two servers.
+ */
 export async function buildBarePage(outDir: string): Promise<void> {
   await build({
     root: path.join(import.meta.dirname, 'bare'),
     configFile: false,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), precompressedCopies()],
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   });
-}
-
-/** Serves a built folder as Vite's preview server does (compressed), on 127.0.0.1:port. */
-export async function serveBarePage(outDir: string, port: number): Promise<PreviewServer> {
-  return preview({
-    root: path.join(import.meta.dirname, 'bare'),
-    configFile: false,
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port, strictPort: true },
-  });
+  // The same caching rules as Thrive's, without its security headers.
+  await writeFile(path.join(outDir, '_headers'), headersFileText({}));
 }
 
 /**
- * Serves Thrive's production build with its own preview settings (the security headers included), as `npm start`
- * does; the API and identity proxies point at `apiPort` and `identityPort`.
+ * Serves a build with the production front (front/), as `npm start` does, on 127.0.0.1:port: with the API
+ * processes and identity service given, or none (a page measured on its own, whose calls to /api find nothing).
  */
-export async function serveThrive(
+export async function serveBuild(
   buildDir: string,
   port: number,
-  { headers }: { headers?: Record<string, string> } = {},
-): Promise<PreviewServer> {
-  process.env.BUILD_DIR = buildDir;
-  process.env.PORT = String(port);
-  return preview({
-    root,
-    logLevel: 'warn',
-    // Headers given here replace the app's own of the same name.
-    preview: { host: '127.0.0.1', port, strictPort: true, ...(headers ? { headers } : {}) },
+  upstreams: { api: readonly string[]; identity?: string } = { api: [] },
+): Promise<ServedBuild> {
+  const front = createFront({
+    build: await loadBuild(buildDir),
+    apiUpstreams: upstreams.api,
+    ...(upstreams.identity ? { identityUpstream: upstreams.identity } : {}),
   });
+  await new Promise<void>((resolve, reject) => {
+    front.server.once('error', reject);
+    front.server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        front.server.close(() => {
+          front.closeUpstreams();
+          resolve();
+        });
+        front.server.closeAllConnections();
+      }),
+  };
 }

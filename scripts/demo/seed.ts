@@ -14,6 +14,7 @@ import { configFromStack } from '../stack/config.ts';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
 import { addIdentityUsers, seedIdentity } from '../identity/seed.ts';
 import { stackConfig, type StackConfig } from '../stack/config.ts';
+import { stackIsRunning } from '../stack/running.ts';
 import { DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
 import { generateClients } from './clients.ts';
 import { seedDatabase } from './seed-database.ts';
@@ -85,17 +86,6 @@ async function ensureDemoSchedule(config: StackConfig, now: Date): Promise<void>
   writeFileSync(marker, JSON.stringify({ day, writtenAt: now.toISOString() }) + '\n');
 }
 
-function stackIsRunning(config: StackConfig): boolean {
-  const pidFile = path.join(config.dataDir, 'stack.pid');
-  if (!existsSync(pidFile)) return false;
-  try {
-    process.kill(Number(readFileSync(pidFile, 'utf8')), 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { clients: { type: 'string', default: String(DEFAULT_DEMO_CLIENTS) } } });
   const count = Number(values.clients);
@@ -104,7 +94,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = stackConfig();
-  if (stackIsRunning(config)) {
+  if (stackIsRunning(config.dataDir)) {
     console.error(`The stack is running on ${config.dataDir}: stop it (Ctrl-C) before seeding.`);
     process.exit(1);
   }

@@ -1,29 +1,38 @@
 /**
  * The back end of the local stack: the identity service and the reference API
- * (a child process), started in that order and ready when both answer. Used by
- * `npm start`, the API test suite and the API benchmark alike.
+ * (API_INSTANCES child processes, one by default), started in that order and
+ * ready when all of them answer. Used by `npm start`, the API test suite and
+ * the API benchmarks alike. The database's schema must be at head before
+ * (the stack's demo data step migrates it, as `npm run migrate` would).
  */
 import path from 'node:path';
 import { identityFiles } from '../identity/files.ts';
 import { readAdminSecret } from '../identity/keys.ts';
 import { startIdentity } from '../identity/start.ts';
 import { serverEnvironmentFromStack, type StackConfig } from './config.ts';
-import { logTail, spawnChild, waitForHttp } from './processes.ts';
+import { logTail, spawnChild, waitForHttp, type Child } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 export interface Backend {
   stop(): Promise<void>;
-  /** The API's process id (the benchmark reads its CPU time). */
+  /** Each API process's base URL (`http://127.0.0.1:4180`), the first at the stack's API port. */
+  apiUrls: string[];
+  /** The first API process's id (a benchmark reads its CPU time). */
   apiPid: number | undefined;
-  /** Resolves with a reason when the identity service or the API ends on its own. */
+  /** Every API process's id. */
+  apiPids: (number | undefined)[];
+  /** Resolves with a reason when the identity service or an API process ends on its own. */
   failed: Promise<string>;
 }
 
 export interface BackendOptions {
   /** Extra environment for the API (e.g. API_VALIDATE_RESPONSES). */
   apiEnv?: Record<string, string>;
-  /** Write the API's output here instead of the console. */
+  /**
+   * Write the first API process's log here instead of the console; the others' beside it (`api.log`,
+   * `api-2.log`, ...).
+   */
   apiLogFile?: string;
   /** Node's own options for the API process (e.g. `--cpu-prof`). */
   apiNodeArgs?: string[];
@@ -36,34 +45,86 @@ export interface BackendOptions {
  */
 const API_NODE_ARGS = ['--max-semi-space-size=32'];
 
-export async function startBackend(config: StackConfig, options: BackendOptions = {}): Promise<Backend> {
-  const identity = await startIdentity(config);
-  // Only the API's identity client gets the admin secret: admin calls signed with anything else are refused.
-  const adminSecret = readAdminSecret(identityFiles(config.identityDir, config.userPoolId).adminSecretFile);
-  const api = spawnChild(
-    'api',
+/** The log file of API process `index` (0-based), beside the first's. */
+function instanceLogFile(first: string, index: number): string {
+  if (index === 0) return first;
+  const { dir, name, ext } = path.parse(first);
+  return path.join(dir, `${name}-${index + 1}${ext}`);
+}
+
+interface ApiProcess {
+  child: Child;
+  url: string;
+}
+
+/** Starts API process `index`: the first on the stack's API port, the others on any free port, which they tell. */
+async function startApi(
+  config: StackConfig,
+  index: number,
+  env: Record<string, string>,
+  options: BackendOptions,
+): Promise<ApiProcess> {
+  const logFile = options.apiLogFile ? instanceLogFile(options.apiLogFile, index) : undefined;
+  const child = spawnChild(
+    config.apiInstances > 1 ? `api-${index + 1}` : 'api',
     process.execPath,
     [...API_NODE_ARGS, ...(options.apiNodeArgs ?? []), '--import', 'tsx', path.join(root, 'server/main.ts')],
     {
       cwd: root,
       env: {
-        ...serverEnvironmentFromStack(config, adminSecret),
-        // The AWS SDK's notice about Node versions it will drop next year is not news at every start.
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...env,
+        API_PORT: String(index === 0 ? config.apiPort : 0),
+        API_INSTANCE_NAME: `api-${index + 1}`,
         ...options.apiEnv,
       },
-      ...(options.apiLogFile ? { logFile: options.apiLogFile } : {}),
+      ipc: true,
+      ...(logFile ? { logFile } : {}),
     },
   );
+  // The port it says it listens on, or the reason it ended before it said one.
+  const port = await new Promise<number>((resolve, reject) => {
+    child.process.on('message', (message: { listening?: unknown }) => {
+      if (typeof message.listening === 'number') resolve(message.listening);
+    });
+    void child.exited.then((code) => reject(new Error(`API process ${index + 1} exited with code ${String(code)}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+export async function startBackend(config: StackConfig, options: BackendOptions = {}): Promise<Backend> {
+  const identity = await startIdentity(config);
+  // Only the API's identity client gets the admin secret: admin calls signed with anything else are refused.
+  const adminSecret = readAdminSecret(identityFiles(config.identityDir, config.userPoolId).adminSecretFile);
+  const env = {
+    ...serverEnvironmentFromStack(config, adminSecret),
+    // The AWS SDK's notice about Node versions it will drop next year is not news at every start.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  const apis: ApiProcess[] = [];
   const stop = async () => {
-    await api.stop();
+    await Promise.all(apis.map((api) => api.child.stop()));
     await identity.stop();
   };
-  const failed = Promise.race([identity.exited, api.exited.then((code) => `the API exited with code ${String(code)}`)]);
   try {
+    const started = await Promise.allSettled(
+      Array.from({ length: config.apiInstances }, (_, index) => startApi(config, index, env, options)),
+    );
+    for (const result of started) if (result.status === 'fulfilled') apis.push(result.value);
+    const refused = started.find((result) => result.status === 'rejected');
+    if (refused) throw refused.reason;
+    const ended = Promise.race([
+      identity.exited,
+      ...apis.map((api) => api.child.exited.then(() => 'An API process exited')),
+    ]);
+    // Ready (not only alive): each answers /ready once its database answers and its schema is at head.
     await Promise.race([
-      Promise.all([waitForHttp(`${config.identityUrl}/health`), waitForHttp(`${config.apiUrl}/api/v1/health`)]),
-      failed.then((reason) => Promise.reject(new Error(reason))),
+      Promise.all([
+        waitForHttp(`${config.identityUrl}/health`),
+        // The readiness check asks the database (2 s at most); several processes starting at once on a busy
+        // machine take a while to answer it.
+        ...apis.map((api) => waitForHttp(`${api.url}/api/v1/ready`, { timeoutMs: 120_000, attemptMs: 10_000 })),
+      ]),
+      ended.then((reason) => Promise.reject(new Error(reason))),
     ]);
   } catch (error) {
     await stop();
@@ -74,5 +135,17 @@ export async function startBackend(config: StackConfig, options: BackendOptions 
     }
     throw error;
   }
-  return { stop, failed, apiPid: api.process.pid };
+  const failed = Promise.race([
+    identity.exited,
+    ...apis.map((api, index) =>
+      api.child.exited.then((code) => `API process ${index + 1} exited with code ${String(code)}`),
+    ),
+  ]);
+  return {
+    stop,
+    failed,
+    apiUrls: apis.map((api) => api.url),
+    apiPid: apis[0]?.child.process.pid,
+    apiPids: apis.map((api) => api.child.process.pid),
+  };
 }

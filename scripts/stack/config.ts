@@ -19,8 +19,11 @@ export interface StackConfig {
   databaseDir: string;
   /** Real PostgreSQL instead of the embedded one, when set. */
   databaseUrl: string | undefined;
-  /** The app (production build or dev server); also proxies /api/v1 and /identity. */
+  /** How many API processes serve (API_INSTANCES, default 1; more than one needs PostgreSQL). */
+  apiInstances: number;
+  /** The app (the production front, or the dev server); also proxies /api and /identity. */
   appPort: number;
+  /** The first API process's port; the others take any free port and say which. */
   apiPort: number;
   /** Our identity proxy, which the browser (through /identity) and the API talk to (cognito-local has a socket). */
   identityPort: number;
@@ -44,8 +47,18 @@ function port(value: string | undefined, fallback: number): number {
   return n;
 }
 
+function apiInstances(value: string | undefined, databaseUrl: string | undefined): number {
+  const n = Number(value || '1');
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`API_INSTANCES must be 1 to 16, not ${value}`);
+  if (n > 1 && !databaseUrl) {
+    throw new Error('API_INSTANCES above 1 needs DATABASE_URL: the embedded database (PGlite) belongs to one process.');
+  }
+  return n;
+}
+
 export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const databaseUrl = env.DATABASE_URL || undefined;
   const appPort = port(env.PORT, 4173);
   const apiPort = port(env.API_PORT, appPort + 7);
   const identityPort = port(env.IDENTITY_PORT, appPort + 5056);
@@ -57,7 +70,8 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     dataDir,
     identityDir: path.join(dataDir, 'identity'),
     databaseDir: path.join(dataDir, 'db'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
+    apiInstances: apiInstances(env.API_INSTANCES, databaseUrl),
     appPort,
     apiPort,
     identityPort,

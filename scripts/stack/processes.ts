@@ -1,6 +1,6 @@
 /** Child processes of the local stack: started, watched, and stopped together. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -15,28 +15,33 @@ export interface Child {
 export interface SpawnOptions {
   env?: NodeJS.ProcessEnv;
   cwd?: string;
-  /** Write output to this file instead of the console. */
+  /** Write output to this file instead of the console (the child writes it itself). */
   logFile?: string;
+  /** A channel for messages from the child (`process.send`), e.g. the port it listens on. */
+  ipc?: boolean;
 }
 
 export function spawnChild(name: string, command: string, args: string[], options: SpawnOptions = {}): Child {
+  let logFd: number | undefined;
+  if (options.logFile) {
+    mkdirSync(path.dirname(options.logFile), { recursive: true });
+    logFd = openSync(options.logFile, 'a');
+  }
+  const output = logFd ?? 'pipe';
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', output, output, ...(options.ipc ? (['ipc'] as const) : [])],
   });
-  if (options.logFile) {
-    mkdirSync(path.dirname(options.logFile), { recursive: true });
-    const log = createWriteStream(options.logFile, { flags: 'a' });
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
-  } else {
+  // The child holds its own copy of the file: a busy API's log costs this process nothing.
+  if (logFd !== undefined) closeSync(logFd);
+  else {
     const prefix = `[${name}] `;
     const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) target.write(prefix + line + '\n');
     };
-    child.stdout.on('data', forward(process.stdout));
-    child.stderr.on('data', forward(process.stderr));
+    child.stdout?.on('data', forward(process.stdout));
+    child.stderr?.on('data', forward(process.stderr));
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
@@ -63,16 +68,19 @@ export async function logTail(file: string, lines = 20): Promise<string> {
   return text.split('\n').slice(-lines).join('\n');
 }
 
-/** Polls a URL until it answers with a status below 500, or fails after the timeout. */
+/**
+ * Polls a URL until it answers with a status below 500, or fails after the timeout. Each attempt may take
+ * `attemptMs`: one that asks a database (an API's /ready) needs longer on a machine under load.
+ */
 export async function waitForHttp(
   url: string,
-  { timeoutMs = 60_000, init }: { timeoutMs?: number; init?: RequestInit } = {},
+  { timeoutMs = 60_000, attemptMs = 2_000, init }: { timeoutMs?: number; attemptMs?: number; init?: RequestInit } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(attemptMs) });
       if (response.status < 500) return;
       lastError = new Error(`HTTP ${response.status}`);
     } catch (error) {

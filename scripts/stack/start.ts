@@ -4,14 +4,15 @@
  *   identity service (cognito-local behind our proxy)  ->  reference API  ->  app
  *
  * The app is served at http://localhost:PORT (the production build with its
- * service worker, or Vite's dev server with --dev) and proxies /api/v1 and
- * /identity, so the browser talks to one origin. Ctrl-C stops everything; data
+ * service worker by the production front, front/, or Vite's dev server with
+ * --dev), which proxies /api and /identity, so the browser talks to one origin. Ctrl-C stops everything; data
  * stays in DATA_DIR for the next start.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { stackConfig, type StackConfig } from './config.ts';
+import { stackPidFile } from './running.ts';
 import { startBackend } from './backend.ts';
 import { spawnChild, waitForHttp } from './processes.ts';
 import { ensureDemoData } from '../demo/seed.ts';
@@ -19,6 +20,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD } from '../demo/a
 
 const root = path.resolve(import.meta.dirname, '../..');
 const viteBin = path.join(root, 'node_modules/vite/bin/vite.js');
+const frontMain = path.join(root, 'front/main.ts');
 
 export interface RunningStack {
   config: StackConfig;
@@ -32,7 +34,7 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
     throw new Error(`No production build in ${config.buildDir}. Run \`npm run build\` first (npm start does).`);
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const pidFile = path.join(config.dataDir, 'stack.pid');
+  const pidFile = stackPidFile(config.dataDir);
   writeFileSync(pidFile, String(process.pid));
 
   const stops: Array<() => Promise<void>> = [];
@@ -45,19 +47,22 @@ export async function startStack(config: StackConfig, { dev = false } = {}): Pro
   try {
     await ensureDemoData(config);
 
-    const backend = await startBackend(config);
+    // One JSON line per request (pino): to files, not the console. A failed start prints the last lines.
+    const backend = await startBackend(config, { apiLogFile: path.join(config.dataDir, 'logs', 'api.log') });
     stops.push(() => backend.stop());
 
-    // The app starts once the API answers, so its proxy never greets a browser with errors.
-    const app = spawnChild('app', process.execPath, [viteBin, dev ? 'serve' : 'preview'], {
-      cwd: root,
-      env: {
-        PORT: String(config.appPort),
-        API_URL: config.apiUrl,
-        IDENTITY_URL: config.identityUrl,
-        BUILD_DIR: config.buildDir,
-      },
-    });
+    // The app starts once the API answers, so its proxy never greets a browser with errors: the production
+    // front (front/) with the build, or Vite's dev server with --dev.
+    const appEnv = {
+      PORT: String(config.appPort),
+      API_URL: config.apiUrl,
+      API_UPSTREAMS: backend.apiUrls.join(','),
+      IDENTITY_URL: config.identityUrl,
+      BUILD_DIR: config.buildDir,
+    };
+    const app = dev
+      ? spawnChild('app', process.execPath, [viteBin, 'serve'], { cwd: root, env: appEnv })
+      : spawnChild('front', process.execPath, ['--import', 'tsx', frontMain], { cwd: root, env: appEnv });
     stops.push(() => app.stop());
 
     const failed = Promise.race([
@@ -108,6 +113,9 @@ async function main(): Promise<void> {
   });
 
   console.log(`Ready: ${config.appUrl}`);
+  console.log(
+    `API: ${config.apiInstances} process${config.apiInstances > 1 ? 'es' : ''} on ${config.databaseUrl ? 'PostgreSQL' : 'the embedded database'}; logs in ${path.join(config.dataDir, 'logs')}`,
+  );
   printDemoAccounts();
 }
 

@@ -1,9 +1,16 @@
 /**
  * Short-lived answers to reads that every request repeats (who the caller is, how many users a list has).
  * Every write through this API forgets them all, when it starts and once it has answered, so this process
- * never answers from before its own writes; the lifetime bounds how far another API process sharing the
- * database can lag behind.
+ * never answers from before its own writes. Several API processes on one PostgreSQL hear each other's
+ * commits (`forgetWhenOthersWrite`: each transaction is announced as it commits, before its writer is
+ * answered), so a writer whose next request reaches another process is not answered from before its write
+ * either; should an announcement be lost, the lifetime (a second) bounds how far a process lags behind.
  */
+import type { Database } from '../db/database.ts';
+
+/** The channel each API process announces its commits on (server/db/database.ts, `announceCommits`). */
+export const COMMITS_CHANNEL = 'thrive_commits';
+
 const caches = new Set<Map<string, { value: unknown; until: number }>>();
 
 /** Forgets every cached read: called for every request that may write. */
@@ -39,4 +46,18 @@ export function readCache<T>(ttlMs: number, maxEntries = 10_000): ReadCache<T> {
     },
   };
   return cache;
+}
+
+/**
+ * Forgets every cached read whenever another process (not `instance`) commits a change, or announcements may
+ * have been missed. Resolves once listening, with a function that stops.
+ */
+export function forgetWhenOthersWrite(db: Database, instance: string): Promise<() => Promise<void>> {
+  return db.listen(
+    COMMITS_CHANNEL,
+    (writer) => {
+      if (writer !== instance) forgetCachedReads();
+    },
+    forgetCachedReads,
+  );
 }

@@ -7,7 +7,7 @@
  * Row values that the two drivers parse differently (date, interval, bigint)
  * are cast to text or int in the queries; timestamptz arrives as a Date from both.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -31,19 +31,59 @@ export interface Database extends Queryable {
   readonly kind: DatabaseLocation['kind'];
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Hears what other processes on this database announce on `channel` (PostgreSQL's LISTEN): `onMessage` with
+   * each payload, `onMissed` when the listening connection was lost and announcements may have gone unheard
+   * (it reconnects by itself). Resolves once listening, with a function that stops. PGlite has one process,
+   * so nothing to hear: it never calls either.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onMissed: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: a copy of the whole database, to open again with `from`. */
   snapshot?(): Promise<Blob>;
 }
 
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
-  return location.kind === 'postgres' ? openPostgres(location.url) : openPglite(location.dataDir, location.from);
+export interface DatabaseOptions {
+  /**
+   * Announce every transaction this process commits on `channel`, with `payload` (this process's name): the
+   * announcement is sent with the commit, so other processes hear of a change before its writer is answered.
+   */
+  announceCommits?: { channel: string; payload: string };
+}
+
+export async function openDatabase(location: DatabaseLocation, options: DatabaseOptions = {}): Promise<Database> {
+  return location.kind === 'postgres'
+    ? openPostgres(location.url, options)
+    : openPglite(location.dataDir, location.from);
+}
+
+// btree_gist: the schedule's exclusion constraints compare ids with = beside time ranges with &&.
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
+
+/**
+ * The embedded database in `dataDir` as one file (a gzipped tar of its folder, PGlite's own format), for a
+ * backup. No process may have it open meanwhile: PGlite belongs to one.
+ */
+export async function dumpEmbeddedDatabase(dataDir: string): Promise<Blob> {
+  const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
+  try {
+    return await pglite.dumpDataDir('gzip');
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** Makes `dataDir` (new or empty) the embedded database a dump holds (`dumpEmbeddedDatabase`). */
+export async function loadEmbeddedDatabase(dataDir: string, dump: Blob): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  if (readdirSync(dataDir).length > 0) throw new Error(`${dataDir} is not empty: a restore never writes over data.`);
+  const pglite = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: dump });
+  await pglite.close();
 }
 
 async function openPglite(dataDir: string | null, from: Blob | undefined): Promise<Database> {
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
-  // btree_gist: the schedule's exclusion constraints compare ids with = beside time ranges with &&.
-  const options = { extensions: { pg_trgm, btree_gist } };
+  const options = { extensions: PGLITE_EXTENSIONS };
   const pglite =
     dataDir === null ? await PGlite.create({ ...options, loadDataDir: from }) : await PGlite.create(dataDir, options);
   // PGlite is one connection: its transaction() holds a lock that every other
@@ -61,12 +101,60 @@ async function openPglite(dataDir: string | null, from: Blob | undefined): Promi
     kind: 'pglite',
     ...over(pglite),
     transaction: (work) => pglite.transaction((tx) => work(over(tx))),
+    listen: () => Promise.resolve(() => Promise.resolve()),
     close: () => pglite.close(),
     snapshot: () => pglite.dumpDataDir('none'),
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** How long a lost listening connection waits before it connects again, at most. */
+const RELISTEN_MAX_MS = 10_000;
+
+/** A connection of its own that LISTENs on `channel`, connecting again whenever it is lost. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onMissed: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  /** Connects and listens; a connection lost (or never made) tries again after `wait`, then twice as long. */
+  const connect = async (wait: number): Promise<void> => {
+    const connection = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (stopped || client !== connection) return;
+      client = undefined;
+      connection.removeAllListeners();
+      void connection.end().catch(() => undefined);
+      onMissed();
+      retry = setTimeout(() => void connect(Math.min(RELISTEN_MAX_MS, wait * 2)).catch(() => undefined), wait);
+      retry.unref();
+    };
+    client = connection;
+    connection.on('error', lost);
+    connection.on('end', lost);
+    connection.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+  };
+  await connect(500);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // A broken idle connection must not crash the server; the next query reconnects.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
@@ -81,6 +169,11 @@ async function openPostgres(url: string): Promise<Database> {
     },
   });
   await pool.query('SELECT 1');
+  const announce = options.announceCommits;
+  // The announcement and the commit in one round trip: NOTIFY is delivered when, and only if, it commits.
+  const commit = announce
+    ? `SELECT pg_notify(${pg.escapeLiteral(announce.channel)}, ${pg.escapeLiteral(announce.payload)}); COMMIT`
+    : 'COMMIT';
   return {
     kind: 'postgres',
     ...over(pool),
@@ -89,7 +182,7 @@ async function openPostgres(url: string): Promise<Database> {
       try {
         await client.query('BEGIN');
         const result = await work(over(client));
-        await client.query('COMMIT');
+        await client.query(commit);
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -98,6 +191,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onMessage, onMissed) => listenOnPostgres(url, channel, onMessage, onMissed),
     close: () => pool.end(),
   };
 }

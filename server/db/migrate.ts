@@ -1,12 +1,14 @@
 /**
  * Applies the SQL files in ./migrations (named NNN_name.sql) in order, each
  * once, and records them in schema_migrations. The same files serve PGlite and
- * PostgreSQL. An advisory lock lets several API instances start at once
- * against one server without applying a migration twice.
+ * PostgreSQL. `npm run migrate` (server/migrate.ts) applies them before a
+ * release's API instances start, under an advisory lock, so two runs at once
+ * never apply a migration twice; the API itself only checks that none is
+ * pending (`pendingMigrations`) and does not serve until then.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type Database, type DatabaseLocation } from './database.ts';
+import { openDatabase, type Database, type DatabaseLocation, type Queryable } from './database.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_FILE = /^\d{3}_[a-z0-9_]+\.sql$/;
@@ -42,6 +44,21 @@ export async function migrate(db: Database, migrations: Migration[] = readMigrat
     }
     return pending.map((migration) => migration.name);
   });
+}
+
+/**
+ * The migrations of this release the database has not had yet (none: its schema is at this release's head). A
+ * database ahead of the release (an older release's instance while a newer one rolls out) has none pending.
+ */
+export async function pendingMigrations(db: Queryable, migrations: Migration[] = readMigrations()): Promise<string[]> {
+  const [table] = await db.query<{ present: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
+  );
+  if (!table?.present) return migrations.map((migration) => migration.name);
+  const applied = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
+  );
+  return migrations.filter((migration) => !applied.has(migration.name)).map((migration) => migration.name);
 }
 
 /** Opens the database and brings its schema up to date: what every entry point needs first. */

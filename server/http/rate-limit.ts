@@ -10,11 +10,15 @@
  * fits), and the refusal is audited (rate_limited) like every request refused
  * before an operation ran. Reading one record is not limited; signing out never is.
  *
- * The buckets live in this process: several API instances behind a load
- * balancer each limit on their own (a shared store would be needed for one
- * limit across them).
+ * The buckets live in a store: this process's memory (one API process, the
+ * embedded database), or the database every API process shares
+ * (shared-rate-limits.ts), so a limit holds across however many processes
+ * answer. The refused-authentication limit asks a shared store only about
+ * addresses this process has refused lately: the requests of everyone else
+ * cost it nothing.
  */
 import type { RequestHandler } from 'express';
+import { logError } from '../core/log.ts';
 import { HttpProblem } from '../core/problem.ts';
 
 export type RateLimitedKind = 'list' | 'search' | 'write';
@@ -64,6 +68,25 @@ export interface RateLimiter {
   peek(key: string, limit: RateLimit): number;
 }
 
+/** Where buckets live: a RateLimiter in this process, or one shared through the database. */
+export interface RateLimitStore {
+  take(key: string, limit: RateLimit): number | Promise<number>;
+  peek(key: string, limit: RateLimit): number | Promise<number>;
+}
+
+/**
+ * A store that cannot be reached lets the request through (and says so in the log): the limits protect the
+ * service, and a request that would need the database fails there in any case.
+ */
+async function orLetThrough(ask: () => number | Promise<number>): Promise<number> {
+  try {
+    return await ask();
+  } catch (error) {
+    logError({ event: 'The rate-limit store could not be reached' }, error);
+    return 0;
+  }
+}
+
 export function createRateLimiter(now: () => number = Date.now): RateLimiter {
   const buckets = new Map<string, Bucket>();
   let lastSweep = now();
@@ -108,21 +131,45 @@ function tooMany(what: string, retryAfter: number): HttpProblem {
   });
 }
 
+const MAX_ADDRESSES_REMEMBERED = 100_000;
+
 /**
  * Authentication behind a per-address limit of refusals: every 401 takes one
  * from the address's bucket, and an address whose bucket is empty is answered
  * 429 before its token is looked at. Signed-in requests never take from it.
+ * The store is asked only about addresses this process refused within the
+ * limit's time: any other's bucket has had the time to fill up again here,
+ * and a shared one is learnt about at this process's first refusal of it.
  */
-export function throttleRefusedAuthentication(limit: RateLimit, authenticate: RequestHandler): RequestHandler {
-  const limiter = createRateLimiter();
+export function throttleRefusedAuthentication(
+  limit: RateLimit,
+  authenticate: RequestHandler,
+  store: RateLimitStore = createRateLimiter(),
+): RequestHandler {
+  const refusedHere = new Map<string, number>();
+  const windowMs = limit.seconds * 1000;
+  let lastSweep = Date.now();
   return async (req, res, next) => {
-    const key = req.ip ?? 'unknown';
-    const retryAfter = limiter.peek(key, limit);
-    if (retryAfter > 0) throw tooMany('requests without a valid sign-in', retryAfter);
+    const address = req.ip ?? 'unknown';
+    const key = `address:${address}`;
+    const now = Date.now();
+    if (now - lastSweep > windowMs) {
+      for (const [known, until] of refusedHere) if (until <= now) refusedHere.delete(known);
+      lastSweep = now;
+    }
+    if ((refusedHere.get(address) ?? 0) > now) {
+      const retryAfter = await orLetThrough(() => store.peek(key, limit));
+      if (retryAfter > 0) throw tooMany('requests without a valid sign-in', retryAfter);
+    }
     try {
       await authenticate(req, res, next);
     } catch (error) {
-      if (error instanceof HttpProblem && error.status === 401) limiter.take(key, limit);
+      if (error instanceof HttpProblem && error.status === 401) {
+        // Made-up addresses by the million must not grow it without bound: forgetting costs a store's answer.
+        if (refusedHere.size >= MAX_ADDRESSES_REMEMBERED) refusedHere.clear();
+        refusedHere.set(address, Date.now() + windowMs);
+        await orLetThrough(() => store.take(key, limit));
+      }
       throw error;
     }
   };
@@ -132,12 +179,12 @@ export function throttleRefusedAuthentication(limit: RateLimit, authenticate: Re
 export function rateLimit(
   limits: RateLimits,
   callerId: (res: Parameters<RequestHandler>[1]) => string,
+  store: RateLimitStore = createRateLimiter(),
 ): RequestHandler {
-  const limiter = createRateLimiter();
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const kind = rateLimitedKind(req.method, req.path);
     if (kind === null) return next();
-    const retryAfter = limiter.take(`${callerId(res)}:${kind}`, limits[kind]);
+    const retryAfter = await orLetThrough(() => store.take(`caller:${callerId(res)}:${kind}`, limits[kind]));
     if (retryAfter === 0) return next();
     throw tooMany(kind === 'write' ? 'changes' : `${kind}s`, retryAfter);
   };

@@ -1,6 +1,6 @@
 /** What the log says of a request: its route template and id, never its values. */
 import type { Request, Response } from 'express';
-import type { LogContext } from '../core/log.ts';
+import { logRequest, requestsLogged, type LogContext } from '../core/log.ts';
 
 const ID_SEGMENT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)$/i;
 
@@ -27,4 +27,20 @@ export function requestContext(event: string, req: Request, res: Response, statu
     route: routeOf(req),
     ...(status === undefined ? {} : { status }),
   };
+}
+
+/** Logs the request once it is answered (or its client went away): route template, status, duration. */
+export function logWhenAnswered(req: Request, res: Response): void {
+  if (!requestsLogged()) return;
+  const started = performance.now();
+  res.once('close', () => {
+    logRequest({
+      requestId: String(res.locals.requestId),
+      method: req.method,
+      route: routeOf(req),
+      // A client that went away before its answer: 499, as proxies write it.
+      status: res.writableFinished ? res.statusCode : 499,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Database } from '../../server/db/database.ts';
 import { idOf, CURRENT } from '../support/api-client.ts';
 import { interceptQueries, startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
+import { configureLog } from '../../server/core/log.ts';
 
 const CANARY = 'Zebracanary-4431 Marigold';
 
@@ -44,6 +45,8 @@ let api: InProcessApi['api'];
 const logged: string[] = [];
 
 beforeAll(async () => {
+  // Everything the API logs (its log, at the level it serves at), and anything it writes to the console.
+  configureLog({ level: 'info', destination: { write: (line: string) => logged.push(line) } });
   for (const method of ['error', 'warn', 'log', 'info', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
       logged.push(args.map((arg) => (typeof arg === 'string' ? arg : (JSON.stringify(arg) ?? String(arg)))).join(' '));
@@ -63,6 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await inProcess.stop();
   vi.restoreAllMocks();
+  configureLog({});
 });
 
 beforeEach(() => {

@@ -3,10 +3,11 @@
  * worker precaches the shell (and nothing of the API), and the new-version notice shows from both sources. The
  * manifest and precache list as files: tests/build/pwa-build.test.ts.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnChild, waitForHttp, type Child } from '../../scripts/stack/processes.ts';
 import { WHOLE_BROWSER } from '../support/browsers.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 import { expect, expectSignedIn, signIn, test, unlockingOnLoad, waitForServiceWorker } from './fixtures.ts';
@@ -14,6 +15,9 @@ import { fullName, pwaClient } from './pwa-support.ts';
 
 // A client no other spec signs in (nor signs out).
 const INSTALLER = pwaClient(8);
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const VITE = path.join(ROOT, 'node_modules/vite/bin/vite.js');
 
 // The tests are independent and sign nobody out: the two workers may share the file.
 test.describe.configure({ mode: 'parallel' });
@@ -101,45 +105,32 @@ test.describe('the new-version notice', () => {
 
   test('shows when a new service worker is waiting, and Refresh Now activates it', async ({ page }) => {
     test.setTimeout(180_000);
-    // Its own server over a copy of the build, so swapping in a second build disturbs no other test.
-    const root = path.resolve(import.meta.dirname, '../..');
-    const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+    // A front of its own over a copy of the build, so deploying a second build disturbs no other test.
     const served = mkdtempSync(path.join(tmpdir(), 'thrive-served-'));
     const next = mkdtempSync(path.join(tmpdir(), 'thrive-next-'));
-    cpSync(path.resolve(root, E2E_ENV.BUILD_DIR), served, { recursive: true });
+    cpSync(path.resolve(ROOT, E2E_ENV.BUILD_DIR), served, { recursive: true });
     const port = Number(E2E_ENV.PORT) + 13;
     const origin = `http://localhost:${port}`;
-    const server = spawn(process.execPath, [vite, 'preview'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), BUILD_DIR: served },
-      stdio: 'ignore',
-    });
+    let front = await startFront(served, port);
     try {
-      await expect
-        .poll(
-          () =>
-            fetch(`${origin}/version.json`).then(
-              (r) => r.ok,
-              () => false,
-            ),
-          { timeout: 30_000 },
-        )
-        .toBe(true);
       await page.goto(`${origin}/login`);
       await waitForServiceWorker(page);
       const firstScript = await page.evaluate(
         () => document.querySelector<HTMLScriptElement>('script[type=module]')?.src,
       );
 
-      // The second deployment: the same sources built again under another build id.
-      execFileSync(process.execPath, [vite, 'build', '--logLevel', 'error'], {
-        cwd: root,
+      // The second deployment: the same sources built again under another build id, its files added beside the
+      // first's (an open page may still ask for an old chunk), and the front started again over them.
+      execFileSync(process.execPath, [VITE, 'build', '--logLevel', 'error'], {
+        cwd: ROOT,
         env: { ...process.env, BUILD_DIR: next, THRIVE_BUILD_ID: 'e2e-second-build' },
       });
       const nextEntry = /src="\/(assets\/index-[^"]+\.js)"/.exec(
         readFileSync(path.join(next, 'index.html'), 'utf8'),
       )![1];
       cpSync(next, served, { recursive: true, force: true });
+      await front.stop();
+      front = await startFront(served, port);
 
       // The browser looks for a new worker (as it does on navigation, or the app's periodic check).
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
@@ -161,9 +152,27 @@ test.describe('the new-version notice', () => {
     } finally {
       // Leave that origin first, so no late request of the page meets a stopped server.
       await page.goto('about:blank').catch(() => undefined);
-      server.kill();
+      await front.stop();
       rmSync(served, { recursive: true, force: true });
       rmSync(next, { recursive: true, force: true });
     }
   });
 });
+
+/**
+ * The production front over `buildDir` at `port`, as a deployment starts it (it reads the build once, at start),
+ * its /api sent to the shared stack's API.
+ */
+async function startFront(buildDir: string, port: number): Promise<Child> {
+  const front = spawnChild('front', process.execPath, ['--import', 'tsx', path.join(ROOT, 'front/main.ts')], {
+    cwd: ROOT,
+    env: { PORT: String(port), BUILD_DIR: buildDir, API_UPSTREAMS: `http://127.0.0.1:${E2E_ENV.API_PORT}` },
+  });
+  try {
+    await waitForHttp(`http://localhost:${port}/version.json`, { timeoutMs: 30_000 });
+    return front;
+  } catch (error) {
+    await front.stop();
+    throw error;
+  }
+}

@@ -4,7 +4,9 @@
  * process (`node --import tsx server/main.ts`), on their own ports and in a
  * temporary data directory, seeded with the demo accounts and generated
  * clients. With DATABASE_URL set the API uses that PostgreSQL (emptied of
- * Thrive's tables first) instead of the embedded PGlite.
+ * Thrive's tables first) instead of the embedded PGlite. The `api-instances`
+ * project runs three API processes on PostgreSQL behind the production front
+ * (front/), and the tests call them through it, or each one by its own URL.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +19,8 @@ import { seedScheduleCatalog } from '../../scripts/demo/schedule.ts';
 import { seedIdentity } from '../../scripts/identity/seed.ts';
 import { configFromStack, stackConfig } from '../../scripts/stack/config.ts';
 import { startBackend } from '../../scripts/stack/backend.ts';
+import { createFront } from '../../front/server.ts';
+import { NO_BUILD } from '../../front/static-files.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
 import type { ApiTestStack } from './api-stack.ts';
@@ -36,11 +40,38 @@ async function emptyPostgres(url: string): Promise<void> {
   }
 }
 
+/** The processes of the `api-instances` project: enough for round-robin to mean something. */
+const INSTANCES = 3;
+
+/** The production front, in this process, in front of the API processes (it serves no build here). */
+async function startFront(port: number, apiUrls: string[]): Promise<() => Promise<void>> {
+  const front = createFront({ build: NO_BUILD, apiUpstreams: apiUrls });
+  await new Promise<void>((resolve, reject) => {
+    front.server.once('error', reject);
+    front.server.listen(port, '127.0.0.1', resolve);
+  });
+  return async () => {
+    await new Promise((resolve) => front.server.close(resolve));
+    front.closeUpstreams();
+  };
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const instances = project.name === 'api-instances' ? INSTANCES : 1;
+  if (instances > 1 && !process.env.DATABASE_URL) {
+    throw new Error('The api-instances project needs DATABASE_URL: several API processes share one PostgreSQL.');
+  }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'thrive-api-tests-'));
-  const stack = stackConfig({ DATA_DIR: dataDir, PORT: TEST_PORT, DATABASE_URL: process.env.DATABASE_URL ?? '' });
+  const stack = stackConfig({
+    DATA_DIR: dataDir,
+    PORT: TEST_PORT,
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    API_INSTANCES: String(instances),
+  });
   const accounts = [...DEMO_ACCOUNTS, ...generateClients(GENERATED_CLIENTS)];
   const cleanups: (() => Promise<void>)[] = [];
+  let apiUrl = `${stack.apiUrl}/api/v1`;
+  let instanceUrls: string[];
   const teardown = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
     if (!process.env.KEEP_API_TEST_DATA) await rm(dataDir, { recursive: true, force: true });
@@ -60,10 +91,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
     const backend = await startBackend(stack, {
       // The suite calls as fast as it can (the fuzz test thousands of times): limits far above it. Each limit is
-      // proven on its own in rate-limits.test.ts.
+      // proven on its own in rate-limits.test.ts; with several processes, the list limit keeps its real size, to
+      // be proven across them (tests/instances).
       apiEnv: {
         API_VALIDATE_RESPONSES: 'true',
-        API_RATE_LIMIT_LIST: '100000/60',
+        API_RATE_LIMIT_LIST: instances > 1 ? '' : '100000/60',
         API_RATE_LIMIT_SEARCH: '100000/60',
         API_RATE_LIMIT_WRITE: '100000/60',
         API_RATE_LIMIT_UNAUTHENTICATED: '100000/60',
@@ -73,13 +105,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
       apiLogFile: path.join(dataDir, 'api.log'),
     });
     cleanups.push(() => backend.stop());
+    instanceUrls = backend.apiUrls.map((url) => `${url}/api/v1`);
+    if (instances > 1) {
+      cleanups.push(await startFront(stack.appPort, backend.apiUrls));
+      apiUrl = `http://127.0.0.1:${stack.appPort}/api/v1`;
+    }
   } catch (error) {
     await teardown();
     throw error;
   }
 
   const provided: ApiTestStack = {
-    apiUrl: `${stack.apiUrl}/api/v1`,
+    apiUrl,
+    instanceUrls,
     identityUrl: stack.identityUrl,
     issuer: stack.issuer,
     jwksUrl: stack.jwksUrl,

@@ -1,7 +1,9 @@
 /** What the API suite's global setup hands to the test files (through vitest's provide/inject). */
 export interface ApiTestStack {
-  /** The API's base, ending in /api/v1. */
+  /** The API's base, ending in /api/v1 (the front's, when several API processes serve). */
   apiUrl: string;
+  /** Each API process's own base, ending in /api/v1 (one, unless the project runs several). */
+  instanceUrls: string[];
   /** The identity proxy, where tests sign in. */
   identityUrl: string;
   issuer: string;

@@ -33,6 +33,8 @@ export interface InProcessOptions {
   /** What the API gets instead of the identity service's admin client. */
   identityAdmin?: (real: IdentityAdmin) => IdentityAdmin;
   rateLimits?: AppDependencies['rateLimits'];
+  /** The database to serve, which stop() closes; by default a new in-memory one with the demo accounts. */
+  open?: () => Promise<Database>;
 }
 
 /**
@@ -62,8 +64,8 @@ export async function startInProcessApi(options: InProcessOptions = {}): Promise
     endpoint: stack.identityUrl,
     localAdminSecret: readAdminSecret(identityFiles(stack.identityDir, stack.userPoolId).adminSecretFile),
   };
-  const db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
-  await seedDatabase(db, DEMO_ACCOUNTS);
+  const db = options.open ? await options.open() : await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  if (!options.open) await seedDatabase(db, DEMO_ACCOUNTS);
   const realAdmin = createCognitoIdentityAdmin(identity);
   const app = createApp({
     db: options.database ? options.database(db) : db,
