@@ -29,8 +29,8 @@ export class TokenRejectedError extends Error {
  * The identity service's keys, except any published one: a key anybody can
  * read (the emulator's, inside its npm package) verifies nothing.
  */
-function unpublishedKeys(jwksUrl: string): JWTVerifyGetKey {
-  const remote = createRemoteJWKSet(new URL(jwksUrl));
+function unpublishedKeys(jwksUrl: string, timeoutDuration: number): JWTVerifyGetKey {
+  const remote = createRemoteJWKSet(new URL(jwksUrl), { timeoutDuration });
   const checked = new WeakSet<object>();
   return async (header, token) => {
     const key = await remote(header, token);
@@ -45,8 +45,14 @@ function unpublishedKeys(jwksUrl: string): JWTVerifyGetKey {
 /** How many verified tokens are remembered: a token's signature is checked once, its expiry every time. */
 const VERIFIED_TOKENS = 1000;
 
-export function createAccessTokenVerifier(identity: IdentityServiceConfig): AccessTokenVerifier {
-  const verify = createUncachedVerifier(identity);
+/** How long one fetch of the identity service's key set may take. */
+const KEY_SET_TIMEOUT_MS = 5_000;
+
+export function createAccessTokenVerifier(
+  identity: IdentityServiceConfig,
+  { keySetTimeoutMs = KEY_SET_TIMEOUT_MS }: { keySetTimeoutMs?: number } = {},
+): AccessTokenVerifier {
+  const verify = createUncachedVerifier(identity, keySetTimeoutMs);
   const verified = new Map<string, { token: VerifiedAccessToken; expiresAt: number }>();
   return async (token) => {
     const known = verified.get(token);
@@ -61,15 +67,20 @@ export function createAccessTokenVerifier(identity: IdentityServiceConfig): Acce
 
 function createUncachedVerifier(
   identity: IdentityServiceConfig,
+  keySetTimeoutMs: number,
 ): (token: string) => Promise<VerifiedAccessToken & { expiresAt: number }> {
-  const keys = unpublishedKeys(identity.jwksUrl);
+  const keys = unpublishedKeys(identity.jwksUrl, keySetTimeoutMs);
+  const verifyOnce = (token: string) =>
+    jwtVerify(token, keys, { issuer: identity.issuer, algorithms: ['RS256'], requiredClaims: ['exp', 'iat'] });
   return async (token) => {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
-        issuer: identity.issuer,
-        algorithms: ['RS256'],
-        requiredClaims: ['exp', 'iat'],
+      ({ payload } = await verifyOnce(token).catch((error: unknown) => {
+        // The key set's timer runs on this process's clock: after the process was busy (a start compiling the
+        // contract, a long pause) it fires even though the answer had come. One more fetch tells such a stall from
+        // an identity service that does not answer.
+        if (error instanceof errors.JWKSTimeout) return verifyOnce(token);
+        throw error;
       }));
     } catch (error) {
       if (error instanceof TokenRejectedError) throw error;
