@@ -82,7 +82,19 @@ export type Operation =
   /** Finding clients (discovery's search) and reading a client's alerts from its visits. */
   | 'clients.discover'
   /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
-  | 'programs.read';
+  | 'programs.read'
+  /** Reading a client's lab results: how much of them is RESULT_ACCESS (a client: its own, released ones). */
+  | 'results.read'
+  /** Entering a client's lab result or importing the lab's report. */
+  | 'results.write'
+  /** Releasing a reviewed result to the client. */
+  | 'results.release'
+  /** Reading the advice the care team left a client. */
+  | 'advices.read'
+  /** Writing advice for a client and changing it. */
+  | 'advices.write'
+  /** Acknowledging advice and ticking off its steps: the client's own. */
+  | 'advices.follow';
 
 interface Grant {
   /** The caller's own record. */
@@ -164,6 +176,18 @@ const DISCOVERY: Permissions = {
   'programs.read': { roles: CLIENTS },
 };
 
+/**
+ * Lab results and advice (PRODUCT.md section 3: the clinical record). Nurses and doctors enter and
+ * import results, doctors release them; doctors, health coaches and nutritionists write advice, which
+ * the care team reads. What of a result each role reads is RESULT_ACCESS; reception reads only that a
+ * result exists (its front-desk view of a test), and no advice.
+ */
+const RESULTS_READ: Permissions = { 'results.read': { roles: CLIENTS } };
+const RESULTS_ENTRY: Permissions = { ...RESULTS_READ, 'results.write': { roles: CLIENTS } };
+const RESULTS_RELEASE: Permissions = { ...RESULTS_ENTRY, 'results.release': { roles: CLIENTS } };
+const ADVICE_READ: Permissions = { 'advices.read': { roles: CLIENTS } };
+const ADVISING: Permissions = { ...ADVICE_READ, 'advices.write': { roles: CLIENTS } };
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const CLINICAL_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -203,12 +227,16 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     // Its own messages to the clinic.
     'support.read': { self: true },
     'support.write': { self: true },
+    // Its own results once a doctor released them, and the advice left for it, which it follows.
+    'results.read': { self: true },
+    'advices.read': { self: true },
+    'advices.follow': { self: true },
   },
-  NURSE: CLINICAL_STAFF,
-  RECEPTION: CLINICAL_STAFF,
-  DOCTOR: CLINICAL_STAFF,
-  HEALTH_COACH: CLINICAL_STAFF,
-  NUTRITIONIST: CLINICAL_STAFF,
+  NURSE: { ...CLINICAL_STAFF, ...RESULTS_ENTRY, ...ADVICE_READ },
+  RECEPTION: { ...CLINICAL_STAFF, ...RESULTS_READ },
+  DOCTOR: { ...CLINICAL_STAFF, ...RESULTS_RELEASE, ...ADVISING },
+  HEALTH_COACH: { ...CLINICAL_STAFF, ...RESULTS_READ, ...ADVISING },
+  NUTRITIONIST: { ...CLINICAL_STAFF, ...RESULTS_READ, ...ADVISING },
   ADMIN: {
     'users.list': { roles: EVERYONE },
     'users.read': { roles: EVERYONE },
@@ -243,6 +271,8 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...OWN_SESSION,
     ...SUPPORT,
     ...DISCOVERY,
+    ...RESULTS_RELEASE,
+    ...ADVISING,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
@@ -284,6 +314,32 @@ export const PROFILE_SECTION_ACCESS: Readonly<
   },
   NO_ROLE: { read: [], write: [] },
 };
+
+/**
+ * How much of a client's lab results a role reads, through its results.read grant: `values`
+ * every result with its values, flags, lab and note; `released-values` the same of released
+ * results only (a client its own; health coaches and nutritionists, whose advice follows what
+ * the doctor released); `existence` that a result exists, for which test and when, and whether
+ * it is released (reception, who books and answers the phone). No grant reads nothing.
+ */
+export type ResultAccess = 'values' | 'released-values' | 'existence' | 'none';
+
+export const RESULT_ACCESS: Readonly<Record<RoleOrNone, ResultAccess>> = {
+  CLIENT: 'released-values',
+  NURSE: 'values',
+  DOCTOR: 'values',
+  SUPER_ADMIN: 'values',
+  HEALTH_COACH: 'released-values',
+  NUTRITIONIST: 'released-values',
+  RECEPTION: 'existence',
+  ADMIN: 'none',
+  NO_ROLE: 'none',
+};
+
+/** What `caller` reads of the results its results.read grant reaches. */
+export function resultAccess(caller: Pick<Caller, 'role'>): ResultAccess {
+  return ACCESS_RULES[caller.role]['results.read'] ? RESULT_ACCESS[caller.role] : 'none';
+}
 
 /** Read by whoever may read a profile at all: who it is. The rest of the field table is per section. */
 export const PROFILE_FIELDS_ALWAYS_READ: readonly ProfileField[] = ['first_name', 'last_name'];
@@ -440,7 +496,9 @@ export function rolesListable(
     | 'assessments.read'
     | 'clients.discover'
     | 'programs.read'
-    | 'support.read',
+    | 'support.read'
+    | 'results.read'
+    | 'advices.read',
 ): readonly RoleOrNone[] {
   return ACCESS_RULES[caller.role][operation]?.roles ?? [];
 }

@@ -41,6 +41,12 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'support.write': 'You may not write in this thread.',
   'clients.discover': 'You may not look clients up.',
   'programs.read': 'You may not see the programs or their clients’ progress.',
+  'results.read': 'You may not see these lab results.',
+  'results.write': 'You may not enter or import lab results for this user.',
+  'results.release': 'Only a doctor releases a lab result to the client.',
+  'advices.read': 'You may not see this advice.',
+  'advices.write': 'You may not write advice for this user.',
+  'advices.follow': 'You may acknowledge and tick off only your own advice.',
 };
 
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */
