@@ -2399,6 +2399,8 @@ export interface components {
             appointment_id: string;
             client_id: components["schemas"]["UserIdValue"];
             test_name: string;
+            /** @description The panels the test reports (openapi/results/lab-tests.ts, LAB_PANELS). */
+            panels: string[];
             /**
              * Format: date-time
              * @description Written in the clinic's zone.
