@@ -20,9 +20,20 @@ type Advice = Schemas['Advice'];
 /** Consented generated clients 60 to 75, which no other file writes results or advice for. */
 const [PRIYA, RAVI, SITA] = generateClients(stack.generatedClients)
   .slice(60, 75)
-  .filter((client) => client.hipaaConsent)
-  .map((client) => ({ ...client, email: client.email as Email }));
-if (!PRIYA || !RAVI || !SITA) throw new Error('Too few consenting generated clients for the results tests');
+  .filter((client) => client.hipaaConsent && client.dateOfBirth !== null)
+  .map((client) => ({
+    id: client.id,
+    lastName: client.lastName,
+    dateOfBirth: client.dateOfBirth!,
+    email: client.email as Email,
+  })) as [Patient, Patient, Patient];
+
+interface Patient {
+  id: string;
+  lastName: string;
+  dateOfBirth: string;
+  email: Email;
+}
 
 const fields = (answer: { body: Problem }) => answer.body.errors?.map((error) => error.field) ?? [];
 
@@ -57,7 +68,7 @@ interface BundleOptions {
 }
 
 /** A lab's report as a FHIR R4 bundle: the report, the patient and its observations. */
-function bundle(client: { id: string; lastName: string; dateOfBirth: string }, options: BundleOptions = {}) {
+function bundle(client: Patient, options: BundleOptions = {}) {
   const observation = (code: string, value: number, unit: string) => ({
     resourceType: 'Observation',
     status: 'final',
