@@ -9,6 +9,7 @@ import {
   profileWriteRights,
   projectProfileFields,
   reachesEveryone,
+  resultAccess,
   rolesListable,
   type Caller,
   type RoleOrNone,
@@ -227,5 +228,55 @@ describe('profileReadFields: minimum necessary', () => {
       first_name: 'A',
       city: 'Pune',
     });
+  });
+});
+
+describe('lab results and advice', () => {
+  const client = { id: other, role: 'CLIENT' } as const;
+  const allowed = (role: RoleOrNone, operation: Parameters<typeof decide>[1]) =>
+    decide(as(role), operation, client).allowed;
+  const roles: RoleOrNone[] = [...ROLES, 'NO_ROLE'];
+
+  it('lets nurses and doctors enter results, and only doctors release them', () => {
+    expect(roles.filter((role) => allowed(role, 'results.write'))).toEqual(['NURSE', 'DOCTOR', 'SUPER_ADMIN']);
+    expect(roles.filter((role) => allowed(role, 'results.release'))).toEqual(['DOCTOR', 'SUPER_ADMIN']);
+  });
+
+  it('reads the values to nurses and doctors, released ones to coaches and nutritionists, existence to reception', () => {
+    expect(Object.fromEntries(roles.map((role) => [role, resultAccess(as(role))]))).toEqual({
+      CLIENT: 'released-values',
+      NURSE: 'values',
+      RECEPTION: 'existence',
+      DOCTOR: 'values',
+      HEALTH_COACH: 'released-values',
+      NUTRITIONIST: 'released-values',
+      ADMIN: 'none',
+      SUPER_ADMIN: 'values',
+      NO_ROLE: 'none',
+    });
+  });
+
+  it('lets a client read only its own results and advice, and follow only its own advice', () => {
+    expect(decide(as('CLIENT'), 'results.read', { id: me, role: 'CLIENT' })).toEqual({ allowed: true, via: 'self' });
+    expect(allowed('CLIENT', 'results.read')).toBe(false);
+    expect(decide(as('CLIENT'), 'advices.follow', { id: me, role: 'CLIENT' }).allowed).toBe(true);
+    expect(allowed('CLIENT', 'advices.follow')).toBe(false);
+    expect(roles.filter((role) => decide(as(role), 'advices.follow', { id: me, role }).allowed)).toEqual(['CLIENT']);
+  });
+
+  it('lets doctors, coaches and nutritionists write advice, the care team read it, not reception or ADMIN', () => {
+    expect(roles.filter((role) => allowed(role, 'advices.write'))).toEqual([
+      'DOCTOR',
+      'HEALTH_COACH',
+      'NUTRITIONIST',
+      'SUPER_ADMIN',
+    ]);
+    expect(roles.filter((role) => allowed(role, 'advices.read'))).toEqual([
+      'NURSE',
+      'DOCTOR',
+      'HEALTH_COACH',
+      'NUTRITIONIST',
+      'SUPER_ADMIN',
+    ]);
   });
 });

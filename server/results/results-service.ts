@@ -4,7 +4,7 @@
  * from a lab's FHIR report (fhir-import.ts), and released to the client by a
  * doctor. Every read and change is an audited operation.
  */
-import { isoInZone, listsEveryone, resultAccess, rolesListable, type ResultAccess } from '@contract';
+import { ACCESS_RULES, isoInZone, listsEveryone, resultAccess, rolesListable, type ResultAccess } from '@contract';
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
 import type { Actor } from '../core/actor.ts';
 import type { Answer } from '../core/answer.ts';
@@ -269,6 +269,8 @@ export async function releaseResult(
     fields: note === null ? ['released'] : ['released', 'release_note'],
   };
   return operation(db, entry, async (audit) => {
+    // Told before the result is looked up: a role that may not release learns nothing of which results exist.
+    if (!ACCESS_RULES[caller.role]['results.release']) throw forbidden('Only a doctor releases a lab result.');
     const versions = requireIfMatch(ifMatch);
     return db.transaction(async (tx) => {
       const { row } = await reachableResult(tx, caller, id, entry, { lock: true });
