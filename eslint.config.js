@@ -39,6 +39,7 @@ const DOMAINS = [
   'hipaa',
   'people',
   'profiles',
+  'results',
   'risk',
   'support',
   'visits',

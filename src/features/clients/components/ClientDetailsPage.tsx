@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { PageFrame } from '@/components/PageFrame';
 import { EnrollmentsPanel } from '@/features/enrollments';
 import { ProfileEditor } from '@/features/profiles';
@@ -9,6 +9,7 @@ import { ShareRiskResult } from '@/features/assessments';
 import { CardiovascularRiskPanel } from '@/features/risk';
 import { riskInputFromProfile } from '@/features/risk';
 import { clientTrail } from '@/lib/navigation';
+import { useRiskPrefill } from '../api/risk-prefill';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';
 
@@ -17,6 +18,7 @@ export function ClientDetailsPage({ clientId, viewer }: { clientId: string; view
   const shown = useClientProfile(clientId);
   const { profile } = shown;
   const name = fullName(profile);
+  const risk = useRiskPrefill(clientId);
   return (
     <PageFrame
       title={`Details of ${name}`}
@@ -25,20 +27,27 @@ export function ClientDetailsPage({ clientId, viewer }: { clientId: string; view
     >
       <Stack gap="md">
         <ClientLinks clientId={clientId} />
-        <CardiovascularRiskPanel
-          // The panel reads its prefill once: a new client must get a new panel.
-          key={clientId}
-          initial={riskInputFromProfile({
-            gender: profile.gender,
-            ageYears: ageInYears(profile.date_of_birth),
-          })}
-          resultAction={
-            // A result is the client's to see once staff share it (it then shows in the client's reports).
-            !shown.isPlaceholder && profile.role === 'CLIENT'
-              ? (input) => <ShareRiskResult clientId={clientId} clientName={name} input={input} />
-              : undefined
-          }
-        />
+        {!risk.ready ? (
+          <Loader aria-label="Reading the latest lab results and vitals" />
+        ) : (
+          <CardiovascularRiskPanel
+            // The panel reads its prefill once: a new client must get a new panel.
+            key={clientId}
+            prefillNote={
+              risk.prefill.sources.length > 0 ? `Prefilled from the record: ${risk.prefill.sources.join(' ')}` : null
+            }
+            initial={{
+              ...riskInputFromProfile({ gender: profile.gender, ageYears: ageInYears(profile.date_of_birth) }),
+              ...risk.prefill.initial,
+            }}
+            resultAction={
+              // A result is the client's to see once staff share it (it then shows in the client's reports).
+              !shown.isPlaceholder && profile.role === 'CLIENT'
+                ? (input) => <ShareRiskResult clientId={clientId} clientName={name} input={input} />
+                : undefined
+            }
+          />
+        )}
         {/* Only clients are enrolled in programs (the API refuses others). */}
         {!shown.isPlaceholder && profile.role === 'CLIENT' && (
           <EnrollmentsPanel key={`enrollments-${clientId}`} userId={clientId} clientName={name} />

@@ -1,13 +1,14 @@
 import { Group, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { components } from '@contract';
+import { ACCESS_RULES, type Role, type components } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { ButtonLink } from '@/components/RouterLinks';
 import { ClientWellbeingCard } from '@/features/assessments';
 import { fullName } from '@/features/people';
 import { ProfileCard, ageInYears } from '@/features/profiles';
+import { ClientAdvicePanel, ClientResultsPanel } from '@/features/results';
 import { riskInputFromProfile } from '@/features/risk';
 import { StartVisitMenu } from '@/features/visits';
 import { DISCOVERY_CRUMB, HUB_CRUMB } from '@/lib/navigation';
@@ -36,9 +37,12 @@ export type OpenedClient = Pick<
  */
 export function ClientDiscoveryPage({
   clientId,
+  role,
   onOpened,
 }: {
   clientId: string;
+  /** The signed-in person's role: what of the client's lab results and advice they read and do. */
+  role: Role;
   /** Told once the client is known (and again as their next appointment is): discovery's recent clients. */
   onOpened?: (client: OpenedClient) => void;
 }) {
@@ -84,7 +88,7 @@ export function ClientDiscoveryPage({
     <PageFrame
       title={name}
       crumbs={[HUB_CRUMB, DISCOVERY_CRUMB, { label: name }]}
-      purpose="The client at a glance: alerts, appointments, visits, programs, risk and wellbeing."
+      purpose="The client at a glance: alerts, appointments, visits, programs, lab results, advice, risk and wellbeing."
     >
       <Group gap="sm">
         <StartVisitMenu clientId={clientId} clientName={name} />
@@ -102,6 +106,10 @@ export function ClientDiscoveryPage({
         <ClientVisits clientId={clientId} />
       </SimpleGrid>
       {isClient && <ClientPrograms clientId={clientId} />}
+      {isClient && <ClientResultsPanel clientId={clientId} clientName={name} role={role} />}
+      {isClient && ACCESS_RULES[role]['advices.read'] && (
+        <ClientAdvicePanel clientId={clientId} clientName={name} role={role} />
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ProfileCard shown={shown} />
         <ClientRisk clientId={clientId} sex={risk.sex} age={risk.age} />

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { ACCESS_RULES, resultAccess } from '@contract';
 import { HubPage } from '@/features/hub';
 import { OpenMessages } from '@/features/support';
 import { userDetailQueryOptions } from '@/features/people';
+import { AdviceDueCard, CriticalResultsCard } from '@/features/results';
 import { AppointmentVisitAction, VisitsToComplete } from '@/features/visits';
 
 /** The clinics and the person's own clinic come with the signed-in frame (`_authenticated`'s loader). */
@@ -19,6 +21,9 @@ export const Route = createFileRoute('/_authenticated/_staff/hub')({
           <>
             <OpenMessages clinicId={clinicId} now={now} />
             <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />
+            {/* Critical values need someone who reads them; reception reads only that a result exists. */}
+            {['values', 'released-values'].includes(resultAccess(user)) && <CriticalResultsCard />}
+            {ACCESS_RULES[user.role]['advices.read'] && <AdviceDueCard username={user.username} />}
           </>
         )}
         appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} />}
