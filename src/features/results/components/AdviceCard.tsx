@@ -70,8 +70,8 @@ export function AdviceCard({
           ))}
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="xs" c="dimmed">
-            From {advice.author_name}, {formatDate(advice.created_at, clock)}; reviewed again on{' '}
-            {formatDay(advice.review_on, {}, clock.locale)}.
+            From {advice.author_name}, {formatDate(advice.created_at, clock)};{' '}
+            {follow ? 'your care team looks at it again' : 'review'} on {formatDay(advice.review_on, {}, clock.locale)}.
           </Text>
           {follow && !advice.acknowledged_at && (
             <Button size="md" variant="light" onClick={follow.acknowledge}>

@@ -62,6 +62,12 @@ export function ClientLabReports({ clientId }: { clientId: string }) {
   const clock = useClock();
   const { data } = useSuspenseQuery(clientResultsQueryOptions(clientId));
   const released = data.results.filter((result) => result.released);
+  // The newest result of each test in full; the earlier ones live on in the trends.
+  const newest = released.filter(
+    (result, index) => released.findIndex((r) => r.test_name === result.test_name) === index,
+  );
+  const earlierOf = (shown: Result) =>
+    released.filter((result) => result.test_name === shown.test_name && result.id !== shown.id);
   const trends = measuresIn(released).filter((loinc) => trendOf(released, loinc).length > 1);
   return (
     <Stack gap="md">
@@ -88,7 +94,7 @@ export function ClientLabReports({ clientId }: { clientId: string }) {
           </Text>
         </Card>
       )}
-      {released.map((result) => (
+      {newest.map((result) => (
         <Card key={result.id} withBorder radius="lg" padding="md" className="report-block">
           <Stack gap="sm">
             <Stack gap={2}>
@@ -116,6 +122,15 @@ export function ClientLabReports({ clientId }: { clientId: string }) {
               </Text>
             )}
             <LabValues observations={result.observations ?? []} plain />
+            {earlierOf(result).length > 0 && (
+              <Text size="sm" c="dimmed">
+                Earlier results of this test:{' '}
+                {earlierOf(result)
+                  .map((earlier) => formatDate(earlier.collected_at, clock))
+                  .join(', ')}
+                ; their values are in the trends below.
+              </Text>
+            )}
           </Stack>
         </Card>
       ))}

@@ -17,10 +17,12 @@ export function LabValues({ observations, plain = false }: { observations: reado
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Values">
         {observations.map((observation) => (
           <Stack component="li" key={observation.loinc} gap={2}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group justify="space-between" gap="xs" wrap="wrap">
               <Text fw={600}>{observation.label}</Text>
               <Group gap="xs" wrap="nowrap">
-                <Text fw={700}>{valueWithUnit(observation)}</Text>
+                <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                  {valueWithUnit(observation)}
+                </Text>
                 <TintBadge color={FLAG_COLORS[observation.flag]}>{FLAG_LABELS[observation.flag]}</TintBadge>
               </Group>
             </Group>

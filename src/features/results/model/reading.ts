@@ -7,7 +7,6 @@ import {
   HDL_CHOLESTEROL_LOINC,
   LAB_MEASURES,
   TOTAL_CHOLESTEROL_LOINC,
-  formatLabRange,
   formatLabValue,
   labMeasure,
   labSide,
@@ -41,12 +40,16 @@ export function valueWithUnit(observation: Pick<Observation, 'loinc' | 'value' |
     : `${observation.value} ${observation.unit}`;
 }
 
-/** The range in words with its unit, e.g. "70 to 99 mg/dL"; null when the result has none. */
+/** The range in words with its unit, e.g. "70 to 99 mg/dL" or "199 mg/dL or less"; null when it has none. */
 export function rangeWords(observation: Pick<Observation, 'loinc' | 'range_low' | 'range_high'>): string | null {
   const measure = labMeasure(observation.loinc);
   if (!measure) return null;
-  const range = formatLabRange(measure, { low: observation.range_low, high: observation.range_high });
-  return range === null ? null : `${range} ${measure.unitLabel}`;
+  const { range_low: low, range_high: high } = observation;
+  const write = (value: number) => formatLabValue(measure, value);
+  if (low !== null && high !== null) return `${write(low)} to ${write(high)} ${measure.unitLabel}`;
+  if (high !== null) return `${write(high)} ${measure.unitLabel} or less`;
+  if (low !== null) return `${write(low)} ${measure.unitLabel} or more`;
+  return null;
 }
 
 /** What the value means, in plain words: where it lies against its range, and what that tells. */
@@ -56,11 +59,7 @@ export function plainWords(observation: Pick<Observation, 'loinc' | 'value' | 'r
   const side = labSide(observation.value, { low: observation.range_low, high: observation.range_high });
   const range = rangeWords(observation);
   const where =
-    side === 'normal'
-      ? range
-        ? `Within the range of ${range}.`
-        : ''
-      : `${side === 'low' ? 'Below' : 'Above'} the range of ${range ?? 'the lab'}.`;
+    range === null ? '' : `${side === 'normal' ? 'In' : side === 'low' ? 'Below' : 'Above'} the range (${range}).`;
   return `${where} ${measure.meaning[side]}`.trim();
 }
 
