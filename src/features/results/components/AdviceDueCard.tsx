@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ADVICE_CATEGORY_LABELS } from '@contract';
 import { PanelCard } from '@/components/signed-in/PanelCard';
@@ -27,16 +27,16 @@ export function AdviceDueCard({ username }: { username: string }) {
           ) : (
             <PlainList label="Advice due for review">
               {ordered.map((advice) => (
-                <Group key={advice.id} component="li" justify="space-between" wrap="wrap" gap="xs" py={6}>
+                <Stack key={advice.id} component="li" gap={0} py={4}>
                   <ClientLink clientId={advice.client_id} size="sm">
                     {advice.client_name}
                   </ClientLink>
-                  <Text size="sm" ta="right">
+                  <Text size="sm" c="dimmed">
                     {ADVICE_CATEGORY_LABELS[advice.category]}: {advice.title} ·{' '}
                     {mine(advice.author_id) ? 'yours' : advice.author_name}, due{' '}
                     {formatDay(advice.review_on, { year: false }, clock.locale)}
                   </Text>
-                </Group>
+                </Stack>
               ))}
             </PlainList>
           );

@@ -119,6 +119,7 @@ export function ClientResultsPanel({
                           <Button
                             size="compact-md"
                             variant="subtle"
+                            aria-label={`Enter the result of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
                             onClick={() => setOpened({ dialog: 'enter', booking: pending })}
                           >
                             Enter
@@ -126,6 +127,7 @@ export function ClientResultsPanel({
                           <Button
                             size="compact-md"
                             variant="subtle"
+                            aria-label={`Import the report of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
                             onClick={() => setOpened({ dialog: 'import', booking: pending })}
                           >
                             Import

@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { labMeasure } from '@contract';
 import { PanelCard } from '@/components/signed-in/PanelCard';
@@ -29,11 +29,11 @@ export function CriticalResultsCard() {
           ) : (
             <PlainList label="Critical lab values">
               {data.results.map((result) => (
-                <Group key={result.id} component="li" justify="space-between" wrap="wrap" gap="xs" py={6}>
+                <Stack key={result.id} component="li" gap={0} py={4}>
                   <ClientLink clientId={result.client_id} size="sm">
                     {result.client_name}
                   </ClientLink>
-                  <Text size="sm" ta="right">
+                  <Text size="sm" c="dimmed">
                     {(result.observations ?? [])
                       .filter((observation) => observation.flag === 'critical')
                       .map(
@@ -44,7 +44,7 @@ export function CriticalResultsCard() {
                     on {formatDate(result.collected_at, clock)}
                     {result.released ? '' : ' (not released)'}
                   </Text>
-                </Group>
+                </Stack>
               ))}
             </PlainList>
           )
