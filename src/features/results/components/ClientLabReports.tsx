@@ -72,7 +72,14 @@ export function ClientLabReports({ clientId }: { clientId: string }) {
   return (
     <Stack gap="md">
       {data.pending.map((pending) => (
-        <Card key={pending.appointment_id} withBorder radius="lg" padding="md">
+        <Card
+          key={pending.appointment_id}
+          withBorder
+          radius="lg"
+          padding="md"
+          component="article"
+          aria-label={`${pending.test_name}: result pending`}
+        >
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Text>
               <Text span fw={600}>
@@ -95,10 +102,18 @@ export function ClientLabReports({ clientId }: { clientId: string }) {
         </Card>
       )}
       {newest.map((result) => (
-        <Card key={result.id} withBorder radius="lg" padding="md" className="report-block">
+        <Card
+          key={result.id}
+          withBorder
+          radius="lg"
+          padding="md"
+          className="report-block"
+          component="article"
+          aria-labelledby={`lab-${result.id}`}
+        >
           <Stack gap="sm">
             <Stack gap={2}>
-              <Title order={3} size="h4">
+              <Title order={3} size="h4" id={`lab-${result.id}`}>
                 {result.test_name}
               </Title>
               <Text size="sm" c="dimmed">

@@ -141,7 +141,14 @@ export function ClientResultsPanel({
             )}
             {data.results.length === 0 && data.pending.length === 0 && <Text size="sm">No lab results yet.</Text>}
             {data.results.map((result) => (
-              <Card key={result.id} withBorder radius="md" padding="sm">
+              <Card
+                key={result.id}
+                withBorder
+                radius="md"
+                padding="sm"
+                component="article"
+                aria-label={`${result.test_name}, ${formatDate(result.collected_at, clock)}`}
+              >
                 <Stack gap="xs">
                   <Group justify="space-between" gap="xs" wrap="wrap">
                     <Text fw={600}>
