@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { clientAssessmentsQueryOptions } from '@/features/assessments';
-import { clientAdvicesQueryOptions, clientResultsQueryOptions } from '@/features/results';
 import { signedVisitsQueryOptions } from './queries';
 
 /** Everything the reports page shows, loaded together (answered from the device at once when it holds it). */
@@ -10,7 +9,5 @@ export function loadReports(queryClient: QueryClient, clientId: string): Promise
     queryClient.query({ ...clientAssessmentsQueryOptions(clientId, 'who5'), staleTime: 'static' }),
     queryClient.query({ ...clientAssessmentsQueryOptions(clientId, 'cognitive'), staleTime: 'static' }),
     queryClient.query({ ...clientAssessmentsQueryOptions(clientId, 'cardiovascular_risk'), staleTime: 'static' }),
-    queryClient.query({ ...clientResultsQueryOptions(clientId), staleTime: 'static' }),
-    queryClient.query({ ...clientAdvicesQueryOptions(clientId), staleTime: 'static' }),
   ]);
 }

@@ -1,10 +1,13 @@
 import { Card, Stack, Text } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { QueryState } from '@/components/QueryState';
 import { toastFailure } from '@/components/toasts';
 import { useHere } from '@/components/useHere';
-import { followAdvice, useShownAdvice, type ShownAdvice } from '../api/changes';
+import { followAdvice, useShownAdvice, type Advice, type ShownAdvice } from '../api/changes';
 import { clientAdvicesQueryOptions } from '../api/queries';
 import { AdviceCard } from './AdviceCard';
+
+const NONE: readonly Advice[] = [];
 
 /**
  * The portal's advice from the care team: the client acknowledges each piece
@@ -13,8 +16,8 @@ import { AdviceCard } from './AdviceCard';
  */
 export function ClientAdvice({ clientId }: { clientId: string }) {
   const here = useHere();
-  const { data } = useSuspenseQuery(clientAdvicesQueryOptions(clientId));
-  const shown = useShownAdvice(data.results, clientId);
+  const advices = useQuery(clientAdvicesQueryOptions(clientId));
+  const shown = useShownAdvice(advices.data?.results ?? NONE, clientId);
 
   function follow(advice: ShownAdvice, change: { acknowledged?: true; done?: Record<string, boolean> }): void {
     followAdvice(advice, change, { link: here() }).catch(() =>
@@ -22,27 +25,30 @@ export function ClientAdvice({ clientId }: { clientId: string }) {
     );
   }
 
-  if (shown.length === 0) {
-    return (
-      <Card withBorder radius="lg" padding="md">
-        <Text size="sm" c="dimmed">
-          No advice from your care team yet.
-        </Text>
-      </Card>
-    );
-  }
   return (
-    <Stack gap="sm">
-      {shown.map((advice) => (
-        <AdviceCard
-          key={advice.id}
-          advice={advice}
-          follow={{
-            acknowledge: () => follow(advice, { acknowledged: true }),
-            tick: (stepId, done) => follow(advice, { done: { [stepId]: done } }),
-          }}
-        />
-      ))}
-    </Stack>
+    <QueryState query={advices} what="Your care team’s advice">
+      {() =>
+        shown.length === 0 ? (
+          <Card withBorder radius="lg" padding="md">
+            <Text size="sm" c="dimmed">
+              No advice from your care team yet.
+            </Text>
+          </Card>
+        ) : (
+          <Stack gap="sm">
+            {shown.map((advice) => (
+              <AdviceCard
+                key={advice.id}
+                advice={advice}
+                follow={{
+                  acknowledge: () => follow(advice, { acknowledged: true }),
+                  tick: (stepId, done) => follow(advice, { done: { [stepId]: done } }),
+                }}
+              />
+            ))}
+          </Stack>
+        )
+      }
+    </QueryState>
   );
 }

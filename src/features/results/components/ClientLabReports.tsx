@@ -1,11 +1,15 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { QueryState } from '@/components/QueryState';
 import { labMeasure } from '@contract';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { TrendChart } from '@/components/TrendChart';
 import { formatDate, formatDateTime, useClock } from '@/lib/intl';
 import { clientResultsQueryOptions } from '../api/queries';
 import type { Result } from '../api/changes';
+import type { components } from '@contract';
+
+type ResultList = components['schemas']['ResultList'];
 import { LabValues } from './LabValues';
 import { measuresIn, trendOf, trendScale, valueWithUnit } from '../model/reading';
 
@@ -59,8 +63,17 @@ function MeasureTrend({ results, loinc }: { results: readonly Result[]; loinc: s
  * a doctor released reaches the client (the API decides that).
  */
 export function ClientLabReports({ clientId }: { clientId: string }) {
+  // Loaded here, not by the route: the sign-in and unlock screens carry no code of it.
+  const results = useQuery(clientResultsQueryOptions(clientId));
+  return (
+    <QueryState query={results} what="Your lab results">
+      {(data) => <LabReports data={data} />}
+    </QueryState>
+  );
+}
+
+function LabReports({ data }: { data: ResultList }) {
   const clock = useClock();
-  const { data } = useSuspenseQuery(clientResultsQueryOptions(clientId));
   const released = data.results.filter((result) => result.released);
   // The newest result of each test in full; the earlier ones live on in the trends.
   const newest = released.filter(
