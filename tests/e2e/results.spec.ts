@@ -197,7 +197,9 @@ test('advice written offline by a coach arrives once, and the client acknowledge
     });
     await expect(mine).toHaveCount(1);
     await mine.getByRole('button', { name: 'I have read this' }).click();
-    await mine.getByRole('checkbox', { name: 'Hamstrings' }).check();
+    // The tick shows once the outbox has sealed the change on the device (a moment, asynchronously).
+    await mine.getByRole('checkbox', { name: 'Hamstrings' }).click();
+    await expect(mine.getByRole('checkbox', { name: 'Hamstrings' })).toBeChecked();
     await expect(mine).toContainText('Acknowledged');
     await expect(syncLine(portal.page)).toHaveAccessibleName('All changes saved. Show unsent changes', {
       timeout: 20_000,

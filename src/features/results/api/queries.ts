@@ -28,6 +28,8 @@ export function clientResultsQueryOptions(clientId: string) {
     queryKey: resultKeys.ofClient(clientId),
     queryFn: async ({ signal }) =>
       dataOf(await api().GET('/results', { params: { query: { client: clientId, limit: 500 } }, signal })),
+    // A result may be released at any time: read again whenever shown.
+    staleTime: 0,
   });
 }
 
@@ -52,6 +54,8 @@ export function clientAdvicesQueryOptions(clientId: string) {
     queryKey: adviceKeys.ofClient(clientId),
     queryFn: async ({ signal }) =>
       dataOf(await api().GET('/advices', { params: { query: { client: clientId, limit: 500 } }, signal })),
+    // New advice, or the client's ticks, may come at any time: read again whenever shown.
+    staleTime: 0,
   });
 }
 
