@@ -3,7 +3,7 @@
  * when its author looks at it again. The client acknowledges it and ticks off
  * its steps; the author and the hub see what is due for review.
  */
-import type { AdviceCategory, Role } from '../schema.gen.ts';
+import type { AdviceCategory } from '../schema.gen.ts';
 
 export const ADVICE_CATEGORY_LABELS: Readonly<Record<AdviceCategory, string>> = {
   nutrition: 'Nutrition',
@@ -12,9 +12,6 @@ export const ADVICE_CATEGORY_LABELS: Readonly<Record<AdviceCategory, string>> = 
   supplement: 'Supplement',
   therapy: 'Therapy',
 };
-
-/** Who writes advice: the doctor, the health coach and the nutritionist (and SUPER_ADMIN, who may do all). */
-export const ADVICE_AUTHOR_ROLES: readonly Role[] = ['DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'SUPER_ADMIN'];
 
 /** The fields of advice its author may change; a client only acknowledges it and ticks off its steps. */
 export const ADVICE_AUTHOR_FIELDS = ['category', 'title', 'why', 'steps', 'review_on'] as const;

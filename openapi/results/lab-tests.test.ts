@@ -5,7 +5,7 @@
  * ([Mass/volume] a mass concentration, [Units/volume] an arbitrary one, a
  * fraction of haemoglobin a fraction); ranges inside what is possible.
  */
-import { createRequire } from 'node:module';
+import { UcumLhcUtils } from '@lhncbc/ucum-lhc';
 import { describe, expect, it } from 'vitest';
 import {
   LAB_MEASURES,
@@ -17,14 +17,7 @@ import {
   type LabMeasure,
 } from './lab-tests.ts';
 
-/** The little of @lhncbc/ucum-lhc used here (it ships no types). */
-interface UcumUtils {
-  validateUnitString(unit: string, suggest?: boolean): { status: string; ucumCode: string | null };
-  getSpecifiedUnit(unit: string, action: string): { unit: { loincProperty_: string } | null };
-}
-const ucum = (
-  createRequire(import.meta.url)('@lhncbc/ucum-lhc') as { UcumLhcUtils: { getInstance(): UcumUtils } }
-).UcumLhcUtils.getInstance();
+const ucum = UcumLhcUtils.getInstance();
 
 /** LOINC's check digit: the Luhn (mod 10) digit of the code's number part. */
 function loincCheckDigit(number: string): number {

@@ -286,10 +286,6 @@ export function labMeasure(loinc: string): LabMeasure | undefined {
   return BY_CODE.get(loinc);
 }
 
-export function labPanel(id: string): LabPanel | undefined {
-  return LAB_PANELS.find((panel) => panel.id === id);
-}
-
 /** The LOINC codes of total and HDL cholesterol: what the cardiovascular risk takes from a lipid panel. */
 export const TOTAL_CHOLESTEROL_LOINC = '2093-3';
 export const HDL_CHOLESTEROL_LOINC = '2085-9';

@@ -1,4 +1,4 @@
-export { clientAdvicesQueryOptions, clientResultsQueryOptions } from './api/queries';
+export { clientResultsQueryOptions } from './api/queries';
 export { AdviceDueCard } from './components/AdviceDueCard';
 export { ClientAdvice } from './components/ClientAdvice';
 export { ClientAdvicePanel } from './components/ClientAdvicePanel';
