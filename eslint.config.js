@@ -40,6 +40,7 @@ const DOMAINS = [
   'hipaa',
   'people',
   'profiles',
+  'results',
   'risk',
   'support',
   'visits',

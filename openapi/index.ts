@@ -31,3 +31,5 @@ export * from './assessments/assessments.ts';
 export * from './assessments/thrive-check.ts';
 export * from './assessments/cognitive.ts';
 export * from './people/client-search.ts';
+export * from './results/lab-tests.ts';
+export * from './results/advice.ts';

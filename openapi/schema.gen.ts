@@ -774,6 +774,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lab results, newest sample first, with the partner tests still waiting for theirs (a client its own released results)
+         * @description A result is a set of observations in LOINC codes and UCUM units (openapi/results/lab-tests.ts), each
+         *     with the lab's reference range and a flag. Whose results each role reads is openapi/access/rules.ts,
+         *     and which fields openapi/access/result-fields.ts: nurses, doctors and SUPER_ADMIN every result with
+         *     its values; health coaches and nutritionists released results with their values (an unreleased one
+         *     is not there for them); reception that a result exists and
+         *     whether it is released (no values, flags, lab or note); a client only its own released results (a
+         *     `client` filter naming anyone else is refused with 403). `pending` lists the partner-test
+         *     appointments whose sample was taken (checked in or later) and whose result has not arrived (for a
+         *     client and for those who read released results only: has not been released). `critical` needs a
+         *     role that reads values. Every read is recorded in the audit trail.
+         */
+        get: operations["listResults"];
+        put?: never;
+        /**
+         * Enter a result by hand, e.g. from a lab's paper report (nurses, doctors)
+         * @description The id is made on the device (an id that exists answers 409). Each value is checked against the
+         *     table of openapi/results/lab-tests.ts: a code Thrive does not record, a unit other than the
+         *     code's, or an impossible value is refused with 400 naming it (`body.observations.2.value`);
+         *     nothing is stored. The server flags each value against the table's range and marks the result
+         *     critical when a value reaches a critical limit. A booking named must be the client's own.
+         */
+        post: operations["createResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/results/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a lab's report as a FHIR R4 Bundle holding a DiagnosticReport and its Observations (nurses, doctors)
+         * @description The bundle is checked against the FHIR R4 JSON schema, entry by entry, then against Thrive's table
+         *     (openapi/results/lab-tests.ts): it must hold one DiagnosticReport, its Observations (each a LOINC
+         *     code Thrive records, a valueQuantity in the code's UCUM unit, a possible value) and the Patient, who
+         *     must be the client named (same family name and date of birth; a Thrive identifier, when given,
+         *     must be the client's id). A refusal answers 400 naming the entry, e.g. `body.entry.2.resource.code`,
+         *     and stores nothing. The lab's own reference range is kept where an Observation gives one. A report
+         *     imported once (the DiagnosticReport's identifier, else its id) answers 409.
+         */
+        post: operations["importResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/results/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** One result, as the caller's role reads it (a client its own, once released) */
+        get: operations["getResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/results/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A doctor releases a reviewed result to the client, optionally with a note (doctors)
+         * @description From then on the client reads it in the portal's reports. `If-Match` with the version reviewed is
+         *     required (428 without, 412 when it has moved on). A result is released once: again answers 409.
+         */
+        post: operations["releaseResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice for clients, soonest review first (a client its own; nurses, doctors, coaches and nutritionists any client's)
+         * @description A client sees only its own advice (a `client` filter naming anyone else is refused with 403).
+         *     `due_by` keeps advice whose review date is on or before that day (the hub passes today on the
+         *     clinic's clock); `author=me` the caller's own. Reception and ADMIN read no advice. Every read is
+         *     recorded in the audit trail.
+         */
+        get: operations["listAdvices"];
+        put?: never;
+        /**
+         * Write advice for a client (doctors, health coaches, nutritionists)
+         * @description The advice's id and its steps' ids are made on the device, so advice written offline and sent
+         *     again through the outbox is kept once: the same id with the same content answers 200, with other
+         *     content 409. The review date is after today and at most a year on.
+         */
+        post: operations["createAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * The client acknowledges advice and ticks off its steps; its writers change it (If-Match)
+         * @description A client may send only `acknowledged` and `done` (its own advice); staff who write advice only the
+         *     content (`category`, `title`, `why`, `steps`, `review_on`); any other field is refused with 403
+         *     naming it. Steps keep their done state by id. `If-Match` is required (428 without, 412 with the
+         *     advice as it is now).
+         */
+        patch: operations["updateAdvice"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1100,7 +1259,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "audit.list" | "sessions.end" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "results.list" | "results.read" | "results.create" | "results.import" | "results.release" | "advices.list" | "advices.create" | "advices.update" | "audit.list" | "sessions.end" | "requests.refused";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -1118,7 +1277,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "session" | "request" | "test" | "slot" | "support_thread";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "session" | "request" | "test" | "slot" | "support_thread" | "result" | "advice";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -2172,6 +2331,212 @@ export interface components {
             results: components["schemas"]["SupportThreadSummary"][];
             truncated: boolean;
         };
+        /**
+         * @description How a value reads against its range; `critical` reaches a critical limit and raises an alert.
+         * @enum {string}
+         */
+        LabFlag: "low" | "normal" | "high" | "critical";
+        LoincCode: string;
+        Observation: {
+            loinc: components["schemas"]["LoincCode"];
+            /** @description What people call it (openapi/results/lab-tests.ts). */
+            label: string;
+            value: number;
+            /** @description The UCUM code. */
+            unit: string;
+            /** @description The reference range's low end (the lab's, else the table's). */
+            range_low: number | null;
+            range_high: number | null;
+            flag: components["schemas"]["LabFlag"];
+        };
+        ObservationEntry: {
+            loinc: components["schemas"]["LoincCode"];
+            value: number;
+            /** @description The UCUM code; when given, it must be the code's unit. */
+            unit?: string;
+        };
+        ResultCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            /**
+             * Format: uuid
+             * @description The booking the sample was taken at.
+             */
+            appointment_id?: string | null;
+            /**
+             * Format: date-time
+             * @description When the sample was taken.
+             */
+            collected_at: string;
+            /** @description The laboratory that reported it. */
+            lab?: string | null;
+            observations: components["schemas"]["ObservationEntry"][];
+        };
+        /**
+         * @description A FHIR R4 Bundle (https://hl7.org/fhir/R4/bundle.html), checked by the server against the FHIR R4 JSON
+         *     schema and openapi/results/ (see POST /results/import).
+         */
+        FhirBundle: {
+            /** @constant */
+            resourceType: "Bundle";
+        } & {
+            [key: string]: unknown;
+        };
+        ResultRelease: {
+            /** @description The doctor's note to the client, shown with the result. */
+            note: string | null;
+        };
+        /**
+         * @description What a role reads of a result is openapi/access/result-fields.ts: reception only that it exists and
+         *     whether it is released (the required fields); the clinical fields are answered to those who read values.
+         */
+        Result: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            /** Format: uuid */
+            appointment_id: string | null;
+            /** @description The booked test's name, else the panels the observations belong to. */
+            test_name: string;
+            /**
+             * Format: date-time
+             * @description When the sample was taken.
+             */
+            collected_at: string;
+            /**
+             * Format: date-time
+             * @description When Thrive received it.
+             */
+            received_at: string;
+            released: boolean;
+            /** Format: date-time */
+            released_at: string | null;
+            version: number;
+            /**
+             * @description Entered by staff
+             * @enum {string}
+             */
+            source?: "entered" | "imported";
+            lab?: string | null;
+            /**
+             * Format: date-time
+             * @description When the lab issued its report.
+             */
+            reported_at?: string | null;
+            /** @description A value reaches a critical limit. */
+            critical?: boolean;
+            observations?: components["schemas"]["Observation"][];
+            created_by_name?: string;
+            released_by_name?: string | null;
+            release_note?: string | null;
+        };
+        /** @description A partner test whose sample was taken and whose result has not arrived (or, for a client, is not released). */
+        PendingResult: {
+            /** Format: uuid */
+            appointment_id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            test_name: string;
+            /** @description The panels the test reports (openapi/results/lab-tests.ts, LAB_PANELS). */
+            panels: string[];
+            /**
+             * Format: date-time
+             * @description Written in the clinic's zone.
+             */
+            starts_at: string;
+            time_zone: components["schemas"]["TimeZone"];
+        };
+        ResultList: {
+            results: components["schemas"]["Result"][];
+            pending: components["schemas"]["PendingResult"][];
+            truncated: boolean;
+        };
+        /** @enum {string} */
+        AdviceCategory: "nutrition" | "movement" | "sleep" | "supplement" | "therapy";
+        AdviceText: string;
+        AdviceStepCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            text: string;
+        };
+        AdviceStep: {
+            /** Format: uuid */
+            id: string;
+            text: string;
+            /**
+             * Format: date-time
+             * @description When the client ticked it off.
+             */
+            done_at: string | null;
+        };
+        AdviceCreate: {
+            /**
+             * Format: uuid
+             * @description Made on the device.
+             */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            category: components["schemas"]["AdviceCategory"];
+            /** @description What to do. */
+            title: string;
+            why: components["schemas"]["AdviceText"];
+            steps: components["schemas"]["AdviceStepCreate"][];
+            /**
+             * Format: date
+             * @description When the author looks at it again.
+             */
+            review_on: string;
+        };
+        AdvicePatch: {
+            category?: components["schemas"]["AdviceCategory"];
+            title?: string;
+            why?: components["schemas"]["AdviceText"];
+            steps?: components["schemas"]["AdviceStepCreate"][];
+            /** Format: date */
+            review_on?: string;
+            /**
+             * @description The client has read it.
+             * @constant
+             */
+            acknowledged?: true;
+            /** @description Steps ticked off (true) or not (false), by id. */
+            done?: {
+                [key: string]: boolean;
+            };
+        };
+        Advice: {
+            /** Format: uuid */
+            id: string;
+            client_id: components["schemas"]["UserIdValue"];
+            client_name: string;
+            author_id: string;
+            author_name: string;
+            author_role: string | null;
+            category: components["schemas"]["AdviceCategory"];
+            title: string;
+            why: string;
+            steps: components["schemas"]["AdviceStep"][];
+            /** Format: date */
+            review_on: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            acknowledged_at: string | null;
+            version: number;
+        };
+        AdviceList: {
+            results: components["schemas"]["Advice"][];
+            truncated: boolean;
+        };
     };
     responses: {
         /** @description A problem, described for the caller. */
@@ -2328,6 +2693,24 @@ export type SupportMessage = components['schemas']['SupportMessage'];
 export type SupportThreadSummary = components['schemas']['SupportThreadSummary'];
 export type SupportThread = components['schemas']['SupportThread'];
 export type SupportThreadList = components['schemas']['SupportThreadList'];
+export type LabFlag = components['schemas']['LabFlag'];
+export type LoincCode = components['schemas']['LoincCode'];
+export type Observation = components['schemas']['Observation'];
+export type ObservationEntry = components['schemas']['ObservationEntry'];
+export type ResultCreate = components['schemas']['ResultCreate'];
+export type FhirBundle = components['schemas']['FhirBundle'];
+export type ResultRelease = components['schemas']['ResultRelease'];
+export type Result = components['schemas']['Result'];
+export type PendingResult = components['schemas']['PendingResult'];
+export type ResultList = components['schemas']['ResultList'];
+export type AdviceCategory = components['schemas']['AdviceCategory'];
+export type AdviceText = components['schemas']['AdviceText'];
+export type AdviceStepCreate = components['schemas']['AdviceStepCreate'];
+export type AdviceStep = components['schemas']['AdviceStep'];
+export type AdviceCreate = components['schemas']['AdviceCreate'];
+export type AdvicePatch = components['schemas']['AdvicePatch'];
+export type Advice = components['schemas']['Advice'];
+export type AdviceList = components['schemas']['AdviceList'];
 export type ResponseProblem = components['responses']['Problem'];
 export type ParameterUserId = components['parameters']['UserId'];
 export type ParameterIdempotencyKey = components['parameters']['IdempotencyKey'];
@@ -3785,6 +4168,335 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listResults: {
+        parameters: {
+            query?: {
+                client?: components["schemas"]["UserIdValue"];
+                /** @description Only released (true) or only unreleased (false) results. */
+                released?: boolean;
+                /** @description Only results holding a critical value (true), or none (false). */
+                critical?: boolean;
+                /** @description Only results whose sample was taken at or after this instant. */
+                since?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The results the caller may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResultList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createResult: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultCreate"];
+            };
+        };
+        responses: {
+            /** @description The result, stored and not yet released. */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importResult: {
+        parameters: {
+            query: {
+                client: components["schemas"]["UserIdValue"];
+                /** @description The partner-test booking the sample was taken at. */
+                appointment?: string;
+            };
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FhirBundle"];
+            };
+        };
+        responses: {
+            /** @description The result, stored and not yet released. */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result. The ETag carries its version. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    releaseResult: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of the version the change was made from. Required on every update of an
+                 *     editable record: without it the answer is 428; on a record that has moved on, 412
+                 *     with the current version (its ETag, and `current_version` in the problem).
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResultRelease"];
+            };
+        };
+        responses: {
+            /** @description The result, released. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAdvices: {
+        parameters: {
+            query?: {
+                client?: components["schemas"]["UserIdValue"];
+                due_by?: string;
+                author?: "me";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advice the caller may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdviceList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAdvice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdviceCreate"];
+            };
+        };
+        responses: {
+            /** @description The advice existed already with this content (a resend). */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advice"];
+                };
+            };
+            /** @description The advice. */
+            201: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advice"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateAdvice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of the version the change was made from. Required on every update of an
+                 *     editable record: without it the answer is 428; on a record that has moved on, 412
+                 *     with the current version (its ETag, and `current_version` in the problem).
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvicePatch"];
+            };
+        };
+        responses: {
+            /** @description The advice as it is now. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Advice"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -3797,6 +4509,7 @@ type ReadonlyArray<T> = [
 export const pathsReadyGetResponses503ContentApplicationJsonReasonValues: ReadonlyArray<FlattenedDeepRequired<paths>["/ready"]["get"]["responses"]["503"]["content"]["application/json"]["reason"]> = ["database_unreachable", "migrations_behind", "stopping"];
 export const pathsUsersUsersGetParametersQueryOrderingValues: ReadonlyArray<FlattenedDeepRequired<paths>["/users/users"]["get"]["parameters"]["query"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
 export const pathsUsersAuditEventsGetParametersQueryKindValues: ReadonlyArray<FlattenedDeepRequired<paths>["/users/audit-events"]["get"]["parameters"]["query"]["kind"]> = ["change", "read"];
+export const pathsAdvicesGetParametersQueryAuthorValues: ReadonlyArray<FlattenedDeepRequired<paths>["/advices"]["get"]["parameters"]["query"]["author"]> = ["me"];
 export const roleValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Role"]> = ["CLIENT", "NURSE", "RECEPTION", "DOCTOR", "HEALTH_COACH", "NUTRITIONIST", "ADMIN", "SUPER_ADMIN"];
 export const problemClashKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Problem"]["clash"]["kind"]> = ["resource", "client"];
 export const contactMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactMethod"]> = ["phone", "email", "sms"];
@@ -3805,9 +4518,9 @@ export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<com
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
 export const userSearchOrderingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSearch"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "audit.list", "sessions.end", "requests.refused"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "results.list", "results.read", "results.create", "results.import", "results.release", "advices.list", "advices.create", "advices.update", "audit.list", "sessions.end", "requests.refused"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread", "result", "advice"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
 export const nextAppointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAppointment"]["status"]> = ["booked", "checked_in"];
@@ -3827,3 +4540,6 @@ export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const callModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallMode"]> = ["phone", "video"];
 export const testKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Test"]["kind"]> = ["partner", "in_clinic"];
 export const supportThreadStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SupportThreadStatus"]> = ["open", "answered"];
+export const labFlagValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LabFlag"]> = ["low", "normal", "high", "critical"];
+export const resultSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Result"]["source"]> = ["entered", "imported"];
+export const adviceCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdviceCategory"]> = ["nutrition", "movement", "sleep", "supplement", "therapy"];

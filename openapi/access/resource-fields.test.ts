@@ -9,6 +9,7 @@ import {
   RESOURCE_FIELDS,
   fieldsNotWritable,
   mayReadField,
+  mayWriteField,
   projectFields,
   readableFields,
   writableFields,
@@ -142,6 +143,43 @@ describe('minimum necessary, as PRODUCT.md section 3 has it', () => {
       'notes',
     ]);
     expect(fieldsNotWritable('appointment', 'RECEPTION', { staff_id: null, notes: '' })).toEqual([]);
+  });
+});
+
+describe('lab results and advice, as PRODUCT.md section 3 has it', () => {
+  const VALUES = ['observations', 'critical', 'lab', 'source', 'release_note', 'created_by_name'] as const;
+
+  it('shows reception that a result exists and whether it is released, none of its values', () => {
+    for (const field of ['test_name', 'collected_at', 'released', 'released_at', 'panels'] as const) {
+      expect(mayReadField('RECEPTION', 'result', field), field).toBe(true);
+    }
+    for (const field of VALUES) expect(mayReadField('RECEPTION', 'result', field), field).toBe(false);
+  });
+
+  it('reads the values to the care team and the client, and lets nurses, doctors and super admins enter them', () => {
+    for (const role of ['CLIENT', 'NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'SUPER_ADMIN'] as const) {
+      for (const field of VALUES) expect(mayReadField(role, 'result', field), `${role} ${field}`).toBe(true);
+    }
+    expect(EVERY_ROLE.filter((role) => mayWriteField(role, 'result', 'observations'))).toEqual([
+      'NURSE',
+      'DOCTOR',
+      'SUPER_ADMIN',
+    ]);
+    expect(readableFields('result', 'ADMIN').size).toBe(0);
+  });
+
+  it('lets the client follow advice and its writers change it, neither the other’s part', () => {
+    expect(fieldsNotWritable('advice', 'CLIENT', { acknowledged: true, done: {} })).toEqual([]);
+    expect(fieldsNotWritable('advice', 'CLIENT', { title: 'x', acknowledged: true })).toEqual(['title']);
+    for (const role of ['DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST'] as const) {
+      expect(fieldsNotWritable('advice', role, { title: 'x', review_on: '', steps: [] }), role).toEqual([]);
+      expect(fieldsNotWritable('advice', role, { acknowledged: true, done: {} }), role).toEqual([
+        'acknowledged',
+        'done',
+      ]);
+    }
+    expect(writableFields('advice', 'NURSE').size).toBe(0);
+    expect(readableFields('advice', 'RECEPTION').size).toBe(0);
   });
 });
 

@@ -13,15 +13,16 @@
  */
 import type { components } from '../schema.gen.ts';
 import type { Operation, RoleOrNone } from './rules.ts';
+import { ADVICE_RESOURCE, RESULT_RESOURCE } from './result-fields.ts';
 
 type Schemas = components['schemas'];
 
-interface PartAccess<Part extends string> {
+export interface PartAccess<Part extends string> {
   read: readonly Part[];
   write: readonly Part[];
 }
 
-interface ResourceFields<Part extends string> {
+export interface ResourceFields<Part extends string> {
   /** The operation that reads it: a role with a grant for it reads some part, a role without reads none. */
   readBy: Operation;
   /** The contract's schemas this resource is answered as. */
@@ -350,6 +351,8 @@ export const RESOURCE_FIELDS = {
       NO_ROLE: NOTHING,
     },
   },
+  result: RESULT_RESOURCE,
+  advice: ADVICE_RESOURCE,
 } as const satisfies {
   visit: ResourceFields<VisitPart>;
   alerts: ResourceFields<AlertPart>;
@@ -357,6 +360,8 @@ export const RESOURCE_FIELDS = {
   appointment: ResourceFields<AppointmentPart>;
   'support-thread': ResourceFields<SupportPart>;
   enrollment: ResourceFields<EnrollmentPart>;
+  result: typeof RESULT_RESOURCE;
+  advice: typeof ADVICE_RESOURCE;
 };
 
 export type AccessResource = keyof typeof RESOURCE_FIELDS;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from './roles.ts';
-import { decide, listScopeOf, mayDoToClients, reachesEveryone, type Caller } from './rules.ts';
+import {
+  decide,
+  listScopeOf,
+  mayDoToClients,
+  reachesEveryone,
+  type Caller,
+  type Operation,
+  type RoleOrNone,
+} from './rules.ts';
 
 const me = '11111111-1111-4111-8111-111111111111';
 const other = '22222222-2222-4222-8222-222222222222';
@@ -113,5 +121,65 @@ describe('charting and signing, therapy by therapy', () => {
   it('leaves reception out of sharing a risk result (it reads none)', () => {
     expect(mayDoToClients('RECEPTION', 'assessments.share-risk')).toBe(false);
     expect(mayDoToClients('HEALTH_COACH', 'assessments.share-risk')).toBe(true);
+  });
+});
+
+describe('lab results and advice', () => {
+  const client = { id: other, role: 'CLIENT' } as const;
+  const roles: RoleOrNone[] = [...ROLES, 'NO_ROLE'];
+  const granted = (operation: Operation) => roles.filter((role) => mayDoToClients(role, operation));
+
+  it('lets nurses and doctors enter results, and only doctors release them', () => {
+    expect(granted('results.write')).toEqual(['NURSE', 'DOCTOR', 'SUPER_ADMIN']);
+    expect(granted('results.release')).toEqual(['DOCTOR', 'SUPER_ADMIN']);
+  });
+
+  it('lets the staff group read a client’s results, coaches and nutritionists once released; not ADMIN', () => {
+    expect(granted('results.read')).toEqual([
+      'NURSE',
+      'RECEPTION',
+      'DOCTOR',
+      'HEALTH_COACH',
+      'NUTRITIONIST',
+      'SUPER_ADMIN',
+    ]);
+    const unreleased = { ...client, released: false };
+    expect(roles.filter((role) => decide(as(role), 'results.read', unreleased).allowed)).toEqual([
+      'NURSE',
+      'RECEPTION',
+      'DOCTOR',
+      'SUPER_ADMIN',
+    ]);
+    expect(decide(as('HEALTH_COACH'), 'results.read', unreleased)).toEqual({ allowed: false, reason: 'unreleased' });
+    expect(listScopeOf(as('NUTRITIONIST'), 'results.read')).toEqual({
+      via: 'role',
+      roles: ['CLIENT'],
+      everyone: false,
+      releasedOnly: true,
+    });
+    expect(listScopeOf(as('RECEPTION'), 'results.read')).toEqual({ via: 'role', roles: ['CLIENT'], everyone: false });
+  });
+
+  it('lets a client read only its own released results and advice, and follow only its own advice', () => {
+    const own = { id: me, role: 'CLIENT' } as const;
+    expect(decide(as('CLIENT'), 'results.read', { ...own, released: true })).toEqual({ allowed: true, via: 'self' });
+    expect(decide(as('CLIENT'), 'results.read', { ...own, released: false })).toEqual({
+      allowed: false,
+      reason: 'unreleased',
+    });
+    // Another client's result is out of reach, released or not: 403, never a hint that it exists.
+    expect(decide(as('CLIENT'), 'results.read', { ...client, released: false })).toEqual({
+      allowed: false,
+      reason: 'out-of-reach',
+    });
+    expect(listScopeOf(as('CLIENT'), 'results.read')).toEqual({ via: 'self', releasedOnly: true });
+    expect(decide(as('CLIENT'), 'advices.read', own).allowed).toBe(true);
+    expect(decide(as('CLIENT'), 'advices.read', client).allowed).toBe(false);
+    expect(roles.filter((role) => decide(as(role), 'advices.follow', { id: me, role }).allowed)).toEqual(['CLIENT']);
+  });
+
+  it('lets doctors, coaches and nutritionists write advice, the care team read it, not reception or ADMIN', () => {
+    expect(granted('advices.write')).toEqual(['DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'SUPER_ADMIN']);
+    expect(granted('advices.read')).toEqual(['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'SUPER_ADMIN']);
   });
 });

@@ -78,7 +78,19 @@ export type Operation =
   /** Finding clients (discovery's search) and reading a client's alerts from its visits. */
   | 'clients.discover'
   /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
-  | 'programs.read';
+  | 'programs.read'
+  /** Reading a client's lab results (how much of each, by role: resource-fields.ts). */
+  | 'results.read'
+  /** Entering a client's lab result, or importing the lab's report. */
+  | 'results.write'
+  /** Releasing a reviewed result to the client. */
+  | 'results.release'
+  /** Reading the advice the care team left a client. */
+  | 'advices.read'
+  /** Writing advice for a client and changing what it says. */
+  | 'advices.write'
+  /** Acknowledging advice and ticking off its steps: the client's own. */
+  | 'advices.follow';
 
 interface Grant {
   /** The caller's own record. */
@@ -89,6 +101,8 @@ interface Grant {
   exceptSelf?: true;
   /** Only visits of these therapies (charting and signing are granted therapy by therapy). */
   therapies?: readonly VisitTherapy[];
+  /** Only records released to the client (lab results): one not released yet is not there for the caller. */
+  releasedOnly?: true;
 }
 
 type Permissions = Readonly<Partial<Record<Operation, Grant>>>;
@@ -176,6 +190,21 @@ const DISCOVERY: Permissions = {
   'programs.read': { roles: CLIENTS },
 };
 
+/**
+ * Lab results and advice (PRODUCT.md section 3: the clinical record; resource-fields.ts says how much of
+ * each a role reads). The staff group reads that a client's result exists and whether it is released
+ * (reception books and answers the phone around it); health coaches and nutritionists read results once a
+ * doctor released them, their advice follows what was released; nurses and doctors read every result and
+ * enter or import them, doctors release them. Doctors, coaches and nutritionists write advice, which the
+ * care team (not reception) reads.
+ */
+const RESULTS_SEEN: Permissions = { 'results.read': { roles: CLIENTS } };
+const RELEASED_RESULTS: Permissions = { 'results.read': { roles: CLIENTS, releasedOnly: true } };
+const RESULTS_ENTRY: Permissions = { 'results.read': { roles: CLIENTS }, 'results.write': { roles: CLIENTS } };
+const RESULTS_RELEASE: Permissions = { 'results.release': { roles: CLIENTS } };
+const ADVICE_READ: Permissions = { 'advices.read': { roles: CLIENTS } };
+const ADVISING: Permissions = { ...ADVICE_READ, 'advices.write': { roles: CLIENTS } };
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const HUB_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -192,13 +221,14 @@ const HUB_STAFF: Permissions = {
   ...OWN_SESSION,
   ...SUPPORT,
   ...DISCOVERY,
+  ...RESULTS_SEEN,
 };
 
-/** HEALTH_COACH and NUTRITIONIST: the hub group, and the risk result they advise on. */
-const CARE_TEAM: Permissions = { ...HUB_STAFF, ...RISK_SHARING };
+/** HEALTH_COACH and NUTRITIONIST: the hub group, the risk result they advise on, released results and advice. */
+const CARE_TEAM: Permissions = { ...HUB_STAFF, ...RISK_SHARING, ...RELEASED_RESULTS, ...ADVICE_READ };
 
-/** NURSE and DOCTOR: the care team, and the clinical record. */
-const CLINICIANS: Permissions = { ...CARE_TEAM, ...CHARTING };
+/** NURSE and DOCTOR: the care team, and the clinical record (every lab result, entered or imported). */
+const CLINICIANS: Permissions = { ...CARE_TEAM, ...CHARTING, ...RESULTS_ENTRY };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
   CLIENT: {
@@ -222,12 +252,16 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     // Its own messages to the clinic.
     'support.read': { self: true },
     'support.write': { self: true },
+    // Its own results once a doctor released them, and the advice left for it, which it follows.
+    'results.read': { self: true, releasedOnly: true },
+    'advices.read': { self: true },
+    'advices.follow': { self: true },
   },
   NURSE: CLINICIANS,
   RECEPTION: HUB_STAFF,
-  DOCTOR: CLINICIANS,
-  HEALTH_COACH: CARE_TEAM,
-  NUTRITIONIST: CARE_TEAM,
+  DOCTOR: { ...CLINICIANS, ...RESULTS_RELEASE, ...ADVISING },
+  HEALTH_COACH: { ...CARE_TEAM, ...ADVISING },
+  NUTRITIONIST: { ...CARE_TEAM, ...ADVISING },
   ADMIN: {
     'users.list': { roles: EVERYONE },
     'users.read': { roles: EVERYONE },
@@ -263,6 +297,9 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...OWN_SESSION,
     ...SUPPORT,
     ...DISCOVERY,
+    ...RESULTS_ENTRY,
+    ...RESULTS_RELEASE,
+    ...ADVISING,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {
@@ -283,10 +320,13 @@ export interface Target {
   role: RoleOrNone;
   /** The therapy of the visit charted or signed (grants with `therapies`); left out, any therapy the grant names. */
   therapy?: VisitTherapy;
+  /** Whether the record (a lab result) is released to the client (grants with `releasedOnly`); left out, it is. */
+  released?: boolean;
 }
 
 export type Decision =
-  { allowed: true; via: 'self' | 'role' } | { allowed: false; reason: 'not-granted' | 'out-of-reach' | 'own-record' };
+  | { allowed: true; via: 'self' | 'role' }
+  | { allowed: false; reason: 'not-granted' | 'out-of-reach' | 'own-record' | 'unreleased' };
 
 export function decide(caller: Caller, operation: Operation, target: Target): Decision {
   const grant = ACCESS_RULES[caller.role][operation];
@@ -296,26 +336,32 @@ export function decide(caller: Caller, operation: Operation, target: Target): De
   }
   const own = target.id !== null && target.id === caller.id;
   if (own && grant.exceptSelf) return { allowed: false, reason: 'own-record' };
-  if (grant.roles?.includes(target.role)) return { allowed: true, via: 'role' };
-  if (own && grant.self) return { allowed: true, via: 'self' };
-  return { allowed: false, reason: 'out-of-reach' };
+  const via = grant.roles?.includes(target.role) ? 'role' : own && grant.self ? 'self' : null;
+  if (via === null) return { allowed: false, reason: 'out-of-reach' };
+  // Within reach, but not there for the caller until a clinician releases it.
+  if (grant.releasedOnly && target.released === false) return { allowed: false, reason: 'unreleased' };
+  return { allowed: true, via };
 }
 
 /**
  * Whose records a list shows the caller: the users of some roles (every user
  * when the roles are all of them, and no filter is needed), or only its own;
- * `none` when its role has no grant for the operation.
+ * `none` when its role has no grant for the operation. `releasedOnly`: of
+ * those, only the records released to the client.
  */
 export type ListScope =
-  { via: 'role'; roles: readonly RoleOrNone[]; everyone: boolean } | { via: 'self' } | { via: 'none' };
+  | { via: 'role'; roles: readonly RoleOrNone[]; everyone: boolean; releasedOnly?: true }
+  | { via: 'self'; releasedOnly?: true }
+  | { via: 'none' };
 
 /** A grant reaching other users lists theirs; one reaching only the caller's own record lists its own. */
 export function listScopeOf(caller: Caller, operation: Operation): ListScope {
   const grant = ACCESS_RULES[caller.role][operation];
+  const releasedOnly = grant?.releasedOnly;
   if (grant?.roles && grant.roles.length > 0) {
-    return { via: 'role', roles: grant.roles, everyone: listsEveryone(grant.roles) };
+    return { via: 'role', roles: grant.roles, everyone: listsEveryone(grant.roles), releasedOnly };
   }
-  return grant?.self ? { via: 'self' } : { via: 'none' };
+  return grant?.self ? { via: 'self', releasedOnly } : { via: 'none' };
 }
 
 /**

@@ -125,6 +125,8 @@ interface DemoTest {
   kind: 'partner' | 'in_clinic';
   partner: string | null;
   measures: string;
+  /** The panels its report holds (openapi/results/lab-tests.ts); none for a test made at the clinic. */
+  panels: readonly string[];
   prices: Prices;
 }
 
@@ -132,6 +134,7 @@ export const DEMO_TESTS: readonly DemoTest[] = [
   {
     service: 'Fasting blood panel',
     kind: 'partner',
+    panels: ['lipid', 'hba1c', 'glucose'],
     partner: 'Apex Diagnostics',
     measures: 'Glucose, HbA1c, cholesterol (HDL, LDL, triglycerides), and liver and kidney function.',
     prices: { 'Thrive Bengaluru': [240000, 'INR'], 'Thrive London': [8900, 'GBP'] },
@@ -139,6 +142,7 @@ export const DEMO_TESTS: readonly DemoTest[] = [
   {
     service: 'Glucose and insulin test',
     kind: 'partner',
+    panels: ['glucose'],
     partner: 'Apex Diagnostics',
     measures: 'How your body handles sugar: fasting glucose, insulin and insulin resistance (HOMA-IR).',
     prices: { 'Thrive Bengaluru': [150000, 'INR'], 'Thrive London': [6500, 'GBP'] },
@@ -146,6 +150,7 @@ export const DEMO_TESTS: readonly DemoTest[] = [
   {
     service: 'Vitamin and mineral panel',
     kind: 'partner',
+    panels: ['vitamins'],
     partner: 'Apex Diagnostics',
     measures: 'Vitamin D, B12, folate, iron stores (ferritin) and magnesium.',
     prices: { 'Thrive Bengaluru': [320000, 'INR'], 'Thrive London': [11000, 'GBP'] },
@@ -153,6 +158,7 @@ export const DEMO_TESTS: readonly DemoTest[] = [
   {
     service: 'Thyroid panel',
     kind: 'partner',
+    panels: ['thyroid'],
     partner: 'Northwell Pathology',
     measures: 'How your thyroid works: TSH, free T4 and free T3.',
     prices: { 'Thrive Bengaluru': [120000, 'INR'], 'Thrive London': [5500, 'GBP'] },
@@ -161,6 +167,7 @@ export const DEMO_TESTS: readonly DemoTest[] = [
     service: 'Body composition scan',
     kind: 'in_clinic',
     partner: null,
+    panels: [],
     measures: 'Muscle, fat and water in your body, by bioimpedance, and how they change over time.',
     prices: { 'Thrive Bengaluru': [180000, 'INR'], 'Thrive London': [6000, 'GBP'] },
   },
@@ -168,6 +175,7 @@ export const DEMO_TESTS: readonly DemoTest[] = [
     service: 'Resting ECG and blood pressure',
     kind: 'in_clinic',
     partner: null,
+    panels: [],
     measures: 'Your heart’s rhythm and your blood pressure at rest.',
     prices: { 'Thrive Bengaluru': [150000, 'INR'], 'Thrive London': [7500, 'GBP'] },
   },
@@ -175,6 +183,7 @@ export const DEMO_TESTS: readonly DemoTest[] = [
     service: 'VO2 max test',
     kind: 'in_clinic',
     partner: null,
+    panels: [],
     measures: 'Your fitness: how much oxygen your body uses at full effort, on a bike.',
     prices: { 'Thrive Bengaluru': [450000, 'INR'] },
   },
@@ -212,9 +221,10 @@ export async function seedBookingCatalog(
   for (const [position, test] of DEMO_TESTS.entries()) {
     const id = stableUuid(`thrive-demo-test:${test.service}`);
     await tx.query(
-      `INSERT INTO health_tests (id, service_id, kind, partner, measures, position) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT DO NOTHING`,
-      [id, ids.service(test.service), test.kind, test.partner, test.measures, position],
+      `INSERT INTO health_tests (id, service_id, kind, partner, measures, position, panels)
+       VALUES ($1, $2, $3, $4, $5, $6, ARRAY(SELECT jsonb_array_elements_text($7::jsonb)))
+       ON CONFLICT (id) DO UPDATE SET panels = EXCLUDED.panels WHERE health_tests.panels = '{}'`,
+      [id, ids.service(test.service), test.kind, test.partner, test.measures, position, JSON.stringify(test.panels)],
     );
     for (const [clinic, [amount, currency]] of Object.entries(test.prices)) {
       await tx.query(

@@ -24,6 +24,7 @@ import { seedDemoSupport } from './support.ts';
 import { wallClockAt } from '@contract';
 import { demoAccount } from './accounts.ts';
 import { LOW_WELLBEING_CLIENT, planDemoAssessments, writeDemoAssessments } from './assessments.ts';
+import { planDemoResults, writeDemoResults } from './results.ts';
 
 /** Clients a new DATA_DIR starts with. */
 export const DEFAULT_DEMO_CLIENTS = 50;
@@ -79,6 +80,10 @@ async function ensureDemoSchedule(config: StackConfig, now: Date): Promise<void>
     const low = generateClients(DEFAULT_DEMO_CLIENTS)[LOW_WELLBEING_CLIENT];
     if (low && present.has(featured.id)) {
       await db.transaction((tx) => writeDemoAssessments(tx, planDemoAssessments(now, featured, low)));
+    }
+    // Lab results (some pending, one critical) and advice, dated from today like the week.
+    if (present.has(featured.id)) {
+      await db.transaction((tx) => writeDemoResults(tx, planDemoResults(now, featured, clients)));
     }
   } finally {
     await db.close();

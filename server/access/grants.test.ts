@@ -9,6 +9,7 @@ import {
   requireGrant,
   requireGrantOverEveryone,
   requireSomeGrant,
+  targetResultClient,
   targetUser,
   targetVisitClient,
 } from './grants.ts';
@@ -67,6 +68,26 @@ describe('requireGrant', () => {
   });
 });
 
+describe('a lab result reached only once released', () => {
+  it('is not there for the caller until then (404, as a result that does not exist), and is read after', () => {
+    const unreleased = { ...client, released: false };
+    for (const role of ['HEALTH_COACH', 'NUTRITIONIST'] as const) {
+      expect(refusalOf(() => requireGrant(as(role), 'results.read', unreleased))).toEqual({
+        status: 404,
+        detail: 'There is no such result.',
+        fields: [],
+      });
+      expect(requireGrant(as(role), 'results.read', { ...client, released: true })).toBe('role');
+    }
+    expect(requireGrant(as('NURSE'), 'results.read', unreleased)).toBe('role');
+    expect(
+      refusalOf(() => requireGrant(as('CLIENT'), 'results.read', { id: ME, role: 'CLIENT', released: false })).status,
+    ).toBe(404);
+    // Another client's result is refused whether released or not: the refusal tells nothing of it.
+    expect(refusalOf(() => requireGrant(as('CLIENT'), 'results.read', unreleased)).status).toBe(403);
+  });
+});
+
 describe('requireSomeGrant and hasSomeGrant', () => {
   it('refuse a role with no grant at all for the operation, before any record is looked up', () => {
     expect(hasSomeGrant(as('RECEPTION'), 'visits.chart')).toBe(false);
@@ -112,5 +133,6 @@ describe('targetUser', () => {
     expect(await targetUser(db, CLIENT.toUpperCase())).toEqual({ id: CLIENT, role: 'CLIENT' });
     expect(await targetUser(db, ME)).toEqual({ id: ME, role: 'NO_ROLE' });
     expect(await targetVisitClient(db, CLIENT, 'hbot')).toEqual({ id: CLIENT, role: 'CLIENT', therapy: 'hbot' });
+    expect(await targetResultClient(db, CLIENT, false)).toEqual({ id: CLIENT, role: 'CLIENT', released: false });
   });
 });

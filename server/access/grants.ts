@@ -5,7 +5,7 @@
  */
 import { isRole } from '../core/contract-types.ts';
 import type { Queryable } from '../db/database.ts';
-import { conflict, forbidden, type HttpProblem } from '../core/problem.ts';
+import { conflict, forbidden, notFound, type HttpProblem } from '../core/problem.ts';
 import {
   decide,
   listScopeOf,
@@ -25,6 +25,11 @@ export async function targetUser(db: Queryable, id: string): Promise<Target> {
 /** The same user, for an operation on a visit of `therapy` (charting and signing are granted per therapy). */
 export async function targetVisitClient(db: Queryable, id: string, therapy: VisitTherapy): Promise<Target> {
   return { ...(await targetUser(db, id)), therapy };
+}
+
+/** The same user, for reading a lab result of theirs, `released` to them or not (some grants reach only those). */
+export async function targetResultClient(db: Queryable, id: string, released: boolean): Promise<Target> {
+  return { ...(await targetUser(db, id)), released };
 }
 
 const REFUSALS: Readonly<Record<Operation, string>> = {
@@ -56,6 +61,20 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'support.write': 'You may not write in this thread.',
   'clients.discover': 'You may not look clients up.',
   'programs.read': 'You may not see the programs or their clients’ progress.',
+  'results.read': 'You may not see these lab results.',
+  'results.write': 'You may not enter or import lab results for this user.',
+  'results.release': 'Only a doctor releases a lab result to the client.',
+  'advices.read': 'You may not see this advice.',
+  'advices.write': 'You may not write advice for this user.',
+  'advices.follow': 'You may acknowledge and tick off only your own advice.',
+};
+
+/**
+ * What a caller is told of a record its grant reaches only once released, until then: what it would be told
+ * of a record that does not exist (the service's own 404), so the answer tells nothing of it.
+ */
+const NOT_RELEASED: Partial<Record<Operation, string>> = {
+  'results.read': 'There is no such result.',
 };
 
 /**
@@ -101,9 +120,10 @@ export function requireGrantOverEveryone(
 
 function refusal(
   operation: Operation,
-  reason: 'not-granted' | 'out-of-reach' | 'own-record',
+  reason: 'not-granted' | 'out-of-reach' | 'own-record' | 'unreleased',
   field?: string,
 ): HttpProblem {
+  if (reason === 'unreleased') return notFound(NOT_RELEASED[operation] ?? 'There is no such record.');
   // The caller may do this to accounts in general, only not to its own: the contract answers that 409, not 403.
   if (reason === 'own-record' && operation === 'users.delete') return conflict('You cannot delete your own account.');
   if (reason === 'own-record' && operation === 'users.set-enabled') {

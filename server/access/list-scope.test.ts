@@ -30,6 +30,19 @@ describe('listScope', () => {
     expect(params).toEqual([ME]);
   });
 
+  it('keeps to released lab results for a grant reaching only those, and not for one reaching every result', () => {
+    const columns = { ...COLUMNS, released: 'r.released_at' };
+    const coach = listScope(as('HEALTH_COACH'), 'results.read', 'no');
+    expect(coach.releasedOnly).toBe(true);
+    expect(coach.where(columns, [])).toBe('(u.role IN ($1)) AND r.released_at IS NOT NULL');
+    const client = listScope(as('CLIENT'), 'results.read', 'no');
+    expect(client.where(columns, [])).toBe('v.client_id = $1 AND r.released_at IS NOT NULL');
+    const nurse = listScope(as('NURSE'), 'results.read', 'no');
+    expect(nurse.releasedOnly).toBe(false);
+    expect(nurse.where(columns, [])).toBe('(u.role IN ($1))');
+    expect(() => coach.where(COLUMNS, [])).toThrow(/released/);
+  });
+
   it('refuses a role that lists nothing with the operation, with the refusal given', () => {
     for (const [role, operation] of [
       ['ADMIN', 'visits.read'],

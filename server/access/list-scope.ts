@@ -12,6 +12,8 @@ export interface ScopeColumns {
   role?: string;
   /** The column holding the id of the user the row is about. */
   owner?: string;
+  /** The column holding when the row was released to the client (lists of lab results). */
+  released?: string;
 }
 
 export interface ListScope {
@@ -21,6 +23,8 @@ export interface ListScope {
   roles: readonly RoleOrNone[];
   /** Whether those are all users, so no filter is needed. */
   everyone: boolean;
+  /** Whether, of those, only the records released to the client are in scope (lab results, for some roles). */
+  releasedOnly: boolean;
   /** A SQL condition keeping only the rows in scope; its values are appended to `params`. */
   where(columns: ScopeColumns, params: unknown[]): string;
 }
@@ -31,22 +35,31 @@ export interface ListScope {
  */
 export function listScope(caller: Caller, operation: Operation, refusal: string): ListScope {
   const scope = listScopeOf(caller, operation);
+  if (scope.via === 'none') throw forbidden(refusal);
+  const releasedOnly = scope.releasedOnly === true;
+  const released = (columns: ScopeColumns) =>
+    releasedOnly ? [`${column(columns.released, 'released')} IS NOT NULL`] : [];
   switch (scope.via) {
-    case 'none':
-      throw forbidden(refusal);
     case 'self':
       return {
         via: 'self',
         roles: [],
         everyone: false,
-        where: ({ owner }, params) => `${column(owner, 'owner')} = $${params.push(caller.id)}`,
+        releasedOnly,
+        where: (columns, params) =>
+          [`${column(columns.owner, 'owner')} = $${params.push(caller.id)}`, ...released(columns)].join(' AND '),
       };
     case 'role':
       return {
         via: 'role',
         roles: scope.roles,
         everyone: scope.everyone,
-        where: ({ role }, params) => (scope.everyone ? 'true' : rolesSql(column(role, 'role'), scope.roles, params)),
+        releasedOnly,
+        where: (columns, params) => {
+          const whose = scope.everyone ? [] : [rolesSql(column(columns.role, 'role'), scope.roles, params)];
+          const parts = [...whose, ...released(columns)];
+          return parts.length > 0 ? parts.join(' AND ') : 'true';
+        },
       };
   }
 }

@@ -23,7 +23,12 @@
  * - a missing user is 404 only for those who may read every user, else 403;
  * - what the portal books (tests, free slots) is for clients and the staff
  *   group, not admin; messages to the clinic: a client starts its own, staff of
- *   the hub group (and super admin) read and answer their clinic's.
+ *   the hub group (and super admin) read and answer their clinic's;
+ * - lab results: a client lists its own (released ones); the staff group lists
+ *   any client's (reception only that they exist, so it may not ask which are
+ *   critical); nurses and doctors enter them, doctors release them; advice:
+ *   doctors, coaches and nutritionists write it, the care team (not reception)
+ *   reads it, and only the client acknowledges its own. Admin has no part in either.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,6 +101,14 @@ const EXPECTED_TEXT = `
   list programs                             200   403   200   200       200    200   200       403    403     403
   list client's program progress            200   403   200   200       200    200   200       403    403     403
   read a program                            200   403   200   200       200    200   200       403    403     403
+  list client2's lab results                200   403   200   200       200    200   200       403    200     403
+  list client's lab results                 200   403   200   200       200    200   200       403    403     403
+  list critical lab results                 200   403   200   403       200    200   200       403    200     403
+  enter a lab result for client2            201   403   201   403       201    403   403       403    403     403
+  release a lab result of client2           200   403   403   403       200    403   403       403    403     403
+  list client2's advice                     200   403   200   403       200    200   200       403    200     403
+  write advice for client2                  201   403   403   403       201    201   201       403    403     403
+  acknowledge client2's advice              403   403   403   403       403    403   403       403    200     403
 `;
 
 /** Reads the table above: one row per case, one column per actor. */
@@ -182,6 +195,45 @@ async function slotsQueryOfAService(): Promise<string> {
 }
 
 const city = { city: 'Mysuru' };
+
+/** Advice the coach wrote for client2, which each actor tries to acknowledge. */
+let client2AdviceId: string;
+
+function client2Result() {
+  return {
+    id: randomUUID(),
+    client_id: idOf('client2'),
+    collected_at: '2026-03-02T08:00:00+05:30',
+    observations: [{ loinc: '4548-4', value: 5.4 }],
+  };
+}
+
+/** A result for one actor to release, entered by the nurse. */
+async function createClient2Result(): Promise<string> {
+  const body = client2Result();
+  const created = await api('POST', '/results', { as: 'nurse', body });
+  expect(created.status).toBe(201);
+  return body.id;
+}
+
+function client2Advice() {
+  return {
+    id: randomUUID(),
+    client_id: idOf('client2'),
+    category: 'sleep',
+    title: 'Lights out by 23:00',
+    why: 'Seven hours of sleep steady your blood sugar.',
+    steps: [],
+    review_on: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+  };
+}
+
+async function createClient2Advice(): Promise<string> {
+  const body = client2Advice();
+  const created = await api('POST', '/advices', { as: 'coach', body });
+  expect(created.status).toBe(201);
+  return body.id;
+}
 
 /** Sets `id` enabled or not as `as`; a disable that went through is undone by the super admin at once. */
 async function setEnabledAndUndo(as: Actor, id: string, enabled: boolean): Promise<ApiAnswer<unknown>> {
@@ -321,6 +373,16 @@ const REQUESTS: Record<string, (actor: Actor) => Promise<ApiAnswer<unknown>>> = 
   "read nurse's alerts": (as) => api('GET', `/clients/${idOf('nurse')}/alerts`, { as }),
   'list programs': (as) => api('GET', '/programs', { as }),
   "list client's program progress": (as) => api('GET', `/programs?client=${idOf('client')}`, { as }),
+  "list client2's lab results": (as) => api('GET', `/results?client=${idOf('client2')}`, { as }),
+  "list client's lab results": (as) => api('GET', `/results?client=${idOf('client')}`, { as }),
+  'list critical lab results': (as) => api('GET', '/results?critical=true', { as }),
+  'enter a lab result for client2': (as) => api('POST', '/results', { as, body: client2Result() }),
+  'release a lab result of client2': async (as) =>
+    api('POST', `/results/${await createClient2Result()}/release`, { as, ifMatch: '"1"', body: { note: null } }),
+  "list client2's advice": (as) => api('GET', `/advices?client=${idOf('client2')}`, { as }),
+  'write advice for client2': (as) => api('POST', '/advices', { as, body: client2Advice() }),
+  "acknowledge client2's advice": (as) =>
+    api('PATCH', `/advices/${client2AdviceId}`, { as, ifMatch: CURRENT, body: { acknowledged: true } }),
   // Longevity (its id is fixed by migration 008).
   'read a program': (as) => api('GET', '/programs/185102c3-94f6-4ef1-af30-51e359c2f26f', { as }),
 };
@@ -329,13 +391,15 @@ const EXPECTED = parseExpectations(EXPECTED_TEXT);
 
 describe('access by role', () => {
   beforeAll(async () => {
-    [clientEnrollmentId, clientToDisable, superAdminToDisable, client2ThreadId, slotsQuery] = await Promise.all([
-      createClientEnrollment(),
-      createVictim('to-disable'),
-      createVictim('super-to-disable', 'SUPER_ADMIN'),
-      createClient2Thread(),
-      slotsQueryOfAService(),
-    ]);
+    [clientEnrollmentId, clientToDisable, superAdminToDisable, client2ThreadId, slotsQuery, client2AdviceId] =
+      await Promise.all([
+        createClientEnrollment(),
+        createVictim('to-disable'),
+        createVictim('super-to-disable', 'SUPER_ADMIN'),
+        createClient2Thread(),
+        slotsQueryOfAService(),
+        createClient2Advice(),
+      ]);
   });
 
   it('has a request for every case in the table, and a row for every request', () => {

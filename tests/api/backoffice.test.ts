@@ -165,6 +165,9 @@ describe('recent changes (the audit feed)', () => {
       'clients.alerts',
       'programs.list',
       'programs.read',
+      'results.list',
+      'results.read',
+      'advices.list',
       'audit.list',
       // A refused request changed nothing.
       'requests.refused',

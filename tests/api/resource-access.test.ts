@@ -1,9 +1,10 @@
 /**
  * Minimum necessary, generated from the one table: every role against every
  * resource openapi/access describes, read (which fields each answer holds,
- * lists and details alike) and written (charting, signing and addenda
- * therapy by therapy; an enrollment field by field), and filtering on a field
- * it may not read. The expectations are read from the contract's tables
+ * lists and details alike; a lab result not released yet) and written
+ * (charting, signing and addenda therapy by therapy; an enrollment and advice
+ * field by field; entering and releasing lab results), and filtering on a
+ * field it may not read. The expectations are read from the contract's tables
  * (rules.ts, resource-fields.ts, profile-access.ts), so a grant or a
  * projection the server misses fails here; access-matrix.test.ts and
  * profile-fields.test.ts hold the same rules written out by hand.
@@ -21,6 +22,7 @@ import {
   type AccessResource,
   type Operation,
   type Role,
+  type Target,
   type VisitTherapy,
 } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
@@ -62,17 +64,63 @@ const isStaff = (caller: Caller): caller is StaffActor => caller in STAFF;
 const roleOf = (caller: Caller): Role => (isStaff(caller) ? STAFF[caller] : 'CLIENT');
 const idOfCaller = (caller: Caller) => (isStaff(caller) ? idOf(caller) : CLIENT.id);
 
-/** What the table says of `caller` doing `operation` to the client's records (of `therapy`, for a visit). */
-function granted(caller: Caller, operation: Operation, therapy?: VisitTherapy): boolean {
+/**
+ * What the table says of `caller` doing `operation` to the client's records (of `therapy`, for a visit;
+ * `released` or not, for a lab result).
+ */
+function granted(caller: Caller, operation: Operation, record: Pick<Target, 'therapy' | 'released'> = {}): boolean {
   return decide({ id: idOfCaller(caller), role: roleOf(caller) }, operation, {
     id: CLIENT!.id,
     role: 'CLIENT',
-    therapy,
+    ...record,
   }).allowed;
 }
 
 /** The client's records every read below names, made once. */
-const made = { signedVisit: '', appointment: '', thread: '', enrollment: '' };
+const made = {
+  signedVisit: '',
+  appointment: '',
+  thread: '',
+  enrollment: '',
+  releasedResult: '',
+  unreleasedResult: '',
+  advice: '',
+};
+
+/** The one step of the coach's advice, which the client ticks off. */
+const ADVICE_STEP = randomUUID();
+
+/** A lab result of the client's (an HbA1c), entered by the nurse: its id. */
+async function enteredResult(): Promise<string> {
+  const result = await created(
+    api<Schemas['Result']>('POST', '/results', {
+      as: 'nurse',
+      body: {
+        id: randomUUID(),
+        client_id: CLIENT!.id,
+        collected_at: '2026-03-02T08:15:00+05:30',
+        observations: [{ loinc: '4548-4', value: 5.4 }],
+      },
+    }),
+    'A lab result',
+  );
+  return result.id;
+}
+
+function release(id: string, as: Caller) {
+  return api<Problem>('POST', `/results/${id}/release`, { as, ifMatch: '"1"', body: { note: 'Well within range.' } });
+}
+
+/** A result entered by the nurse and released by the doctor. */
+async function releasedResult(): Promise<string> {
+  const id = await enteredResult();
+  const released = await release(id, 'doctor');
+  if (released.status !== 200) throw new Error(`Releasing: ${released.status} ${JSON.stringify(released.body)}`);
+  return id;
+}
+
+/** A day `days` on from today, as the advice's review date takes it. */
+const daysOn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function created<T>(answer: Promise<{ status: number; body: T }>, what: string): Promise<T> {
   const { status, body } = await answer;
@@ -122,7 +170,7 @@ beforeAll(async () => {
   const bengaluru = clinics.body.results.find((clinic) => clinic.name === 'Thrive Bengaluru')!;
   const chair = resources.body.results.find((item) => item.clinic_id === bengaluru.id && item.name === 'IV chair 3')!;
   const drip = services.body.results.find((service) => service.name === 'IV hydration drip')!;
-  const [visit, appointment, thread, enrollment] = await Promise.all([
+  const [visit, appointment, thread, enrollment, , released, unreleased, advice] = await Promise.all([
     signedVisit('iv'),
     created(
       api<Schemas['Appointment']>('POST', '/appointments', {
@@ -164,11 +212,31 @@ beforeAll(async () => {
       }),
       'A Thrive check',
     ),
+    releasedResult(),
+    enteredResult(),
+    created(
+      api<Schemas['Advice']>('POST', '/advices', {
+        as: 'coach',
+        body: {
+          id: randomUUID(),
+          client_id: CLIENT.id,
+          category: 'movement',
+          title: 'Walk after meals',
+          why: 'A short walk after eating steadies blood sugar.',
+          steps: [{ id: ADVICE_STEP, text: 'Ten minutes after dinner.' }],
+          review_on: daysOn(14),
+        },
+      }),
+      'Advice',
+    ),
   ]);
   made.signedVisit = visit;
   made.appointment = appointment.id;
   made.thread = thread.thread.id;
   made.enrollment = enrollment.id;
+  made.releasedResult = released;
+  made.unreleasedResult = unreleased;
+  made.advice = advice.id;
 });
 
 interface Read {
@@ -212,6 +280,13 @@ const READS: Record<AccessResource, Record<string, Read>> = {
       path: () => `/users/user-program-enrollments?user=${CLIENT.id}`,
       records: listed,
     },
+  },
+  result: {
+    'GET /results/{id}': { path: () => `/results/${made.releasedResult}`, records: one },
+    'GET /results?client=': { path: () => `/results?client=${CLIENT.id}`, records: listed },
+  },
+  advice: {
+    'GET /advices?client=': { path: () => `/advices?client=${CLIENT.id}`, records: listed },
   },
 };
 
@@ -318,11 +393,11 @@ describe.concurrent('charting, signing and addenda, therapy by therapy', () => {
       as: caller,
       body: exampleVisit(therapy, { clientId: CLIENT.id }),
     });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(granted(caller, 'visits.chart', therapy) ? 201 : 403);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(granted(caller, 'visits.chart', { therapy }) ? 201 : 403);
   });
 
   const signs = ({ therapy, caller }: { therapy: VisitTherapy; caller: Caller }) =>
-    granted(caller, 'visits.sign', therapy);
+    granted(caller, 'visits.sign', { therapy });
 
   it.each(THERAPY_CASES.filter(signs))(
     '$therapy: signing the nurse’s draft as $caller',
@@ -355,7 +430,7 @@ describe.concurrent('charting, signing and addenda, therapy by therapy', () => {
       body: { id: randomUUID(), text: `Added by ${caller}.` },
     });
     // Addenda are for those who may sign the visit.
-    expect(answer.status, JSON.stringify(answer.body)).toBe(granted(caller, 'visits.sign', therapy) ? 201 : 403);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(granted(caller, 'visits.sign', { therapy }) ? 201 : 403);
   });
 });
 
@@ -395,5 +470,119 @@ describe('writing an enrollment: the fields of the role’s write set, and 403 n
     const answer = await changeEnrollment(caller, field);
     expect(answer.status).toBe(403);
     expect((answer.body as Problem).errors?.map((error) => error.field)).toEqual([`body.${field}`]);
+  });
+});
+
+const RESULT_READERS = EVERY_CALLER.filter((caller) => granted(caller, 'results.read'));
+const readsCritical = (caller: Caller) => readableFields('result', roleOf(caller)).has('critical');
+
+describe.concurrent('filtering lab results on whether they are critical: only a role that reads it', () => {
+  it.each(RESULT_READERS.filter(readsCritical))('critical=false as %s', async (caller) => {
+    const answer = await api('GET', `/results?client=${CLIENT.id}&critical=false`, { as: caller });
+    expect(answer.status).toBe(200);
+  });
+
+  it.each(RESULT_READERS.filter((caller) => !readsCritical(caller)))(
+    'critical=false as %s: 403 naming it',
+    async (caller) => {
+      const answer = await api<Problem>('GET', `/results?client=${CLIENT.id}&critical=false`, { as: caller });
+      expect(answer.status).toBe(403);
+      expect(answer.body.errors?.map((error) => error.field)).toEqual(['query.critical']);
+    },
+  );
+});
+
+describe.concurrent(
+  'a lab result not released yet: read by the roles reaching every result, not there for the rest',
+  () => {
+    const seesUnreleased = (caller: Caller) => granted(caller, 'results.read', { released: false });
+
+    it.each(EVERY_CALLER)('GET /results/{id} as %s', async (caller) => {
+      const answer = await api('GET', `/results/${made.unreleasedResult}`, { as: caller });
+      // A grant reaching only released results answers as for a result that does not exist.
+      const expected = seesUnreleased(caller) ? 200 : granted(caller, 'results.read') ? 404 : 403;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(expected);
+    });
+
+    it.each(RESULT_READERS)('GET /results?client= as %s', async (caller) => {
+      const answer = await api<Schemas['ResultList']>('GET', `/results?client=${CLIENT.id}`, { as: caller });
+      const ids = answer.body.results.map((result) => result.id);
+      expect(ids).toContain(made.releasedResult);
+      expect(ids.includes(made.unreleasedResult)).toBe(seesUnreleased(caller));
+    });
+  },
+);
+
+describe.concurrent('entering and releasing lab results', () => {
+  it.each(EVERY_CALLER)('entering a result as %s', async (caller) => {
+    const answer = await api<Problem>('POST', '/results', {
+      as: caller,
+      body: {
+        id: randomUUID(),
+        client_id: CLIENT.id,
+        collected_at: '2026-03-03T08:15:00+05:30',
+        lab: 'Apex Diagnostics',
+        observations: [{ loinc: '1558-6', value: 92, unit: 'mg/dL' }],
+      },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(granted(caller, 'results.write') ? 201 : 403);
+  });
+
+  const releases = (caller: Caller) => granted(caller, 'results.release');
+
+  it.each(EVERY_CALLER.filter(releases))('releasing as %s', async (caller) => {
+    const answer = await release(await enteredResult(), caller);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  });
+
+  // A refusal changes nothing: the roles that may not release all try the same result, which stays unreleased.
+  let refused: Promise<string> | undefined;
+  it.each(EVERY_CALLER.filter((caller) => !releases(caller)))('releasing as %s: 403', async (caller) => {
+    refused ??= enteredResult();
+    const id = await refused;
+    expect((await release(id, caller)).status).toBe(403);
+    expect((await api<Schemas['Result']>('GET', `/results/${id}`, { as: 'nurse' })).body.released).toBe(false);
+  });
+});
+
+/** A value the contract takes for each field of a change of advice. */
+const ADVICE_CHANGES: Record<keyof Schemas['AdvicePatch'], unknown> = {
+  category: 'nutrition',
+  title: 'Walk after every meal',
+  why: 'A short walk after eating steadies blood sugar and sleep.',
+  steps: [{ id: ADVICE_STEP, text: 'Fifteen minutes after dinner.' }],
+  review_on: daysOn(21),
+  acknowledged: true,
+  done: { [ADVICE_STEP]: true },
+};
+
+const ADVICE_CASES = EVERY_CALLER.flatMap((caller) =>
+  (Object.keys(ADVICE_CHANGES) as (keyof typeof ADVICE_CHANGES)[]).map((field) => ({ caller, field })),
+);
+/** Whether the caller changes advice at all: its writers, and the client following its own. */
+const changesAdvice = (caller: Caller) => granted(caller, 'advices.write') || granted(caller, 'advices.follow');
+const writesAdvice = ({ caller, field }: { caller: Caller; field: string }) =>
+  changesAdvice(caller) && writableFields('advice', roleOf(caller)).has(field);
+
+function changeAdvice(caller: Caller, field: keyof typeof ADVICE_CHANGES) {
+  return api<Schemas['Advice'] | Problem>('PATCH', `/advices/${made.advice}`, {
+    as: caller,
+    ifMatch: CURRENT,
+    body: { [field]: ADVICE_CHANGES[field] },
+  });
+}
+
+describe('changing advice: the fields of the role’s write set, and 403 naming any other', () => {
+  it.each(ADVICE_CASES.filter(writesAdvice))('$field as $caller', async ({ caller, field }) => {
+    const answer = await changeAdvice(caller, field);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  });
+
+  it.each(ADVICE_CASES.filter((item) => !writesAdvice(item)))('$field as $caller: 403', async ({ caller, field }) => {
+    const answer = await changeAdvice(caller, field);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+    // A role that changes advice is told which field is not its own; one that does not, that it may not.
+    const named = changesAdvice(caller) ? [`body.${field}`] : [];
+    expect((answer.body as Problem).errors?.map((error) => error.field) ?? []).toEqual(named);
   });
 });

@@ -8,6 +8,7 @@ import type { AppDependencies } from '../dependencies.ts';
 import { enrollmentRoutes } from './enrollments.ts';
 import { journeyRoutes } from './journey.ts';
 import { profileRoutes } from './profiles.ts';
+import { resultRoutes } from './results.ts';
 import { schedulingRoutes } from './scheduling.ts';
 import { sessionRoutes } from './sessions.ts';
 import { supportRoutes } from './support.ts';
@@ -25,6 +26,7 @@ export function apiRoutes(deps: AppDependencies): Router {
     supportRoutes,
     visitRoutes,
     journeyRoutes,
+    resultRoutes,
   ]) {
     router.use(routes(deps));
   }

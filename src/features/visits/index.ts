@@ -1,4 +1,4 @@
-export { prefetchVisit, visitListQueryOptions } from './api/queries';
+export { prefetchVisit, visitListQueryOptions, visitQueryOptions } from './api/queries';
 export { AppointmentVisitAction, StartVisitMenu } from './components/StartVisit';
 export { VisitRecordPage } from './components/VisitRecordPage';
 export { VisitScreen } from './components/VisitScreen';

@@ -8,7 +8,7 @@ export const PORTAL_SCREENS = {
   home: { title: 'Home', purpose: 'Your next appointment and what to do next.' },
   reports: {
     title: 'Reports',
-    purpose: 'Your visit summaries, Thrive checks, cognitive results and shared results from the clinic.',
+    purpose: 'Your lab results, your care team’s advice, visit summaries, Thrive checks and cognitive results.',
   },
   profile: { title: 'Profile', purpose: 'Your details as the clinic holds them.' },
   'thrive-onboard': {

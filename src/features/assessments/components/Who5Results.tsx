@@ -10,7 +10,7 @@ import {
 import type { ShownAssessment } from '../api/changes';
 import { formatDate, useClock } from '@/lib/intl';
 import { ResultCard } from './ResultCard';
-import { TrendChart } from './TrendChart';
+import { TrendChart } from '@/components/TrendChart';
 
 const BAND_LABELS: Readonly<Record<Who5Band, string>> = {
   'very-low': 'Very low',

@@ -18,6 +18,7 @@ const PROFILES = {
 };
 
 const NURSE = { username: '5f0c1c1e-9999-4222-8333-444455556666', role: 'NURSE', email: null } as const;
+const RECEPTION = { ...NURSE, role: 'RECEPTION' } as const;
 
 /** The whole page (profile sections, risk panel, enrollments) takes the test DOM a while to draw. */
 const SLOW = { timeout: 10_000 };
@@ -37,6 +38,19 @@ beforeEach(() => {
       next: null,
       previous: null,
     }),
+    // Priya's latest released lipid panel; a newer one not yet released must not be taken.
+    'GET /results': ({ query }) => ({
+      results:
+        query.get('client') === PRIYA
+          ? [
+              lipidResult('new', '2026-04-28T03:00:00Z', false, 250, 30),
+              lipidResult('old', '2026-03-02T03:00:00Z', true, 214, 45),
+            ]
+          : [],
+      pending: [],
+      truncated: false,
+    }),
+    'GET /visits': () => ({ results: [], truncated: false }),
     'GET /users/users/{id}': ({ params: { id } }) => ({
       Username: id,
       Profile: { ...placeholderProfile(id, `${id}@thrive.test`), ...PROFILES[id as keyof typeof PROFILES] },
@@ -60,6 +74,36 @@ function Switcher() {
   );
 }
 
+function lipidResult(id: string, collected: string, released: boolean, total: number, hdl: number) {
+  const observation = (loinc: string, label: string, value: number) => ({
+    loinc,
+    label,
+    value,
+    unit: 'mg/dL',
+    range_low: null,
+    range_high: null,
+    flag: 'normal' as const,
+  });
+  return {
+    id: `5f0c1c1e-${id === 'new' ? '7777' : '8888'}-4222-8333-444455556666`,
+    client_id: PRIYA,
+    client_name: 'Priya Sharma',
+    appointment_id: null,
+    test_name: 'Fasting blood panel',
+    collected_at: collected,
+    received_at: collected,
+    released,
+    released_at: released ? '2026-03-04T05:00:00Z' : null,
+    version: released ? 2 : 1,
+    observations: [observation('2093-3', 'Total cholesterol', total), observation('2085-9', 'HDL cholesterol', hdl)],
+  };
+}
+
+/** The calculator, once the latest lab results and vitals it is prefilled from are known. */
+async function riskPanelLoaded() {
+  return screen.findByRole('region', { name: 'Cardiovascular risk' }, SLOW);
+}
+
 function riskPanel() {
   return screen.getByRole('region', { name: 'Cardiovascular risk' });
 }
@@ -76,6 +120,7 @@ describe('ClientDetailsPage', () => {
     const user = userEvent.setup();
     await renderWithProviders(<Switcher />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Details of Daniel Okafor' }, SLOW)).toBeTruthy();
+    await riskPanelLoaded();
     expect(sexChosen()).toBe('male');
     expect(within(riskPanel()).getByLabelText<HTMLInputElement>('Age (years)').value).toBe('46');
 
@@ -83,10 +128,15 @@ describe('ClientDetailsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Next client' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Details of Priya Sharma' }, SLOW)).toBeTruthy();
+    await riskPanelLoaded();
     expect(sexChosen()).toBe('female');
     expect(within(riskPanel()).getByLabelText<HTMLInputElement>('Age (years)').value).toBe('40');
-    // Nothing typed for Daniel is carried over to Priya.
-    expect(within(riskPanel()).getByLabelText<HTMLInputElement>('HDL cholesterol (mg/dL)').value).toBe('');
+    // Nothing typed for Daniel is carried over to Priya: her cholesterol is her latest released lipid panel's.
+    expect(within(riskPanel()).getByLabelText<HTMLInputElement>('HDL cholesterol (mg/dL)').value).toBe('45');
+    expect(within(riskPanel()).getByLabelText<HTMLInputElement>('Total cholesterol (mg/dL)').value).toBe('214');
+    expect(within(riskPanel()).getByRole('note').textContent).toBe(
+      'Prefilled from the record: Total and HDL cholesterol from the Fasting blood panel taken Mon 2 Mar 2026 (released Wed 4 Mar 2026).',
+    );
   });
 
   it("shows the client's enrollments and whole profile, with an editor for staff", async () => {
@@ -101,5 +151,18 @@ describe('ClientDetailsPage', () => {
     expect(screen.getByRole('button', { name: 'Edit profile' })).toBeTruthy();
     const [enrollmentCall] = api.callsTo('GET /users/user-program-enrollments');
     expect(enrollmentCall?.query.get('user')).toBe(DANIEL);
+  });
+
+  it('opens the calculator for reception without asking for lab values or vitals it does not read', async () => {
+    await renderWithProviders(
+      <Suspense fallback="Loading">
+        <ClientDetailsPage clientId={PRIYA} viewer={RECEPTION} />
+      </Suspense>,
+    );
+    await riskPanelLoaded();
+    expect(within(riskPanel()).getByLabelText<HTMLInputElement>('Total cholesterol (mg/dL)').value).toBe('');
+    // Every read of a client's record is audited: what the role is not answered is not asked for.
+    expect(api.callsTo('GET /results')).toEqual([]);
+    expect(api.callsTo('GET /visits')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { mayDoToClients } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { EnrollmentsPanel } from '@/features/enrollments';
@@ -10,6 +10,7 @@ import { ShareRiskResult } from '@/features/assessments';
 import { CardiovascularRiskPanel } from '@/features/risk';
 import { riskInputFromProfile } from '@/features/risk';
 import { clientTrail } from '@/lib/navigation';
+import { useRiskPrefill } from '../api/risk-prefill';
 import { useClientProfile } from '../useClientProfile';
 import { ClientLinks } from './ClientLinks';
 
@@ -18,6 +19,7 @@ export function ClientDetailsPage({ clientId, viewer }: { clientId: string; view
   const shown = useClientProfile(clientId);
   const { profile } = shown;
   const name = fullName(profile);
+  const risk = useRiskPrefill(clientId, viewer.role);
   return (
     <PageFrame
       title={`Details of ${name}`}
@@ -26,21 +28,28 @@ export function ClientDetailsPage({ clientId, viewer }: { clientId: string; view
     >
       <Stack gap="md">
         <ClientLinks clientId={clientId} />
-        <CardiovascularRiskPanel
-          // The panel reads its prefill once: a new client must get a new panel.
-          key={clientId}
-          initial={riskInputFromProfile({
-            gender: profile.gender,
-            ageYears: ageInYears(profile.date_of_birth),
-          })}
-          resultAction={
-            // A result is the client's to see once staff share it (it then shows in the client's reports): the care
-            // team shares it; reception, which reads no result, does not.
-            !shown.isPlaceholder && profile.role === 'CLIENT' && mayDoToClients(viewer.role, 'assessments.share-risk')
-              ? (input) => <ShareRiskResult clientId={clientId} clientName={name} input={input} />
-              : undefined
-          }
-        />
+        {!risk.ready ? (
+          <Loader aria-label="Reading the latest lab results and vitals" />
+        ) : (
+          <CardiovascularRiskPanel
+            // The panel reads its prefill once: a new client must get a new panel.
+            key={clientId}
+            prefillNote={
+              risk.prefill.sources.length > 0 ? `Prefilled from the record: ${risk.prefill.sources.join(' ')}` : null
+            }
+            initial={{
+              ...riskInputFromProfile({ gender: profile.gender, ageYears: ageInYears(profile.date_of_birth) }),
+              ...risk.prefill.initial,
+            }}
+            resultAction={
+              // A result is the client's to see once staff share it (it then shows in the client's reports): the
+              // care team shares it; reception, which reads no result, does not.
+              !shown.isPlaceholder && profile.role === 'CLIENT' && mayDoToClients(viewer.role, 'assessments.share-risk')
+                ? (input) => <ShareRiskResult clientId={clientId} clientName={name} input={input} />
+                : undefined
+            }
+          />
+        )}
         {/* Only clients are enrolled in programs (the API refuses others). */}
         {!shown.isPlaceholder && profile.role === 'CLIENT' && (
           <EnrollmentsPanel

@@ -1,7 +1,7 @@
 import { Group, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Role, components } from '@contract';
+import { mayDoToClients, type Role, type components } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { withheld } from '@/components/signed-in/NotShown';
 import { PanelCard } from '@/components/signed-in/PanelCard';
@@ -9,6 +9,7 @@ import { ButtonLink } from '@/components/RouterLinks';
 import { ClientWellbeingCard } from '@/features/assessments';
 import { fullName } from '@/features/people';
 import { ProfileCard, ageInYears } from '@/features/profiles';
+import { ClientAdvicePanel, ClientResultsPanel } from '@/features/results';
 import { riskInputFromProfile } from '@/features/risk';
 import { StartVisitMenu } from '@/features/visits';
 import { DISCOVERY_CRUMB, HUB_CRUMB } from '@/lib/navigation';
@@ -41,7 +42,7 @@ export function ClientDiscoveryPage({
   onOpened,
 }: {
   clientId: string;
-  /** What the person may do here (start a visit of a therapy their role charts). */
+  /** What the person may do and read here: start a visit of a therapy their role charts, lab results, advice. */
   viewerRole: Role;
   /** Told once the client is known (and again as their next appointment is): discovery's recent clients. */
   onOpened?: (client: OpenedClient) => void;
@@ -88,7 +89,7 @@ export function ClientDiscoveryPage({
     <PageFrame
       title={name}
       crumbs={[HUB_CRUMB, DISCOVERY_CRUMB, { label: name }]}
-      purpose="The client at a glance: alerts, appointments, visits, programs, risk and wellbeing."
+      purpose="The client at a glance: alerts, appointments, visits, programs, lab results, advice, risk and wellbeing."
     >
       <Group gap="sm">
         <StartVisitMenu clientId={clientId} clientName={name} role={viewerRole} />
@@ -106,6 +107,10 @@ export function ClientDiscoveryPage({
         <ClientVisits clientId={clientId} />
       </SimpleGrid>
       {isClient && <ClientPrograms clientId={clientId} />}
+      {isClient && <ClientResultsPanel clientId={clientId} clientName={name} role={viewerRole} />}
+      {isClient && mayDoToClients(viewerRole, 'advices.read') && (
+        <ClientAdvicePanel clientId={clientId} clientName={name} role={viewerRole} />
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ProfileCard shown={shown} />
         <ClientRisk clientId={clientId} sex={risk.sex} age={risk.age} />

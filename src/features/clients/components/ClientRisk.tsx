@@ -3,8 +3,8 @@ import { PanelCard } from '@/components/signed-in/PanelCard';
 import { AnchorLink } from '@/components/RouterLinks';
 
 /**
- * The latest cardiovascular risk. The calculator (on the details page) is prefilled from the profile:
- * sex and age; cholesterol, blood pressure and the rest are entered there, as no visit records them.
+ * The latest cardiovascular risk. The calculator (on the details page) is prefilled from the record: sex and
+ * age from the profile, cholesterol from the latest released lipid result, blood pressure from the last visit.
  */
 export function ClientRisk({
   clientId,
@@ -18,8 +18,8 @@ export function ClientRisk({
   return (
     <PanelCard title="Cardiovascular risk">
       <Text size="sm">
-        No result is stored: Thrive records no cholesterol values, so the risk is calculated on the details page with
-        the latest lab results at hand.{' '}
+        The risk is calculated on the details page, prefilled with the latest released lipid result and the last visit’s
+        blood pressure.{' '}
         {sex || age !== undefined
           ? `From the profile: ${[sex, age === undefined ? null : `${age} years`].filter(Boolean).join(', ')}.`
           : ''}

@@ -11,6 +11,7 @@ import {
   clientAssessmentsQueryOptions,
   useShownResults,
 } from '@/features/assessments';
+import { ClientAdvice, ClientLabReports } from '@/features/results';
 import { formatDate, useClock } from '@/lib/intl';
 import { signedVisitsQueryOptions } from '../api/queries';
 import { VisitSummaryCard } from './VisitSummaryCard';
@@ -42,7 +43,8 @@ function Empty({ children }: { children: ReactNode }) {
 
 /**
  * /user/reports/{clientId}: what the clinic has recorded with the client:
- * signed visit summaries (never a draft), Thrive checks and cognitive results
+ * lab results a doctor released (and the tests still pending), the care
+ * team's advice to follow, signed visit summaries (never a draft), Thrive checks and cognitive results
  * over time, and a cardiovascular risk result once staff shared it. The page
  * prints as a clean document (or saves as a PDF from the print dialog).
  */
@@ -67,6 +69,14 @@ export function Reports({ clientId }: { clientId: string }) {
           Print or save as PDF
         </Button>
       </Group>
+
+      <Section id="report-labs" title="Lab results">
+        <ClientLabReports clientId={clientId} />
+      </Section>
+
+      <Section id="report-advice" title="Advice from your care team">
+        <ClientAdvice clientId={clientId} />
+      </Section>
 
       <Section id="report-visits" title="Your visits">
         {visits.results.length === 0 ? (

@@ -224,6 +224,8 @@ export interface CardiovascularRiskPanelProps {
   initial?: Partial<CardiovascularRiskInput>;
   /** Shown under a complete result, with the inputs it came from (e.g. sharing it with the client). */
   resultAction?: (input: CardiovascularRiskInput) => ReactNode;
+  /** Where the prefilled values came from, and when (a lab result, a visit): said under the heading. */
+  prefillNote?: ReactNode;
 }
 
 /**
@@ -231,7 +233,7 @@ export interface CardiovascularRiskPanelProps {
  * does not hold, and the points, 10-year risk and category follow every
  * change. Nothing leaves the device, so it works offline.
  */
-export function CardiovascularRiskPanel({ initial = {}, resultAction }: CardiovascularRiskPanelProps) {
+export function CardiovascularRiskPanel({ initial = {}, resultAction, prefillNote }: CardiovascularRiskPanelProps) {
   const id = useId();
   // Read once: the prefilled values, checked at once, and counted as touched so their errors show.
   const [start] = useState(() => {
@@ -280,6 +282,11 @@ export function CardiovascularRiskPanel({ initial = {}, resultAction }: Cardiova
             Framingham general cardiovascular disease risk over 10 years (points method, D&apos;Agostino 2008). Every
             field is needed.
           </Text>
+          {prefillNote && (
+            <Text size="sm" role="note">
+              {prefillNote}
+            </Text>
+          )}
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">

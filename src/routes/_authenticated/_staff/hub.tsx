@@ -3,7 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { HubPage } from '@/features/hub';
 import { OpenMessages } from '@/features/support';
 import { userDetailQueryOptions } from '@/features/people';
-import { mayDoToClients } from '@contract';
+import { AdviceDueCard, CriticalResultsCard } from '@/features/results';
+import { mayDoToClients, mayReadField } from '@contract';
 import { AppointmentVisitAction, VisitsToComplete } from '@/features/visits';
 
 /** The clinics and the person's own clinic come with the signed-in frame (`_authenticated`'s loader). */
@@ -23,6 +24,9 @@ export const Route = createFileRoute('/_authenticated/_staff/hub')({
             {mayDoToClients(user.role, 'visits.chart') && (
               <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />
             )}
+            {/* Critical values need someone who reads them; reception reads only that a result exists. */}
+            {mayReadField(user.role, 'result', 'critical') && <CriticalResultsCard />}
+            {mayDoToClients(user.role, 'advices.read') && <AdviceDueCard username={user.username} />}
           </>
         )}
         appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} role={user.role} />}

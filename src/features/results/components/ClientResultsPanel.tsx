@@ -1,0 +1,215 @@
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { mayDoToClients, type Role, type components } from '@contract';
+import { NotShown, withheld } from '@/components/signed-in/NotShown';
+import { PanelCard } from '@/components/signed-in/PanelCard';
+import { PlainList } from '@/components/signed-in/PlainList';
+import { TintBadge } from '@/components/signed-in/TintBadge';
+import { QueryState } from '@/components/QueryState';
+import { formatDate, formatDateTime, useClock } from '@/lib/intl';
+import { useOutbox } from '@/lib/outbox';
+import type { Result } from '../api/changes';
+import { clientResultsQueryOptions } from '../api/queries';
+import { ImportReportDialog } from './ImportReportDialog';
+import { LabValues } from './LabValues';
+import { ReleaseDialog } from './ReleaseDialog';
+import { ResultEntryDialog } from './ResultEntryDialog';
+
+type PendingResult = components['schemas']['PendingResult'];
+
+/** Which dialog is open, and for which booking. */
+type Opened = { dialog: 'enter' | 'import'; booking: PendingResult | null } | null;
+
+function StatusBadges({ result, releasing }: { result: Result; releasing: boolean }) {
+  return (
+    <Group gap={6}>
+      {result.critical && <TintBadge color="red">Critical value</TintBadge>}
+      {result.released ? (
+        <TintBadge color="green">Released</TintBadge>
+      ) : releasing ? (
+        <TintBadge color="gray">Releasing: not yet on the server</TintBadge>
+      ) : (
+        <TintBadge color="yellow">Awaiting a doctor’s review</TintBadge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The client's lab results on their page, as the API answers them to the
+ * person's role (openapi/access/: rules.ts, result-fields.ts): nurses and
+ * doctors every result with its values, coaches and nutritionists the
+ * released ones, reception only which tests have a result and whether it is
+ * released, its values "Not shown to your role". The partner
+ * tests waiting for a result are listed first; nurses and doctors enter or
+ * import results, doctors release them.
+ */
+export function ClientResultsPanel({
+  clientId,
+  clientName,
+  role,
+}: {
+  clientId: string;
+  clientName: string;
+  role: Role;
+}) {
+  const clock = useClock();
+  const results = useQuery(clientResultsQueryOptions(clientId));
+  const { items } = useOutbox();
+  const [opened, setOpened] = useState<Opened>(null);
+  const [releasing, setReleasing] = useState<Result | null>(null);
+  const canWrite = mayDoToClients(role, 'results.write');
+  const canRelease = mayDoToClients(role, 'results.release');
+  const unsentEntries = items.filter(
+    (item) =>
+      item.request.path === '/results' &&
+      (item.request.body as { client_id?: string }).client_id?.toLowerCase() === clientId.toLowerCase(),
+  ).length;
+  const releaseWaiting = (id: string) =>
+    items.some((item) => item.request.path === '/results/{id}/release' && item.request.pathParams.id === id);
+
+  return (
+    <PanelCard
+      title="Lab results"
+      actions={
+        canWrite && (
+          <Group gap="xs">
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setOpened({ dialog: 'enter', booking: null })}
+            >
+              Enter a result
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={18} aria-hidden />}
+              onClick={() => setOpened({ dialog: 'import', booking: null })}
+            >
+              Import a lab report
+            </Button>
+          </Group>
+        )
+      }
+    >
+      <QueryState query={results} what="The lab results">
+        {(data) => (
+          <Stack gap="sm">
+            {unsentEntries > 0 && (
+              <Text size="sm" role="status">
+                {unsentEntries === 1 ? 'A result entered here waits' : `${unsentEntries} results entered here wait`} to
+                be sent.
+              </Text>
+            )}
+            {data.pending.length > 0 && (
+              <PlainList label="Tests waiting for a result" gap="xs">
+                {data.pending.map((pending) => (
+                  <Group component="li" key={pending.appointment_id} justify="space-between" gap="xs" wrap="wrap">
+                    <Text size="sm">
+                      <Text span fw={600}>
+                        {pending.test_name}
+                      </Text>
+                      , {formatDateTime(pending.starts_at, clock)}
+                    </Text>
+                    <Group gap="xs">
+                      <TintBadge color="gray">Result pending</TintBadge>
+                      {canWrite && (
+                        <>
+                          <Button
+                            size="compact-md"
+                            variant="subtle"
+                            aria-label={`Enter the result of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
+                            onClick={() => setOpened({ dialog: 'enter', booking: pending })}
+                          >
+                            Enter
+                          </Button>
+                          <Button
+                            size="compact-md"
+                            variant="subtle"
+                            aria-label={`Import the report of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
+                            onClick={() => setOpened({ dialog: 'import', booking: pending })}
+                          >
+                            Import
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  </Group>
+                ))}
+              </PlainList>
+            )}
+            {data.results.length === 0 && data.pending.length === 0 && <Text size="sm">No lab results yet.</Text>}
+            {data.results.map((result) => (
+              <Card
+                key={result.id}
+                withBorder
+                radius="md"
+                padding="sm"
+                component="article"
+                aria-label={`${result.test_name}, ${formatDate(result.collected_at, clock)}`}
+              >
+                <Stack gap="xs">
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Text fw={600}>
+                      {result.test_name}, {formatDate(result.collected_at, clock)}
+                    </Text>
+                    <StatusBadges result={result} releasing={releaseWaiting(result.id)} />
+                  </Group>
+                  {withheld(result, 'observations') ? (
+                    <Text size="sm">
+                      Values: <NotShown />
+                    </Text>
+                  ) : (
+                    <>
+                      <Text size="xs" c="dimmed">
+                        {[
+                          result.lab,
+                          result.source === 'imported'
+                            ? 'imported from the lab'
+                            : `entered by ${result.created_by_name}`,
+                          result.released_by_name && result.released_at
+                            ? `released by ${result.released_by_name} on ${formatDate(result.released_at, clock)}`
+                            : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                      <LabValues observations={result.observations ?? []} />
+                      {result.release_note && <Text size="sm">Note to the client: {result.release_note}</Text>}
+                      {canRelease && !result.released && !releaseWaiting(result.id) && (
+                        <Group justify="flex-end">
+                          <Button onClick={() => setReleasing(result)}>Review and release</Button>
+                        </Group>
+                      )}
+                    </>
+                  )}
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
+      {opened?.dialog === 'enter' && (
+        <ResultEntryDialog
+          clientId={clientId}
+          clientName={clientName}
+          booking={opened.booking}
+          opened
+          onClose={() => setOpened(null)}
+        />
+      )}
+      {opened?.dialog === 'import' && (
+        <ImportReportDialog
+          clientId={clientId}
+          clientName={clientName}
+          booking={opened.booking}
+          opened
+          onClose={() => setOpened(null)}
+        />
+      )}
+      <ReleaseDialog result={releasing} clientName={clientName} onClose={() => setReleasing(null)} />
+    </PanelCard>
+  );
+}
