@@ -159,9 +159,9 @@ const zones = [
   {
     target: './tests',
     from: './scripts',
-    except: ['./demo', './stack', './identity', './chromium-paths.ts'],
+    except: ['./demo', './stack', './identity', './security/probe', './chromium-paths.ts'],
     message:
-      'Tests use the demo data as their fixture set (scripts/demo) and the stack’s own launchers, nothing else of scripts/.',
+      'Tests use the demo data as their fixture set (scripts/demo), the stack’s own launchers and the security probe, nothing else of scripts/.',
   },
   {
     target: ['./src/lib', './src/config', './src/components'],
