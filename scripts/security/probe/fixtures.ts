@@ -283,9 +283,11 @@ export async function makeFixtures(probe: ProbeClient, madeAccounts: string[]): 
   const staff = demoStaff();
   const base = { run: randomBytes(4).toString('hex'), staff, madeAccounts };
   const withPlace = { ...base, place: await bookingPlace(probe, staff.RECEPTION), firstDay: farDay() };
-  const victim = await clientRecords(probe, withPlace, 'victim', 0);
-  const attacker = await clientRecords(probe, withPlace, 'attacker', 1);
-  const leaver = await makeAccount(probe, withPlace, 'leaver', 'CLIENT');
-  const superAdminTarget = await makeAccount(probe, withPlace, 'superadmin', 'SUPER_ADMIN');
+  const [victim, attacker, leaver, superAdminTarget] = await Promise.all([
+    clientRecords(probe, withPlace, 'victim', 0),
+    clientRecords(probe, withPlace, 'attacker', 1),
+    makeAccount(probe, withPlace, 'leaver', 'CLIENT'),
+    makeAccount(probe, withPlace, 'superadmin', 'SUPER_ADMIN'),
+  ]);
   return { ...withPlace, victim, attacker, leaver, superAdminTarget };
 }

@@ -104,7 +104,7 @@ async function issuedSessions(probe: ProbeClient, target: Account): Promise<void
       probe,
       'RespondToAuthChallenge',
       respond(stolen, clientId, challenge, asSuper),
-      who('as super'),
+      who('as a super admin'),
     );
     const other = challenge === 'SMS_MFA' ? 'SOFTWARE_TOKEN_MFA' : 'SMS_MFA';
     const wrongChallenge = await issue(probe, email, account.password);
@@ -135,7 +135,7 @@ async function issuedSessions(probe: ProbeClient, target: Account): Promise<void
   const spent = await issue(probe, sms.email, sms.password);
   if (spent) {
     const onSuper = respond(spent, clientId, spent.challenge, { USERNAME: target.email, SMS_MFA_CODE: DEMO_CODE });
-    await identityProbe(probe, 'RespondToAuthChallenge', onSuper, "sms@thrive.test's Session as super");
+    await identityProbe(probe, 'RespondToAuthChallenge', onSuper, "sms@thrive.test's Session as a super admin");
     const asOwner = respond(spent, clientId, spent.challenge, { USERNAME: sms.email, SMS_MFA_CODE: DEMO_CODE });
     await identityProbe(probe, 'RespondToAuthChallenge', asOwner, "sms@thrive.test's Session spent on another user");
   }

@@ -86,7 +86,7 @@ export class Recorder {
   }
 
   note(text: string): void {
-    this.notes.push(text);
+    if (!this.notes.includes(text)) this.notes.push(text);
   }
 
   report(): ProbeReport {
