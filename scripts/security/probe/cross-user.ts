@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { HIPAA_CONSENT_VERSION, exampleVisit } from '@contract';
 import { ANSWERED, REFUSED, type ApiAnswer, type ApiRequest, type ProbeClient, type Verdict } from './client.ts';
-import { bookingTime, type Fixtures } from './fixtures.ts';
+import { bookingTime, newResult, type Fixtures } from './fixtures.ts';
 
 const STAGE = 'cross-user';
 /** A version no record has: a server that checked it before access would answer 412 with the record. */
@@ -66,11 +66,7 @@ function namingTheVictim(fixtures: Fixtures): ApiRequest[] {
     },
     { method: 'POST', path: `/visits/${victim.signed.iv}/addenda`, body: { id: randomUUID(), text: 'Not mine.' } },
     { method: 'GET', path: `/assessments?client=${id}` },
-    {
-      method: 'POST',
-      path: '/assessments',
-      body: { id: randomUUID(), client_id: id, type: 'who5', taken_at: at, answers: [0, 0, 0, 0, 0] },
-    },
+    { method: 'POST', path: '/assessments', body: newResult(id, { type: 'who5', answers: [0, 0, 0, 0, 0] }) },
     { method: 'GET', path: `/appointments?client=${id}` },
     { method: 'GET', path: `/appointments/${victim.appointment}` },
     {
@@ -161,7 +157,6 @@ export async function probeCrossUser(probe: ProbeClient, fixtures: Fixtures): Pr
   );
 
   // The ids of the victim's records, taken for the attacker's own.
-  const at = new Date().toISOString();
   const takenIds: ApiRequest[] = [
     {
       method: 'POST',
@@ -171,13 +166,7 @@ export async function probeCrossUser(probe: ProbeClient, fixtures: Fixtures): Pr
     {
       method: 'POST',
       path: '/assessments',
-      body: {
-        id: fixtures.victim.thriveCheck,
-        client_id: attacker.id,
-        type: 'who5',
-        taken_at: at,
-        answers: [2, 2, 2, 2, 2],
-      },
+      body: { ...newResult(attacker.id, { type: 'who5', answers: [2, 2, 2, 2, 2] }), id: fixtures.victim.thriveCheck },
     },
   ];
   for (const request of takenIds) await probe.probe(STAGE, attacker, request, refusedWithoutLeak(fixtures));

@@ -11,31 +11,46 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   HIPAA_CONSENT_VERSION,
   exampleVisit,
+  ROLES,
   isCallService,
   visitTherapyValues,
+  type Role,
+  type RoleOrNone,
   type VisitTherapy,
   type components,
 } from '@contract';
-import { DEMO_CLINIC, demoAccount } from '../../demo/accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_CLINIC } from '../../demo/accounts.ts';
 import { firstSignIn, temporaryPasswordOf } from '../../identity/client.ts';
 import type { Account, ProbeClient, Sender } from './client.ts';
 
 type Schemas = components['schemas'];
 
-/** The demo accounts the probe signs in as, by the role they stand for. */
-const DEMO_STAFF = {
-  SUPER_ADMIN: 'super@thrive.test',
-  ADMIN: 'admin@thrive.test',
-  NURSE: 'nurse@thrive.test',
-  RECEPTION: 'reception@thrive.test',
-  DOCTOR: 'doctor@thrive.test',
-  HEALTH_COACH: 'coach@thrive.test',
-  NUTRITIONIST: 'nutrition@thrive.test',
-  NO_ROLE: 'norole@thrive.test',
+/** Every role but the client's (the probe's own clients stand for it), and no role at all. */
+export type StaffRole = Exclude<RoleOrNone, 'CLIENT'>;
+export const STAFF_ROLES: readonly StaffRole[] = [
+  ...ROLES.filter((role): role is Exclude<Role, 'CLIENT'> => role !== 'CLIENT'),
+  'NO_ROLE',
+];
+
+/** A cardiovascular risk result's inputs, as staff share one. */
+export const RISK_INPUT = {
+  sex: 'male',
+  age: 57,
+  hdl_cholesterol: 44,
+  total_cholesterol: 215,
+  smoker: false,
+  diabetic: false,
+  treats_hypertension: false,
+  systolic_bp: 132,
 } as const;
 
-export type StaffRole = keyof typeof DEMO_STAFF;
-export const STAFF_ROLES = Object.keys(DEMO_STAFF) as StaffRole[];
+/** A result taken now on the device for `clientId`: a Thrive check's answers, or a risk result's inputs. */
+export function newResult(
+  clientId: string,
+  result: { type: 'who5'; answers: number[] } | { type: 'cardiovascular_risk'; cardiovascular_risk: typeof RISK_INPUT },
+) {
+  return { id: randomUUID(), client_id: clientId, taken_at: new Date().toISOString(), ...result };
+}
 
 /** A client of the probe's own and one record of each kind of its. */
 export interface ClientRecords {
@@ -77,9 +92,11 @@ export interface Fixtures {
   madeAccounts: string[];
 }
 
+/** The demo account that stands for `role`: the first ready one of the role (norole@ for none). */
 function staffAccount(role: StaffRole): Account {
-  const account = demoAccount(DEMO_STAFF[role]);
-  return { label: role === 'NO_ROLE' ? 'no role' : role.toLowerCase(), ...account };
+  const account = DEMO_ACCOUNTS.find((demo) => (demo.role ?? 'NO_ROLE') === role && demo.state === 'ready');
+  if (!account) throw new Error(`No demo account stands for ${role}`);
+  return { ...account, label: role === 'NO_ROLE' ? 'no role' : role.toLowerCase() };
 }
 
 /** 11:30 at Thrive Bengaluru (+05:30), `days` after `first`: inside its opening hours. */
@@ -229,29 +246,12 @@ async function clientRecords(
       text: 'Can I eat before my drip?',
     }).then((answer) => (answer as unknown as Schemas['SupportThread']).thread),
     // A Thrive check of its own (not low: the probe raises no alert on the hub), and a risk result shared with it.
-    post(account, '/assessments', {
-      id: randomUUID(),
-      client_id: account.id,
-      type: 'who5',
-      taken_at: new Date().toISOString(),
-      answers: [3, 3, 3, 3, 3],
-    }),
-    post(doctor, '/assessments', {
-      id: randomUUID(),
-      client_id: account.id,
-      type: 'cardiovascular_risk',
-      taken_at: new Date().toISOString(),
-      cardiovascular_risk: {
-        sex: 'female',
-        age: 61,
-        hdl_cholesterol: 52,
-        total_cholesterol: 230,
-        smoker: false,
-        diabetic: false,
-        treats_hypertension: true,
-        systolic_bp: 138,
-      },
-    }),
+    post(account, '/assessments', newResult(account.id, { type: 'who5', answers: [3, 3, 3, 3, 3] })),
+    post(
+      doctor,
+      '/assessments',
+      newResult(account.id, { type: 'cardiovascular_risk', cardiovascular_risk: RISK_INPUT }),
+    ),
   ]);
   const drafts = await everyTherapy(async (therapy) => (await nurseDraft(probe, nurse, account.id, therapy)).id);
   const signed = await everyTherapy((therapy) => signedVisit(probe, nurse, account.id, therapy));

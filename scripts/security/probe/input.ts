@@ -18,7 +18,7 @@ import {
   type ProbeClient,
   type Verdict,
 } from './client.ts';
-import { bookingTime, type Fixtures } from './fixtures.ts';
+import { bookingTime, newResult, type Fixtures } from './fixtures.ts';
 
 const STAGE = 'preconditions and input';
 const ANY_VERSION = { 'if-match': '*' };
@@ -73,7 +73,6 @@ async function malformed(probe: ProbeClient, fixtures: Fixtures): Promise<void> 
   const client = victim.account;
   const profile = `/users/user-profiles/${client.id}`;
   const enrollment = `/users/user-program-enrollments/${victim.enrollment}`;
-  const now = new Date().toISOString();
   const thread = { id: randomUUID(), message_id: randomUUID(), subject: 'Probe', text: 'Probe: a question.' };
   const tooHigh = exampleVisit('iv', { clientId: client.id });
   tooHigh.vitals = tooHigh.vitals?.map((entry) => ({ ...entry, systolic: 9000 }));
@@ -117,7 +116,7 @@ async function malformed(probe: ProbeClient, fixtures: Fixtures): Promise<void> 
       {
         method: 'POST',
         path: '/assessments',
-        body: { id: randomUUID(), client_id: client.id, type: 'who5', taken_at: now, answers: 'five' },
+        body: { ...newResult(client.id, { type: 'who5', answers: [] }), answers: 'five' },
       },
       'body.answers',
     ],
@@ -126,13 +125,7 @@ async function malformed(probe: ProbeClient, fixtures: Fixtures): Promise<void> 
       {
         method: 'POST',
         path: '/assessments',
-        body: {
-          id: randomUUID(),
-          client_id: client.id,
-          type: 'who5',
-          taken_at: '1900-01-01T09:00:00Z',
-          answers: [3, 3, 3, 3, 3],
-        },
+        body: { ...newResult(client.id, { type: 'who5', answers: [3, 3, 3, 3, 3] }), taken_at: '1900-01-01T09:00:00Z' },
       },
       'body.taken_at',
     ],

@@ -4,7 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiRequest } from './client.ts';
-import { get, patch, subjectId, superAdminId, type OperationRequest, type ProbeContext } from './operations.ts';
+import {
+  get,
+  patch,
+  readsOf,
+  subjectId,
+  superAdminId,
+  type OperationRequest,
+  type ProbeContext,
+} from './operations.ts';
 
 function newUser(role: 'CLIENT' | 'SUPER_ADMIN') {
   return (context: ProbeContext): ApiRequest => ({
@@ -109,16 +117,7 @@ const PROFILES: OperationRequest[] = [
 ];
 
 const ENROLLMENTS: OperationRequest[] = [
-  {
-    name: 'list enrollments',
-    rules: [{ operation: 'enrollments.read', of: 'some' }],
-    request: () => get('/users/user-program-enrollments'),
-  },
-  {
-    name: "list the client's enrollments",
-    rules: [{ operation: 'enrollments.read', of: 'subject' }],
-    request: (c) => get(`/users/user-program-enrollments?user=${subjectId(c)}`),
-  },
+  ...readsOf('enrollments.read', 'enrollment', '/users/user-program-enrollments', { clientQuery: 'user' }),
   {
     name: 'enroll the client',
     rules: [{ operation: 'enrollments.write', of: 'subject' }],

@@ -5,8 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { exampleVisit, visitTherapyValues, type VisitTherapy } from '@contract';
-import { bookingTime } from './fixtures.ts';
-import { NO_VERSION, get, patch, subjectId, type OperationRequest, type ProbeContext } from './operations.ts';
+import { RISK_INPUT, bookingTime, newResult } from './fixtures.ts';
+import {
+  NO_VERSION,
+  catalog,
+  get,
+  patch,
+  readsOf,
+  subjectId,
+  type OperationRequest,
+  type ProbeContext,
+} from './operations.ts';
 
 function slotsQuery({ fixtures }: ProbeContext, client?: string): string {
   const { place, firstDay } = fixtures;
@@ -19,27 +28,11 @@ function slotsQuery({ fixtures }: ProbeContext, client?: string): string {
 }
 
 const SCHEDULE: OperationRequest[] = [
-  {
-    name: 'list the clinics',
-    rules: [{ operation: 'booking.catalog', of: 'everyone' }],
-    request: () => get('/clinics'),
-  },
-  {
-    name: 'list the services',
-    rules: [{ operation: 'booking.catalog', of: 'everyone' }],
-    request: () => get('/services'),
-  },
-  { name: 'list the tests', rules: [{ operation: 'booking.catalog', of: 'everyone' }], request: () => get('/tests') },
-  {
-    name: 'list the resources',
-    rules: [{ operation: 'schedule.catalog', of: 'everyone' }],
-    request: () => get('/resources'),
-  },
-  {
-    name: 'list free times',
-    rules: [{ operation: 'booking.catalog', of: 'everyone' }],
-    request: (c) => get(`/slots?${slotsQuery(c)}`),
-  },
+  catalog('booking.catalog', 'the clinics', () => '/clinics'),
+  catalog('booking.catalog', 'the services', () => '/services'),
+  catalog('booking.catalog', 'the tests', () => '/tests'),
+  catalog('schedule.catalog', 'the resources', () => '/resources'),
+  catalog('booking.catalog', 'free times', (c) => `/slots?${slotsQuery(c)}`),
   {
     name: "list the client's free times",
     rules: [
@@ -48,16 +41,10 @@ const SCHEDULE: OperationRequest[] = [
     ],
     request: (c) => get(`/slots?${slotsQuery(c, subjectId(c))}`),
   },
-  {
-    name: 'list appointments',
-    rules: [{ operation: 'appointments.read', of: 'some' }],
-    request: () => get('/appointments'),
-  },
-  {
-    name: "list the client's appointments",
-    rules: [{ operation: 'appointments.read', of: 'subject' }],
-    request: (c) => get(`/appointments?client=${subjectId(c)}`),
-  },
+  ...readsOf('appointments.read', 'appointment', '/appointments', {
+    clientQuery: 'client',
+    one: (c) => `/appointments/${c.subject.appointment}`,
+  }),
   {
     name: "read the clinic's schedule",
     rules: [{ operation: 'appointments.read', of: 'role' }],
@@ -66,11 +53,6 @@ const SCHEDULE: OperationRequest[] = [
       const query = { clinic: place.clinicId, from: bookingTime(firstDay, 0), to: bookingTime(firstDay, 2) };
       return get(`/schedule?${new URLSearchParams(query)}`);
     },
-  },
-  {
-    name: "read the client's appointment",
-    rules: [{ operation: 'appointments.read', of: 'subject' }],
-    request: (c) => get(`/appointments/${c.subject.appointment}`),
   },
   {
     name: 'book the client',
@@ -141,40 +123,22 @@ function visitsOf(therapy: VisitTherapy): OperationRequest[] {
 }
 
 const VISITS: OperationRequest[] = [
-  { name: 'list visits', rules: [{ operation: 'visits.read', of: 'some' }], request: () => get('/visits') },
-  {
-    name: "list the client's visits",
-    rules: [{ operation: 'visits.read', of: 'subject' }],
-    request: (c) => get(`/visits?client=${subjectId(c)}`),
-  },
-  {
-    name: "read the client's visit",
-    rules: [{ operation: 'visits.read', of: 'subject' }],
-    request: (c) => get(`/visits/${c.subject.signed.iv}`),
-  },
+  ...readsOf('visits.read', 'visit', '/visits', {
+    clientQuery: 'client',
+    one: (c) => `/visits/${c.subject.signed.iv}`,
+  }),
   ...visitTherapyValues.flatMap(visitsOf),
 ];
 
 const JOURNEY: OperationRequest[] = [
-  { name: 'list results', rules: [{ operation: 'assessments.read', of: 'some' }], request: () => get('/assessments') },
-  {
-    name: "list the client's results",
-    rules: [{ operation: 'assessments.read', of: 'subject' }],
-    request: (c) => get(`/assessments?client=${subjectId(c)}`),
-  },
+  ...readsOf('assessments.read', 'result', '/assessments', { clientQuery: 'client' }),
   {
     name: "record the client's Thrive check",
     rules: [{ operation: 'assessments.write', of: 'subject' }],
     request: (c) => ({
       method: 'POST',
       path: '/assessments',
-      body: {
-        id: randomUUID(),
-        client_id: subjectId(c),
-        type: 'who5',
-        taken_at: new Date().toISOString(),
-        answers: [3, 3, 3, 3, 3],
-      },
+      body: newResult(subjectId(c), { type: 'who5', answers: [3, 3, 3, 3, 3] }),
     }),
   },
   {
@@ -183,30 +147,10 @@ const JOURNEY: OperationRequest[] = [
     request: (c) => ({
       method: 'POST',
       path: '/assessments',
-      body: {
-        id: randomUUID(),
-        client_id: subjectId(c),
-        type: 'cardiovascular_risk',
-        taken_at: new Date().toISOString(),
-        cardiovascular_risk: {
-          sex: 'male',
-          age: 50,
-          hdl_cholesterol: 45,
-          total_cholesterol: 200,
-          smoker: false,
-          diabetic: false,
-          treats_hypertension: false,
-          systolic_bp: 125,
-        },
-      },
+      body: newResult(subjectId(c), { type: 'cardiovascular_risk', cardiovascular_risk: RISK_INPUT }),
     }),
   },
-  { name: 'list threads', rules: [{ operation: 'support.read', of: 'some' }], request: () => get('/support/threads') },
-  {
-    name: "read the client's thread",
-    rules: [{ operation: 'support.read', of: 'subject' }],
-    request: (c) => get(`/support/threads/${c.subject.thread}`),
-  },
+  ...readsOf('support.read', 'thread', '/support/threads', { one: (c) => `/support/threads/${c.subject.thread}` }),
   {
     name: "answer the client's thread",
     rules: [{ operation: 'support.write', of: 'subject' }],
@@ -235,12 +179,7 @@ const JOURNEY: OperationRequest[] = [
     rules: [{ operation: 'clients.discover', of: 'subject' }],
     request: (c) => get(`/clients/${subjectId(c)}/alerts`),
   },
-  { name: 'list the programs', rules: [{ operation: 'programs.read', of: 'some' }], request: () => get('/programs') },
-  {
-    name: "list the client's progress",
-    rules: [{ operation: 'programs.read', of: 'subject' }],
-    request: (c) => get(`/programs?client=${subjectId(c)}`),
-  },
+  ...readsOf('programs.read', 'program', '/programs', { clientQuery: 'client' }),
   {
     name: 'read a program',
     rules: [{ operation: 'programs.read', of: 'some' }],

@@ -57,3 +57,38 @@ export function get(path: string): ApiRequest {
 export function patch(path: string, body: unknown): ApiRequest {
   return { method: 'PATCH', path, headers: NO_VERSION, body };
 }
+
+/**
+ * Reading one kind of record: the list of whatever the caller reaches (`list`), the subject client's list (its id
+ * in the query parameter `clientQuery`), and one of its records (`one`).
+ */
+export function readsOf(
+  operation: Operation,
+  what: string,
+  list: string,
+  { clientQuery, one }: { clientQuery?: string; one?: (context: ProbeContext) => string },
+): OperationRequest[] {
+  const reads: OperationRequest[] = [
+    { name: `list ${what}s`, rules: [{ operation, of: 'some' }], request: () => get(list) },
+  ];
+  if (clientQuery !== undefined) {
+    reads.push({
+      name: `list the client's ${what}s`,
+      rules: [{ operation, of: 'subject' }],
+      request: (c) => get(`${list}?${clientQuery}=${subjectId(c)}`),
+    });
+  }
+  if (one !== undefined) {
+    reads.push({
+      name: `read the client's ${what}`,
+      rules: [{ operation, of: 'subject' }],
+      request: (c) => get(one(c)),
+    });
+  }
+  return reads;
+}
+
+/** What the clinics offer or hold, about nobody: read only with a grant over everyone. */
+export function catalog(operation: Operation, what: string, path: (context: ProbeContext) => string): OperationRequest {
+  return { name: `list ${what}`, rules: [{ operation, of: 'everyone' }], request: (c) => get(path(c)) };
+}
