@@ -214,13 +214,13 @@ async function fillProfile(probe: ProbeClient, superAdmin: Account, id: string):
   await probe.setup(superAdmin, { method: 'PATCH', path, body, headers }, 200);
 }
 
+/** A record of every kind for `account`, its appointment on day `day`. */
 async function clientRecords(
   probe: ProbeClient,
-  fixtures: Pick<Fixtures, 'run' | 'staff' | 'madeAccounts' | 'place' | 'firstDay'>,
-  name: string,
+  fixtures: Pick<Fixtures, 'staff' | 'place' | 'firstDay'>,
+  account: Account,
   day: number,
 ): Promise<ClientRecords> {
-  const account = await makeAccount(probe, fixtures, name, 'CLIENT');
   const { NURSE: nurse, DOCTOR: doctor, RECEPTION: reception, SUPER_ADMIN: superAdmin } = fixtures.staff;
   await fillProfile(probe, superAdmin, account.id);
   const post = (sender: Sender, path: string, body: unknown) =>
@@ -283,11 +283,16 @@ export async function makeFixtures(probe: ProbeClient, madeAccounts: string[]): 
   const staff = demoStaff();
   const base = { run: randomBytes(4).toString('hex'), staff, madeAccounts };
   const withPlace = { ...base, place: await bookingPlace(probe, staff.RECEPTION), firstDay: farDay() };
-  const [victim, attacker, leaver, superAdminTarget] = await Promise.all([
-    clientRecords(probe, withPlace, 'victim', 0),
-    clientRecords(probe, withPlace, 'attacker', 1),
-    makeAccount(probe, withPlace, 'leaver', 'CLIENT'),
-    makeAccount(probe, withPlace, 'superadmin', 'SUPER_ADMIN'),
+  // One sign-in at a time: the local identity service writes its whole user store at each, and the probe reads
+  // a new account's temporary password from that file.
+  for (const account of Object.values(staff)) await probe.tokensOf(account);
+  const victimAccount = await makeAccount(probe, withPlace, 'victim', 'CLIENT');
+  const attackerAccount = await makeAccount(probe, withPlace, 'attacker', 'CLIENT');
+  const leaver = await makeAccount(probe, withPlace, 'leaver', 'CLIENT');
+  const superAdminTarget = await makeAccount(probe, withPlace, 'superadmin', 'SUPER_ADMIN');
+  const [victim, attacker] = await Promise.all([
+    clientRecords(probe, withPlace, victimAccount, 0),
+    clientRecords(probe, withPlace, attackerAccount, 1),
   ]);
   return { ...withPlace, victim, attacker, leaver, superAdminTarget };
 }
