@@ -172,9 +172,9 @@ const zones = [
   {
     target: './tests',
     from: './scripts',
-    except: ['./demo', './stack', './identity', './backup', './chromium-paths.ts'],
+    except: ['./demo', './stack', './identity', './backup', './security/probe', './chromium-paths.ts'],
     message:
-      'Tests use the demo data as their fixture set (scripts/demo), the stack’s own launchers and its backup, nothing else of scripts/.',
+      'Tests use the demo data as their fixture set (scripts/demo), the stack’s own launchers, its backup and the security probe, nothing else of scripts/.',
   },
   {
     target: ['./src/lib', './src/config', './src/components'],

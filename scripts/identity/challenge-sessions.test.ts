@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CODE, DEMO_TOTP_SECRET, demoAccount, type DemoAccount } from '../demo/accounts.ts';
 import { writeMfaSetupUsernames } from './files.ts';
+import { CHALLENGE_ANSWERS } from './challenge-answers.ts';
 import { emulatorTotpSecret } from './seed.ts';
 import {
   cognitoCall,
@@ -34,23 +35,6 @@ const SMS = demoAccount('sms@thrive.test');
 const TOTP = demoAccount('totp@thrive.test');
 /** Enrolled for both SMS and an authenticator app, so asked to choose (SELECT_MFA_TYPE). */
 const BOTH = demoAccount('nurse3@thrive.test');
-
-/** Answers to every challenge the emulator or the proxy asks, and to the others Cognito has. */
-const ANSWERS: Record<string, Record<string, string>> = {
-  SMS_MFA: { SMS_MFA_CODE: DEMO_CODE },
-  SOFTWARE_TOKEN_MFA: { SOFTWARE_TOKEN_MFA_CODE: '123456' },
-  NEW_PASSWORD_REQUIRED: { NEW_PASSWORD: 'Taken!2026x' },
-  MFA_SETUP: {},
-  SELECT_MFA_TYPE: { ANSWER: 'SMS_MFA' },
-  CUSTOM_CHALLENGE: { ANSWER: 'yes' },
-  PASSWORD_VERIFIER: { PASSWORD_CLAIM_SIGNATURE: 'x', PASSWORD_CLAIM_SECRET_BLOCK: 'x', TIMESTAMP: 'x' },
-  DEVICE_SRP_AUTH: { DEVICE_KEY: 'x', SRP_A: '1' },
-  DEVICE_PASSWORD_VERIFIER: { DEVICE_KEY: 'x', PASSWORD_CLAIM_SIGNATURE: 'x' },
-  EMAIL_OTP: { EMAIL_OTP_CODE: DEMO_CODE },
-  SMS_OTP: { SMS_OTP_CODE: DEMO_CODE },
-  SELECT_CHALLENGE: { ANSWER: 'PASSWORD' },
-  PASSWORD: { PASSWORD: SUPER.password },
-};
 
 let identity: TestIdentity;
 
@@ -95,7 +79,7 @@ describe('made-up sessions', () => {
   it('gives no tokens for any challenge, and sets no password', async () => {
     // 'x', the emulator's own kind of Session (a UUID), an empty one, and none.
     for (const session of ['x', randomUUID(), '', undefined]) {
-      for (const [challenge, answers] of Object.entries(ANSWERS)) {
+      for (const [challenge, answers] of Object.entries(CHALLENGE_ANSWERS)) {
         for (const responses of [{}, answers]) {
           const answer = await respond({
             ChallengeName: challenge,
@@ -200,7 +184,7 @@ describe('issued sessions', () => {
   });
 
   it('answer only their own challenge, and only for their own app client', async () => {
-    for (const [challenge, answers] of Object.entries(ANSWERS)) {
+    for (const [challenge, answers] of Object.entries(CHALLENGE_ANSWERS)) {
       if (challenge === 'SOFTWARE_TOKEN_MFA') continue;
       const { name, session } = await challengeOf(TOTP);
       expect(name).toBe('SOFTWARE_TOKEN_MFA');

@@ -5,7 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { SignJWT, decodeJwt, importJWK, type JWK, type JWTPayload } from 'jose';
-import { callIdentity, passwordSignIn, type PasswordSignInAnswer } from '../../scripts/identity/client.ts';
+import {
+  callIdentity,
+  firstSignIn,
+  passwordSignIn,
+  temporaryPasswordOf as temporaryPasswordOfAccount,
+  type PasswordSignInAnswer,
+} from '../../scripts/identity/client.ts';
 import { identityFiles } from '../../scripts/identity/files.ts';
 import { readAdminSecret } from '../../scripts/identity/keys.ts';
 import { inject } from 'vitest';
@@ -221,12 +227,8 @@ export function apiClient(baseUrl: string) {
 export const api = apiClient(stack.apiUrl);
 
 /** The temporary password the API generated for a new account, as the emulator stores it (in plain text). */
-export async function temporaryPasswordOf(username: string): Promise<string> {
-  const { poolFile } = identityFiles(stack.identityDir, stack.userPoolId);
-  const pool = JSON.parse(await readFile(poolFile, 'utf8')) as { Users: Record<string, { Password: string }> };
-  const password = pool.Users[username]?.Password;
-  if (!password) throw new Error(`No user ${username} in ${poolFile}`);
-  return password;
+export function temporaryPasswordOf(username: string): Promise<string> {
+  return temporaryPasswordOfAccount(stack.identityDir, stack.userPoolId, username);
 }
 
 export interface SignedInUser {
@@ -250,18 +252,13 @@ export async function createSignedInUser(
   const created = await api<Schemas['UserDetail']>('POST', '/users/users', { as, body: user });
   if (created.status !== 201) throw new Error(`Creating ${user.email} failed: ${JSON.stringify(created.body)}`);
   const id = created.body.Username;
-  const challenge = await initiateAuth(user.email, await temporaryPasswordOf(id));
-  const answered = await identityCall<InitiateAuthAnswer>('RespondToAuthChallenge', {
-    ChallengeName: 'NEW_PASSWORD_REQUIRED',
-    ClientId: stack.clientId,
-    Session: challenge.Session,
-    ChallengeResponses: { USERNAME: user.email, NEW_PASSWORD: password },
-  });
-  if (!answered.AuthenticationResult) {
-    throw new Error(`First sign-in of ${user.email} failed: ${JSON.stringify(answered)}`);
-  }
-  // The emulator keeps no refresh token handed out in answer to a challenge; a plain sign-in's it does.
-  const signedIn = await initiateAuth(user.email, password);
+  const signedIn = await firstSignIn(
+    stack.identityUrl,
+    stack.clientId,
+    user.email,
+    await temporaryPasswordOf(id),
+    password,
+  );
   const tokens = signedIn.AuthenticationResult;
   if (!tokens?.RefreshToken) throw new Error(`Sign-in of ${user.email} failed: ${JSON.stringify(signedIn)}`);
   return { id, email: user.email, password, accessToken: tokens.AccessToken, refreshToken: tokens.RefreshToken };

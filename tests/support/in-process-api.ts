@@ -23,6 +23,8 @@ import { apiClient, stack } from './api-client.ts';
 export interface InProcessApi {
   /** The database itself, not what the API was given. */
   db: Database;
+  /** Its base, ending in /api/v1. */
+  url: string;
   api: ReturnType<typeof apiClient>;
   stop(): Promise<void>;
 }
@@ -77,9 +79,11 @@ export async function startInProcessApi(options: InProcessOptions = {}): Promise
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
   return {
     db,
-    api: apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`),
+    url,
+    api: apiClient(url),
     async stop() {
       await new Promise((resolve) => server.close(resolve));
       await db.close();
