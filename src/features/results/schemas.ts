@@ -36,10 +36,7 @@ export function resultEntrySchema(clock: ClinicClock, now: () => number = Date.n
       time: v.pipe(v.string(), v.check(isWallTime, RESULT_MESSAGES.time)),
       lab: v.string(),
       // The form's own record of what was typed, by LOINC code: each is checked below against its measure.
-      values: v.pipe(
-        v.unknown(),
-        v.transform((input) => input as EntryValues['values']),
-      ),
+      values: v.custom<EntryValues['values']>((input) => typeof input === 'object' && input !== null),
     }),
     // Each measure of the chosen panels that was typed is checked at its own field (`values.2093-3`).
     v.rawCheck(({ dataset, addIssue }) => {
