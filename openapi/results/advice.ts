@@ -13,10 +13,6 @@ export const ADVICE_CATEGORY_LABELS: Readonly<Record<AdviceCategory, string>> = 
   therapy: 'Therapy',
 };
 
-/** The fields of advice its author may change; a client only acknowledges it and ticks off its steps. */
-export const ADVICE_AUTHOR_FIELDS = ['category', 'title', 'why', 'steps', 'review_on'] as const;
-export const ADVICE_CLIENT_FIELDS = ['acknowledged', 'done'] as const;
-
 /** The longest a review may be put off: advice is looked at again within a year. */
 export const ADVICE_REVIEW_MAX_DAYS = 366;
 

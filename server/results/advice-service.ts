@@ -4,18 +4,10 @@
  * the care team and the client, acknowledged and ticked off by the client.
  * Every read and change is an audited operation.
  */
-import {
-  ADVICE_AUTHOR_FIELDS,
-  ADVICE_CLIENT_FIELDS,
-  ADVICE_REVIEW_MAX_DAYS,
-  canonicalJson,
-  listsEveryone,
-  rolesListable,
-  type components,
-  type operations,
-} from '@contract';
-import { ACCESS_RULES } from '@contract';
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { ADVICE_REVIEW_MAX_DAYS, canonicalJson, type components, type operations } from '@contract';
+import { answerFor, fieldsRefused, requireWritable } from '../access/fields.ts';
+import { hasSomeGrant, requireGrant, targetUser } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
 import type { Actor } from '../core/actor.ts';
 import type { Answer } from '../core/answer.ts';
 import type { AuditEntry } from '../core/audit-trail.ts';
@@ -81,29 +73,26 @@ export async function listAdvices(db: Database, caller: Actor, query: ListAdvice
     subjectId: query.client ?? null,
   };
   return operation(db, entry, async () => {
-    const grant = ACCESS_RULES[caller.role]['advices.read'];
+    const scope = listScope(caller, 'advices.read', 'You may not see advice.');
     const params: unknown[] = [];
-    const where: string[] = [];
+    const where = [scope.where({ role: 'cu.role', owner: 'v.client_id' }, params)];
     if (query.client !== undefined) {
-      authorize(caller, 'advices.read', await targetUser(db, query.client), 'query.client');
+      requireGrant(caller, 'advices.read', await targetUser(db, query.client), 'query.client');
       where.push(`v.client_id = $${params.push(query.client)}`);
-    } else if (grant?.roles) {
-      const listable = rolesListable(caller, 'advices.read');
-      if (!listsEveryone(listable)) where.push(roleFilterSql('cu.role', listable, params));
-    } else if (grant?.self) {
+    } else if (scope.via === 'self') {
       entry.subjectId = caller.id;
-      where.push(`v.client_id = $${params.push(caller.id)}`);
-    } else {
-      throw forbidden('You may not see advice.');
     }
     if (query.due_by !== undefined) where.push(`v.review_on <= $${params.push(query.due_by)}::date`);
     if (query.author === 'me') where.push(`v.author_id = $${params.push(caller.id)}`);
     const rows = await db.query<AdviceRow>(
-      `${SELECT_ADVICES} WHERE ${where.join(' AND ') || 'true'}
+      `${SELECT_ADVICES} WHERE ${where.join(' AND ')}
        ORDER BY v.review_on, v.created_at, v.id LIMIT $${params.push(query.limit + 1)}`,
       params,
     );
-    return { results: rows.slice(0, query.limit).map(toAdvice), truncated: rows.length > query.limit };
+    return {
+      results: rows.slice(0, query.limit).map((row) => answerFor(caller, 'advice', toAdvice(row))),
+      truncated: rows.length > query.limit,
+    };
   });
 }
 
@@ -159,7 +148,8 @@ export async function createAdvice(
     fields: ['category', 'title', 'why', 'steps', 'review_on'],
   };
   return operation(db, entry, async (audit) => {
-    authorize(caller, 'advices.write', await targetUser(db, body.client_id), 'body.client_id');
+    requireGrant(caller, 'advices.write', await targetUser(db, body.client_id), 'body.client_id');
+    requireWritable(caller, 'advice', body);
     checkReviewDate(body.review_on, now());
     checkStepIds(body.steps);
     return db.transaction(async (tx) => {
@@ -181,6 +171,8 @@ export async function createAdvice(
       );
       const stored = await selectAdvice(tx, body.id);
       if (!stored) throw new Error(`Advice ${body.id} vanished inside its own insert`);
+      const shown = answerFor(caller, 'advice', stored);
+      const headers = { ETag: etagOfVersion(stored.version) };
       if (!created) {
         // A resend from the outbox (its answer lost on the way) is answered with what it made.
         if (stored.author_id !== caller.id || contentOf(stored) !== contentOf(body)) {
@@ -188,9 +180,9 @@ export async function createAdvice(
             { field: 'body.id', message: 'is taken; make a new id for new advice' },
           ]);
         }
-        return { status: 200, body: stored, headers: { ETag: etagOfVersion(stored.version) } };
+        return { status: 200, body: shown, headers };
       }
-      return audit.recordSuccess(tx, { status: 201, body: stored, headers: { ETag: etagOfVersion(stored.version) } });
+      return audit.recordSuccess(tx, { status: 201, body: shown, headers });
     });
   });
 }
@@ -199,12 +191,6 @@ export interface AdviceChange {
   id: string;
   patch: AdvicePatch;
   ifMatch: string | undefined;
-}
-
-/** Which fields of the patch the caller may not send: a client follows advice, its writers change it. */
-function fieldsRefused(patch: AdvicePatch, via: 'self' | 'role'): string[] {
-  const allowed: readonly string[] = via === 'self' ? ADVICE_CLIENT_FIELDS : ADVICE_AUTHOR_FIELDS;
-  return Object.keys(patch).filter((field) => !allowed.includes(field));
 }
 
 /** The steps after the change: ticked off or not by the client; rewritten by staff, keeping done states by id. */
@@ -244,18 +230,19 @@ export async function updateAdvice(
       if (!current) throw notFound('There is no such advice.');
       entry.subjectId = current.client_id;
       const target = await targetUser(tx, current.client_id);
-      authorize(caller, 'advices.read', target);
-      const via = ACCESS_RULES[caller.role]['advices.follow']
-        ? authorize(caller, 'advices.follow', target)
-        : authorize(caller, 'advices.write', target);
-      const refused = fieldsRefused(change.patch, via);
+      requireGrant(caller, 'advices.read', target);
+      // A client follows its own advice; its writers change what it says (the access table's two parts).
+      const via = hasSomeGrant(caller, 'advices.follow')
+        ? requireGrant(caller, 'advices.follow', target)
+        : requireGrant(caller, 'advices.write', target);
+      const refused = fieldsRefused(caller, 'advice', change.patch);
       if (refused.length > 0) {
         throw forbidden(
           via === 'self' ? 'You may acknowledge advice and tick off its steps.' : 'Only the client follows advice.',
           refused.map((field) => ({ field: `body.${field}`, message: 'not yours to change' })),
         );
       }
-      if (!versions.includes(current.version)) throw staleVersion('advice', current);
+      if (!versions.includes(current.version)) throw staleVersion('advice', answerFor(caller, 'advice', current));
       if (change.patch.review_on !== undefined) checkReviewDate(change.patch.review_on, now());
       if (change.patch.steps) checkStepIds(change.patch.steps);
       const unknown = Object.keys(change.patch.done ?? {}).find(
@@ -285,7 +272,8 @@ export async function updateAdvice(
       );
       const changed = await selectAdvice(tx, change.id);
       if (!changed) throw new Error(`Advice ${change.id} vanished inside its own change`);
-      return audit.recordSuccess(tx, { status: 200, body: changed, headers: { ETag: etagOfVersion(changed.version) } });
+      const body = answerFor(caller, 'advice', changed);
+      return audit.recordSuccess(tx, { status: 200, body, headers: { ETag: etagOfVersion(changed.version) } });
     });
   });
 }

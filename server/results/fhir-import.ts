@@ -6,7 +6,7 @@
  * openapi/results/lab-tests.ts. Every refusal names the entry at fault.
  */
 import { randomUUID } from 'node:crypto';
-import { authorize, targetUser } from '../access/authorize.ts';
+import { requireGrant, targetUser } from '../access/grants.ts';
 import type { Actor } from '../core/actor.ts';
 import type { Answer } from '../core/answer.ts';
 import type { AuditEntry } from '../core/audit-trail.ts';
@@ -216,12 +216,13 @@ export async function importResult(
     subjectId: clientId,
   };
   return operation(db, entry, async (audit) => {
-    authorize(caller, 'results.write', await targetUser(db, clientId), 'query.client');
+    requireGrant(caller, 'results.write', await targetUser(db, clientId), 'query.client');
     if (appointmentId) await checkBooking(db, clientId, appointmentId, 'query.appointment');
     const report = await readReport(db, clientId, bundle as Bundle);
     entry.fields = report.observations.map((observation) => observation.loinc);
     return storeResult(
       db,
+      caller,
       audit,
       {
         id,

@@ -1,9 +1,9 @@
 /**
- * Lab results in the database, and as a role reads them: RESULT_ACCESS in
- * openapi/access/rules.ts says whether the caller reads the values or only
- * that a result exists; the answer holds no more than that.
+ * Lab results in the database, and as the contract writes them. How much of
+ * one a caller reads is the access table's (openapi/access/result-fields.ts):
+ * the services answer every result through server/access/fields.ts.
  */
-import { LAB_PANELS, labMeasure, type ResultAccess } from '@contract';
+import { LAB_PANELS, labMeasure } from '@contract';
 import type { Queryable } from '../db/database.ts';
 import type { components } from '@contract';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
@@ -75,9 +75,9 @@ function testName(row: ResultRow): string {
   return panels.length > 0 ? panels.map((panel) => panel.name).join(', ') : 'Lab result';
 }
 
-/** A result as `access` reads it: reception only that it exists and whether it is released. */
-export function toResult(row: ResultRow, access: ResultAccess): Result {
-  const shown: Result = {
+/** A result, whole: what its reader is answered of it is the access table's. */
+export function toResult(row: ResultRow): Result {
+  return {
     id: row.id,
     client_id: row.client_id,
     client_name: row.client_name,
@@ -88,10 +88,6 @@ export function toResult(row: ResultRow, access: ResultAccess): Result {
     released: row.released_at !== null,
     released_at: row.released_at === null ? null : toIsoTimestamp(row.released_at),
     version: row.version,
-  };
-  if (access === 'existence' || access === 'none') return shown;
-  return {
-    ...shown,
     source: row.source,
     lab: row.lab,
     reported_at: row.reported_at === null ? null : toIsoTimestamp(row.reported_at),

@@ -1,18 +1,22 @@
 /**
- * Lab results: listed and read as the caller's role may (RESULT_ACCESS),
- * entered by hand from the table of openapi/results/lab-tests.ts, imported
- * from a lab's FHIR report (fhir-import.ts), and released to the client by a
- * doctor. Every read and change is an audited operation.
+ * Lab results: listed and read as the caller's grants reach them and its
+ * role reads them (server/access: whose results, whether only released
+ * ones, and which fields), entered by hand from the table of
+ * openapi/results/lab-tests.ts, imported from a lab's FHIR report
+ * (fhir-import.ts), and released to the client by a doctor. Every read and
+ * change is an audited operation.
  */
-import { ACCESS_RULES, isoInZone, listsEveryone, resultAccess, rolesListable, type ResultAccess } from '@contract';
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { isoInZone } from '@contract';
+import { answerFor, requireReadableFilters, requireWritable } from '../access/fields.ts';
+import { requireGrant, requireSomeGrant, targetResultClient, targetUser } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
 import type { Actor } from '../core/actor.ts';
 import type { Answer } from '../core/answer.ts';
 import type { AuditEntry } from '../core/audit-trail.ts';
 import type { components, operations } from '@contract';
 import { operation } from '../core/operation.ts';
 import { etagOfVersion, requireIfMatch, staleVersion } from '../core/preconditions.ts';
-import { badRequest, conflict, forbidden, notFound, type FieldError } from '../core/problem.ts';
+import { badRequest, conflict, notFound, type FieldError } from '../core/problem.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { checkMeasuredValue } from './observation-checks.ts';
 import {
@@ -40,14 +44,7 @@ export interface ResultDeps {
 /** A sample taken this far ahead of the server's clock (a device's drift) is still taken as it is. */
 const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
 
-/** Results a role reads with its values only once released, a client its own among them. */
-function releasedOnly(access: ResultAccess): boolean {
-  return access === 'released-values';
-}
-
-function readsValues(access: ResultAccess): boolean {
-  return access === 'values' || access === 'released-values';
-}
+const NO_RESULTS = 'You may not see lab results.';
 
 /** GET /results: newest sample first, and, for one client, the partner tests still waiting for a result. */
 export async function listResults(db: Database, caller: Actor, query: ListResultsQuery): Promise<ResultList> {
@@ -59,39 +56,32 @@ export async function listResults(db: Database, caller: Actor, query: ListResult
     subjectId: query.client ?? null,
   };
   return operation(db, entry, async () => {
-    const access = resultAccess(caller);
-    if (access === 'none') throw forbidden('You may not see lab results.');
-    if (query.critical !== undefined && !readsValues(access)) {
-      throw forbidden('Whether a result is critical is clinical: you may not ask for it.', [
-        { field: 'query.critical', message: 'not yours to read' },
-      ]);
-    }
+    const scope = listScope(caller, 'results.read', NO_RESULTS);
+    // Which results are critical is what their values say: only a role that reads them may ask.
+    if (query.critical !== undefined) requireReadableFilters(caller, 'result', { critical: 'critical' });
     const params: unknown[] = [];
-    const where: string[] = [];
+    const where = [scope.where({ role: 'cu.role', owner: 'r.client_id', released: 'r.released_at' }, params)];
     let clientId: string | null = null;
     if (query.client !== undefined) {
-      authorize(caller, 'results.read', await targetUser(db, query.client), 'query.client');
+      requireGrant(caller, 'results.read', await targetUser(db, query.client), 'query.client');
       clientId = query.client;
-    } else if (caller.role === 'CLIENT') {
+    } else if (scope.via === 'self') {
       clientId = caller.id;
       entry.subjectId = caller.id;
-    } else {
-      const listable = rolesListable(caller, 'results.read');
-      if (!listsEveryone(listable)) where.push(roleFilterSql('cu.role', listable, params));
     }
     if (clientId !== null) where.push(`r.client_id = $${params.push(clientId)}`);
-    if (releasedOnly(access)) where.push('r.released_at IS NOT NULL');
     if (query.released !== undefined) where.push(`(r.released_at IS NOT NULL) = $${params.push(query.released)}`);
     if (query.critical !== undefined) where.push(`r.critical = $${params.push(query.critical)}`);
     if (query.since !== undefined) where.push(`r.collected_at >= $${params.push(query.since)}::timestamptz`);
     const rows = await db.query<ResultRow>(
-      `${SELECT_RESULTS} WHERE ${where.length > 0 ? where.join(' AND ') : 'true'}
+      `${SELECT_RESULTS} WHERE ${where.join(' AND ')}
        ORDER BY r.collected_at DESC, r.id LIMIT $${params.push(query.limit + 1)}`,
       params,
     );
+    const pending = clientId === null ? [] : await pendingTests(db, clientId, scope.releasedOnly);
     return {
-      results: rows.slice(0, query.limit).map((row) => toResult(row, access)),
-      pending: clientId === null ? [] : await pendingTests(db, clientId, releasedOnly(access)),
+      results: rows.slice(0, query.limit).map((row) => answerFor(caller, 'result', toResult(row))),
+      pending: pending.map((test) => answerFor(caller, 'result', test)),
       truncated: rows.length > query.limit,
     };
   });
@@ -126,22 +116,24 @@ async function pendingTests(db: Queryable, clientId: string, untilReleased: bool
   return rows.map((row) => ({ ...row, starts_at: isoInZone(new Date(row.starts_at), row.time_zone) }));
 }
 
-/** One result the caller may read; a client's unreleased one (or anyone's out of reach) is not there for it. */
+/**
+ * One result the caller may read: a role without the grant learns nothing of
+ * which exist; one out of reach is refused; one not released yet, for a grant
+ * reaching only released results, is not there (404, as if it did not exist).
+ */
 async function reachableResult(
   db: Queryable,
   caller: Actor,
   id: string,
   entry: AuditEntry,
   { lock = false } = {},
-): Promise<{ row: ResultRow; access: ResultAccess }> {
-  const access = resultAccess(caller);
-  if (access === 'none') throw forbidden('You may not see lab results.');
+): Promise<ResultRow> {
+  requireSomeGrant(caller, 'results.read', NO_RESULTS);
   const row = await selectResultRow(db, id, { lock });
   if (!row) throw notFound('There is no such result.');
   entry.subjectId = row.client_id;
-  authorize(caller, 'results.read', await targetUser(db, row.client_id));
-  if (releasedOnly(access) && row.released_at === null) throw notFound('There is no such result.');
-  return { row, access };
+  requireGrant(caller, 'results.read', await targetResultClient(db, row.client_id, row.released_at !== null));
+  return row;
 }
 
 export async function readResult(db: Database, caller: Actor, id: string): Promise<Result> {
@@ -153,8 +145,7 @@ export async function readResult(db: Database, caller: Actor, id: string): Promi
     subjectId: null,
   };
   return operation(db, entry, async () => {
-    const { row, access } = await reachableResult(db, caller, id, entry);
-    return toResult(row, access);
+    return answerFor(caller, 'result', toResult(await reachableResult(db, caller, id, entry)));
   });
 }
 
@@ -176,6 +167,7 @@ export async function checkBooking(
 /** Stores a checked result in one transaction with its audit record; 409 when it is there already. */
 export async function storeResult(
   db: Database,
+  caller: Actor,
   audit: { recordSuccess: (tx: Queryable, answer: Answer<Result>) => Promise<Answer<Result>> },
   result: ResultToStore,
   taken: { field: string; message: string },
@@ -184,7 +176,7 @@ export async function storeResult(
     if (!(await insertResult(tx, result))) throw conflict('This result is stored already.', [taken]);
     const row = await selectResultRow(tx, result.id);
     if (!row) throw new Error(`Result ${result.id} vanished inside its own insert`);
-    const stored = toResult(row, 'values');
+    const stored = answerFor(caller, 'result', toResult(row));
     return audit.recordSuccess(tx, { status: 201, body: stored, headers: { ETag: etagOfVersion(stored.version) } });
   });
 }
@@ -204,7 +196,8 @@ export async function createResult(
     fields: body.observations.map((observation) => observation.loinc),
   };
   return operation(db, entry, async (audit) => {
-    authorize(caller, 'results.write', await targetUser(db, body.client_id), 'body.client_id');
+    requireGrant(caller, 'results.write', await targetUser(db, body.client_id), 'body.client_id');
+    requireWritable(caller, 'result', body);
     const errors: FieldError[] = [];
     const observations: ObservationToStore[] = [];
     const seen = new Set<string>();
@@ -229,6 +222,7 @@ export async function createResult(
     if (body.appointment_id) await checkBooking(db, body.client_id, body.appointment_id, 'body.appointment_id');
     return storeResult(
       db,
+      caller,
       audit,
       {
         id: body.id,
@@ -270,15 +264,16 @@ export async function releaseResult(
   };
   return operation(db, entry, async (audit) => {
     // Told before the result is looked up: a role that may not release learns nothing of which results exist.
-    if (!ACCESS_RULES[caller.role]['results.release']) throw forbidden('Only a doctor releases a lab result.');
+    requireSomeGrant(caller, 'results.release');
+    requireWritable(caller, 'result', { note });
     const versions = requireIfMatch(ifMatch);
     return db.transaction(async (tx) => {
-      const { row } = await reachableResult(tx, caller, id, entry, { lock: true });
-      authorize(caller, 'results.release', await targetUser(tx, row.client_id));
+      const row = await reachableResult(tx, caller, id, entry, { lock: true });
+      requireGrant(caller, 'results.release', await targetUser(tx, row.client_id));
       if (row.released_at !== null) {
         throw conflict('This result is released already.', [{ field: 'state', message: 'released' }]);
       }
-      if (!versions.includes(row.version)) throw staleVersion('result', toResult(row, 'values'));
+      if (!versions.includes(row.version)) throw staleVersion('result', answerFor(caller, 'result', toResult(row)));
       const trimmed = note?.trim() ? note.trim() : null;
       await tx.query(
         `UPDATE lab_results SET released_at = now(), released_by = $2, release_note = $3, version = version + 1
@@ -287,7 +282,7 @@ export async function releaseResult(
       );
       const released = await selectResultRow(tx, id);
       if (!released) throw new Error(`Result ${id} vanished inside its release`);
-      const body = toResult(released, 'values');
+      const body = answerFor(caller, 'result', toResult(released));
       return audit.recordSuccess(tx, { status: 200, body, headers: { ETag: etagOfVersion(body.version) } });
     });
   });

@@ -18,6 +18,7 @@ const PROFILES = {
 };
 
 const NURSE = { username: '5f0c1c1e-9999-4222-8333-444455556666', role: 'NURSE', email: null } as const;
+const RECEPTION = { ...NURSE, role: 'RECEPTION' } as const;
 
 /** The whole page (profile sections, risk panel, enrollments) takes the test DOM a while to draw. */
 const SLOW = { timeout: 10_000 };
@@ -150,5 +151,18 @@ describe('ClientDetailsPage', () => {
     expect(screen.getByRole('button', { name: 'Edit profile' })).toBeTruthy();
     const [enrollmentCall] = api.callsTo('GET /users/user-program-enrollments');
     expect(enrollmentCall?.query.get('user')).toBe(DANIEL);
+  });
+
+  it('opens the calculator for reception without asking for lab values or vitals it does not read', async () => {
+    await renderWithProviders(
+      <Suspense fallback="Loading">
+        <ClientDetailsPage clientId={PRIYA} viewer={RECEPTION} />
+      </Suspense>,
+    );
+    await riskPanelLoaded();
+    expect(within(riskPanel()).getByLabelText<HTMLInputElement>('Total cholesterol (mg/dL)').value).toBe('');
+    // Every read of a client's record is audited: what the role is not answered is not asked for.
+    expect(api.callsTo('GET /results')).toEqual([]);
+    expect(api.callsTo('GET /visits')).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 import { Group, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ACCESS_RULES, type Role, type components } from '@contract';
+import { mayDoToClients, type Role, type components } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
+import { withheld } from '@/components/signed-in/NotShown';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { ButtonLink } from '@/components/RouterLinks';
 import { ClientWellbeingCard } from '@/features/assessments';
@@ -37,12 +38,12 @@ export type OpenedClient = Pick<
  */
 export function ClientDiscoveryPage({
   clientId,
-  role,
+  viewerRole,
   onOpened,
 }: {
   clientId: string;
-  /** The signed-in person's role: what of the client's lab results and advice they read and do. */
-  role: Role;
+  /** What the person may do and read here: start a visit of a therapy their role charts, lab results, advice. */
+  viewerRole: Role;
   /** Told once the client is known (and again as their next appointment is): discovery's recent clients. */
   onOpened?: (client: OpenedClient) => void;
 }) {
@@ -63,7 +64,7 @@ export function ClientDiscoveryPage({
       first_name: profile.first_name,
       last_name: profile.last_name,
       email: profile.email,
-      phone_number: profile.phone_number ?? null,
+      ...(withheld(profile, 'phone_number') ? {} : { phone_number: profile.phone_number ?? null }),
       age,
       hipaa_consent: profile.hipaa_consent,
       next_appointment:
@@ -91,7 +92,7 @@ export function ClientDiscoveryPage({
       purpose="The client at a glance: alerts, appointments, visits, programs, lab results, advice, risk and wellbeing."
     >
       <Group gap="sm">
-        <StartVisitMenu clientId={clientId} clientName={name} />
+        <StartVisitMenu clientId={clientId} clientName={name} role={viewerRole} />
         <ButtonLink variant="default" to="/appointments">
           Book
         </ButtonLink>
@@ -106,9 +107,9 @@ export function ClientDiscoveryPage({
         <ClientVisits clientId={clientId} />
       </SimpleGrid>
       {isClient && <ClientPrograms clientId={clientId} />}
-      {isClient && <ClientResultsPanel clientId={clientId} clientName={name} role={role} />}
-      {isClient && ACCESS_RULES[role]['advices.read'] && (
-        <ClientAdvicePanel clientId={clientId} clientName={name} role={role} />
+      {isClient && <ClientResultsPanel clientId={clientId} clientName={name} role={viewerRole} />}
+      {isClient && mayDoToClients(viewerRole, 'advices.read') && (
+        <ClientAdvicePanel clientId={clientId} clientName={name} role={viewerRole} />
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ProfileCard shown={shown} />

@@ -1,15 +1,17 @@
 import { ActionIcon, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { ADVICE_CATEGORY_LABELS, adviceCategoryValues, type AdviceCategory } from '@contract';
+import { useMemo, useState } from 'react';
+import * as v from 'valibot';
+import { ADVICE_CATEGORY_LABELS, adviceCategoryValues } from '@contract';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { toastSuccess } from '@/components/toasts';
 import { useHere } from '@/components/useHere';
 import { characterCount, todayOn, useClock } from '@/lib/intl';
 import { writeAdvice } from '../api/changes';
-import { adviceErrors, emptyAdvice, type AdviceValues } from '../model/advice-form';
+import { emptyAdvice, type AdviceValues } from '../model/advice-form';
+import { adviceFormSchema } from '../schemas';
 
 const WHY_MAX = 2000;
 const CATEGORY_OPTIONS = adviceCategoryValues.map((category) => ({
@@ -38,10 +40,11 @@ export function AdviceDialog({
   const today = todayOn(clock);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const schema = useMemo(() => adviceFormSchema(today), [today]);
   const form = useForm<AdviceValues>({
     mode: 'controlled',
     initialValues: emptyAdvice(today),
-    validate: (values) => adviceErrors(values, today),
+    validate: schemaResolver(schema, { sync: true }),
     validateInputOnBlur: true,
   });
 
@@ -55,19 +58,7 @@ export function AdviceDialog({
     setSaving(true);
     setProblem(null);
     try {
-      await writeAdvice(
-        {
-          client_id: clientId,
-          category: values.category as AdviceCategory,
-          title: values.title.trim(),
-          why: values.why.trim(),
-          steps: values.steps
-            .filter((step) => step.text.trim() !== '')
-            .map((step) => ({ id: step.id, text: step.text.trim() })),
-          review_on: values.review_on,
-        },
-        { clientName, link: here() },
-      );
+      await writeAdvice({ client_id: clientId, ...v.parse(schema, values) }, { clientName, link: here() });
     } catch {
       setProblem('The advice could not be kept on this device. Please try again.');
       return;

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACCESS_RULES, type Role } from '@contract';
+import { mayDoToClients, type Role } from '@contract';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { QueryState } from '@/components/QueryState';
 import { useShownAdvice, type Advice } from '../api/changes';
@@ -29,7 +29,7 @@ export function ClientAdvicePanel({
   const advices = useQuery(clientAdvicesQueryOptions(clientId));
   const shown = useShownAdvice(advices.data?.results ?? NONE, clientId);
   const [writing, setWriting] = useState(false);
-  const canWrite = ACCESS_RULES[role]['advices.write'] !== undefined;
+  const canWrite = mayDoToClients(role, 'advices.write');
   return (
     <PanelCard
       title="Advice"

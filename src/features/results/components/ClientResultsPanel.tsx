@@ -2,7 +2,8 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ACCESS_RULES, resultAccess, type Role, type components } from '@contract';
+import { mayDoToClients, type Role, type components } from '@contract';
+import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { PlainList } from '@/components/signed-in/PlainList';
 import { TintBadge } from '@/components/signed-in/TintBadge';
@@ -37,10 +38,11 @@ function StatusBadges({ result, releasing }: { result: Result; releasing: boolea
 }
 
 /**
- * The client's lab results on their page, as the person's role reads them
- * (openapi/access/rules.ts, RESULT_ACCESS): nurses and doctors every result
- * with its values, coaches and nutritionists the released ones, reception
- * only which tests have a result and whether it is released. The partner
+ * The client's lab results on their page, as the API answers them to the
+ * person's role (openapi/access/: rules.ts, result-fields.ts): nurses and
+ * doctors every result with its values, coaches and nutritionists the
+ * released ones, reception only which tests have a result and whether it is
+ * released, its values "Not shown to your role". The partner
  * tests waiting for a result are listed first; nurses and doctors enter or
  * import results, doctors release them.
  */
@@ -58,9 +60,8 @@ export function ClientResultsPanel({
   const { items } = useOutbox();
   const [opened, setOpened] = useState<Opened>(null);
   const [releasing, setReleasing] = useState<Result | null>(null);
-  const access = resultAccess({ role });
-  const canWrite = ACCESS_RULES[role]['results.write'] !== undefined;
-  const canRelease = ACCESS_RULES[role]['results.release'] !== undefined;
+  const canWrite = mayDoToClients(role, 'results.write');
+  const canRelease = mayDoToClients(role, 'results.release');
   const unsentEntries = items.filter(
     (item) =>
       item.request.path === '/results' &&
@@ -156,7 +157,11 @@ export function ClientResultsPanel({
                     </Text>
                     <StatusBadges result={result} releasing={releaseWaiting(result.id)} />
                   </Group>
-                  {access !== 'existence' && (
+                  {withheld(result, 'observations') ? (
+                    <Text size="sm">
+                      Values: <NotShown />
+                    </Text>
+                  ) : (
                     <>
                       <Text size="xs" c="dimmed">
                         {[

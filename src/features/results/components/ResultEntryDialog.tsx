@@ -1,6 +1,6 @@
 import { Chip, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm, type GetInputPropsReturnType } from '@mantine/form';
-import { useState } from 'react';
+import { schemaResolver, useForm, type GetInputPropsReturnType } from '@mantine/form';
+import { useMemo, useState } from 'react';
 import { LAB_PANELS, formatLabRange, labMeasure, type components } from '@contract';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -11,7 +11,8 @@ import { useHere } from '@/components/useHere';
 import { TOUCH_TARGET } from '@/config/touch';
 import { formatDateTime, instantOn, todayOn, useClock, wallTime, type ClinicClock } from '@/lib/intl';
 import { enterResult } from '../api/changes';
-import { entryErrors, measuresOfPanels, typedFlag, typedObservations, type EntryValues } from '../model/entry';
+import { measuresOfPanels, typedFlag, typedObservations, type EntryValues } from '../model/entry';
+import { resultEntrySchema } from '../schemas';
 import { FLAG_COLORS, FLAG_LABELS } from '../model/reading';
 
 type PendingResult = components['schemas']['PendingResult'];
@@ -90,10 +91,11 @@ export function ResultEntryDialog({
   const clock = useClock();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const validate = useMemo(() => schemaResolver(resultEntrySchema(clock), { sync: true }), [clock]);
   const form = useForm<EntryValues>({
     mode: 'controlled',
     initialValues: startValues(booking, clock),
-    validate: (values) => entryErrors(values, clock),
+    validate,
     validateInputOnBlur: true,
   });
   const codes = measuresOfPanels(form.values.panels);

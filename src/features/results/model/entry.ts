@@ -1,10 +1,10 @@
 /**
- * The tablet form for a lab result, checked with the rules the server applies
- * (openapi/results/lab-tests.ts): a value for at least one measure, each one
- * possible, and a sample taken no later than now on the clinic's clock.
+ * The tablet form for a lab result: the panels the lab measured, when the
+ * sample was taken, and each value as typed, flagged against the table of
+ * openapi/results/lab-tests.ts (its checks are resultEntrySchema in
+ * ../schemas.ts).
  */
 import { LAB_PANELS, labFlag, labMeasure, labValueProblem, type LabFlag } from '@contract';
-import { WALL_TIME_MESSAGE, instantOn, isWallTime, type ClinicClock } from '@/lib/intl';
 
 export interface EntryValues {
   panels: string[];
@@ -26,29 +26,6 @@ export function typedFlag(loinc: string, typed: number | string | undefined): La
   const measure = labMeasure(loinc);
   if (!measure || typeof typed !== 'number' || labValueProblem(measure, typed) !== null) return null;
   return labFlag(measure, typed);
-}
-
-/** Every field at fault, keyed as the form names them (`values.2093-3`, `date`, `time`). */
-export function entryErrors(values: EntryValues, clock: ClinicClock, now: number = Date.now()): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const codes = measuresOfPanels(values.panels);
-  if (codes.length === 0) errors.panels = 'Choose what the lab measured.';
-  let anyValue = false;
-  for (const code of codes) {
-    const typed = values.values[code];
-    if (typed === '' || typed === undefined) continue;
-    anyValue = true;
-    const measure = labMeasure(code)!;
-    const problem = typeof typed === 'number' ? labValueProblem(measure, typed) : 'Enter a number.';
-    if (problem) errors[`values.${code}`] = problem;
-  }
-  if (codes.length > 0 && !anyValue) errors.panels = 'Enter at least one value.';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.date)) errors.date = 'Enter the day the sample was taken.';
-  if (!isWallTime(values.time)) errors.time = WALL_TIME_MESSAGE;
-  if (!errors.date && !errors.time && Date.parse(instantOn(values.date, values.time, clock)) > now) {
-    errors.time = 'A sample cannot be taken later than now.';
-  }
-  return errors;
 }
 
 /** The observations typed, as the contract's ResultCreate holds them. */

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ACCESS_RULES, resultAccess } from '@contract';
 import { HubPage } from '@/features/hub';
 import { OpenMessages } from '@/features/support';
 import { userDetailQueryOptions } from '@/features/people';
 import { AdviceDueCard, CriticalResultsCard } from '@/features/results';
+import { mayDoToClients, mayReadField } from '@contract';
 import { AppointmentVisitAction, VisitsToComplete } from '@/features/visits';
 
 /** The clinics and the person's own clinic come with the signed-in frame (`_authenticated`'s loader). */
@@ -20,13 +20,16 @@ export const Route = createFileRoute('/_authenticated/_staff/hub')({
         clinicCards={(clinicId, now) => (
           <>
             <OpenMessages clinicId={clinicId} now={now} />
-            <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />
+            {/* Drafts to finish are for the roles that chart (and sign) them. */}
+            {mayDoToClients(user.role, 'visits.chart') && (
+              <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />
+            )}
             {/* Critical values need someone who reads them; reception reads only that a result exists. */}
-            {['values', 'released-values'].includes(resultAccess(user)) && <CriticalResultsCard />}
-            {ACCESS_RULES[user.role]['advices.read'] && <AdviceDueCard username={user.username} />}
+            {mayReadField(user.role, 'result', 'critical') && <CriticalResultsCard />}
+            {mayDoToClients(user.role, 'advices.read') && <AdviceDueCard username={user.username} />}
           </>
         )}
-        appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} />}
+        appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} role={user.role} />}
       />
     );
   },

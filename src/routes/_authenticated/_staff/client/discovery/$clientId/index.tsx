@@ -8,6 +8,6 @@ export const Route = createFileRoute('/_authenticated/_staff/client/discovery/$c
     const { user } = Route.useRouteContext();
     // Opening a client puts them among this person's recent clients in discovery.
     const remember = useRememberRecentClient();
-    return <ClientDiscoveryPage clientId={clientId} role={user.role} onOpened={remember} />;
+    return <ClientDiscoveryPage clientId={clientId} viewerRole={user.role} onOpened={remember} />;
   },
 });
