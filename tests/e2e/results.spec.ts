@@ -162,7 +162,8 @@ test('advice written offline by a coach arrives once, and the client acknowledge
   browser,
   allowConsoleError,
 }) => {
-  test.slow();
+  // Two people, each signing in and unlocking, and a reload of the coach's screen: as long as the import's test.
+  test.setTimeout(180_000);
   // Offline, the app's prefetch of other screens fails, which the browser logs.
   allowConsoleError(OFFLINE_CONSOLE_ERRORS);
   const title = `Ten minutes of stretching before bed (${Date.now()})`;
