@@ -73,6 +73,8 @@ export type Operation =
   | 'assessments.write'
   /** Sharing a cardiovascular risk result with a client (it then shows in the client's reports). */
   | 'assessments.share-risk'
+  /** Recording that staff reached out to a client about a result that raised an alert (a very low Thrive check). */
+  | 'assessments.contact'
   /** Signing out: ending the caller's own sessions. */
   | 'sessions.end'
   /** Reading a client's messages to the clinic (staff: of their own clinic; see support.ts). */
@@ -153,6 +155,8 @@ const SUPPORT: Permissions = {
 const JOURNEY: Permissions = {
   'assessments.read': { roles: CLIENTS },
   'assessments.share-risk': { roles: CLIENTS },
+  // Following up a very low Thrive check: whoever of the hub reached the client says so.
+  'assessments.contact': { roles: CLIENTS },
 };
 
 /**

@@ -20,6 +20,7 @@ import { forbidden } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
 import type { VisitState, VisitTherapy } from '@contract';
 import { nextAppointmentJoin, nextAppointmentOf, type NextAppointmentColumns } from './next-appointment.ts';
+import { CONTACTS_OF_RESULT, toWellbeingContact } from '../assessments/assessments-service.ts';
 import { type Actor } from '../core/actor.ts';
 import { operation } from '../core/operation.ts';
 
@@ -154,6 +155,33 @@ interface AlertVisitRow {
   reactions: AdverseReaction[] | null;
 }
 
+interface WellbeingRow {
+  id: string;
+  score: number;
+  taken_at: Date | string;
+  alert: boolean;
+  contacts: Parameters<typeof toWellbeingContact>[0][] | null;
+}
+
+/** The client's newest Thrive check when it raised an alert, with staff's contacts about it. */
+async function wellbeingAlert(db: Database, clientId: string): Promise<ClientAlerts['wellbeing']> {
+  const [newest] = await db.query<WellbeingRow>(
+    `SELECT a.id, a.score, a.taken_at, a.alert, ${CONTACTS_OF_RESULT} AS contacts
+     FROM assessments a WHERE a.client_id = $1 AND a.type = 'who5'
+     ORDER BY a.taken_at DESC, a.id LIMIT 1`,
+    [clientId],
+  );
+  if (!newest?.alert) return null;
+  const contacts = (newest.contacts ?? []).map(toWellbeingContact);
+  return {
+    assessment_id: newest.id,
+    score: newest.score,
+    taken_at: toIsoTimestamp(newest.taken_at),
+    awaiting_contact: !contacts.some((contact) => contact.outcome === 'reached'),
+    contacts,
+  };
+}
+
 export async function readClientAlerts(db: Database, caller: Actor, clientId: string): Promise<ClientAlerts> {
   const entry: AuditEntry = {
     actor: caller,
@@ -181,6 +209,7 @@ export async function readClientAlerts(db: Database, caller: Actor, clientId: st
     const alerts: ClientAlerts = {
       client_id: clientId,
       hipaa_consent: profile?.hipaa_consent === true,
+      wellbeing: await wellbeingAlert(db, clientId),
       contraindications: [],
       reactions: [],
     };

@@ -3,19 +3,28 @@
  * them (ids made there, so a resend never makes a second visit), sign-off that
  * locks them, and addenda after. The server, not the body, says who entered
  * what: every entry and field that changes is attributed to the token's
- * subject at the server's time.
+ * subject, with the server's time of receipt beside the device's time of the
+ * entry (which an entry made offline keeps). Signing is an electronic
+ * signature: the signer re-authenticated on the device, states what the
+ * signature means, and gives a reason for every plausibility warning.
  */
 import { createHash } from 'node:crypto';
 import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
 import { canonicalJson } from '@contract';
 import { wallClockAt } from '@contract';
 import {
+  CLOCK_TOLERANCE_MS,
   OVERRIDE_ROLES,
   attributedPaths,
+  changedKeys,
   draftProblems,
   entriesById,
+  plausibilityWarnings,
   profileSaysDiabetic,
+  signatureMeaningText,
   signingProblems,
+  unacknowledgedWarnings,
+  warningKey,
   type VisitFieldError,
 } from '@contract';
 import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
@@ -57,8 +66,6 @@ export interface VisitDeps {
 
 /** The zone a visit's day is told in when it has no clinic (the demo clinics' own). */
 const DEFAULT_ZONE = 'Asia/Kolkata';
-/** A sign-off stamped by the device this far ahead of the server's clock is still taken as it is. */
-const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
 
 function inBody(errors: readonly VisitFieldError[]) {
   return errors.map((error) => ({ field: `body.${error.field}`, message: error.message }));
@@ -154,29 +161,44 @@ export async function readVisit(db: Database, caller: Actor, id: string): Promis
   });
 }
 
+/** Who sends a change and when the server received it. */
+interface Receipt {
+  by: string;
+  at: string;
+}
+
 /**
- * Who entered what, after a change by `by` at `at`: entries (by id) and fields
- * (by path) that are new or changed are the caller's; the rest keep theirs;
- * what was removed loses its attribution.
+ * Who entered what, after a change sent by `receipt.by`: entries (by id) and
+ * fields (by path) that are new or changed are the sender's, timed by the
+ * device where the draft says when (`recorded_at`; a time the key already
+ * had is an old one, not this change's) and by the receipt otherwise; the
+ * rest keep theirs; what was removed loses its attribution.
  */
 export function attribute(
   before: VisitDraft | null,
   after: VisitDraft,
   previous: Readonly<Record<string, Attribution>>,
-  stamp: Attribution,
+  receipt: Receipt,
 ): Record<string, Attribution> {
-  const next: Record<string, Attribution> = {};
-  const oldEntries = before ? entriesById(before) : new Map<string, unknown>();
-  for (const [id, entry] of entriesById(after)) {
-    const kept = previous[id];
-    next[id] = kept && canonicalJson(oldEntries.get(id)) === canonicalJson(entry) ? kept : stamp;
-  }
+  const changed = new Set(changedKeys(before, after));
   const oldPaths = before ? attributedPaths(before) : new Map<string, unknown>();
-  for (const [path, value] of attributedPaths(after)) {
-    const kept = previous[path];
-    const unchanged = canonicalJson(oldPaths.get(path) ?? null) === canonicalJson(value);
-    if (unchanged && kept) next[path] = kept;
-    else if (!unchanged && value !== null) next[path] = stamp;
+  const next: Record<string, Attribution> = {};
+  for (const [key, value] of [...entriesById(after), ...attributedPaths(after)]) {
+    const kept = previous[key];
+    if (!changed.has(key)) {
+      // Unchanged keeps its attribution; a field emptied loses it.
+      const emptied = value === null && (oldPaths.get(key) ?? null) !== null;
+      if (kept && !emptied) next[key] = kept;
+      continue;
+    }
+    const sent = after.recorded_at?.[key];
+    const recordedAt = sent !== undefined && sent !== kept?.recorded_at ? new Date(sent).toISOString() : receipt.at;
+    next[key] = {
+      by: receipt.by,
+      at: receipt.at,
+      recorded_at: recordedAt,
+      device_clock_offset_ms: recordedAt === receipt.at ? null : (after.device_clock_offset_ms ?? null),
+    };
   }
   return next;
 }
@@ -236,8 +258,17 @@ function checkOverride(caller: Actor, before: VisitDraft | null, after: VisitDra
   ]);
 }
 
+/** What a visit keeps of a draft: the charting, without what has columns or attributions of its own. */
 function contentOf(draft: VisitDraft): VisitContent {
-  const { client_id: _client, therapy: _therapy, appointment_id: _appointment, ...content } = draft;
+  const {
+    client_id: _client,
+    therapy: _therapy,
+    appointment_id: _appointment,
+    opened_at: _opened,
+    recorded_at: _recorded,
+    device_clock_offset_ms: _offset,
+    ...content
+  } = draft;
   return content;
 }
 
@@ -275,13 +306,15 @@ export async function saveVisit(
           ? await startFromAppointment(tx, draft.appointment_id, draft.client_id)
           : null;
         const clinicId = await clinicOf(tx, caller, appointment);
-        checkDraft(draft, at, await zoneOf(tx, clinicId));
+        // A visit started offline began on the device, before the server heard of it.
+        const openedAt = draft.opened_at ? new Date(draft.opened_at) : at;
+        checkDraft(draft, at, await zoneOf(tx, clinicId), openedAt);
         checkOverride(caller, null, draft);
         const attributions = attribute(null, draft, {}, { by: caller.id, at: at.toISOString() });
         await tx.query(
           `INSERT INTO visits (id, client_id, therapy, appointment_id, clinic_id, content, attributions, created_by,
-                               updated_by, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $8, $9, $9)`,
+                               updated_by, created_at, updated_at, opened_at)
+           VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $8, $9, $9, $10)`,
           [
             id,
             draft.client_id,
@@ -292,6 +325,7 @@ export async function saveVisit(
             JSON.stringify(attributions),
             caller.id,
             at,
+            openedAt,
           ],
         );
         return answerWith(tx, id, 201, audit);
@@ -312,7 +346,8 @@ export async function saveVisit(
           ...moved.map(([field]) => ({ field: `body.${field}`, message: 'cannot change once the visit has started' })),
         ]);
       }
-      checkDraft(draft, at, await zoneOf(tx, existing.clinic_id));
+      // The visit's beginning was fixed when it was created; a draft's own `opened_at` is not read again.
+      checkDraft(draft, at, await zoneOf(tx, existing.clinic_id), new Date(existing.opened_at));
       const before = draftOf(existing);
       checkOverride(caller, before, draft);
       const attributions = attribute(before, draft, existing.attributions, { by: caller.id, at: at.toISOString() });
@@ -327,8 +362,8 @@ export async function saveVisit(
   });
 }
 
-function checkDraft(draft: VisitDraft, now: Date, zone: string): void {
-  const problems = draftProblems(draft, { now, today: wallClockAt(now, zone).date });
+function checkDraft(draft: VisitDraft, now: Date, zone: string, openedAt: Date): void {
+  const problems = draftProblems(draft, { now, today: wallClockAt(now, zone).date, openedAt });
   if (problems.length > 0) throw badRequest('Some values cannot be recorded as they are.', inBody(problems));
 }
 
@@ -372,7 +407,15 @@ export interface VisitSignOff {
   ifMatch: string | undefined;
 }
 
-/** POST /visits/{id}/sign: locks a complete draft. */
+/** 422: a plausibility warning is left without the signer's reason. */
+function warningsUnanswered(errors: readonly VisitFieldError[]): HttpProblem {
+  return new HttpProblem(422, 'Some values need a second look: give a reason for each to sign.', errors);
+}
+
+/**
+ * POST /visits/{id}/sign: locks a complete draft with the signer's electronic
+ * signature (name and role, meaning, re-authentication, reasons for warnings).
+ */
 export async function signVisit(
   { db, now }: VisitDeps,
   caller: Actor,
@@ -389,7 +432,7 @@ export async function signVisit(
     const expected = requireIfMatch(ifMatch);
     const at = now();
     const signedOnDevice = Date.parse(body.signed_on_device_at);
-    if (signedOnDevice > at.getTime() + DEVICE_CLOCK_TOLERANCE_MS) {
+    if (signedOnDevice > at.getTime() + CLOCK_TOLERANCE_MS) {
       throw badRequest('The sign-off cannot be later than now.', [
         { field: 'body.signed_on_device_at', message: 'cannot be later than now' },
       ]);
@@ -407,16 +450,36 @@ export async function signVisit(
         diabetic: profileSaysDiabetic(client?.lifestyle),
       });
       if (problems.length > 0) throw notSignable(problems);
-      if (signedOnDevice < new Date(row.created_at).getTime() - DEVICE_CLOCK_TOLERANCE_MS) {
+      const warnings = plausibilityWarnings(draftOf(row), { plannedMinutes: row.planned_minutes });
+      const acknowledged = body.acknowledged_warnings ?? [];
+      const unanswered = unacknowledgedWarnings(warnings, acknowledged);
+      if (unanswered.length > 0) throw warningsUnanswered(unanswered);
+      if (signedOnDevice < new Date(row.opened_at).getTime() - CLOCK_TOLERANCE_MS) {
         throw badRequest('The sign-off cannot be earlier than the visit.', [
           { field: 'body.signed_on_device_at', message: 'earlier than the visit started' },
         ]);
       }
+      const reasons = new Map(acknowledged.map((item) => [warningKey(item), item.reason.trim()]));
+      const answered = warnings.map((warning) => ({ ...warning, reason: reasons.get(warningKey(warning)) ?? '' }));
       await tx.query(
         `UPDATE visits SET state = 'signed', signed_by = $2, signed_at = $3, signed_on_device_at = $4, content_hash = $5,
-                           version = version + 1, updated_by = $2, updated_at = $3
+                           version = version + 1, updated_by = $2, updated_at = $3, signed_role = $6,
+                           signature_meaning = $7, signature_meaning_text = $8, signature_reauthentication = $9,
+                           signature_clock_offset_ms = $10, signature_warnings = $11::jsonb
          WHERE id = $1`,
-        [id, caller.id, at, new Date(signedOnDevice), signedContentHash(row)],
+        [
+          id,
+          caller.id,
+          at,
+          new Date(signedOnDevice),
+          signedContentHash(row),
+          caller.role,
+          body.meaning,
+          signatureMeaningText(body.meaning),
+          body.reauthenticated_with,
+          body.device_clock_offset_ms ?? null,
+          JSON.stringify(answered),
+        ],
       );
       if (row.appointment_id) {
         // Signing the visit completes the session it charted.
@@ -464,9 +527,18 @@ export async function addAddendum(
       if (taken) {
         throw conflict('An addendum with this id exists already.', [{ field: 'body.id', message: 'already used' }]);
       }
+      const at = now();
+      const written = body.written_on_device_at ? new Date(body.written_on_device_at) : at;
+      if (written.getTime() > at.getTime() + CLOCK_TOLERANCE_MS) {
+        throw badRequest('An addendum cannot be signed later than now.', [
+          { field: 'body.written_on_device_at', message: 'cannot be later than now' },
+        ]);
+      }
       await tx.query(
-        `INSERT INTO visit_addenda (id, visit_id, text, author_id, device_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [body.id, visitId, body.text, caller.id, caller.deviceId, now()],
+        `INSERT INTO visit_addenda (id, visit_id, text, author_id, device_id, created_at, author_role, reauthentication,
+                                    written_on_device_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [body.id, visitId, body.text, caller.id, caller.deviceId, at, caller.role, body.reauthenticated_with, written],
       );
       return answerWith(tx, visitId, 201, audit);
     });
