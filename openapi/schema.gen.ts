@@ -1615,22 +1615,27 @@ export interface components {
              */
             opened_at?: string | null;
             recorded_at?: components["schemas"]["RecordedTimes"];
-            device_clock_offset_ms?: components["schemas"]["DeviceClockOffset"];
         };
         /**
          * @description When each entry (by its id) and each field (by its path, as in `attributions`) was last written on the
-         *     device, by the device's clock: the time of the observation, which an entry made offline keeps however
-         *     late it reaches the server. A change without its time here is timed by the server's receipt. Refused
-         *     (400 naming `body.recorded_at.<key>`) when later than now or earlier than the visit's beginning, beyond
-         *     the clock tolerance.
+         *     device, by the device's clock, with how far that clock was from the server's: the time of the
+         *     observation, which an entry made offline keeps however late it reaches the server. A change without its
+         *     time here is timed by the server's receipt. Refused (400 naming `body.recorded_at.<key>.at`) when later
+         *     than now or earlier than the visit's beginning, beyond the clock tolerance of openapi/visits/.
          */
         RecordedTimes: {
-            [key: string]: string;
+            [key: string]: components["schemas"]["RecordedTime"];
+        };
+        RecordedTime: {
+            /** Format: date-time */
+            at: string;
+            device_clock_offset_ms: components["schemas"]["DeviceClockOffset"];
         };
         /**
-         * @description How far the device's clock was from the server's when the change was made, in milliseconds (the
+         * @description How far the device's clock was from the server's when it recorded something, in milliseconds (the
          *     server's clock minus the device's, measured from the `Date` header of the device's last answer);
-         *     null when the device had not measured it. Kept with every entry the change records.
+         *     null when the device had not measured it. An entry from a device more than five minutes off is
+         *     flagged on the record.
          */
         DeviceClockOffset: number | null;
         /**
@@ -1766,7 +1771,7 @@ export interface components {
              * @description The visit's beginning (see VisitDraft).
              */
             opened_at: string;
-            /** @description Each attribution's device time, by its key, as a device sends it back with a draft. */
+            /** @description Each attribution's device time and offset, by its key, as a device sends them back with a draft. */
             recorded_at: components["schemas"]["RecordedTimes"];
             signature: components["schemas"]["Signature"] | null;
             /** @description How long the visit's appointment was booked for: a session far past it warns before signing. */
@@ -2444,6 +2449,7 @@ export type RedLightFields = components['schemas']['RedLightFields'];
 export type FirFields = components['schemas']['FirFields'];
 export type VisitDraft = components['schemas']['VisitDraft'];
 export type RecordedTimes = components['schemas']['RecordedTimes'];
+export type RecordedTime = components['schemas']['RecordedTime'];
 export type DeviceClockOffset = components['schemas']['DeviceClockOffset'];
 export type SignatureMeaning = components['schemas']['SignatureMeaning'];
 export type Reauthentication = components['schemas']['Reauthentication'];

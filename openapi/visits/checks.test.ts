@@ -140,16 +140,16 @@ describe('IV', () => {
     const draft = example('iv');
     const entry = draft.vitals![0]!.id;
     const clock = { ...CLOCK, openedAt: AT };
-    const recorded = (at: string) => ({ ...draft, recorded_at: { [entry]: at } });
+    const recorded = (at: string) => ({ ...draft, recorded_at: { [entry]: { at, device_clock_offset_ms: null } } });
     expect(draftProblems(recorded('2026-11-24T05:00:00Z'), clock)).toEqual([]);
     // Within the clock tolerance of ten minutes either way.
     expect(draftProblems(recorded('2026-11-24T06:09:00Z'), clock)).toEqual([]);
     expect(draftProblems(recorded('2026-11-24T04:21:00Z'), clock)).toEqual([]);
     expect(draftProblems(recorded('2026-11-24T06:11:00Z'), clock)).toEqual([
-      { field: `recorded_at.${entry}`, message: 'Cannot be later than now.' },
+      { field: `recorded_at.${entry}.at`, message: 'Cannot be later than now.' },
     ]);
     expect(draftProblems(recorded('2026-11-24T04:19:00Z'), clock)).toEqual([
-      { field: `recorded_at.${entry}`, message: 'Cannot be before the visit began.' },
+      { field: `recorded_at.${entry}.at`, message: 'Cannot be before the visit began.' },
     ]);
     expect(fieldsOf(draftProblems({ ...draft, opened_at: '2026-11-24T06:30:00Z' }, CLOCK))).toEqual(['opened_at']);
   });

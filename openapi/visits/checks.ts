@@ -243,10 +243,10 @@ function checkRecordedTimes(draft: VisitDraft, clock: CheckClock, errors: VisitF
     errors.push({ field: 'opened_at', message: 'Cannot be later than now.' });
   }
   for (const [key, value] of Object.entries(draft.recorded_at ?? {})) {
-    const at = Date.parse(value);
-    if (at > latest) errors.push({ field: `recorded_at.${key}`, message: 'Cannot be later than now.' });
+    const at = Date.parse(value.at);
+    if (at > latest) errors.push({ field: `recorded_at.${key}.at`, message: 'Cannot be later than now.' });
     else if (opened !== null && at < opened - CLOCK_TOLERANCE_MS) {
-      errors.push({ field: `recorded_at.${key}`, message: 'Cannot be before the visit began.' });
+      errors.push({ field: `recorded_at.${key}.at`, message: 'Cannot be before the visit began.' });
     }
   }
 }

@@ -165,7 +165,12 @@ export async function loadVisit(db: Queryable, row: VisitRow): Promise<Visit> {
     ...(content[row.therapy] ? { [row.therapy]: content[row.therapy] } : {}),
     derived: derivedValues(content),
     attributions,
-    recorded_at: Object.fromEntries(Object.entries(attributions).map(([key, value]) => [key, value.recorded_at])),
+    recorded_at: Object.fromEntries(
+      Object.entries(attributions).map(([key, value]) => [
+        key,
+        { at: value.recorded_at, device_clock_offset_ms: value.device_clock_offset_ms },
+      ]),
+    ),
     opened_at: toIsoTimestamp(row.opened_at),
     planned_minutes: row.planned_minutes,
     signature: signatureOf(row, people),

@@ -192,12 +192,12 @@ export function attribute(
       continue;
     }
     const sent = after.recorded_at?.[key];
-    const recordedAt = sent !== undefined && sent !== kept?.recorded_at ? new Date(sent).toISOString() : receipt.at;
+    const timed = sent !== undefined && Date.parse(sent.at) !== Date.parse(kept?.recorded_at ?? '');
     next[key] = {
       by: receipt.by,
       at: receipt.at,
-      recorded_at: recordedAt,
-      device_clock_offset_ms: recordedAt === receipt.at ? null : (after.device_clock_offset_ms ?? null),
+      recorded_at: timed ? new Date(sent.at).toISOString() : receipt.at,
+      device_clock_offset_ms: timed ? sent.device_clock_offset_ms : null,
     };
   }
   return next;
@@ -266,7 +266,6 @@ function contentOf(draft: VisitDraft): VisitContent {
     appointment_id: _appointment,
     opened_at: _opened,
     recorded_at: _recorded,
-    device_clock_offset_ms: _offset,
     ...content
   } = draft;
   return content;

@@ -193,8 +193,10 @@ describe('the time of each entry', () => {
     const created = await put(id, {
       ...draft,
       opened_at: minutesAgo(72),
-      recorded_at: { [before!.id]: minutesAgo(68), 'pet.minutes': minutesAgo(40) },
-      device_clock_offset_ms: 120_000,
+      recorded_at: {
+        [before!.id]: { at: minutesAgo(68), device_clock_offset_ms: 120_000 },
+        'pet.minutes': { at: minutesAgo(40), device_clock_offset_ms: 120_000 },
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const visit = created.body;
@@ -203,7 +205,7 @@ describe('the time of each entry', () => {
     expect(Math.round((sentAt - Date.parse(stamp.recorded_at)) / 60_000)).toBe(68);
     expect(Date.parse(stamp.at)).toBeGreaterThanOrEqual(sentAt - 1000);
     expect(stamp.device_clock_offset_ms).toBe(120_000);
-    expect(visit.recorded_at[before!.id]).toBe(stamp.recorded_at);
+    expect(visit.recorded_at[before!.id]).toEqual({ at: stamp.recorded_at, device_clock_offset_ms: 120_000 });
     expect(Math.round((sentAt - Date.parse(visit.attributions['pet.minutes']!.recorded_at)) / 60_000)).toBe(40);
     // An entry the device did not time is timed by the server's receipt, with no offset.
     expect(visit.attributions[after!.id]).toMatchObject({ recorded_at: stamp.at, device_clock_offset_ms: null });
@@ -214,7 +216,7 @@ describe('the time of each entry', () => {
       {
         ...draft,
         vitals: [before!, { ...after!, heart_rate: 74 }],
-        recorded_at: { ...visit.recorded_at, [after!.id]: minutesAgo(1) },
+        recorded_at: { ...visit.recorded_at, [after!.id]: { at: minutesAgo(1), device_clock_offset_ms: null } },
       },
       { ifMatch: `"${visit.version}"` },
     );
@@ -229,18 +231,20 @@ describe('the time of each entry', () => {
     const future = await put(randomUUID(), {
       ...draft,
       opened_at: minutesAgo(31),
-      recorded_at: { [entry]: minutesAgo(-15) },
+      recorded_at: { [entry]: { at: minutesAgo(-15), device_clock_offset_ms: null } },
     });
     expect(future.status).toBe(400);
-    expect(future.body.errors).toEqual([{ field: `body.recorded_at.${entry}`, message: 'Cannot be later than now.' }]);
+    expect(future.body.errors).toEqual([
+      { field: `body.recorded_at.${entry}.at`, message: 'Cannot be later than now.' },
+    ]);
     const early = await put(randomUUID(), {
       ...draft,
       opened_at: minutesAgo(31),
-      recorded_at: { [entry]: minutesAgo(45) },
+      recorded_at: { [entry]: { at: minutesAgo(45), device_clock_offset_ms: null } },
     });
     expect(early.status).toBe(400);
     expect(early.body.errors).toEqual([
-      { field: `body.recorded_at.${entry}`, message: 'Cannot be before the visit began.' },
+      { field: `body.recorded_at.${entry}.at`, message: 'Cannot be before the visit began.' },
     ]);
     const opensLater = await put(randomUUID(), { ...draft, opened_at: minutesAgo(-30) });
     expect(opensLater.status).toBe(400);
