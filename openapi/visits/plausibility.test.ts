@@ -96,9 +96,7 @@ describe('a warning needs a reason to sign', () => {
 
   it('is answered by a reason of a few words for its field and code, and by nothing else', () => {
     const reason = 'IV push over 40 seconds.';
-    expect(unacknowledgedWarnings([warning], [{ field: 'iv.stopped_at', code: 'iv_no_duration', reason }])).toEqual(
-      [],
-    );
+    expect(unacknowledgedWarnings([warning], [{ field: 'iv.stopped_at', code: 'iv_no_duration', reason }])).toEqual([]);
     expect(unacknowledgedWarnings([warning], [])).toEqual([
       {
         field: 'iv.stopped_at',
@@ -108,8 +106,8 @@ describe('a warning needs a reason to sign', () => {
     expect(
       unacknowledgedWarnings([warning], [{ field: 'iv.stopped_at', code: 'iv_no_duration', reason: '  ok  ' }]),
     ).toHaveLength(1);
-    expect(unacknowledgedWarnings([warning], [{ field: 'iv.rate_value', code: 'iv_no_duration', reason }])).toHaveLength(
-      1,
-    );
+    expect(
+      unacknowledgedWarnings([warning], [{ field: 'iv.rate_value', code: 'iv_no_duration', reason }]),
+    ).toHaveLength(1);
   });
 });

@@ -82,8 +82,8 @@ export function sessionMinutes(draft: VisitDraft): number | null {
       return iv?.started_at && iv.stopped_at ? minutesBetween(iv.started_at, iv.stopped_at) : null;
     }
     case 'hbot': {
-      const parts = [draft.hbot?.compression_min, draft.hbot?.at_pressure_min, draft.hbot?.decompression_min];
-      return parts.every((part) => typeof part === 'number') ? parts.reduce<number>((sum, part) => sum + part!, 0) : null;
+      const { compression_min: down, at_pressure_min: at, decompression_min: up } = draft.hbot ?? {};
+      return typeof down === 'number' && typeof at === 'number' && typeof up === 'number' ? down + at + up : null;
     }
     case 'pet':
       return draft.pet?.minutes ?? null;

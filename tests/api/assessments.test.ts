@@ -185,7 +185,7 @@ describe('reaching out about a very low check', () => {
       second.body.contacts.map(({ id, outcome, by, by_name, method }) => ({ id, outcome, by, by_name, method })),
     ).toEqual([
       { id: tried.id, outcome: 'no_answer', by: idOf('nurse'), by_name: 'Nina Thomas', method: 'phone' },
-      { id: reached.id, outcome: 'reached', by: idOf('coach'), by_name: expect.any(String), method: 'phone' },
+      { id: reached.id, outcome: 'reached', by: idOf('coach'), by_name: 'Kabir Singh', method: 'phone' },
     ]);
     expect(await awaiting()).not.toContain(ERIN.id);
     const cleared = await api<Schemas['ClientAlerts']>('GET', `/clients/${ERIN.id}/alerts`, { as: 'nurse' });

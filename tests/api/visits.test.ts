@@ -280,7 +280,7 @@ describe('signing', () => {
       meaning_text: signatureMeaningText('reviewed'),
       reauthenticated_with: 'passkey',
       signed_at: signed.body.signed_at,
-      signed_on_device_at: expect.any(String),
+      signed_on_device_at: signed.body.signed_on_device_at,
       device_clock_offset_ms: -3000,
       warnings: [],
       content_hash: signed.body.content_hash,

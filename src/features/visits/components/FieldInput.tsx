@@ -23,6 +23,8 @@ export interface FieldInputProps {
   onChange: (value: unknown) => void;
   /** The problem with the value, from the visit's rules. */
   error?: string | undefined;
+  /** What needs a second look before signing (a plausibility warning); the value stands. */
+  warning?: string | undefined;
   disabled?: boolean;
   /** Who entered it and when, under the input. */
   description?: ReactNode;
@@ -41,16 +43,25 @@ const SEGMENTED_LABEL_MAX = 14;
  * corrected silently: a value outside the rules stays as typed, with the
  * problem under it.
  */
-export function FieldInput({ spec, value, onChange, error, disabled, description, label }: FieldInputProps) {
+export function FieldInput({ spec, value, onChange, error, warning, disabled, description, label }: FieldInputProps) {
   const labelId = useId();
   const shown = label ?? spec.label;
+  const notes = [spec.hint, description].filter(Boolean);
   const hinted =
-    spec.hint && description ? (
+    notes.length === 0 && !warning ? undefined : (
       <>
-        {spec.hint} {description}
+        {notes.map((note, index) => (
+          <span key={index}>
+            {index > 0 ? ' ' : ''}
+            {note}
+          </span>
+        ))}
+        {warning && (
+          <Text span display="block" size="sm" c="orange.9" fw={500}>
+            Check: {warning}
+          </Text>
+        )}
       </>
-    ) : (
-      (spec.hint ?? description)
     );
   const common = { label: shown, error, disabled, description: hinted };
   switch (spec.input) {

@@ -2,9 +2,11 @@ import { Group, Stack, Text } from '@mantine/core';
 import { THERAPY_INFO } from '@contract';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { useClinicClock } from '@/features/clinics';
-import { formatDateTime, formatTime } from '@/lib/intl';
+import { formatDateTime } from '@/lib/intl';
 import type { Visit, VisitDraft } from '../model/draft';
+import { entryTime } from '../model/timing';
 import { AddendaPart, ConsentPart, ReactionsPart, TherapyPart, VitalsPart, type RecordContext } from './RecordParts';
+import { SignatureBlock } from './SignatureBlock';
 
 /**
  * A visit as a record: everything charted, who entered each entry, the
@@ -19,16 +21,7 @@ export function VisitRecord({
 }: {
   visit: Pick<
     Visit,
-    | 'therapy'
-    | 'state'
-    | 'signed_by'
-    | 'signed_at'
-    | 'content_hash'
-    | 'addenda'
-    | 'attributions'
-    | 'created_at'
-    | 'clinic_id'
-    | 'clinic_name'
+    'therapy' | 'state' | 'addenda' | 'attributions' | 'opened_at' | 'clinic_id' | 'clinic_name' | 'signature'
   >;
   draft: VisitDraft;
   /** Names by username. */
@@ -43,7 +36,7 @@ export function VisitRecord({
     by: withClinicalDetail
       ? (key) => {
           const attribution = visit.attributions[key];
-          return attribution ? `${people[attribution.by] ?? 'Staff'} · ${formatTime(attribution.at, clock)}` : '';
+          return attribution ? `${people[attribution.by] ?? 'Staff'} · ${entryTime(attribution, clock)}` : '';
         }
       : null,
   };
@@ -54,25 +47,21 @@ export function VisitRecord({
           {visit.state === 'signed' ? 'Signed' : 'Draft'}
         </TintBadge>
         <Text size="sm">
-          {THERAPY_INFO[draft.therapy].name} · {formatDateTime(visit.created_at, clock)}
+          {THERAPY_INFO[draft.therapy].name} · {formatDateTime(visit.opened_at, clock)}
           {visit.clinic_name ? ` · ${visit.clinic_name}` : ''}
         </Text>
       </Group>
-      {visit.state === 'signed' && visit.signed_by && visit.signed_at && (
+      {visit.signature && (
         <Text size="sm">
-          Signed by {people[visit.signed_by] ?? 'a member of staff'} on {formatDateTime(visit.signed_at, clock)}.
+          Signed by {visit.signature.name} on {formatDateTime(visit.signature.signed_on_device_at, clock)}.
         </Text>
       )}
       <TherapyPart draft={draft} record={record} />
       <VitalsPart draft={draft} record={record} />
       {withClinicalDetail && <ConsentPart draft={draft} record={record} />}
       <ReactionsPart draft={draft} record={record} />
+      {withClinicalDetail && visit.signature && <SignatureBlock signature={visit.signature} clock={clock} />}
       <AddendaPart addenda={visit.addenda} clock={clock} />
-      {withClinicalDetail && visit.content_hash && (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Signed content SHA-256: {visit.content_hash}
-        </Text>
-      )}
     </Stack>
   );
 }
