@@ -35,11 +35,12 @@ export function ClientWellbeingCard({ clientId }: { clientId: string }) {
           {latest?.score != null ? (
             <Text size="sm">
               Latest Thrive check: <strong>{latest.score} / 100</strong> on {formatDate(latest.taken_at, clock)}{' '}
-              {latest.alert && (
+              {latest.alert && !latest.contacts.some((contact) => contact.outcome === 'reached') && (
                 <Badge color="red" variant="light" style={{ '--badge-color': 'var(--mantine-color-dark-7)' }}>
                   Needs attention
                 </Badge>
               )}
+              {latest.alert && latest.contacts.some((contact) => contact.outcome === 'reached') && ' (client reached)'}
               {!latest.alert && who5Meaning(latest.score).band === 'low' && ' (low)'}
             </Text>
           ) : (

@@ -84,7 +84,7 @@ export function ClientDiscoveryPage({
     <PageFrame
       title={name}
       crumbs={[HUB_CRUMB, DISCOVERY_CRUMB, { label: name }]}
-      purpose="The client at a glance: alerts, appointments, visits, programs, risk and wellbeing."
+      purpose="The client at a glance: alerts first, then appointments, visits, programs, risk and wellbeing."
     >
       <Group gap="sm">
         <StartVisitMenu clientId={clientId} clientName={name} />
@@ -93,10 +93,10 @@ export function ClientDiscoveryPage({
         </ButtonLink>
         <ClientLinks clientId={clientId} />
       </Group>
+      <ClientAlerts clientId={clientId} clientName={name} />
       <PanelCard title="At a glance">
         <ClientGlance clientId={clientId} consented={!isClient || profile.hipaa_consent} />
       </PanelCard>
-      <ClientAlerts clientId={clientId} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ClientAppointments clientId={clientId} />
         <ClientVisits clientId={clientId} />

@@ -10,6 +10,7 @@ import { fullName, profileOf, userDetailQueryOptions } from '@/features/people';
 import { visitQueryOptions } from '../api/queries';
 import { draftOfVisit } from '../model/draft';
 import { visitScreenLink } from '../model/links';
+import { PatientBanner } from './PatientBanner';
 import { VisitRecord } from './VisitRecord';
 
 /** /client/discovery/{clientId}/visit/{visitId}: one visit as a record, with its addenda, ready to print. */
@@ -54,6 +55,10 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
   }
   return (
     <PageFrame title={THERAPY_INFO[data.therapy].title} crumbs={crumbs} purpose={purpose}>
+      <PatientBanner
+        clientId={clientId}
+        therapyConsent={{ therapy: data.therapy, given: data.consent.therapy_consent === true }}
+      />
       <Group justify="flex-end" gap="sm" className="no-print">
         {data.state === 'draft' && (
           <ButtonLink variant="light" {...visitScreenLink(data.therapy, clientId, visitId)}>

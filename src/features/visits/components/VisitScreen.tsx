@@ -14,6 +14,7 @@ import { visitRecord } from '../api/record';
 import { visitQueryOptions } from '../api/queries';
 import { draftOfVisit, type VisitDraft, type VisitTherapy } from '../model/draft';
 import { AddendaSection } from './AddendaSection';
+import { PatientBanner } from './PatientBanner';
 import { isSave, isSignOff } from './SaveState';
 import { VisitEditor } from './VisitEditor';
 import { VisitRecord } from './VisitRecord';
@@ -86,6 +87,10 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
         crumbs={crumbs}
         purpose={`${clientName}: a signed visit, locked. Corrections are added as addenda.`}
       >
+        <PatientBanner
+          clientId={clientId}
+          therapyConsent={{ therapy, given: serverDraft.consent?.therapy_consent === true }}
+        />
         <Group justify="flex-end" className="no-print">
           <Button variant="default" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
             Print
@@ -103,6 +108,7 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
       crumbs={crumbs}
       purpose={`${clientName}: consent and contraindication screen, vitals before, during and after, the session, reactions and notes, then sign-off.`}
     >
+      <PatientBanner clientId={clientId} therapyConsent={{ therapy, given: kept?.consent?.therapy_consent === true }} />
       {remote.isError && !kept && (
         <Alert color="orange" variant="light" title="This visit is not on this device">
           It opens when the network is back. If it is a new visit, start charting: it is kept here and sent later.
