@@ -16,6 +16,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { WALL_TIME_MESSAGE, instantOn, isWallTime, useClock, wallTime } from '@/lib/intl';
 import { useVisitEditing } from './visit-context';
+import { DayInput } from '@/components/DayInput';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -158,11 +159,10 @@ export function FieldInput({ spec, value, onChange, error, warning, disabled, de
       return <InstantInput {...common} value={value} onChange={onChange} />;
     case 'date':
       return (
-        <TextInput
+        <DayInput
           {...common}
-          type="date"
           value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)}
+          onChange={(day) => onChange(day === '' ? null : day)}
         />
       );
     case 'yes-no':

@@ -148,9 +148,7 @@ export function SignOff({
       </Button>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign and lock this visit?" size="lg">
         <Stack gap="md">
-          <Text size="sm">
-            Signing locks everything charted for this {THERAPY_INFO[draft.therapy].title.toLowerCase()}:
-          </Text>
+          <Text size="sm">Signing locks everything charted in this visit ({THERAPY_INFO[draft.therapy].title}):</Text>
           <List size="sm" spacing={4}>
             <List.Item>consent and the contraindication screen</List.Item>
             <List.Item>{counted(count(draft.vitals), 'vitals entry', 'vitals entries')}</List.Item>
