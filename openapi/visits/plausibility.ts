@@ -124,7 +124,8 @@ function ivWarnings(draft: VisitDraft): VisitWarning[] {
     });
   }
   const volume = iv.volume_infused_ml ?? iv.volume_ml;
-  if (took !== null && took > 0 && volume && iv.rate_value && iv.rate_unit === 'ml_per_hour') {
+  // Within a minute the times say nothing of a rate: the warning above stands for both.
+  if (took !== null && took >= 1 && volume && iv.rate_value && iv.rate_unit === 'ml_per_hour') {
     const expected = (volume / iv.rate_value) * 60;
     if (Math.abs(took - expected) > Math.max(IV_DURATION_SLACK * expected, IV_DURATION_SLACK_MIN_MINUTES)) {
       warnings.push({

@@ -40,7 +40,9 @@ function receivedAt(stamp: Pick<Attribution, 'at' | 'recorded_at'>, clock: Clini
 export function entryTime(stamp: Omit<Attribution, 'by'>, clock: ClinicClock): string {
   const recorded = formatTime(stamp.recorded_at, clock);
   const notes: string[] = [];
-  if (Math.abs(Date.parse(stamp.at) - Date.parse(stamp.recorded_at)) > SAME_MOMENT_MS) {
+  // On the server's clock, when the device recorded it: a slow tablet online is not an entry made offline.
+  const recordedOnServerClock = Date.parse(stamp.recorded_at) + (stamp.device_clock_offset_ms ?? 0);
+  if (Math.abs(Date.parse(stamp.at) - recordedOnServerClock) > SAME_MOMENT_MS) {
     notes.push(`recorded offline at ${recorded}, reached the server ${receivedAt(stamp, clock)}`);
   }
   const flag = clockFlag(stamp.device_clock_offset_ms);
