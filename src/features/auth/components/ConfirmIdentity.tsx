@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Reauthentication } from '@contract';
 import { confirmPerson, type ConfirmWith } from '@/lib/storage/confirm-person';
-import { keyring } from '@/lib/storage/keyring';
+import { keyringQueries } from '../model/keyring-queries';
 
 export const CONFIRM_IDENTITY_MESSAGES = {
   wrongPassword: 'That is not your password. Nothing was signed; try again.',
@@ -34,18 +34,8 @@ export function ConfirmIdentity({
   onConfirmed: (how: Reauthentication) => Promise<void>;
 }) {
   const [password, setPassword] = useState('');
-  const checkable = useQuery({
-    queryKey: ['confirm-identity', 'checkable', username],
-    queryFn: () => keyring.canUnlock(username),
-    networkMode: 'always',
-    gcTime: 0,
-  });
-  const passkey = useQuery({
-    queryKey: ['confirm-identity', 'passkey', username],
-    queryFn: () => keyring.passkeyOf(username),
-    networkMode: 'always',
-    gcTime: 0,
-  });
+  const checkable = useQuery(keyringQueries.usable(username));
+  const passkey = useQuery(keyringQueries.passkey(username));
   const confirm = useMutation({
     // Checked on the device alone: signing must work at a bay without Wi-Fi.
     networkMode: 'always',
