@@ -185,6 +185,7 @@ describe('a client’s alerts', () => {
     expect(answer.body).toEqual({
       client_id: unconsented.id,
       hipaa_consent: false,
+      wellbeing: null,
       contraindications: [],
       reactions: [],
     });
