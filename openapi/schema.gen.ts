@@ -527,8 +527,8 @@ export interface paths {
         };
         /**
          * Therapy visits, newest first (staff roles; a client its own signed visits)
-         * @description Staff roles of the hub group see every client's visits, drafts included; a client sees
-         *     only its own signed visits (a `client` filter naming anyone else is refused with 403, and
+         * @description Staff roles of the hub group see every client's visits, drafts included (each as much as the
+         *     role reads: openapi/access/resource-fields.ts); a client sees only its own signed visits (a `client` filter naming anyone else is refused with 403, and
          *     drafts are never listed for a client). Every read is recorded in the audit trail.
          */
         get: operations["listVisits"];
@@ -550,10 +550,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One visit (staff roles; a client its own, once signed) */
+        /** One visit (staff roles, as much of it as the role reads; a client its own, once signed) */
         get: operations["getVisit"];
         /**
-         * Create or replace a draft visit (staff roles)
+         * Create or replace a draft visit (nurses and doctors, who chart its therapy)
          * @description The whole draft, as the device holds it. Without `If-Match` the visit is created (201), or,
          *     when a visit with this id exists, the answer is 428; with it, the draft is replaced (200),
          *     or 412 with the current visit when it has moved on. A signed visit answers 409: it is
@@ -583,7 +583,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign a draft visit, which locks it (staff roles)
+         * Sign a draft visit, which locks it (nurses and doctors, who sign its therapy)
          * @description Checks that the visit is complete (every field the therapy needs, consent, a contraindication
          *     screen answered in full with an override reason for any positive answer, vitals before and
          *     after); 422 naming every field that is missing. Records who signed, when (and when on the
@@ -609,7 +609,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a correction to a signed visit (staff roles)
+         * Add a correction to a signed visit (the roles that may sign it)
          * @description Addenda are appended and never changed or removed. The addendum's id is made on the device,
          *     so a resend adds it once. A draft answers 409: it can still be edited.
          */
@@ -659,7 +659,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Record that staff reached out to a client about a result that raised an alert (the hub's staff group)
+         * Record that staff reached out to a client about a result that raised an alert (the care team)
          * @description Who (the caller), when (`contacted_at`, as typed at the clinic), how, the outcome and a note. Kept,
          *     never changed; every attempt stays in the client's history and the audit trail. Once one has the
          *     outcome `reached`, the result leaves the hub's 'Needs attention' (`awaiting_contact=false`). A
@@ -1253,18 +1253,22 @@ export interface components {
              */
             limit: number;
         };
+        /**
+         * @description A client found, with the profile fields the caller's role reads (openapi/access/profile-access.ts): a
+         *     field it does not read is left out (`age` goes with `date_of_birth`).
+         */
         ClientSearchResult: {
             id: components["schemas"]["UserIdValue"];
             /** Format: email */
             email: string;
             first_name: string;
             last_name: string;
-            phone_number: string | null;
+            phone_number?: string | null;
             /** Format: date */
-            date_of_birth: string | null;
+            date_of_birth?: string | null;
             /** @description Whole years */
-            age: number | null;
-            clinic: string | null;
+            age?: number | null;
+            clinic?: string | null;
             hipaa_consent: boolean;
             next_appointment: components["schemas"]["NextAppointment"] | null;
         };
@@ -1348,13 +1352,19 @@ export interface components {
              */
             recorded_at: string;
         };
+        /**
+         * @description What to watch out for with a client, as the caller's role may read it (openapi/access/resource-fields.ts):
+         *     the contraindications and reactions are clinical (nurses and doctors); the Thrive check's alert and its
+         *     follow-up are the care team's (nurses, doctors, health coaches, nutritionists). Each is left out for a role
+         *     that does not read it.
+         */
         ClientAlerts: {
             client_id: components["schemas"]["UserIdValue"];
             hipaa_consent: boolean;
             /** @description The newest Thrive check, when it raised an alert; null otherwise. */
-            wellbeing: components["schemas"]["WellbeingAlert"] | null;
-            contraindications: components["schemas"]["ContraindicationAlert"][];
-            reactions: components["schemas"]["ReactionAlert"][];
+            wellbeing?: components["schemas"]["WellbeingAlert"] | null;
+            contraindications?: components["schemas"]["ContraindicationAlert"][];
+            reactions?: components["schemas"]["ReactionAlert"][];
         };
         TherapyProgress: {
             therapy: components["schemas"]["VisitTherapy"];
@@ -1758,6 +1768,12 @@ export interface components {
             /** @description FIR: weight after minus weight before. */
             weight_change_kg?: number;
         };
+        /**
+         * @description A therapy visit as the caller's role may read it (openapi/access/resource-fields.ts): the clinical
+         *     record (consent, screen, vitals, the therapy's fields, reactions, notes, who entered what, addenda and
+         *     the electronic signature with its hash, and each entry's device time) is left out for a role that reads
+         *     only that the visit exists (reception, health coaches, nutritionists).
+         */
         Visit: {
             /** Format: uuid */
             id: string;
@@ -1772,8 +1788,8 @@ export interface components {
              */
             opened_at: string;
             /** @description Each attribution's device time and offset, by its key, as a device sends them back with a draft. */
-            recorded_at: components["schemas"]["RecordedTimes"];
-            signature: components["schemas"]["Signature"] | null;
+            recorded_at?: components["schemas"]["RecordedTimes"];
+            signature?: components["schemas"]["Signature"] | null;
             /** @description How long the visit's appointment was booked for: a session far past it warns before signing. */
             planned_minutes: number | null;
             /** Format: uuid */
@@ -1782,29 +1798,29 @@ export interface components {
             state: components["schemas"]["VisitState"];
             /** @description Increases with every change; the ETag carries it. */
             version: number;
-            consent: components["schemas"]["VisitConsent"];
-            contraindications: components["schemas"]["ContraindicationScreen"];
-            vitals: components["schemas"]["VitalsEntry"][];
-            reactions: components["schemas"]["AdverseReaction"][];
-            notes: string | null;
+            consent?: components["schemas"]["VisitConsent"];
+            contraindications?: components["schemas"]["ContraindicationScreen"];
+            vitals?: components["schemas"]["VitalsEntry"][];
+            reactions?: components["schemas"]["AdverseReaction"][];
+            notes?: string | null;
             iv?: components["schemas"]["IvFields"];
             hbot?: components["schemas"]["HbotFields"];
             pet?: components["schemas"]["PemfFields"];
             red_light?: components["schemas"]["RedLightFields"];
             fir?: components["schemas"]["FirFields"];
-            derived: components["schemas"]["VisitDerived"];
+            derived?: components["schemas"]["VisitDerived"];
             /**
              * @description Who entered what: by entry id (vitals, reactions, additives, attempts, site checks) and by
              *     field path (e.g. `iv.volume_ml`, `notes`, `contraindications.override_reason`).
              */
-            attributions: {
+            attributions?: {
                 [key: string]: components["schemas"]["Attribution"];
             };
             /** @description The names of everyone `attributions`, `created_by` and `signed_by` name, by username. */
             people: {
                 [key: string]: string;
             };
-            addenda: components["schemas"]["Addendum"][];
+            addenda?: components["schemas"]["Addendum"][];
             created_by: string;
             /** Format: date-time */
             created_at: string;
@@ -1816,7 +1832,7 @@ export interface components {
             /** Format: date-time */
             signed_on_device_at: string | null;
             /** @description SHA-256 (hex) of the signed content, canonical JSON; null while a draft. */
-            content_hash: string | null;
+            content_hash?: string | null;
         };
         VisitSummary: {
             /** Format: uuid */
@@ -1962,6 +1978,11 @@ export interface components {
             cognitive?: components["schemas"]["CognitiveRun"];
             cardiovascular_risk?: components["schemas"]["SharedRiskInput"];
         };
+        /**
+         * @description A result as the caller's role may read it (openapi/access/resource-fields.ts): the answers and scores
+         *     of each kind are left out for a role that reads only that a result was taken (reception), and staff's
+         *     contacts about it are the care team's own follow-up (left out for reception and for the client).
+         */
         Assessment: {
             /** Format: uuid */
             id: string;
@@ -1978,23 +1999,23 @@ export interface components {
             /** @description Who recorded it (an identity username). */
             created_by: string;
             created_by_name: string;
-            answers: number[] | null;
+            answers?: number[] | null;
             /** @description `who5`: the sum of the answers. */
-            raw_score: number | null;
+            raw_score?: number | null;
             /** @description `who5`: the raw score times 4. */
-            score: number | null;
+            score?: number | null;
             /** @description The result needs staff's attention (a Thrive check score of 28 or less). */
-            alert: boolean;
-            cognitive: components["schemas"]["CognitiveRun"] | null;
-            cognitive_scores: components["schemas"]["CognitiveScores"] | null;
+            alert?: boolean;
+            cognitive?: components["schemas"]["CognitiveRun"] | null;
+            cognitive_scores?: components["schemas"]["CognitiveScores"] | null;
             /** @description Every part was done (a cognitive run with all its tasks). */
             complete: boolean;
             /** @description The client's first complete cognitive run. */
             baseline: boolean;
-            cardiovascular_risk: components["schemas"]["SharedRiskInput"] | null;
-            cardiovascular_risk_result: components["schemas"]["SharedRiskResult"] | null;
+            cardiovascular_risk?: components["schemas"]["SharedRiskInput"] | null;
+            cardiovascular_risk_result?: components["schemas"]["SharedRiskResult"] | null;
             /** @description Staff's contacts with the client about this result, oldest first (only a result with an alert has any). */
-            contacts: components["schemas"]["WellbeingContact"][];
+            contacts?: components["schemas"]["WellbeingContact"][];
         };
         AssessmentList: {
             results: components["schemas"]["Assessment"][];
@@ -3912,7 +3933,8 @@ export interface operations {
                 since?: string;
                 /**
                  * @description `true`: only results nobody has yet recorded reaching the client about (see
-                 *     `/assessments/{id}/contacts`); `false`: only those someone has.
+                 *     `/assessments/{id}/contacts`); `false`: only those someone has. A role that does not read the
+                 *     contacts (openapi/access/resource-fields.ts) is refused, 403 naming it.
                  */
                 awaiting_contact?: boolean;
                 /** @description At most this many, newest first; `truncated` says whether more matched. */

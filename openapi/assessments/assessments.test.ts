@@ -6,9 +6,11 @@ import {
   cognitiveComplete,
   cognitiveProblems,
   cognitiveScores,
+  contactedAtProblems,
   digitSpanScore,
   reactionScore,
   sharedRiskResult,
+  takenAtProblems,
   thriveCheckDue,
   trailsScore,
   who5Alert,
@@ -252,5 +254,46 @@ describe('a result, checked as a whole', () => {
         cardiovascular_risk: { ...input, hdl_cholesterol: 220 },
       }).map((p) => p.field),
     ).toEqual(['cardiovascular_risk.hdl_cholesterol']);
+  });
+});
+
+describe('when a result was taken', () => {
+  const now = new Date('2031-06-01T10:00:00Z');
+  const accountCreatedAt = new Date('2031-01-15T09:00:00Z');
+  const problems = (takenAt: string) => takenAtProblems(takenAt, { now, accountCreatedAt });
+
+  it('takes a date between the account’s creation (and 90 days back) and now', () => {
+    expect(problems('2031-06-01T09:59:00Z')).toEqual([]);
+    expect(problems('2031-03-04T10:00:01Z')).toEqual([]);
+    // A device clock a few minutes ahead.
+    expect(problems('2031-06-01T10:05:00Z')).toEqual([]);
+  });
+
+  it('refuses a date later than now, before the account existed or more than 90 days back, naming taken_at', () => {
+    expect(problems('2031-06-02T10:00:00Z')).toEqual([{ field: 'taken_at', message: 'cannot be later than now' }]);
+    expect(problems('1900-01-01T00:00:00Z')).toEqual([
+      { field: 'taken_at', message: 'cannot be before the client’s account existed' },
+    ]);
+    expect(problems('2031-03-01T10:00:00Z')).toEqual([
+      { field: 'taken_at', message: 'cannot be more than 90 days ago' },
+    ]);
+  });
+});
+
+describe('when staff reached out about a result', () => {
+  const now = new Date('2031-06-01T10:00:00Z');
+  const resultTakenAt = new Date('2031-05-30T08:00:00Z');
+  const problems = (contactedAt: string) => contactedAtProblems(contactedAt, { now, resultTakenAt });
+
+  it('takes a time between the result and now (a device clock a few minutes ahead too)', () => {
+    expect(problems('2031-05-30T08:00:00Z')).toEqual([]);
+    expect(problems('2031-06-01T10:05:00Z')).toEqual([]);
+  });
+
+  it('refuses a time later than now or before the result, naming contacted_at', () => {
+    expect(problems('2031-06-01T10:11:00Z')).toEqual([{ field: 'contacted_at', message: 'cannot be later than now' }]);
+    expect(problems('2031-05-30T07:59:59Z')).toEqual([
+      { field: 'contacted_at', message: 'earlier than the result was taken' },
+    ]);
   });
 });

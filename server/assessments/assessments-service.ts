@@ -6,18 +6,22 @@
  * is stored is never a score a device claimed. Results are kept, never
  * changed.
  */
-import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
 import {
   assessmentProblems,
   cognitiveComplete,
   cognitiveScores,
+  RESULT_MAX_AGE_DAYS,
   sharedRiskResult,
+  takenAtProblems,
+  contactedAtProblems,
   who5Alert,
   who5RawScore,
   who5Score,
 } from '@contract';
 import type { CognitiveRun, CognitiveScores, SharedRiskInput, SharedRiskResult } from '@contract';
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { answerFor, requireReadableFilters, requireWritable } from '../access/fields.ts';
+import { hasSomeGrant, requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
 import type {
   Assessment,
   AssessmentCreate,
@@ -38,9 +42,6 @@ export interface AssessmentDeps {
   db: Database;
   now: () => Date;
 }
-
-/** A result finished on the device this far ahead of the server's clock is still taken as it is. */
-const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
 
 type Timestamp = Date | string;
 
@@ -150,18 +151,19 @@ export async function listAssessments(
   return operation(db, entry, async () => {
     const params: unknown[] = [];
     const scope: string[] = [];
-    const grant = ACCESS_RULES[caller.role]['assessments.read'];
+    const reach = listScope(caller, 'assessments.read', 'You may not see assessment results.');
+    // Which results raise an alert is what the alert says, and which were followed up what the contacts say:
+    // only a role that reads the field may filter on it.
+    requireReadableFilters(caller, 'assessment', {
+      ...(query.alert !== undefined && { alert: 'alert' }),
+      ...(query.awaiting_contact !== undefined && { contacts: 'awaiting_contact' }),
+    });
     if (query.client !== undefined) {
-      authorize(caller, 'assessments.read', await targetUser(db, query.client), 'query.client');
+      requireGrant(caller, 'assessments.read', await targetUser(db, query.client), 'query.client');
       scope.push(`a.client_id = $${params.push(query.client)}`);
-    } else if (grant?.roles) {
-      const listable = rolesListable(caller, 'assessments.read');
-      if (!listsEveryone(listable)) scope.push(roleFilterSql('u.role', listable, params));
-    } else if (grant?.self) {
-      entry.subjectId = caller.id;
-      scope.push(`a.client_id = $${params.push(caller.id)}`);
     } else {
-      throw forbidden('You may not see assessment results.');
+      if (reach.via === 'self') entry.subjectId = caller.id;
+      scope.push(reach.where({ role: 'u.role', owner: 'a.client_id' }, params));
     }
     if (query.type !== undefined) scope.push(`a.type = $${params.push(query.type)}`);
     const filters: string[] = [];
@@ -182,7 +184,10 @@ export async function listAssessments(
        ORDER BY a.taken_at DESC, a.id LIMIT $${params.push(query.limit + 1)}`,
       params,
     );
-    return { results: rows.slice(0, query.limit).map(toAssessment), truncated: rows.length > query.limit };
+    return {
+      results: rows.slice(0, query.limit).map((row) => answerFor(caller, 'assessment', toAssessment(row))),
+      truncated: rows.length > query.limit,
+    };
   });
 }
 
@@ -256,7 +261,7 @@ export async function createAssessment(
   };
   return operation(db, entry, async (audit) => {
     const operation = body.type === 'cardiovascular_risk' ? 'assessments.share-risk' : 'assessments.write';
-    if (!ACCESS_RULES[caller.role][operation]) {
+    if (!hasSomeGrant(caller, operation)) {
       throw forbidden(
         body.type === 'cardiovascular_risk'
           ? 'You may not share risk results.'
@@ -264,7 +269,8 @@ export async function createAssessment(
         [{ field: 'body.type', message: 'not yours to record' }],
       );
     }
-    authorize(caller, operation, await targetUser(db, body.client_id), 'body.client_id');
+    requireGrant(caller, operation, await targetUser(db, body.client_id), 'body.client_id');
+    requireWritable(caller, 'assessment', body);
     const problems = assessmentProblems(body);
     if (problems.length > 0) {
       throw badRequest(
@@ -272,10 +278,18 @@ export async function createAssessment(
         problems.map((problem) => ({ field: `body.${problem.field}`, message: problem.message })),
       );
     }
-    if (Date.parse(body.taken_at) > now().getTime() + DEVICE_CLOCK_TOLERANCE_MS) {
-      throw badRequest('A result cannot be taken later than now.', [
-        { field: 'body.taken_at', message: 'cannot be later than now' },
-      ]);
+    const [account] = await db.query<{ created_at: Date | string }>('SELECT created_at FROM users WHERE id = $1', [
+      body.client_id,
+    ]);
+    const dated = takenAtProblems(body.taken_at, {
+      now: now(),
+      accountCreatedAt: new Date(account?.created_at ?? 0),
+    });
+    if (dated.length > 0) {
+      throw badRequest(
+        `A result is dated when it was taken: not later than now, not before the account, at most ${RESULT_MAX_AGE_DAYS} days back.`,
+        dated.map((problem) => ({ field: `body.${problem.field}`, message: problem.message })),
+      );
     }
     const result = scored(body);
     return db.transaction(async (tx) => {
@@ -309,7 +323,7 @@ export async function createAssessment(
       }
       const stored = await selectAssessment(tx, body.id);
       if (!stored) throw new Error(`Assessment ${body.id} vanished inside its own insert`);
-      return audit.recordSuccess(tx, { status: 201, body: stored });
+      return audit.recordSuccess(tx, { status: 201, body: answerFor(caller, 'assessment', stored) });
     });
   });
 }
@@ -338,9 +352,8 @@ export async function recordWellbeingContact(
     fields: ['contacted_at', 'method', 'outcome', ...(body.note ? ['note'] : [])],
   };
   return operation(db, entry, async (audit) => {
-    if (!ACCESS_RULES[caller.role]['assessments.contact']) {
-      throw forbidden('You may not record contacts with clients.');
-    }
+    requireSomeGrant(caller, 'assessments.contact', 'You may not record contacts with clients.');
+    requireWritable(caller, 'assessment', body);
     return db.transaction(async (tx) => {
       const [result] = await tx.query<{ client_id: string; alert: boolean; taken_at: Timestamp }>(
         'SELECT client_id, alert, taken_at FROM assessments WHERE id = $1',
@@ -348,22 +361,21 @@ export async function recordWellbeingContact(
       );
       if (!result) throw notFound('There is no such result.');
       entry.subjectId = result.client_id;
-      authorize(caller, 'assessments.contact', await targetUser(tx, result.client_id));
+      requireGrant(caller, 'assessments.contact', await targetUser(tx, result.client_id));
       if (!result.alert) {
         throw conflict('This result raised no alert: there is nothing to follow up.', [
           { field: 'alert', message: 'false' },
         ]);
       }
-      const contactedAt = Date.parse(body.contacted_at);
-      if (contactedAt > now().getTime() + DEVICE_CLOCK_TOLERANCE_MS) {
-        throw badRequest('A contact cannot be later than now.', [
-          { field: 'body.contacted_at', message: 'cannot be later than now' },
-        ]);
-      }
-      if (contactedAt < new Date(result.taken_at).getTime()) {
-        throw badRequest('A contact about a result cannot come before the result.', [
-          { field: 'body.contacted_at', message: 'earlier than the result was taken' },
-        ]);
+      const dated = contactedAtProblems(body.contacted_at, {
+        now: now(),
+        resultTakenAt: new Date(result.taken_at),
+      });
+      if (dated.length > 0) {
+        throw badRequest(
+          'A contact is dated when it happened: not later than now, not before the result was taken.',
+          dated.map((problem) => ({ field: `body.${problem.field}`, message: problem.message })),
+        );
       }
       const [created] = await tx.query<{ id: string }>(
         `INSERT INTO wellbeing_contacts (id, assessment_id, contacted_at, method, outcome, note, created_by, device_id,
@@ -389,7 +401,7 @@ export async function recordWellbeingContact(
       }
       const stored = await selectAssessment(tx, assessmentId);
       if (!stored) throw new Error(`Assessment ${assessmentId} vanished inside its own contact`);
-      return audit.recordSuccess(tx, { status: 201, body: stored });
+      return audit.recordSuccess(tx, { status: 201, body: answerFor(caller, 'assessment', stored) });
     });
   });
 }

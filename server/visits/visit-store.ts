@@ -101,7 +101,7 @@ interface AddendumRow {
 }
 
 /** An attribution as the contract answers it: one from before devices timed their entries reads its server time. */
-function answeredAttribution(attribution: Attribution): Visit['attributions'][string] {
+function answeredAttribution(attribution: Attribution): NonNullable<Visit['attributions']>[string] {
   return {
     by: attribution.by,
     at: attribution.at,

@@ -289,7 +289,7 @@ test('a client takes the Thrive check twice and sees the score, its meaning, the
     await expect
       .poll(async () => {
         const list = await apiGet<AssessmentList>(request, `/assessments?client=${client.id}&type=who5`);
-        return list.results[0]?.contacts.map((item) => [item.outcome, item.method]);
+        return list.results[0]?.contacts?.map((item) => [item.outcome, item.method]);
       })
       .toEqual([['reached', 'phone']]);
   } finally {

@@ -8,6 +8,7 @@ import { QueryState } from '@/components/QueryState';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { WellbeingFollowUp } from '@/features/assessments';
 import { NoConsentBadge } from '@/features/hipaa';
+import { NotShown } from '@/components/signed-in/NotShown';
 import { formatDate, useClock } from '@/lib/intl';
 import { clientAlertsQueryOptions } from '@/features/people';
 
@@ -25,7 +26,8 @@ function AlertRow({ badge, children }: { badge: ReactNode; children: ReactNode }
  * What to watch out for, all together at the top of the client's page: no
  * consent on file, a very low Thrive check (with who reached the client about
  * it, and 'Record contact'), contraindications answered yes and reactions in
- * past visits.
+ * past visits. The Thrive check is the care team's, the last two are clinical:
+ * for a role that does not read one, the card says so.
  */
 export function ClientAlerts({ clientId, clientName }: { clientId: string; clientName: string }) {
   const alerts = useQuery(clientAlertsQueryOptions(clientId));
@@ -35,23 +37,40 @@ export function ClientAlerts({ clientId, clientName }: { clientId: string; clien
     <Box id="alerts" style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 16px)' }}>
       <PanelCard title="Alerts">
         <QueryState query={alerts} what="The alerts">
-          {(data) =>
-            data.hipaa_consent &&
-            !data.wellbeing &&
-            data.contraindications.length === 0 &&
-            data.reactions.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No contraindication answered yes, no reaction recorded in past visits, no very low Thrive check.
-              </Text>
-            ) : (
+          {(data) => {
+            const { wellbeing, contraindications, reactions } = data;
+            const clinical = contraindications !== undefined && reactions !== undefined;
+            const clear =
+              data.hipaa_consent &&
+              !wellbeing &&
+              (contraindications ?? []).length === 0 &&
+              (reactions ?? []).length === 0;
+            if (clear && clinical && wellbeing !== undefined) {
+              return (
+                <Text size="sm" c="dimmed">
+                  No contraindication answered yes, no reaction recorded in past visits, no very low Thrive check.
+                </Text>
+              );
+            }
+            return (
               <PlainList gap="xs">
                 {!data.hipaa_consent && <AlertRow badge={<NoConsentBadge />}>No HIPAA authorization on file.</AlertRow>}
-                {data.wellbeing && (
+                {wellbeing && (
                   <li>
-                    <WellbeingFollowUp alert={data.wellbeing} clientId={clientId} clientName={clientName} />
+                    <WellbeingFollowUp alert={wellbeing} clientId={clientId} clientName={clientName} />
                   </li>
                 )}
-                {data.contraindications.map((item) => (
+                {wellbeing === null && !clinical && (
+                  <Text component="li" size="sm" c="dimmed">
+                    No very low Thrive check.
+                  </Text>
+                )}
+                {wellbeing === undefined && (
+                  <Text component="li" size="sm">
+                    Thrive check: <NotShown />
+                  </Text>
+                )}
+                {contraindications?.map((item) => (
                   <AlertRow
                     key={`${item.visit_id}-${item.question}`}
                     badge={
@@ -64,7 +83,7 @@ export function ClientAlerts({ clientId, clientName }: { clientId: string; clien
                     {item.override_reason ? `. Went ahead: ${item.override_reason}` : ''}
                   </AlertRow>
                 ))}
-                {data.reactions.map((item) => (
+                {reactions?.map((item) => (
                   <AlertRow
                     key={`${item.visit_id}-${item.at}-${item.what}`}
                     badge={
@@ -77,9 +96,14 @@ export function ClientAlerts({ clientId, clientName }: { clientId: string; clien
                     {item.action ? `. ${item.action}` : ''}
                   </AlertRow>
                 ))}
+                {!clinical && (
+                  <Text component="li" size="sm">
+                    Contraindications and reactions: <NotShown />
+                  </Text>
+                )}
               </PlainList>
-            )
-          }
+            );
+          }}
         </QueryState>
       </PanelCard>
     </Box>

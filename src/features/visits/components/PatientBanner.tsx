@@ -5,6 +5,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { THERAPY_INFO, ageOn, type components } from '@contract';
 import type { ReactNode } from 'react';
 import { AnchorLink } from '@/components/RouterLinks';
+import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { clientAlertsQueryOptions, fullName, profileOf, userDetailQueryOptions } from '@/features/people';
 import { counted, formatDate, formatDay, useClock } from '@/lib/intl';
@@ -23,7 +24,10 @@ function initialsOf(first: string, last: string): string {
   return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
 }
 
-/** Every alert, most urgent first, each linking to its source (the visit it was recorded in, or the client's page). */
+/**
+ * Every alert the viewer's role reads, most urgent first, each linking to its source (the visit it was recorded
+ * in, or the client's page).
+ */
 function alertsOf(alerts: ClientAlerts, clientId: string, when: (at: string) => string): BannerAlert[] {
   const visitLink = (visitId: string, text: string) => (
     <AnchorLink to="/client/discovery/$clientId/visit/$visitId" params={{ clientId, visitId }} size="sm" fw={600}>
@@ -45,7 +49,7 @@ function alertsOf(alerts: ClientAlerts, clientId: string, when: (at: string) => 
       ),
     });
   }
-  for (const reaction of alerts.reactions) {
+  for (const reaction of alerts.reactions ?? []) {
     const text = `${reaction.severity} reaction: ${reaction.what} (${THERAPY_INFO[reaction.therapy].name}, ${when(reaction.at)})`;
     shown.push({
       key: `reaction-${reaction.visit_id}-${reaction.at}`,
@@ -54,7 +58,7 @@ function alertsOf(alerts: ClientAlerts, clientId: string, when: (at: string) => 
       link: visitLink(reaction.visit_id, text),
     });
   }
-  for (const item of alerts.contraindications) {
+  for (const item of alerts.contraindications ?? []) {
     const text = `Contraindication: ${item.label} (${THERAPY_INFO[item.therapy].name}, ${when(item.at)})`;
     shown.push({
       key: `screen-${item.visit_id}-${item.question}`,
@@ -64,6 +68,16 @@ function alertsOf(alerts: ClientAlerts, clientId: string, when: (at: string) => 
     });
   }
   return shown;
+}
+
+/** The kinds of alert the API left out because the viewer's role does not read them. */
+function alertsNotRead(alerts: ClientAlerts): string[] {
+  return [
+    ...(withheld(alerts, 'contraindications') || withheld(alerts, 'reactions')
+      ? ['Contraindications and reactions']
+      : []),
+    ...(withheld(alerts, 'wellbeing') ? ['Thrive check'] : []),
+  ];
 }
 
 /**
@@ -92,6 +106,8 @@ export function PatientBanner({
   const born = profile.date_of_birth;
   const age = ageOn(born, new Date());
   const shown = alerts ? alertsOf(alerts, clientId, (at) => formatDate(at, clock, { weekday: false })) : [];
+  // What the API left out for the viewer's role: said so, never shown as 'no alerts'.
+  const notRead = alerts ? alertsNotRead(alerts) : [];
   const hipaa = profile.hipaa_consent === true;
 
   const identity = (
@@ -128,17 +144,24 @@ export function PatientBanner({
         <Text component="li" size="sm" c="dimmed">
           Alerts not on this device yet.
         </Text>
-      ) : shown.length === 0 ? (
+      ) : shown.length === 0 && notRead.length === 0 ? (
         <Text component="li" size="sm" c="dimmed">
           No alerts: no contraindication answered yes, no reaction, no very low Thrive check.
         </Text>
       ) : (
-        shown.map((alert) => (
-          <Group component="li" key={alert.key} gap={6} wrap="nowrap" align="flex-start">
-            <IconAlertTriangle size={16} aria-hidden color={`var(--mantine-color-${alert.colour}-8)`} />
-            <Box miw={0}>{alert.link}</Box>
-          </Group>
-        ))
+        <>
+          {shown.map((alert) => (
+            <Group component="li" key={alert.key} gap={6} wrap="nowrap" align="flex-start">
+              <IconAlertTriangle size={16} aria-hidden color={`var(--mantine-color-${alert.colour}-8)`} />
+              <Box miw={0}>{alert.link}</Box>
+            </Group>
+          ))}
+          {notRead.map((what) => (
+            <Text component="li" key={what} size="sm">
+              {what}: <NotShown />
+            </Text>
+          ))}
+        </>
       )}
     </Stack>
   );
@@ -168,7 +191,13 @@ export function PatientBanner({
               style={{ display: 'flex', alignItems: 'center', gap: 4, flexShrink: 0 }}
             >
               <TintBadge color={shown.length > 0 || !hipaa ? 'red' : 'gray'}>
-                {shown.length > 0 ? counted(shown.length, 'alert', 'alerts') : hipaa ? 'No alerts' : 'No HIPAA'}
+                {shown.length > 0
+                  ? counted(shown.length, 'alert', 'alerts')
+                  : !hipaa
+                    ? 'No HIPAA'
+                    : notRead.length > 0
+                      ? 'Alerts'
+                      : 'No alerts'}
               </TintBadge>
               <IconChevronDown size={16} aria-hidden style={{ transform: open ? 'rotate(180deg)' : undefined }} />
             </UnstyledButton>

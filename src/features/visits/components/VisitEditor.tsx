@@ -59,6 +59,8 @@ export interface EditorProps {
   server: Pick<Visit, 'opened_at' | 'planned_minutes' | 'attributions' | 'people'> | null;
   unsent: readonly OutboxItem[];
   signing: OutboxItem | null;
+  /** The person's role signs this therapy's visits. */
+  maySign: boolean;
   hipaaConsent: boolean;
   diabetic: boolean;
 }
@@ -164,7 +166,7 @@ export function VisitEditor(props: EditorProps) {
       const time = recorded ? ` · ${entryTime({ ...recorded, recorded_at: recorded.at }, clinicClock)}` : '';
       return `You${time} · not yet on the server`;
     }
-    const stamp = server?.attributions[key];
+    const stamp = server?.attributions?.[key];
     if (!stamp) return null;
     const who = stamp.by === user.username ? 'You' : (server.people[stamp.by] ?? 'Staff');
     return `${who} · ${entryTime(stamp, clinicClock)}`;
@@ -221,7 +223,9 @@ export function VisitEditor(props: EditorProps) {
         <TherapySection />
         <ReactionsSection />
         <NotesSection />
-        {!readOnly && <SignOff draft={draft} missing={missing} warnings={warnings} user={user} onSign={sign} />}
+        {!readOnly && props.maySign && (
+          <SignOff draft={draft} missing={missing} warnings={warnings} user={user} onSign={sign} />
+        )}
       </Stack>
     </VisitEditingContext.Provider>
   );

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { THERAPY_INFO, profileSaysDiabetic } from '@contract';
+import { THERAPY_INFO, mayDoToClients, profileSaysDiabetic } from '@contract';
 import { useMemo } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { HUB_CRUMB, clientTrail } from '@/lib/navigation';
@@ -79,13 +79,17 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
   const crumbs = [...clientTrail(clientId, clientName), { label: THERAPY_INFO[therapy].title }];
   const signed = server?.state === 'signed';
   const hipaaConsent = profile.hipaa_consent === true;
+  // Who charts, signs and corrects is the contract's table (the route sends the other roles to the record).
+  const charts = mayDoToClients(user.role, 'visits.chart', therapy);
+  const signs = mayDoToClients(user.role, 'visits.sign', therapy);
 
-  if (signed && server && serverDraft) {
+  // A signed visit is a record; so is a draft for a role that does not chart it.
+  if ((signed || !charts) && server && serverDraft) {
     return (
       <PageFrame
         title={THERAPY_INFO[therapy].title}
         crumbs={crumbs}
-        purpose={`${clientName}: a signed visit, locked. Corrections are added as addenda.`}
+        purpose={`${clientName}: ${signed ? 'a signed visit, locked. Corrections are added as addenda.' : 'a visit being charted by a nurse or a doctor.'}`}
       >
         <PatientBanner
           clientId={clientId}
@@ -97,7 +101,19 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
           </Button>
         </Group>
         <VisitRecord visit={server} draft={serverDraft} people={server.people} />
-        <AddendaSection visitId={visitId} clientName={clientName} unsent={unsent} link={link} user={user} />
+        {signed && signs && (
+          <AddendaSection visitId={visitId} clientName={clientName} unsent={unsent} link={link} user={user} />
+        )}
+      </PageFrame>
+    );
+  }
+  if (!charts) {
+    return (
+      <PageFrame title={THERAPY_INFO[therapy].title} crumbs={crumbs} purpose={`${clientName}: a visit.`}>
+        <PatientBanner clientId={clientId} />
+        <Alert color="orange" variant="light" title="This visit is not on this device">
+          It opens when the network is back.
+        </Alert>
       </PageFrame>
     );
   }
@@ -127,6 +143,7 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
         server={server}
         unsent={unsent}
         signing={signing ?? null}
+        maySign={signs}
         hipaaConsent={hipaaConsent}
         diabetic={profileSaysDiabetic(profile.lifestyle_history)}
       />
