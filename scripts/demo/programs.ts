@@ -15,7 +15,7 @@ import { exampleVisit, signatureMeaningText } from '@contract';
 import { addDays, instantAt, wallClockAt } from '@contract';
 import type { EnrollmentStatus, VisitDraft, VisitTherapy } from '@contract';
 import type { Queryable } from '../../server/db/database.ts';
-import { signedContentHash } from '../../server/visits/visits-service.ts';
+import { signedContentHash } from '../../server/visits/visit-signing.ts';
 import { demoAccount, type DemoAccount } from './accounts.ts';
 import { DEMO_CLINICS, DEMO_SERVICES, type PlannedAppointment } from './schedule.ts';
 import { stableUuid } from './stable-id.ts';

@@ -10,7 +10,7 @@ import { VISIT_THERAPIES } from '@contract';
 import type { VisitDraft, VisitTherapy } from '@contract';
 import { signatureMeaningText, wallClockAt } from '@contract';
 import type { Queryable } from '../../server/db/database.ts';
-import { signedContentHash } from '../../server/visits/visits-service.ts';
+import { signedContentHash } from '../../server/visits/visit-signing.ts';
 import type { VisitContent } from '../../server/visits/visit-store.ts';
 import { DEMO_CLINICS, DEMO_SERVICES, type PlannedAppointment } from './schedule.ts';
 import { stableUuid } from './stable-id.ts';
