@@ -145,10 +145,13 @@ export function WellbeingFollowUp({
   alert,
   clientId,
   clientName,
+  mayRecord,
 }: {
   alert: Schemas['WellbeingAlert'];
   clientId: string;
   clientName: string;
+  /** The viewer's role records contacts with clients (the contract's `assessments.contact`). */
+  mayRecord: boolean;
 }) {
   const clock = useClock();
   const link = useRouterState({ select: (state) => state.location.href });
@@ -189,14 +192,16 @@ export function WellbeingFollowUp({
           ))}
         </Stack>
       )}
-      <Button
-        variant={reached ? 'default' : 'filled'}
-        leftSection={<IconPhoneCheck size={18} aria-hidden />}
-        onClick={open}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        Record contact
-      </Button>
+      {mayRecord && (
+        <Button
+          variant={reached ? 'default' : 'filled'}
+          leftSection={<IconPhoneCheck size={18} aria-hidden />}
+          onClick={open}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Record contact
+        </Button>
+      )}
       <Modal opened={opened} onClose={close} title={`Contact with ${clientName}`}>
         <ContactForm
           alert={alert}

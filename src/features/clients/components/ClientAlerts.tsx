@@ -1,7 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { THERAPY_INFO } from '@contract';
+import { THERAPY_INFO, mayDoToClients, type Role } from '@contract';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { PlainList } from '@/components/signed-in/PlainList';
 import { QueryState } from '@/components/QueryState';
@@ -29,7 +29,16 @@ function AlertRow({ badge, children }: { badge: ReactNode; children: ReactNode }
  * past visits. The Thrive check is the care team's, the last two are clinical:
  * for a role that does not read one, the card says so.
  */
-export function ClientAlerts({ clientId, clientName }: { clientId: string; clientName: string }) {
+export function ClientAlerts({
+  clientId,
+  clientName,
+  viewerRole,
+}: {
+  clientId: string;
+  clientName: string;
+  /** Who is looking: whether they may record a contact about a very low Thrive check. */
+  viewerRole: Role;
+}) {
   const alerts = useQuery(clientAlertsQueryOptions(clientId));
   const clock = useClock();
   return (
@@ -57,7 +66,12 @@ export function ClientAlerts({ clientId, clientName }: { clientId: string; clien
                 {!data.hipaa_consent && <AlertRow badge={<NoConsentBadge />}>No HIPAA authorization on file.</AlertRow>}
                 {wellbeing && (
                   <li>
-                    <WellbeingFollowUp alert={wellbeing} clientId={clientId} clientName={clientName} />
+                    <WellbeingFollowUp
+                      alert={wellbeing}
+                      clientId={clientId}
+                      clientName={clientName}
+                      mayRecord={mayDoToClients(viewerRole, 'assessments.contact')}
+                    />
                   </li>
                 )}
                 {wellbeing === null && !clinical && (

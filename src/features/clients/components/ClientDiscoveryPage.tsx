@@ -97,7 +97,7 @@ export function ClientDiscoveryPage({
         </ButtonLink>
         <ClientLinks clientId={clientId} />
       </Group>
-      <ClientAlerts clientId={clientId} clientName={name} />
+      <ClientAlerts clientId={clientId} clientName={name} viewerRole={viewerRole} />
       <PanelCard title="At a glance">
         <ClientGlance clientId={clientId} consented={!isClient || profile.hipaa_consent} />
       </PanelCard>
