@@ -290,10 +290,15 @@ describe('when staff reached out about a result', () => {
     expect(problems('2031-06-01T10:05:00Z')).toEqual([]);
   });
 
+  it('takes the minute the result was taken in: a contact is typed to the minute', () => {
+    const takenMidMinute = new Date('2031-05-30T08:00:40Z');
+    expect(contactedAtProblems('2031-05-30T08:00:00Z', { now, resultTakenAt: takenMidMinute })).toEqual([]);
+  });
+
   it('refuses a time later than now or before the result, naming contacted_at', () => {
     expect(problems('2031-06-01T10:11:00Z')).toEqual([{ field: 'contacted_at', message: 'cannot be later than now' }]);
     expect(problems('2031-05-30T07:59:59Z')).toEqual([
-      { field: 'contacted_at', message: 'earlier than the result was taken' },
+      { field: 'contacted_at', message: 'cannot be before the result was taken' },
     ]);
   });
 });

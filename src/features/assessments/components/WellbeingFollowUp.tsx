@@ -2,7 +2,7 @@ import { Button, Chip, Group, Modal, Radio, Select, Stack, Text, Textarea } from
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoneCheck } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
-import { addDays, type components } from '@contract';
+import { addDays, contactedAtProblems, type components } from '@contract';
 import { useState } from 'react';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { TintBadge } from '@/components/signed-in/TintBadge';
@@ -69,8 +69,9 @@ function ContactForm({
   const submit = async () => {
     if (!isWallTime(time)) return setError(WALL_TIME_MESSAGE);
     const at = instantOn(day, time, clock);
-    if (Date.parse(at) > Date.now()) return setError('Cannot be later than now.');
-    if (Date.parse(at) < Date.parse(alert.taken_at)) return setError('Cannot be before the check was taken.');
+    // The server's rule, asked here first: the same minute as the check is after it.
+    const [problem] = contactedAtProblems(at, { now: new Date(), resultTakenAt: new Date(alert.taken_at) });
+    if (problem) return setError(`${problem.message.charAt(0).toUpperCase()}${problem.message.slice(1)}.`);
     setError(null);
     await onRecord({ contacted_at: at, method, outcome, note: note.trim() === '' ? null : note.trim() });
     onDone();
