@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_FIELDS, profileFieldsShown, readableFields, type AccessResource } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { callersOf, created, signedVisit, type Caller } from '../support/access-cases.ts';
+import { callersOf, created, enrollmentOf, lowCheckOf, signedVisit, type Caller } from '../support/access-cases.ts';
 import { api, stack, type Problem, type Schemas } from '../support/api-client.ts';
 
 /** Generated client 80 (it gave consent: its visits can be signed): this file's own. */
@@ -54,27 +54,9 @@ beforeAll(async () => {
       }),
       'A thread',
     ),
-    created(
-      api<Schemas['Enrollment']>('POST', '/users/user-program-enrollments', {
-        as: 'super',
-        body: { user: CLIENT.id, program: 'iv_wellness', start_date: '2031-01-05', notes: 'Iron low at intake.' },
-      }),
-      'An enrollment',
-    ),
+    enrollmentOf(CLIENT),
     // A very low check: its alert, and the care team's contacts about it, are read below.
-    created(
-      api<Schemas['Assessment']>('POST', '/assessments', {
-        as: OWNER,
-        body: {
-          id: randomUUID(),
-          client_id: CLIENT.id,
-          type: 'who5',
-          taken_at: new Date().toISOString(),
-          answers: [1, 1, 1, 1, 1],
-        },
-      }),
-      'A Thrive check',
-    ).then((check) =>
+    lowCheckOf(CLIENT).then((check) =>
       created(
         api('POST', `/assessments/${check.id}/contacts`, {
           as: 'nurse',

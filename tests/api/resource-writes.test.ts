@@ -15,7 +15,8 @@ import {
   REASON,
   addendum,
   callersOf,
-  created,
+  enrollmentOf,
+  lowCheckOf,
   nurseDraft,
   sign,
   signOff,
@@ -27,35 +28,14 @@ import { CURRENT, api, stack, type Problem, type Schemas } from '../support/api-
 /** Generated client 81 (it gave consent: its visits can be signed): this file's own. */
 const CLIENT = generateClients(stack.generatedClients)[80];
 if (!CLIENT?.hipaaConsent) throw new Error('Generated client 81 is missing or gave no consent');
-const { owner: OWNER, everyCaller: EVERY_CALLER, roleOf, idOfCaller, granted, writesAll } = callersOf(CLIENT);
+const { everyCaller: EVERY_CALLER, roleOf, idOfCaller, granted, writesAll } = callersOf(CLIENT);
 
 /** The client's records written below, made once. */
 const made = { enrollment: '', lowCheck: '' };
 
 beforeAll(async () => {
-  const [enrollment, check] = await Promise.all([
-    created(
-      api<Schemas['Enrollment']>('POST', '/users/user-program-enrollments', {
-        as: 'super',
-        body: { user: CLIENT.id, program: 'iv_wellness', start_date: '2031-01-05', notes: 'Iron low at intake.' },
-      }),
-      'An enrollment',
-    ),
-    // A very low check: its alert is what the care team follows up.
-    created(
-      api<Schemas['Assessment']>('POST', '/assessments', {
-        as: OWNER,
-        body: {
-          id: randomUUID(),
-          client_id: CLIENT.id,
-          type: 'who5',
-          taken_at: new Date().toISOString(),
-          answers: [1, 1, 1, 1, 1],
-        },
-      }),
-      'A Thrive check',
-    ),
-  ]);
+  // A very low check: its alert is what the care team follows up.
+  const [enrollment, check] = await Promise.all([enrollmentOf(CLIENT), lowCheckOf(CLIENT)]);
   made.enrollment = enrollment.id;
   made.lowCheck = check.id;
 });

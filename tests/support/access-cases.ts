@@ -124,3 +124,31 @@ export async function signedVisit(clientId: string, therapy: VisitTherapy): Prom
   );
   return id;
 }
+
+/** An enrollment of `client` in a program, with the care team's notes, made by the super admin. */
+export function enrollmentOf(client: Pick<DemoAccount, 'id'>): Promise<Schemas['Enrollment']> {
+  return created(
+    api<Schemas['Enrollment']>('POST', '/users/user-program-enrollments', {
+      as: 'super',
+      body: { user: client.id, program: 'iv_wellness', start_date: '2031-01-05', notes: 'Iron low at intake.' },
+    }),
+    'An enrollment',
+  );
+}
+
+/** A very low Thrive check `client` takes now (20 / 100): its alert is what the care team follows up. */
+export function lowCheckOf(client: Pick<DemoAccount, 'id' | 'email'>): Promise<Schemas['Assessment']> {
+  return created(
+    api<Schemas['Assessment']>('POST', '/assessments', {
+      as: client.email as Email,
+      body: {
+        id: randomUUID(),
+        client_id: client.id,
+        type: 'who5',
+        taken_at: new Date().toISOString(),
+        answers: [1, 1, 1, 1, 1],
+      },
+    }),
+    'A Thrive check',
+  );
+}
