@@ -22,6 +22,8 @@ export * from './visits/fields.ts';
 export * from './visits/contraindications.ts';
 export * from './visits/derived.ts';
 export * from './visits/checks.ts';
+export * from './visits/plausibility.ts';
+export * from './visits/signature.ts';
 export * from './visits/entries.ts';
 export * from './visits/examples.ts';
 export * from './encoding/canonical-json.ts';

@@ -670,6 +670,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assessments/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that staff reached out to a client about a result that raised an alert (the care team)
+         * @description Who (the caller), when (`contacted_at`, as typed at the clinic), how, the outcome and a note. Kept,
+         *     never changed; every attempt stays in the client's history and the audit trail. Once one has the
+         *     outcome `reached`, the result leaves the hub's 'Needs attention' (`awaiting_contact=false`). A
+         *     result that raised no alert answers 409; a time later than now or before the result was taken, 400
+         *     naming `body.contacted_at`. The id is made on the device: a resend records it once.
+         */
+        post: operations["recordWellbeingContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients/{id}/alerts": {
         parameters: {
             query?: never;
@@ -683,8 +709,9 @@ export interface paths {
         /**
          * What staff must know before treating a client (the hub's staff group)
          * @description Missing HIPAA consent, every contraindication answered yes and every adverse reaction recorded in
-         *     the client's visits (newest first, drafts included: a draft is today's session). Read from the
-         *     visits in one query, so the discovery page need not open each visit. Recorded in the audit trail.
+         *     the client's visits (newest first, drafts included: a draft is today's session), and the client's
+         *     newest Thrive check when it raised an alert, with the contacts recorded about it. Read in one go, so
+         *     the discovery page and the chart's banner need not open each visit. Recorded in the audit trail.
          */
         get: operations["getClientAlerts"];
         put?: never;
@@ -1259,7 +1286,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "results.list" | "results.read" | "results.create" | "results.import" | "results.release" | "advices.list" | "advices.create" | "advices.update" | "audit.list" | "sessions.end" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "assessments.contact" | "results.list" | "results.read" | "results.create" | "results.import" | "results.release" | "advices.list" | "advices.create" | "advices.update" | "audit.list" | "sessions.end" | "requests.refused";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -1462,13 +1489,62 @@ export interface components {
             severity: "mild" | "moderate" | "severe";
             action: string | null;
         };
+        WellbeingAlert: {
+            /** Format: uuid */
+            assessment_id: string;
+            score: number;
+            /** Format: date-time */
+            taken_at: string;
+            /** @description Nobody has recorded reaching the client about it yet. */
+            awaiting_contact: boolean;
+            contacts: components["schemas"]["WellbeingContact"][];
+        };
         /**
-         * @description What to watch out for with a client. The contraindications and reactions are clinical: left out for a
-         *     role that does not read them (openapi/access/resource-fields.ts).
+         * @description How staff reached out to the client.
+         * @enum {string}
+         */
+        OutreachMethod: "phone" | "video" | "in_person" | "sms" | "email";
+        /**
+         * @description `reached`: staff spoke with the client; the others are attempts that leave the alert open.
+         * @enum {string}
+         */
+        ContactOutcome: "reached" | "no_answer" | "message_left";
+        WellbeingContactCreate: {
+            id: components["schemas"]["EntryId"];
+            /** Format: date-time */
+            contacted_at: string;
+            method: components["schemas"]["OutreachMethod"];
+            outcome: components["schemas"]["ContactOutcome"];
+            note?: string | null;
+        };
+        WellbeingContact: {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            contacted_at: string;
+            method: components["schemas"]["OutreachMethod"];
+            outcome: components["schemas"]["ContactOutcome"];
+            note: string | null;
+            /** @description Who recorded it (an identity username). */
+            by: string;
+            by_name: string;
+            /**
+             * Format: date-time
+             * @description When the server received it.
+             */
+            recorded_at: string;
+        };
+        /**
+         * @description What to watch out for with a client, as the caller's role may read it (openapi/access/resource-fields.ts):
+         *     the contraindications and reactions are clinical (nurses and doctors); the Thrive check's alert and its
+         *     follow-up are the care team's (nurses, doctors, health coaches, nutritionists). Each is left out for a role
+         *     that does not read it.
          */
         ClientAlerts: {
             client_id: components["schemas"]["UserIdValue"];
             hipaa_consent: boolean;
+            /** @description The newest Thrive check, when it raised an alert; null otherwise. */
+            wellbeing?: components["schemas"]["WellbeingAlert"] | null;
             contraindications?: components["schemas"]["ContraindicationAlert"][];
             reactions?: components["schemas"]["ReactionAlert"][];
         };
@@ -1633,7 +1709,11 @@ export interface components {
         };
         IvFields: {
             formula?: components["schemas"]["NullableText"];
-            /** @enum {string|null} */
+            /**
+             * @description The infusion's base fluid, from openapi/visits/fields.ts. `sterile_water` is read in older records
+             *     only: it is a diluent, hypotonic and haemolytic infused plain, and a draft naming it is refused.
+             * @enum {string|null}
+             */
             base_fluid?: "normal_saline" | "lactated_ringers" | "d5w" | "sterile_water" | null;
             volume_ml?: components["schemas"]["WholeReading"];
             additives?: components["schemas"]["IvAdditive"][];
@@ -1719,6 +1799,90 @@ export interface components {
             pet?: components["schemas"]["PemfFields"];
             red_light?: components["schemas"]["RedLightFields"];
             fir?: components["schemas"]["FirFields"];
+            /**
+             * Format: date-time
+             * @description When the visit was started on the device that started it (its own clock): the visit's beginning,
+             *     fixed when it is created. Nothing in it may be recorded before it (beyond the clock tolerance of
+             *     openapi/visits/). Without it, the moment the server first received the visit.
+             */
+            opened_at?: string | null;
+            recorded_at?: components["schemas"]["RecordedTimes"];
+        };
+        /**
+         * @description When each entry (by its id) and each field (by its path, as in `attributions`) was last written on the
+         *     device, by the device's clock, with how far that clock was from the server's: the time of the
+         *     observation, which an entry made offline keeps however late it reaches the server. A change without its
+         *     time here is timed by the server's receipt. Refused (400 naming `body.recorded_at.<key>.at`) when later
+         *     than now or earlier than the visit's beginning, beyond the clock tolerance of openapi/visits/.
+         */
+        RecordedTimes: {
+            [key: string]: components["schemas"]["RecordedTime"];
+        };
+        RecordedTime: {
+            /** Format: date-time */
+            at: string;
+            device_clock_offset_ms: components["schemas"]["DeviceClockOffset"];
+        };
+        /**
+         * @description How far the device's clock was from the server's when it recorded something, in milliseconds (the
+         *     server's clock minus the device's, measured from the `Date` header of the device's last answer);
+         *     null when the device had not measured it. An entry from a device more than five minutes off is
+         *     flagged on the record.
+         */
+        DeviceClockOffset: number | null;
+        /**
+         * @description What the signature means (21 CFR 11.50), in the words of openapi/visits/signature.ts: `performed`,
+         *     the signer gave or supervised the session and attests the record; `reviewed`, the signer reviewed the
+         *     record and attests it.
+         * @enum {string}
+         */
+        SignatureMeaning: "performed" | "reviewed";
+        /**
+         * @description How the signer showed, at the moment of signing and on the device, that they are the person signed in:
+         *     their password, or the passkey of the unlock screen (checked against their own sealed key, so offline
+         *     too).
+         * @enum {string}
+         */
+        Reauthentication: "password" | "passkey";
+        WarningAcknowledgement: {
+            /** @description The field the warning is about, e.g. `iv.stopped_at`. */
+            field: string;
+            /** @description The warning (openapi/visits/plausibility.ts). */
+            code: string;
+            /** @description Why the value stands. */
+            reason: string;
+        };
+        SignatureWarning: {
+            field: string;
+            code: string;
+            /** @description What the check said, as the signer read it. */
+            message: string;
+            /** @description The signer's reason for signing it as it is. */
+            reason: string;
+        };
+        /**
+         * @description The electronic signature as signed and shown (21 CFR 11.50): the signer's printed name and role at the
+         *     time, what the signature means, when (the server's time, and the device's), how the signer
+         *     re-authenticated, the warnings acknowledged with their reasons, and the SHA-256 of what was signed.
+         */
+        Signature: {
+            by: string;
+            name: string;
+            role: string;
+            meaning: components["schemas"]["SignatureMeaning"];
+            meaning_text: string;
+            /** @description Null for a visit signed before signing asked for it. */
+            reauthenticated_with: components["schemas"]["Reauthentication"] | null;
+            /**
+             * Format: date-time
+             * @description When the server received the signature.
+             */
+            signed_at: string;
+            /** Format: date-time */
+            signed_on_device_at: string;
+            device_clock_offset_ms: components["schemas"]["DeviceClockOffset"];
+            warnings: components["schemas"]["SignatureWarning"][];
+            content_hash: string;
         };
         VisitSign: {
             /**
@@ -1726,10 +1890,24 @@ export interface components {
              * @description When the person signed on the device (a sign-off made offline reaches the server later).
              */
             signed_on_device_at: string;
+            meaning: components["schemas"]["SignatureMeaning"];
+            reauthenticated_with: components["schemas"]["Reauthentication"];
+            /**
+             * @description Each plausibility warning of the visit (openapi/visits/plausibility.ts) with the signer's reason;
+             *     a warning left without one refuses the sign-off (422 naming its field).
+             */
+            acknowledged_warnings?: components["schemas"]["WarningAcknowledgement"][];
+            device_clock_offset_ms?: components["schemas"]["DeviceClockOffset"];
         };
         AddendumCreate: {
             id: components["schemas"]["EntryId"];
             text: string;
+            reauthenticated_with: components["schemas"]["Reauthentication"];
+            /**
+             * Format: date-time
+             * @description When it was signed on the device; refused when later than now.
+             */
+            written_on_device_at?: string;
         };
         Addendum: {
             /** Format: uuid */
@@ -1737,7 +1915,15 @@ export interface components {
             text: string;
             author_id: string;
             author_name: string;
+            /** @description The author's role when signing it. */
+            author_role: string | null;
+            reauthenticated_with: components["schemas"]["Reauthentication"] | null;
             /** Format: date-time */
+            written_on_device_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the server received it.
+             */
             created_at: string;
         };
         Attribution: {
@@ -1748,6 +1934,12 @@ export interface components {
              * @description When the server received it.
              */
             at: string;
+            /**
+             * Format: date-time
+             * @description When it was entered on the device, by the device's clock (the server's receipt when unknown).
+             */
+            recorded_at: string;
+            device_clock_offset_ms: components["schemas"]["DeviceClockOffset"];
         };
         /** @description Values computed from what was entered, never typed. */
         VisitDerived: {
@@ -1761,8 +1953,8 @@ export interface components {
         /**
          * @description A therapy visit as the caller's role may read it (openapi/access/resource-fields.ts): the clinical
          *     record (consent, screen, vitals, the therapy's fields, reactions, notes, who entered what, addenda and
-         *     the signature's hash) is left out for a role that reads only that the visit exists (reception, health
-         *     coaches, nutritionists).
+         *     the electronic signature with its hash, and each entry's device time) is left out for a role that reads
+         *     only that the visit exists (reception, health coaches, nutritionists).
          */
         Visit: {
             /** Format: uuid */
@@ -1772,6 +1964,16 @@ export interface components {
             therapy: components["schemas"]["VisitTherapy"];
             /** Format: uuid */
             appointment_id: string | null;
+            /**
+             * Format: date-time
+             * @description The visit's beginning (see VisitDraft).
+             */
+            opened_at: string;
+            /** @description Each attribution's device time and offset, by its key, as a device sends them back with a draft. */
+            recorded_at?: components["schemas"]["RecordedTimes"];
+            signature?: components["schemas"]["Signature"] | null;
+            /** @description How long the visit's appointment was booked for: a session far past it warns before signing. */
+            planned_minutes: number | null;
             /** Format: uuid */
             clinic_id: string | null;
             clinic_name: string | null;
@@ -1960,7 +2162,8 @@ export interface components {
         };
         /**
          * @description A result as the caller's role may read it (openapi/access/resource-fields.ts): the answers and scores
-         *     of each kind are left out for a role that reads only that a result was taken (reception).
+         *     of each kind are left out for a role that reads only that a result was taken (reception), and staff's
+         *     contacts about it are the care team's own follow-up (left out for reception and for the client).
          */
         Assessment: {
             /** Format: uuid */
@@ -1993,6 +2196,8 @@ export interface components {
             baseline: boolean;
             cardiovascular_risk?: components["schemas"]["SharedRiskInput"] | null;
             cardiovascular_risk_result?: components["schemas"]["SharedRiskResult"] | null;
+            /** @description Staff's contacts with the client about this result, oldest first (only a result with an alert has any). */
+            contacts?: components["schemas"]["WellbeingContact"][];
         };
         AssessmentList: {
             results: components["schemas"]["Assessment"][];
@@ -2021,6 +2226,16 @@ export interface components {
             email: string | null;
             /** @description Where the clinic is, as one line. */
             address: string | null;
+            /**
+             * @description Who handles the clinic's privacy requests: where a client revokes its HIPAA authorization in
+             *     writing or asks about its health information.
+             */
+            privacy_email: string | null;
+            /**
+             * @description The local emergency number where the clinic is (112 in India, 999 in the United Kingdom): what the
+             *     crisis path tells a client to call.
+             */
+            emergency_number: string | null;
         };
         ClinicList: {
             results: components["schemas"]["Clinic"][];
@@ -2612,6 +2827,11 @@ export type ClientSearchResult = components['schemas']['ClientSearchResult'];
 export type ClientSearchList = components['schemas']['ClientSearchList'];
 export type ContraindicationAlert = components['schemas']['ContraindicationAlert'];
 export type ReactionAlert = components['schemas']['ReactionAlert'];
+export type WellbeingAlert = components['schemas']['WellbeingAlert'];
+export type OutreachMethod = components['schemas']['OutreachMethod'];
+export type ContactOutcome = components['schemas']['ContactOutcome'];
+export type WellbeingContactCreate = components['schemas']['WellbeingContactCreate'];
+export type WellbeingContact = components['schemas']['WellbeingContact'];
 export type ClientAlerts = components['schemas']['ClientAlerts'];
 export type TherapyProgress = components['schemas']['TherapyProgress'];
 export type EnrollmentProgress = components['schemas']['EnrollmentProgress'];
@@ -2637,6 +2857,14 @@ export type PemfFields = components['schemas']['PemfFields'];
 export type RedLightFields = components['schemas']['RedLightFields'];
 export type FirFields = components['schemas']['FirFields'];
 export type VisitDraft = components['schemas']['VisitDraft'];
+export type RecordedTimes = components['schemas']['RecordedTimes'];
+export type RecordedTime = components['schemas']['RecordedTime'];
+export type DeviceClockOffset = components['schemas']['DeviceClockOffset'];
+export type SignatureMeaning = components['schemas']['SignatureMeaning'];
+export type Reauthentication = components['schemas']['Reauthentication'];
+export type WarningAcknowledgement = components['schemas']['WarningAcknowledgement'];
+export type SignatureWarning = components['schemas']['SignatureWarning'];
+export type Signature = components['schemas']['Signature'];
 export type VisitSign = components['schemas']['VisitSign'];
 export type AddendumCreate = components['schemas']['AddendumCreate'];
 export type Addendum = components['schemas']['Addendum'];
@@ -4004,6 +4232,49 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    recordWellbeingContact: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WellbeingContactCreate"];
+            };
+        };
+        responses: {
+            /** @description The result with every contact recorded about it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Assessment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getClientAlerts: {
         parameters: {
             query?: never;
@@ -4104,6 +4375,12 @@ export interface operations {
                 alert?: boolean;
                 /** @description Only results taken at or after this instant. */
                 since?: string;
+                /**
+                 * @description `true`: only results nobody has yet recorded reaching the client about (see
+                 *     `/assessments/{id}/contacts`); `false`: only those someone has. A role that does not read the
+                 *     contacts (openapi/access/resource-fields.ts) is refused, 403 naming it.
+                 */
+                awaiting_contact?: boolean;
                 /** @description At most this many, newest first; `truncated` says whether more matched. */
                 limit?: number;
             };
@@ -4518,18 +4795,22 @@ export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<com
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
 export const userSearchOrderingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSearch"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "results.list", "results.read", "results.create", "results.import", "results.release", "advices.list", "advices.create", "advices.update", "audit.list", "sessions.end", "requests.refused"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "assessments.contact", "results.list", "results.read", "results.create", "results.import", "results.release", "advices.list", "advices.create", "advices.update", "audit.list", "sessions.end", "requests.refused"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
 export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread", "result", "advice"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
 export const nextAppointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAppointment"]["status"]> = ["booked", "checked_in"];
 export const reactionAlertSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ReactionAlert"]["severity"]> = ["mild", "moderate", "severe"];
+export const outreachMethodValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["OutreachMethod"]> = ["phone", "video", "in_person", "sms", "email"];
+export const contactOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["ContactOutcome"]> = ["reached", "no_answer", "message_left"];
 export const visitTherapyValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VisitTherapy"]> = ["iv", "hbot", "pet", "red_light", "fir"];
 export const visitStateValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VisitState"]> = ["draft", "signed"];
 export const vitalsEntryPhaseValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["VitalsEntry"]["phase"]> = ["before", "during", "after"];
 export const adverseReactionSeverityValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdverseReaction"]["severity"]> = ["mild", "moderate", "severe"];
 export const redLightFieldsAreasValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["RedLightFields"]["areas"]> = ["face", "scalp", "neck", "chest", "abdomen", "upper_back", "lower_back", "arms", "hands", "hips", "knees", "legs", "feet", "whole_body"];
+export const signatureMeaningValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SignatureMeaning"]> = ["performed", "reviewed"];
+export const reauthenticationValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Reauthentication"]> = ["password", "passkey"];
 export const assessmentTypeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AssessmentType"]> = ["who5", "cognitive", "cardiovascular_risk"];
 export const wordRecallTaskListValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["WordRecallTask"]["list"]> = ["a", "b", "c"];
 export const sharedRiskInputSexValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SharedRiskInput"]["sex"]> = ["male", "female", "other"];

@@ -87,7 +87,12 @@ const CLINICAL_VISIT_FIELDS = [
   'derived',
   'attributions',
   'addenda',
+  'recorded_at',
+  'signature',
 ] as const;
+
+/** What the sign-off and an addendum write besides the record: the electronic signature and its reasons. */
+const SIGNING_FIELDS = ['meaning', 'reauthenticated_with', 'acknowledged_warnings', 'device_clock_offset_ms'] as const;
 
 describe('minimum necessary, as PRODUCT.md section 3 has it', () => {
   it('shows reception, coaches and nutritionists a visit’s existence, therapy, times and state, nothing clinical', () => {
@@ -107,6 +112,31 @@ describe('minimum necessary, as PRODUCT.md section 3 has it', () => {
         expect(mayReadField(role, 'visit', field), `${role} ${field}`).toBe(true);
     }
     expect(readableFields('visit', 'ADMIN').size).toBe(0);
+  });
+
+  it('lets only the roles that chart sign: the meaning, the re-authentication and the warnings’ reasons', () => {
+    for (const role of EVERY_ROLE) {
+      const charts = role === 'NURSE' || role === 'DOCTOR' || role === 'SUPER_ADMIN';
+      for (const field of SIGNING_FIELDS) expect(mayWriteField(role, 'visit', field), `${role} ${field}`).toBe(charts);
+      expect(mayWriteField(role, 'visit', 'text'), role).toBe(charts);
+    }
+    // The visit's beginning and booked length are the record's: reception books around them.
+    expect(mayReadField('RECEPTION', 'visit', 'opened_at')).toBe(true);
+    expect(mayReadField('RECEPTION', 'visit', 'planned_minutes')).toBe(true);
+  });
+
+  it('gives a very low Thrive check’s alert to the care team, who follow it up, and not to reception', () => {
+    for (const role of EVERY_ROLE) {
+      const careTeam = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'SUPER_ADMIN'].includes(role);
+      expect(mayReadField(role, 'alerts', 'wellbeing'), role).toBe(careTeam);
+      expect(mayReadField(role, 'assessment', 'contacts'), role).toBe(careTeam);
+      for (const field of ['contacted_at', 'method', 'outcome', 'note'] as const) {
+        expect(mayWriteField(role, 'assessment', field), `${role} ${field}`).toBe(careTeam);
+      }
+      expect(decide({ id: 'me', role }, 'assessments.contact', { id: null, role: 'CLIENT' }).allowed, role).toBe(
+        careTeam,
+      );
+    }
   });
 
   it('keeps the clinical alerts for nurses, doctors and super admins', () => {

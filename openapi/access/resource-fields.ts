@@ -41,13 +41,16 @@ type VisitPart = 'record' | 'clinical';
 
 /**
  * A therapy visit (PRODUCT.md section 3). `record`: that it exists, its
- * therapy, times and state, who started and signed it. `clinical`: what was
- * charted (consent, screen, vitals, the therapy's own fields, reactions,
- * notes, who entered each entry, addenda) and the signature's hash. Nurses
- * and doctors read and write both; reception, health coaches and
- * nutritionists read the record only (a coach's work needs WHO-5, cognitive
- * results and programs, not IV or HBOT content); a client reads all of its own
- * signed visits; ADMIN nothing.
+ * therapy, times (its beginning, how long it was booked for) and state, who
+ * started and signed it. `clinical`: what was charted (consent, screen,
+ * vitals, the therapy's own fields, reactions, notes, who entered each entry
+ * and when on the device, addenda) and the electronic signature (its meaning,
+ * the signer's re-authentication, the reasons given for plausibility
+ * warnings, the content hash), as answered and as the sign-off and addendum
+ * bodies write it. Nurses and doctors read and write both; reception, health
+ * coaches and nutritionists read the record only (a coach's work needs WHO-5,
+ * cognitive results and programs, not IV or HBOT content); a client reads all
+ * of its own signed visits; ADMIN nothing.
  */
 const VISIT_FIELDS = {
   id: 'record',
@@ -70,6 +73,8 @@ const VISIT_FIELDS = {
   signed_on_device_at: 'record',
   people: 'record',
   addenda_count: 'record',
+  opened_at: 'record',
+  planned_minutes: 'record',
   consent: 'clinical',
   contraindications: 'clinical',
   vitals: 'clinical',
@@ -84,31 +89,55 @@ const VISIT_FIELDS = {
   attributions: 'clinical',
   addenda: 'clinical',
   content_hash: 'clinical',
+  recorded_at: 'clinical',
+  signature: 'clinical',
+  meaning: 'clinical',
+  reauthenticated_with: 'clinical',
+  acknowledged_warnings: 'clinical',
+  device_clock_offset_ms: 'clinical',
+  text: 'clinical',
+  written_on_device_at: 'clinical',
 } as const satisfies Record<
-  keyof Schemas['Visit'] | keyof Schemas['VisitSummary'] | keyof Schemas['VisitDraft'],
+  | keyof Schemas['Visit']
+  | keyof Schemas['VisitSummary']
+  | keyof Schemas['VisitDraft']
+  | keyof Schemas['VisitSign']
+  | keyof Schemas['AddendumCreate'],
   VisitPart
 >;
 
 const CHARTS: PartAccess<VisitPart> = { read: ['record', 'clinical'], write: ['record', 'clinical'] };
 const SEES_VISITS: PartAccess<VisitPart> = { read: ['record'], write: [] };
 
-type AlertPart = 'record' | 'clinical';
+type AlertPart = 'record' | 'clinical' | 'wellbeing';
 
-/** What to watch out for with a client: its consent (everyone who reaches it), and the clinical alerts. */
+/**
+ * What to watch out for with a client: its consent (everyone who reaches it), the clinical alerts (nurses
+ * and doctors), and a very low Thrive check with staff's contacts about it (the care team, who read
+ * wellbeing results and follow them up).
+ */
 const ALERT_FIELDS = {
   client_id: 'record',
   hipaa_consent: 'record',
   contraindications: 'clinical',
   reactions: 'clinical',
+  wellbeing: 'wellbeing',
 } as const satisfies Record<keyof Schemas['ClientAlerts'], AlertPart>;
 
-type AssessmentPart = 'record' | 'who5' | 'cognitive' | 'risk';
+const CLINICAL_ALERTS: PartAccess<AlertPart> = { read: ['record', 'clinical', 'wellbeing'], write: [] };
+const WELLBEING_ALERTS: PartAccess<AlertPart> = { read: ['record', 'wellbeing'], write: [] };
+
+type AssessmentPart = 'record' | 'who5' | 'cognitive' | 'risk' | 'follow-up';
 
 /**
  * A client's result. `record`: which kind, when, by whom; then each kind's
- * answers and scores. Reception sees that a result was taken; the care team
- * (nurses, doctors, coaches, nutritionists) reads them all. A client records
- * its own Thrive checks and cognitive runs; the care team shares risk results.
+ * answers and scores; `follow-up`: staff's contacts with the client about a
+ * result that raised an alert (when, how, the outcome, a note, who). Reception
+ * sees that a result was taken; the care team (nurses, doctors, coaches,
+ * nutritionists) reads them all and records the contacts. A client records its
+ * own Thrive checks and cognitive runs and reads its results, not the care
+ * team's notes on reaching it (a crisis follow-up's notes stay off a device
+ * the client may share); the care team shares risk results.
  */
 const ASSESSMENT_FIELDS = {
   id: 'record',
@@ -129,11 +158,19 @@ const ASSESSMENT_FIELDS = {
   cognitive_scores: 'cognitive',
   cardiovascular_risk: 'risk',
   cardiovascular_risk_result: 'risk',
-} as const satisfies Record<keyof Schemas['Assessment'] | keyof Schemas['AssessmentCreate'], AssessmentPart>;
+  contacts: 'follow-up',
+  contacted_at: 'follow-up',
+  method: 'follow-up',
+  outcome: 'follow-up',
+  note: 'follow-up',
+} as const satisfies Record<
+  keyof Schemas['Assessment'] | keyof Schemas['AssessmentCreate'] | keyof Schemas['WellbeingContactCreate'],
+  AssessmentPart
+>;
 
 const READS_RESULTS: PartAccess<AssessmentPart> = {
-  read: ['record', 'who5', 'cognitive', 'risk'],
-  write: ['record', 'risk'],
+  read: ['record', 'who5', 'cognitive', 'risk', 'follow-up'],
+  write: ['record', 'risk', 'follow-up'],
 };
 
 type AppointmentPart = 'booking' | 'clinic';
@@ -252,7 +289,7 @@ export const RESOURCE_FIELDS = {
   visit: {
     readBy: 'visits.read',
     answers: ['Visit', 'VisitSummary'],
-    bodies: ['VisitDraft'],
+    bodies: ['VisitDraft', 'VisitSign', 'AddendumCreate'],
     fields: VISIT_FIELDS,
     roles: {
       CLIENT: { read: ['record', 'clinical'], write: [] },
@@ -273,20 +310,20 @@ export const RESOURCE_FIELDS = {
     fields: ALERT_FIELDS,
     roles: {
       CLIENT: NOTHING,
-      NURSE: { read: ['record', 'clinical'], write: [] },
-      DOCTOR: { read: ['record', 'clinical'], write: [] },
+      NURSE: CLINICAL_ALERTS,
+      DOCTOR: CLINICAL_ALERTS,
       RECEPTION: { read: ['record'], write: [] },
-      HEALTH_COACH: { read: ['record'], write: [] },
-      NUTRITIONIST: { read: ['record'], write: [] },
+      HEALTH_COACH: WELLBEING_ALERTS,
+      NUTRITIONIST: WELLBEING_ALERTS,
       ADMIN: NOTHING,
-      SUPER_ADMIN: { read: ['record', 'clinical'], write: [] },
+      SUPER_ADMIN: CLINICAL_ALERTS,
       NO_ROLE: NOTHING,
     },
   },
   assessment: {
     readBy: 'assessments.read',
     answers: ['Assessment'],
-    bodies: ['AssessmentCreate'],
+    bodies: ['AssessmentCreate', 'WellbeingContactCreate'],
     fields: ASSESSMENT_FIELDS,
     roles: {
       CLIENT: { read: ['record', 'who5', 'cognitive', 'risk'], write: ['record', 'who5', 'cognitive'] },

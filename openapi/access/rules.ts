@@ -69,6 +69,8 @@ export type Operation =
   | 'assessments.write'
   /** Sharing a cardiovascular risk result with a client (it then shows in the client's reports). */
   | 'assessments.share-risk'
+  /** Recording that staff reached out to a client about a result that raised an alert (a very low Thrive check). */
+  | 'assessments.contact'
   /** Signing out: ending the caller's own sessions. */
   | 'sessions.end'
   /** Reading a client's messages to the clinic (staff: of their own clinic; see support.ts). */
@@ -182,6 +184,14 @@ const RISK_SHARING: Permissions = {
 };
 
 /**
+ * The care team, who read wellbeing results (PRODUCT.md section 3), follows up a very low Thrive check and
+ * records each contact with the client; reception, who reads only that a check was taken, does not.
+ */
+const WELLBEING_FOLLOW_UP: Permissions = {
+  'assessments.contact': { roles: CLIENTS },
+};
+
+/**
  * The staff group's discovery and thrive dashboard (spec section 6: both are staff areas; ADMIN, who keeps
  * the user list, has neither).
  */
@@ -224,8 +234,15 @@ const HUB_STAFF: Permissions = {
   ...RESULTS_SEEN,
 };
 
-/** HEALTH_COACH and NUTRITIONIST: the hub group, the risk result they advise on, released results and advice. */
-const CARE_TEAM: Permissions = { ...HUB_STAFF, ...RISK_SHARING, ...RELEASED_RESULTS, ...ADVICE_READ };
+/** HEALTH_COACH and NUTRITIONIST: the hub group, the risk result they advise on, wellbeing follow-up, released
+ * results and advice. */
+const CARE_TEAM: Permissions = {
+  ...HUB_STAFF,
+  ...RISK_SHARING,
+  ...WELLBEING_FOLLOW_UP,
+  ...RELEASED_RESULTS,
+  ...ADVICE_READ,
+};
 
 /** NURSE and DOCTOR: the care team, and the clinical record (every lab result, entered or imported). */
 const CLINICIANS: Permissions = { ...CARE_TEAM, ...CHARTING, ...RESULTS_ENTRY };
@@ -294,6 +311,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...CHARTING,
     ...JOURNEY,
     ...RISK_SHARING,
+    ...WELLBEING_FOLLOW_UP,
     ...OWN_SESSION,
     ...SUPPORT,
     ...DISCOVERY,

@@ -6,6 +6,7 @@ import {
   cognitiveComplete,
   cognitiveProblems,
   cognitiveScores,
+  contactedAtProblems,
   digitSpanScore,
   reactionScore,
   sharedRiskResult,
@@ -275,6 +276,29 @@ describe('when a result was taken', () => {
     ]);
     expect(problems('2031-03-01T10:00:00Z')).toEqual([
       { field: 'taken_at', message: 'cannot be more than 90 days ago' },
+    ]);
+  });
+});
+
+describe('when staff reached out about a result', () => {
+  const now = new Date('2031-06-01T10:00:00Z');
+  const resultTakenAt = new Date('2031-05-30T08:00:00Z');
+  const problems = (contactedAt: string) => contactedAtProblems(contactedAt, { now, resultTakenAt });
+
+  it('takes a time between the result and now (a device clock a few minutes ahead too)', () => {
+    expect(problems('2031-05-30T08:00:00Z')).toEqual([]);
+    expect(problems('2031-06-01T10:05:00Z')).toEqual([]);
+  });
+
+  it('takes the minute the result was taken in: a contact is typed to the minute', () => {
+    const takenMidMinute = new Date('2031-05-30T08:00:40Z');
+    expect(contactedAtProblems('2031-05-30T08:00:00Z', { now, resultTakenAt: takenMidMinute })).toEqual([]);
+  });
+
+  it('refuses a time later than now or before the result, naming contacted_at', () => {
+    expect(problems('2031-06-01T10:11:00Z')).toEqual([{ field: 'contacted_at', message: 'cannot be later than now' }]);
+    expect(problems('2031-05-30T07:59:59Z')).toEqual([
+      { field: 'contacted_at', message: 'cannot be before the result was taken' },
     ]);
   });
 });

@@ -29,7 +29,8 @@ export function sharedRiskResult(input: SharedRiskInput): SharedRiskResult {
 export const RESULT_MAX_AGE_DAYS = 90;
 /** Device clocks drift: a result dated this far ahead of the server's clock (or before the account) is taken as it is. */
 const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * What is wrong with the date of a result (`taken_at`, when it was finished on
@@ -45,6 +46,24 @@ export function takenAtProblems(takenAt: string, { now, accountCreatedAt }: { no
   }
   if (at < now.getTime() - RESULT_MAX_AGE_DAYS * DAY_MS) {
     return problem(`cannot be more than ${RESULT_MAX_AGE_DAYS} days ago`);
+  }
+  return [];
+}
+
+/**
+ * What is wrong with the time staff say they reached out about a result (`contacted_at`): later than now
+ * (beyond a drifting device clock), or before the result was taken. A contact's time is typed to the minute,
+ * so one in the minute the result was taken is after it. Empty when it is a possible time.
+ */
+export function contactedAtProblems(
+  contactedAt: string,
+  { now, resultTakenAt }: { now: Date; resultTakenAt: Date },
+): AssessmentProblem[] {
+  const at = Date.parse(contactedAt);
+  const problem = (message: string): AssessmentProblem[] => [{ field: 'contacted_at', message }];
+  if (at > now.getTime() + DEVICE_CLOCK_TOLERANCE_MS) return problem('cannot be later than now');
+  if (at < resultTakenAt.getTime() - (resultTakenAt.getTime() % MINUTE_MS)) {
+    return problem('cannot be before the result was taken');
   }
   return [];
 }

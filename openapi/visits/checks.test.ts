@@ -110,13 +110,59 @@ describe('IV', () => {
     expect(draftProblems(withValue(draft, 'iv.additives.0.expiry', '2026-11-24'), CLOCK)).toEqual([]);
   });
 
-  it('wants the stop after the start, and nothing recorded later than now', () => {
+  it('refuses a stop before the start, and nothing recorded later than now', () => {
     const draft = example('iv');
-    expect(fieldsOf(draftProblems(withValue(draft, 'iv.stopped_at', draft.iv!.started_at), CLOCK))).toEqual([
-      'iv.stopped_at',
+    expect(draftProblems(withValue(draft, 'iv.stopped_at', '2026-11-24T04:34:00Z'), CLOCK)).toEqual([
+      { field: 'iv.stopped_at', message: 'Cannot be before the start.' },
     ]);
+    // A stop in the same minute as the start is possible (a push), and warns instead: see plausibility.
+    expect(draftProblems(withValue(draft, 'iv.stopped_at', draft.iv!.started_at), CLOCK)).toEqual([]);
     expect(fieldsOf(draftProblems(withValue(draft, 'vitals.1.taken_at', '2026-11-24T07:00:00Z'), CLOCK))).toEqual([
       'vitals.1.taken_at',
+    ]);
+  });
+
+  it('refuses a time typed more than 6 hours before the visit began: the 12-hour clock’s slip', () => {
+    const draft = example('iv');
+    const clock = { ...CLOCK, openedAt: AT };
+    // The session began at 10:00 in Bengaluru (04:30 UTC); 01:10 typed for 13:10 is hours before.
+    expect(draftProblems(withValue(draft, 'vitals.0.taken_at', '2026-11-23T19:40:00Z'), clock)).toEqual([
+      {
+        field: 'vitals.0.taken_at',
+        message: 'Cannot be more than 6 hours before the visit began: check the time (24-hour clock).',
+      },
+    ]);
+    // Vitals taken at check-in, or a session charted after it, within the shift, stand.
+    expect(draftProblems(withValue(draft, 'vitals.0.taken_at', '2026-11-24T00:00:00Z'), clock)).toEqual([]);
+  });
+
+  it('refuses a device time of an entry later than now or before the visit began, naming its key', () => {
+    const draft = example('iv');
+    const entry = draft.vitals![0]!.id;
+    const clock = { ...CLOCK, openedAt: AT };
+    const recorded = (at: string) => ({ ...draft, recorded_at: { [entry]: { at, device_clock_offset_ms: null } } });
+    expect(draftProblems(recorded('2026-11-24T05:00:00Z'), clock)).toEqual([]);
+    // Within the clock tolerance of ten minutes either way.
+    expect(draftProblems(recorded('2026-11-24T06:09:00Z'), clock)).toEqual([]);
+    expect(draftProblems(recorded('2026-11-24T04:21:00Z'), clock)).toEqual([]);
+    expect(draftProblems(recorded('2026-11-24T06:11:00Z'), clock)).toEqual([
+      { field: `recorded_at.${entry}.at`, message: 'Cannot be later than now.' },
+    ]);
+    expect(draftProblems(recorded('2026-11-24T04:19:00Z'), clock)).toEqual([
+      { field: `recorded_at.${entry}.at`, message: 'Cannot be before the visit began.' },
+    ]);
+    expect(fieldsOf(draftProblems({ ...draft, opened_at: '2026-11-24T06:30:00Z' }, CLOCK))).toEqual(['opened_at']);
+  });
+
+  it('no longer offers sterile water as a base fluid, and refuses it', () => {
+    const spec = THERAPY_FIELDS.iv.base_fluid;
+    expect(spec.input === 'choice' && spec.options.map((option) => option.value)).toEqual([
+      'normal_saline',
+      'lactated_ringers',
+      'd5w',
+    ]);
+    expect(draftProblems(withValue(example('iv'), 'iv.base_fluid', 'sterile_water'), CLOCK)).toEqual([
+      { field: 'iv.base_fluid', message: 'Choose one of the options.' },
     ]);
   });
 

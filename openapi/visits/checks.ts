@@ -1,7 +1,8 @@
 /**
  * The checks of a draft (400 naming the field) and of a sign-off (422 naming
  * every field still missing), applied by the server to every request and by the
- * visit screens at the field before anything is sent.
+ * visit screens at the field before anything is sent. The soft limits, which
+ * warn and need a reason to sign, are plausibility.ts.
  */
 import type { LifestyleHistory, VisitDraft } from '../schema.gen.ts';
 import { CONTRAINDICATIONS, OVERRIDE_REASON_MIN, visitStopped } from './contraindications.ts';
@@ -79,10 +80,23 @@ export interface CheckClock {
   today: string;
   /** Now: nothing may be recorded as measured later than a few minutes from now. */
   now: Date;
+  /** When the visit began (its `opened_at`); nothing is recorded before it. Unknown for a visit not yet begun. */
+  openedAt?: Date | null;
 }
 
-/** Device clocks drift: a reading stamped this far ahead of the server's clock is still accepted. */
-const CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
+/**
+ * Device clocks drift: a time this far ahead of the server's clock, or before the visit began, is still
+ * accepted as it is (an entry or a sign-off stamped by the device).
+ */
+export const CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
+/** A device whose clock is further than this from the server's has its entries flagged on the record. */
+export const CLOCK_FLAG_MS = 5 * 60 * 1000;
+/**
+ * A time typed at the bay (vitals taken, a reaction, an infusion's start) may come this long before the chart
+ * was opened: vitals taken at check-in, a session charted after it ended, within the shift. Earlier than that is
+ * a slip (often the 12-hour clock's: 01:10 typed for 13:10).
+ */
+export const EARLIEST_OBSERVATION_MS = 6 * 60 * 60 * 1000;
 
 type Entry = { id: string } & Record<string, unknown>;
 
@@ -153,9 +167,19 @@ export function draftProblems(draft: VisitDraft, clock: CheckClock): VisitFieldE
     }
   }
   const latest = clock.now.getTime() + CLOCK_TOLERANCE_MS;
+  const opened = clock.openedAt?.getTime() ?? null;
   const notLater = (value: string | null | undefined, field: string) => {
-    if (value && Date.parse(value) > latest) errors.push({ field, message: 'Cannot be later than now.' });
+    if (!value) return;
+    const at = Date.parse(value);
+    if (at > latest) errors.push({ field, message: 'Cannot be later than now.' });
+    else if (opened !== null && at < opened - EARLIEST_OBSERVATION_MS) {
+      errors.push({
+        field,
+        message: 'Cannot be more than 6 hours before the visit began: check the time (24-hour clock).',
+      });
+    }
   };
+  checkRecordedTimes(draft, clock, errors);
 
   checkAnswers(draft.contraindications?.answers, CONTRAINDICATIONS[draft.therapy], 'contraindications.answers', errors);
   const reason = draft.contraindications?.override_reason;
@@ -198,14 +222,33 @@ export function draftProblems(draft: VisitDraft, clock: CheckClock): VisitFieldE
         });
       }
     });
-    if (iv.started_at && iv.stopped_at && Date.parse(iv.stopped_at) <= Date.parse(iv.started_at)) {
-      errors.push({ field: 'iv.stopped_at', message: 'Must be after the start.' });
+    if (iv.started_at && iv.stopped_at && Date.parse(iv.stopped_at) < Date.parse(iv.started_at)) {
+      errors.push({ field: 'iv.stopped_at', message: 'Cannot be before the start.' });
     }
     notLater(iv.started_at, 'iv.started_at');
     notLater(iv.stopped_at, 'iv.stopped_at');
     (iv.site_checks ?? []).forEach((check, index) => notLater(check.checked_at, `iv.site_checks.${index}.checked_at`));
   }
   return errors;
+}
+
+/**
+ * The device's times of what it recorded (`recorded_at`) and of the visit's beginning: never later than now,
+ * never before the visit began, beyond the clock tolerance.
+ */
+function checkRecordedTimes(draft: VisitDraft, clock: CheckClock, errors: VisitFieldError[]): void {
+  const latest = clock.now.getTime() + CLOCK_TOLERANCE_MS;
+  const opened = clock.openedAt?.getTime() ?? null;
+  if (draft.opened_at && Date.parse(draft.opened_at) > latest) {
+    errors.push({ field: 'opened_at', message: 'Cannot be later than now.' });
+  }
+  for (const [key, value] of Object.entries(draft.recorded_at ?? {})) {
+    const at = Date.parse(value.at);
+    if (at > latest) errors.push({ field: `recorded_at.${key}.at`, message: 'Cannot be later than now.' });
+    else if (opened !== null && at < opened - CLOCK_TOLERANCE_MS) {
+      errors.push({ field: `recorded_at.${key}.at`, message: 'Cannot be before the visit began.' });
+    }
+  }
 }
 
 /** What the client's own record says that signing depends on. */

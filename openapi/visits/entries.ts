@@ -1,5 +1,6 @@
 /** What a person enters in a visit, by field path and by entry id: what attributions are kept against. */
 import type { VisitDraft } from '../schema.gen.ts';
+import { canonicalJson } from '../encoding/canonical-json.ts';
 import { CONTRAINDICATIONS } from './contraindications.ts';
 import type { FieldSpec, ListSpec } from './field-kinds.ts';
 import { THERAPY_FIELDS } from './fields.ts';
@@ -42,4 +43,23 @@ export function entriesById(draft: VisitDraft): Map<string, unknown> {
     if (Array.isArray(list)) for (const entry of list as Entry[]) entries.set(entry.id.toLowerCase(), entry);
   }
   return entries;
+}
+
+/**
+ * The keys (entry ids, field paths) a change from `before` to `after` writes:
+ * entries new or changed, and fields changed to a value. What the server
+ * attributes to the person who sent the change, and what the device times as
+ * it keeps the change (`recorded_at`).
+ */
+export function changedKeys(before: VisitDraft | null, after: VisitDraft): string[] {
+  const keys: string[] = [];
+  const oldEntries = before ? entriesById(before) : new Map<string, unknown>();
+  for (const [id, entry] of entriesById(after)) {
+    if (canonicalJson(oldEntries.get(id)) !== canonicalJson(entry)) keys.push(id);
+  }
+  const oldPaths = before ? attributedPaths(before) : new Map<string, unknown>();
+  for (const [path, value] of attributedPaths(after)) {
+    if (value !== null && canonicalJson(oldPaths.get(path) ?? null) !== canonicalJson(value)) keys.push(path);
+  }
+  return keys;
 }

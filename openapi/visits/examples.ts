@@ -68,7 +68,8 @@ export function exampleVisit(therapy: VisitTherapy, options: ExampleOptions): Vi
           catheter_gauge: '22G',
           site: 'Left antecubital',
           attempts: [{ id: newId(), site: 'Left antecubital', outcome: 'success' }],
-          rate_value: 250,
+          // The rate that runs the bag through between the start and the stop below.
+          rate_value: Math.round((500 * 60) / (length - 15)),
           rate_unit: 'ml_per_hour',
           started_at: minutesAfter(at, 5),
           stopped_at: minutesAfter(at, length - 10),

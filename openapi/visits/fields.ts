@@ -59,11 +59,13 @@ export const IV_FIELDS: FieldTable<IvFields> = {
   base_fluid: {
     input: 'choice',
     label: 'Base fluid',
+    // The infusion fluids of the WHO Model List of Essential Medicines (section 26.2, parenteral solutions
+    // correcting water and electrolyte disturbances). Water for injection is not one: it is a diluent (26.3),
+    // hypotonic and haemolytic infused plain, so it is not offered and a draft naming it is refused.
     options: options({
       normal_saline: 'Normal saline 0.9%',
       lactated_ringers: 'Lactated Ringer’s',
       d5w: 'Dextrose 5% (D5W)',
-      sterile_water: 'Sterile water',
     }),
     requiredToSign: true,
   },

@@ -11,6 +11,10 @@ interface Contacts {
   phone: string;
   email: string;
   address: string;
+  /** Who handles privacy requests (a HIPAA authorization revoked in writing). */
+  privacyEmail: string;
+  /** The local emergency number: the crisis path's "call now". */
+  emergencyNumber: string;
 }
 
 export const CLINIC_CONTACTS: Readonly<Record<string, Contacts>> = {
@@ -18,11 +22,15 @@ export const CLINIC_CONTACTS: Readonly<Record<string, Contacts>> = {
     phone: '+918041234567',
     email: 'bengaluru@thrive.test',
     address: '12 Residency Road, Ashok Nagar, Bengaluru 560025',
+    privacyEmail: 'privacy.bengaluru@thrive.test',
+    emergencyNumber: '112',
   },
   'Thrive London': {
     phone: '+442071234567',
     email: 'london@thrive.test',
     address: '48 Marylebone High Street, London W1U 5HW',
+    privacyEmail: 'privacy.london@thrive.test',
+    emergencyNumber: '999',
   },
 };
 
@@ -199,9 +207,17 @@ export async function seedBookingCatalog(
 ): Promise<void> {
   for (const [clinic, contacts] of Object.entries(CLINIC_CONTACTS)) {
     await tx.query(
-      `UPDATE clinics SET phone = coalesce(phone, $2), email = coalesce(email, $3), address = coalesce(address, $4)
+      `UPDATE clinics SET phone = coalesce(phone, $2), email = coalesce(email, $3), address = coalesce(address, $4),
+                          privacy_email = coalesce(privacy_email, $5), emergency_number = coalesce(emergency_number, $6)
        WHERE id = $1`,
-      [ids.clinic(clinic), contacts.phone, contacts.email, contacts.address],
+      [
+        ids.clinic(clinic),
+        contacts.phone,
+        contacts.email,
+        contacts.address,
+        contacts.privacyEmail,
+        contacts.emergencyNumber,
+      ],
     );
   }
   for (const [service, guidance] of Object.entries(SERVICE_GUIDANCE)) {

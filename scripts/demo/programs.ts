@@ -11,11 +11,11 @@
  * visit two days ago, the next appointment in five days), are kept out of the
  * week's rotation, so nothing else lands on their calendar.
  */
-import { exampleVisit } from '@contract';
+import { exampleVisit, signatureMeaningText } from '@contract';
 import { addDays, instantAt, wallClockAt } from '@contract';
 import type { EnrollmentStatus, VisitDraft, VisitTherapy } from '@contract';
 import type { Queryable } from '../../server/db/database.ts';
-import { signedContentHash } from '../../server/visits/visits-service.ts';
+import { signedContentHash } from '../../server/visits/visit-signing.ts';
 import { demoAccount, type DemoAccount } from './accounts.ts';
 import { DEMO_CLINICS, DEMO_SERVICES, type PlannedAppointment } from './schedule.ts';
 import { stableUuid } from './stable-id.ts';
@@ -261,13 +261,15 @@ export async function writeDemoPrograms(tx: Queryable, plan: DemoPrograms): Prom
   );
   await tx.query(
     `INSERT INTO visits (id, client_id, therapy, appointment_id, clinic_id, state, content, attributions, created_by,
-                         updated_by, created_at, updated_at, signed_by, signed_at, signed_on_device_at, content_hash)
+                         updated_by, created_at, updated_at, signed_by, signed_at, signed_on_device_at, content_hash,
+                         opened_at, signed_role, signature_meaning, signature_meaning_text, signature_reauthentication)
      SELECT x.id, x.client_id, x.therapy, NULL, x.clinic_id, 'signed', x.content, x.attributions, x.created_by,
-            x.created_by, x.created_at, x.signed_at, x.created_by, x.signed_at, x.signed_at, x.content_hash
+            x.created_by, x.created_at, x.signed_at, x.created_by, x.signed_at, x.signed_at, x.content_hash,
+            x.created_at, (SELECT u.role FROM users u WHERE u.id::text = x.created_by), 'performed', $2, 'password'
      FROM jsonb_to_recordset($1::jsonb) AS x(
        id uuid, client_id uuid, therapy text, clinic_id uuid, content jsonb, attributions jsonb, created_by text,
        created_at timestamptz, signed_at timestamptz, content_hash text)
      ON CONFLICT DO NOTHING`,
-    [JSON.stringify(plan.visits)],
+    [JSON.stringify(plan.visits), signatureMeaningText('performed')],
   );
 }

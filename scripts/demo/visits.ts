@@ -8,9 +8,9 @@
 import { exampleVisit } from '@contract';
 import { VISIT_THERAPIES } from '@contract';
 import type { VisitDraft, VisitTherapy } from '@contract';
-import { wallClockAt } from '@contract';
+import { signatureMeaningText, wallClockAt } from '@contract';
 import type { Queryable } from '../../server/db/database.ts';
-import { signedContentHash } from '../../server/visits/visits-service.ts';
+import { signedContentHash } from '../../server/visits/visit-signing.ts';
 import type { VisitContent } from '../../server/visits/visit-store.ts';
 import { DEMO_CLINICS, DEMO_SERVICES, type PlannedAppointment } from './schedule.ts';
 import { stableUuid } from './stable-id.ts';
@@ -152,16 +152,21 @@ export function planDemoVisits(
 export async function writeDemoVisits(tx: Queryable, visits: readonly PlannedVisit[]): Promise<number> {
   const written = await tx.query(
     `INSERT INTO visits (id, client_id, therapy, appointment_id, clinic_id, state, content, attributions, created_by,
-                         updated_by, created_at, updated_at, signed_by, signed_at, signed_on_device_at, content_hash)
+                         updated_by, created_at, updated_at, signed_by, signed_at, signed_on_device_at, content_hash,
+                         opened_at, signed_role, signature_meaning, signature_meaning_text, signature_reauthentication)
      SELECT x.id, x.client_id, x.therapy, x.appointment_id, x.clinic_id, x.state, x.content, x.attributions, x.created_by,
             x.created_by, x.created_at, coalesce(x.signed_at, x.created_at),
-            CASE WHEN x.state = 'signed' THEN x.created_by END, x.signed_at, x.signed_at, x.content_hash
+            CASE WHEN x.state = 'signed' THEN x.created_by END, x.signed_at, x.signed_at, x.content_hash,
+            x.created_at, CASE WHEN x.state = 'signed' THEN (SELECT u.role FROM users u WHERE u.id::text = x.created_by) END,
+            CASE WHEN x.state = 'signed' THEN 'performed' END, CASE WHEN x.state = 'signed' THEN $2 END,
+            CASE WHEN x.state = 'signed' THEN 'password' END
      FROM jsonb_to_recordset($1::jsonb) AS x(
        id uuid, client_id uuid, therapy text, appointment_id uuid, clinic_id uuid, state text, content jsonb,
        attributions jsonb, created_by text, created_at timestamptz, signed_at timestamptz, content_hash text)
      WHERE EXISTS (SELECT 1 FROM appointments a WHERE a.id = x.appointment_id)
      ON CONFLICT DO NOTHING RETURNING id`,
-    [JSON.stringify(visits)],
+    // The nurse who ran the session signed it, with her password.
+    [JSON.stringify(visits), signatureMeaningText('performed')],
   );
   return written.length;
 }

@@ -56,6 +56,7 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'assessments.read': 'You may not see these results.',
   'assessments.write': 'You may record only your own Thrive checks and cognitive runs.',
   'assessments.share-risk': 'You may not share a risk result with this user.',
+  'assessments.contact': 'You may not record contacts with this client.',
   'sessions.end': 'You may not end this session.',
   'support.read': 'You may not see these messages.',
   'support.write': 'You may not write in this thread.',

@@ -13,19 +13,27 @@ import {
   RESULT_MAX_AGE_DAYS,
   sharedRiskResult,
   takenAtProblems,
+  contactedAtProblems,
   who5Alert,
   who5RawScore,
   who5Score,
 } from '@contract';
 import type { CognitiveRun, CognitiveScores, SharedRiskInput, SharedRiskResult } from '@contract';
 import { answerFor, requireReadableFilters, requireWritable } from '../access/fields.ts';
-import { hasSomeGrant, requireGrant, targetUser } from '../access/grants.ts';
+import { hasSomeGrant, requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
 import { listScope } from '../access/list-scope.ts';
-import type { Assessment, AssessmentCreate, AssessmentList, ListAssessmentsQuery } from '../core/contract-types.ts';
+import type {
+  Assessment,
+  AssessmentCreate,
+  AssessmentList,
+  ListAssessmentsQuery,
+  WellbeingContact,
+  WellbeingContactCreate,
+} from '../core/contract-types.ts';
 import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Answer } from '../core/answer.ts';
-import { badRequest, conflict, forbidden } from '../core/problem.ts';
+import { badRequest, conflict, forbidden, notFound } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
 import { type Actor } from '../core/actor.ts';
 import { operation } from '../core/operation.ts';
@@ -54,12 +62,38 @@ interface AssessmentRow {
   scores: CognitiveScores | SharedRiskResult | null;
   complete: boolean;
   baseline: boolean;
+  contacts: WellbeingContactRow[] | null;
 }
+
+interface WellbeingContactRow extends Omit<WellbeingContact, 'contacted_at' | 'recorded_at'> {
+  contacted_at: Timestamp;
+  recorded_at: Timestamp;
+}
+
+/** Staff's contacts about result `a`, oldest first, as JSON (with who recorded each). */
+export const CONTACTS_OF_RESULT = `
+  (SELECT jsonb_agg(jsonb_build_object(
+            'id', w.id, 'contacted_at', w.contacted_at, 'method', w.method, 'outcome', w.outcome, 'note', w.note,
+            'by', w.created_by, 'by_name', coalesce(wp.first_name || ' ' || wp.last_name, wu.email, w.created_by),
+            'recorded_at', w.created_at) ORDER BY w.contacted_at, w.id)
+   FROM wellbeing_contacts w
+   LEFT JOIN users wu ON wu.id::text = w.created_by
+   LEFT JOIN profiles wp ON wp.client_id = wu.id
+   WHERE w.assessment_id = a.id)`;
+
+/** Whether someone has recorded reaching the client about result `a`. */
+const REACHED = `EXISTS (SELECT 1 FROM wellbeing_contacts w WHERE w.assessment_id = a.id AND w.outcome = 'reached')`;
 
 const SELECT_COLUMNS = `
   a.id, a.client_id, coalesce(cp.first_name || ' ' || cp.last_name, cu.email) AS client_name, a.type, a.taken_at,
   a.created_at, a.created_by, coalesce(bp.first_name || ' ' || bp.last_name, bu.email, a.created_by) AS created_by_name,
-  a.answers, a.raw_score, a.score, a.alert, a.record, a.scores, a.complete, a.baseline`;
+  a.answers, a.raw_score, a.score, a.alert, a.record, a.scores, a.complete, a.baseline,
+  ${CONTACTS_OF_RESULT} AS contacts`;
+
+/** A contact as the contract answers it. */
+export function toWellbeingContact(row: WellbeingContactRow): WellbeingContact {
+  return { ...row, contacted_at: toIsoTimestamp(row.contacted_at), recorded_at: toIsoTimestamp(row.recorded_at) };
+}
 
 const NAMES_JOIN = `
   JOIN users cu ON cu.id = a.client_id
@@ -89,6 +123,7 @@ function toAssessment(row: AssessmentRow): Assessment {
     baseline: row.baseline,
     cardiovascular_risk: risk ? (row.record as SharedRiskInput) : null,
     cardiovascular_risk_result: risk ? (row.scores as SharedRiskResult) : null,
+    contacts: (row.contacts ?? []).map(toWellbeingContact),
   };
 }
 
@@ -117,8 +152,12 @@ export async function listAssessments(
     const params: unknown[] = [];
     const scope: string[] = [];
     const reach = listScope(caller, 'assessments.read', 'You may not see assessment results.');
-    // Which results raise an alert is what the alert says: only a role that reads it may filter on it.
-    if (query.alert !== undefined) requireReadableFilters(caller, 'assessment', { alert: 'alert' });
+    // Which results raise an alert is what the alert says, and which were followed up what the contacts say:
+    // only a role that reads the field may filter on it.
+    requireReadableFilters(caller, 'assessment', {
+      ...(query.alert !== undefined && { alert: 'alert' }),
+      ...(query.awaiting_contact !== undefined && { contacts: 'awaiting_contact' }),
+    });
     if (query.client !== undefined) {
       requireGrant(caller, 'assessments.read', await targetUser(db, query.client), 'query.client');
       scope.push(`a.client_id = $${params.push(query.client)}`);
@@ -131,6 +170,7 @@ export async function listAssessments(
     if (query.latest) filters.push('s.nth = 1');
     if (query.alert !== undefined) filters.push(`s.alert = $${params.push(query.alert)}`);
     if (query.since !== undefined) filters.push(`s.taken_at >= $${params.push(query.since)}::timestamptz`);
+    if (query.awaiting_contact !== undefined) filters.push(query.awaiting_contact ? `NOT ${REACHED}` : REACHED);
     const rows = await db.query<AssessmentRow>(
       `WITH s AS (
          SELECT a.id, a.taken_at, a.alert,
@@ -283,6 +323,84 @@ export async function createAssessment(
       }
       const stored = await selectAssessment(tx, body.id);
       if (!stored) throw new Error(`Assessment ${body.id} vanished inside its own insert`);
+      return audit.recordSuccess(tx, { status: 201, body: answerFor(caller, 'assessment', stored) });
+    });
+  });
+}
+
+export interface ContactRecord {
+  assessmentId: string;
+  body: WellbeingContactCreate;
+}
+
+/**
+ * POST /assessments/{id}/contacts: staff reached out to a client about a
+ * result that raised an alert. Kept, never changed; once one reached the
+ * client, the result leaves the hub's 'Needs attention'.
+ */
+export async function recordWellbeingContact(
+  { db, now }: AssessmentDeps,
+  caller: Actor,
+  { assessmentId, body }: ContactRecord,
+): Promise<Answer<Assessment>> {
+  const entry: AuditEntry = {
+    actor: caller,
+    action: 'assessments.contact',
+    resourceType: 'assessment',
+    resourceId: assessmentId,
+    subjectId: null,
+    fields: ['contacted_at', 'method', 'outcome', ...(body.note ? ['note'] : [])],
+  };
+  return operation(db, entry, async (audit) => {
+    requireSomeGrant(caller, 'assessments.contact', 'You may not record contacts with clients.');
+    requireWritable(caller, 'assessment', body);
+    return db.transaction(async (tx) => {
+      const [result] = await tx.query<{ client_id: string; alert: boolean; taken_at: Timestamp }>(
+        'SELECT client_id, alert, taken_at FROM assessments WHERE id = $1',
+        [assessmentId],
+      );
+      if (!result) throw notFound('There is no such result.');
+      entry.subjectId = result.client_id;
+      requireGrant(caller, 'assessments.contact', await targetUser(tx, result.client_id));
+      if (!result.alert) {
+        throw conflict('This result raised no alert: there is nothing to follow up.', [
+          { field: 'alert', message: 'false' },
+        ]);
+      }
+      const dated = contactedAtProblems(body.contacted_at, {
+        now: now(),
+        resultTakenAt: new Date(result.taken_at),
+      });
+      if (dated.length > 0) {
+        throw badRequest(
+          'A contact is dated when it happened: not later than now, not before the result was taken.',
+          dated.map((problem) => ({ field: `body.${problem.field}`, message: problem.message })),
+        );
+      }
+      const [created] = await tx.query<{ id: string }>(
+        `INSERT INTO wellbeing_contacts (id, assessment_id, contacted_at, method, outcome, note, created_by, device_id,
+                                         created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [
+          body.id,
+          assessmentId,
+          body.contacted_at,
+          body.method,
+          body.outcome,
+          body.note ?? null,
+          caller.id,
+          caller.deviceId,
+          now(),
+        ],
+      );
+      if (!created) {
+        throw conflict('A contact with this id exists already.', [
+          { field: 'body.id', message: 'is taken; make a new id for a new contact' },
+        ]);
+      }
+      const stored = await selectAssessment(tx, assessmentId);
+      if (!stored) throw new Error(`Assessment ${assessmentId} vanished inside its own contact`);
       return audit.recordSuccess(tx, { status: 201, body: answerFor(caller, 'assessment', stored) });
     });
   });

@@ -19,9 +19,10 @@ export function consentRequired(): HttpProblem {
 
 /**
  * What a client without consent may call: its own user and profile, read,
- * the clinics (about no one: the clock every time on screen is read on),
- * its own profile's consent (the profile service checks that the body
- * changes nothing else), and signing out.
+ * the clinics (about no one: the clock every time on screen is read on, and
+ * their contacts: where to send a revocation in writing, whom to call), its
+ * own profile's consent (the profile service checks that the body changes
+ * nothing else), and signing out.
  */
 export function allowedBeforeConsent(method: string, path: string, clientId: string): boolean {
   const profile = `/users/user-profiles/${clientId}`;

@@ -1,11 +1,12 @@
 /**
  * Discovery: finding a client by a fragment of name, e-mail or phone number,
  * and what staff must know before treating one (consent, contraindications
- * and reactions from past visits). Both for the hub's staff group only.
+ * and reactions from past visits, a Thrive check's alert). Both for the hub's
+ * staff group only.
  */
 import { ageOn, nameStartsWith, parseClientQuery, type ClientQuery } from '@contract';
 import { CONTRAINDICATIONS } from '@contract';
-import { answerFor, profileAnswerFor } from '../access/fields.ts';
+import { answerFor, profileAnswerFor, readsAll } from '../access/fields.ts';
 import { requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
 import { listScope } from '../access/list-scope.ts';
 import type {
@@ -23,6 +24,7 @@ import { forbidden } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
 import type { VisitState, VisitTherapy } from '@contract';
 import { nextAppointmentJoin, nextAppointmentOf, type NextAppointmentColumns } from './next-appointment.ts';
+import { CONTACTS_OF_RESULT, toWellbeingContact } from '../assessments/assessments-service.ts';
 import { type Actor } from '../core/actor.ts';
 import { operation } from '../core/operation.ts';
 
@@ -163,6 +165,33 @@ interface AlertVisitRow {
   reactions: AdverseReaction[] | null;
 }
 
+interface WellbeingRow {
+  id: string;
+  score: number;
+  taken_at: Date | string;
+  alert: boolean;
+  contacts: Parameters<typeof toWellbeingContact>[0][] | null;
+}
+
+/** The client's newest Thrive check when it raised an alert, with staff's contacts about it. */
+async function wellbeingAlert(db: Database, clientId: string): Promise<ClientAlerts['wellbeing']> {
+  const [newest] = await db.query<WellbeingRow>(
+    `SELECT a.id, a.score, a.taken_at, a.alert, ${CONTACTS_OF_RESULT} AS contacts
+     FROM assessments a WHERE a.client_id = $1 AND a.type = 'who5'
+     ORDER BY a.taken_at DESC, a.id LIMIT 1`,
+    [clientId],
+  );
+  if (!newest?.alert) return null;
+  const contacts = (newest.contacts ?? []).map(toWellbeingContact);
+  return {
+    assessment_id: newest.id,
+    score: newest.score,
+    taken_at: toIsoTimestamp(newest.taken_at),
+    awaiting_contact: !contacts.some((contact) => contact.outcome === 'reached'),
+    contacts,
+  };
+}
+
 export async function readClientAlerts(db: Database, caller: Actor, clientId: string): Promise<ClientAlerts> {
   const entry: AuditEntry = {
     actor: caller,
@@ -216,10 +245,12 @@ export async function readClientAlerts(db: Database, caller: Actor, clientId: st
       }
     }
     reactions.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
-    // The contraindications and reactions are clinical: only the roles that read them get them.
+    // The contraindications and reactions are clinical, the Thrive check's alert the care team's: each goes
+    // only to the roles that read it (the check is not even looked up for the others).
     return answerFor(caller, 'alerts', {
       client_id: clientId,
       hipaa_consent: profile?.hipaa_consent === true,
+      wellbeing: readsAll(caller, 'alerts', ['wellbeing']) ? await wellbeingAlert(db, clientId) : null,
       contraindications,
       reactions,
     });

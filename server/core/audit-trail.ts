@@ -49,6 +49,7 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'visits.addendum': 'change',
   'assessments.list': 'read',
   'assessments.create': 'change',
+  'assessments.contact': 'change',
   'tests.list': 'read',
   'slots.list': 'read',
   'support.list': 'read',

@@ -22,7 +22,7 @@ import type { Queryable } from '../db/database.ts';
 type ClinicRow = Omit<Clinic, 'opening_hours'> & { opening_hours: Clinic['opening_hours'] | null };
 
 const SELECT_CLINICS = `
-  SELECT c.id, c.name, c.time_zone, c.phone, c.email, c.address,
+  SELECT c.id, c.name, c.time_zone, c.phone, c.email, c.address, c.privacy_email, c.emergency_number,
          (SELECT jsonb_agg(jsonb_build_object('weekday', h.weekday, 'opens', to_char(h.opens, 'HH24:MI'),
                                               'closes', to_char(h.closes, 'HH24:MI')) ORDER BY h.weekday)
           FROM clinic_opening_hours h WHERE h.clinic_id = c.id) AS opening_hours

@@ -13,8 +13,10 @@ beforeAll(async () => {
   db = await openTestDatabase();
   await db.query(`INSERT INTO users (id, email, role) VALUES ($1, 'c@thrive.test', 'CLIENT')`, [CLIENT]);
   await db.query(
-    `INSERT INTO visits (id, client_id, therapy, content, created_by, updated_by, state, signed_by, signed_at, content_hash)
-     VALUES ($1, $2, 'fir', '{"notes": "signed"}', 'nurse', 'nurse', 'signed', 'nurse', now(), 'abc')`,
+    `INSERT INTO visits (id, client_id, therapy, content, created_by, updated_by, state, signed_by, signed_at, content_hash,
+                         signature_meaning, signature_meaning_text, signature_reauthentication)
+     VALUES ($1, $2, 'fir', '{"notes": "signed"}', 'nurse', 'nurse', 'signed', 'nurse', now(), 'abc', 'performed',
+             'Performed and signed', 'password')`,
     [SIGNED, CLIENT],
   );
   await db.query(
@@ -42,16 +44,49 @@ describe('a signed visit', () => {
         [SIGNED],
       ),
     ).rejects.toThrow(/locked/);
+    // The signature is locked with what it signs: its meaning and how the signer re-authenticated.
+    await expect(
+      db.query(`UPDATE visits SET signature_meaning = 'reviewed', signature_reauthentication = NULL WHERE id = $1`, [
+        SIGNED,
+      ]),
+    ).rejects.toThrow(/locked/);
     const [row] = await db.query<{ notes: string }>(`SELECT content->>'notes' AS notes FROM visits WHERE id = $1`, [
       SIGNED,
     ]);
     expect(row?.notes).toBe('signed');
   });
 
-  it('cannot be marked signed without who, when and its hash', async () => {
+  it('cannot be marked signed without who, when, its hash and what the signature means', async () => {
     await expect(db.query(`UPDATE visits SET state = 'signed' WHERE id = $1`, [DRAFT])).rejects.toThrow(
       /visits_signature_complete/,
     );
+    await expect(
+      db.query(
+        `UPDATE visits SET state = 'signed', signed_by = 'nurse', signed_at = now(), content_hash = 'abc' WHERE id = $1`,
+        [DRAFT],
+      ),
+    ).rejects.toThrow(/visits_signature_meant/);
+  });
+});
+
+describe('contacts about a very low Thrive check', () => {
+  it('are kept as recorded: never updated or truncated', async () => {
+    const result = '66666666-6666-4666-8666-666666666666';
+    const contact = '77777777-7777-4777-8777-777777777777';
+    await db.query(
+      `INSERT INTO assessments (id, client_id, type, taken_at, created_by, answers, raw_score, score, alert)
+       VALUES ($1, $2, 'who5', now(), 'client', '[1,1,1,1,1]', 5, 20, true)`,
+      [result, CLIENT],
+    );
+    await db.query(
+      `INSERT INTO wellbeing_contacts (id, assessment_id, contacted_at, method, outcome, created_by)
+       VALUES ($1, $2, now(), 'phone', 'no_answer', 'nurse')`,
+      [contact, result],
+    );
+    await expect(
+      db.query(`UPDATE wellbeing_contacts SET outcome = 'reached' WHERE id = $1`, [contact]),
+    ).rejects.toThrow(/kept as recorded/);
+    await expect(db.query('TRUNCATE wellbeing_contacts')).rejects.toThrow(/kept as recorded/);
   });
 });
 

@@ -3,7 +3,8 @@
  * and the cognitive runs itself, refuses anything it cannot score naming the
  * item, keeps every result once however often it is sent, and lets a client
  * read and record only its own; staff of the hub group read them, share risk
- * results, and find the clients whose newest check needs attention.
+ * results, find the clients whose newest check needs attention, and record
+ * reaching out to them, which takes them off the hub's list.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { TRAILS_TARGETS } from '@contract';
 import type { CognitiveRun } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { api, idOf, stack, type Email, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
+import { auditSince, newestAuditId } from '../support/audit-trail.ts';
 
 type Assessment = Schemas['Assessment'];
 type AssessmentList = Schemas['AssessmentList'];
@@ -19,7 +21,8 @@ type AssessmentList = Schemas['AssessmentList'];
 const consenting = generateClients(stack.generatedClients)
   .slice(84, 99)
   .filter((client) => client.hipaaConsent);
-const [ALICE, BOB, CAROL, DAN] = consenting as [
+const [ALICE, BOB, CAROL, DAN, ERIN] = consenting as [
+  (typeof consenting)[number],
   (typeof consenting)[number],
   (typeof consenting)[number],
   (typeof consenting)[number],
@@ -144,6 +147,109 @@ describe('whose results', () => {
       alert: true,
       client_name: `${CAROL.firstName} ${CAROL.lastName}`,
     });
+  });
+});
+
+describe('reaching out about a very low check', () => {
+  const contact = (more: Partial<Schemas['WellbeingContactCreate']> = {}): Schemas['WellbeingContactCreate'] => ({
+    id: randomUUID(),
+    contacted_at: new Date().toISOString(),
+    method: 'phone',
+    outcome: 'reached',
+    note: 'Spoke for 15 minutes; booked a call with the doctor tomorrow.',
+    ...more,
+  });
+  const awaiting = async () =>
+    (
+      await api<AssessmentList>('GET', '/assessments?type=who5&latest=true&alert=true&awaiting_contact=true', {
+        as: 'nurse',
+      })
+    ).body.results.map((result) => result.client_id);
+
+  it('is recorded by staff, kept with the result, and once the client is reached clears the hub', async () => {
+    // Taken a little earlier, though not before the account (made when the suite's stack started) existed.
+    const taken = new Date(Date.now() - 60_000).toISOString();
+    const low = await post(ERIN.email as Email, who5(ERIN.id, [1, 1, 0, 1, 1], taken));
+    expect(low.status).toBe(201);
+    expect(await awaiting()).toContain(ERIN.id);
+    const alerts = await api<Schemas['ClientAlerts']>('GET', `/clients/${ERIN.id}/alerts`, { as: 'nurse' });
+    expect(alerts.body.wellbeing).toEqual({
+      assessment_id: low.body.id,
+      score: 16,
+      taken_at: low.body.taken_at,
+      awaiting_contact: true,
+      contacts: [],
+    });
+
+    const after = await newestAuditId();
+    // A call nobody answered is kept, and the alert stays open.
+    const tried = contact({ outcome: 'no_answer', note: null });
+    const first = await api<Assessment>('POST', `/assessments/${low.body.id}/contacts`, { as: 'nurse', body: tried });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(await awaiting()).toContain(ERIN.id);
+    const reached = contact();
+    const second = await api<Assessment>('POST', `/assessments/${low.body.id}/contacts`, {
+      as: 'coach',
+      body: reached,
+    });
+    expect(second.status).toBe(201);
+    expect(
+      second.body.contacts?.map(({ id, outcome, by, by_name, method }) => ({ id, outcome, by, by_name, method })),
+    ).toEqual([
+      { id: tried.id, outcome: 'no_answer', by: idOf('nurse'), by_name: 'Nina Thomas', method: 'phone' },
+      { id: reached.id, outcome: 'reached', by: idOf('coach'), by_name: 'Kabir Singh', method: 'phone' },
+    ]);
+    expect(await awaiting()).not.toContain(ERIN.id);
+    const cleared = await api<Schemas['ClientAlerts']>('GET', `/clients/${ERIN.id}/alerts`, { as: 'nurse' });
+    expect(cleared.body.wellbeing).toMatchObject({
+      awaiting_contact: false,
+      contacts: [{ id: tried.id }, { id: reached.id }],
+    });
+    // In the client's history and the audit trail.
+    const trail = await auditSince(after, `subject_id=${ERIN.id}`);
+    expect(
+      trail
+        .filter((event) => event.action === 'assessments.contact')
+        .map(({ actor_id, resource_id, outcome }) => ({ actor_id, resource_id, outcome })),
+    ).toEqual([
+      { actor_id: idOf('nurse'), resource_id: low.body.id, outcome: 'success' },
+      { actor_id: idOf('coach'), resource_id: low.body.id, outcome: 'success' },
+    ]);
+  });
+
+  it('is refused for a result without an alert, at an impossible time, and for reception, a client or ADMIN', async () => {
+    const fine = await post(
+      ERIN.email as Email,
+      who5(ERIN.id, [4, 4, 4, 4, 4], new Date(Date.now() - 60_000).toISOString()),
+    );
+    const notAlert = await api<Problem>('POST', `/assessments/${fine.body.id}/contacts`, {
+      as: 'nurse',
+      body: contact(),
+    });
+    expect(notAlert.status).toBe(409);
+    const low = await post(ERIN.email as Email, who5(ERIN.id, [0, 1, 0, 1, 0]));
+    const future = await api<Problem>('POST', `/assessments/${low.body.id}/contacts`, {
+      as: 'nurse',
+      body: contact({ contacted_at: new Date(Date.now() + 3_600_000).toISOString() }),
+    });
+    expect(future.status).toBe(400);
+    expect(fields(future)).toEqual(['body.contacted_at']);
+    const before = await api<Problem>('POST', `/assessments/${low.body.id}/contacts`, {
+      as: 'nurse',
+      body: contact({ contacted_at: new Date(Date.parse(low.body.taken_at) - 3_600_000).toISOString() }),
+    });
+    expect(before.status).toBe(400);
+    expect(fields(before)).toEqual(['body.contacted_at']);
+    // Reception reads that a check was taken, not its alert: following it up is the care team's.
+    for (const as of ['reception', 'admin', ERIN.email as Email] as const) {
+      const refused = await api('POST', `/assessments/${low.body.id}/contacts`, { as, body: contact() });
+      expect(refused.status, String(as)).toBe(403);
+    }
+    const filtered = await api<Problem>('GET', `/assessments?client=${ERIN.id}&awaiting_contact=true`, {
+      as: 'reception',
+    });
+    expect(filtered.status).toBe(403);
+    expect(fields(filtered)).toEqual(['query.awaiting_contact']);
   });
 });
 

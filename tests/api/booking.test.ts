@@ -107,10 +107,14 @@ describe('the catalogue', () => {
 
   it('gives a client the clinics with their contacts and the services it may book, but not the resources', async () => {
     const clinics = await api<Schemas['ClinicList']>('GET', '/clinics', { as: 'client2' });
+    // The crisis path's: the front desk, who handles privacy requests, and the local emergency number.
     expect(clinics.body.results.find((clinic) => clinic.id === bengaluru.id)).toMatchObject({
       phone: '+918041234567',
       email: 'bengaluru@thrive.test',
+      privacy_email: 'privacy.bengaluru@thrive.test',
+      emergency_number: '112',
     });
+    expect(clinics.body.results.find((clinic) => clinic.id === london.id)).toMatchObject({ emergency_number: '999' });
     const offered = await api<Schemas['ServiceList']>('GET', '/services', { as: 'client2' });
     expect(offered.body.results.find((service) => service.name === 'Intake call')).toMatchObject({
       therapy_kind: 'consultation',

@@ -182,10 +182,12 @@ describe('a client’s alerts', () => {
     ]);
   });
 
-  it('answers reception, coaches and nutritionists the consent, never the clinical alerts', async () => {
-    for (const as of ['reception', 'coach', 'nutrition'] as const) {
+  it('answers reception the consent, coaches and nutritionists the Thrive check too, never the clinical alerts', async () => {
+    const byReception = await api<Alerts>('GET', `/clients/${client.id}/alerts`, { as: 'reception' });
+    expect(byReception.body).toEqual({ client_id: client.id, hipaa_consent: true });
+    for (const as of ['coach', 'nutrition'] as const) {
       const answer = await api<Alerts>('GET', `/clients/${client.id}/alerts`, { as });
-      expect(answer.body, as).toEqual({ client_id: client.id, hipaa_consent: true });
+      expect(answer.body, as).toEqual({ client_id: client.id, hipaa_consent: true, wellbeing: null });
     }
   });
 
@@ -195,6 +197,7 @@ describe('a client’s alerts', () => {
     expect(answer.body).toEqual({
       client_id: unconsented.id,
       hipaa_consent: false,
+      wellbeing: null,
       contraindications: [],
       reactions: [],
     });

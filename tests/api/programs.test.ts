@@ -61,7 +61,7 @@ async function signedVisit(therapy: Schemas['VisitTherapy'], clientId: string, a
   const signed = await api<Schemas['Visit']>('POST', `/visits/${id}/sign`, {
     as: 'nurse',
     ifMatch: `"${created.body.version}"`,
-    body: { signed_on_device_at: new Date().toISOString() },
+    body: { signed_on_device_at: new Date().toISOString(), meaning: 'performed', reauthenticated_with: 'password' },
   });
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   return id;

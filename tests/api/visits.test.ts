@@ -1,12 +1,13 @@
 /**
  * Therapy visits over HTTP: drafts created once however often they are sent,
- * If-Match on every later save, entries attributed to the token's subject,
- * sign-off that locks, addenda that only append, clients reading only their
- * own signed visits, and the appointment a visit charts moving with it.
+ * If-Match on every later save, entries attributed to the token's subject
+ * with the device's time of each beside the server's, sign-off that locks as
+ * an electronic signature, addenda that only append, clients reading only
+ * their own signed visits, and the appointment a visit charts moving with it.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exampleVisit } from '@contract';
+import { VITALS_FIELDS, VITALS_MEASUREMENTS, exampleVisit, signatureMeaningText } from '@contract';
 import { demoClientEmail } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
 import { api, idOf, type Actor, type Problem, type Schemas } from '../support/api-client.ts';
@@ -29,12 +30,16 @@ function put(id: string, draft: VisitDraft, options: { as?: Actor; ifMatch?: str
   });
 }
 
-function sign(id: string, version: number, as: Actor = 'nurse') {
-  return api<Visit & Problem>('POST', `/visits/${id}/sign`, {
-    as,
-    ifMatch: `"${version}"`,
-    body: { signed_on_device_at: new Date().toISOString() },
-  });
+/** A sign-off as the device sends it: re-authenticated by password, meaning 'performed'. */
+const signOff = (more: Partial<Schemas['VisitSign']> = {}): Schemas['VisitSign'] => ({
+  signed_on_device_at: new Date().toISOString(),
+  meaning: 'performed',
+  reauthenticated_with: 'password',
+  ...more,
+});
+
+function sign(id: string, version: number, as: Actor = 'nurse', body: Schemas['VisitSign'] = signOff()) {
+  return api<Visit & Problem>('POST', `/visits/${id}/sign`, { as, ifMatch: `"${version}"`, body });
 }
 
 /** A started visit of `therapy` for client n: its id and the server's answer. */
@@ -142,6 +147,25 @@ describe('a draft', () => {
     );
   });
 
+  it('refuses a typing slip in any vital sign, naming the reading (hard limits)', async () => {
+    const draft = exampleVisit('fir', { clientId: clientId(63) });
+    const slipped = Object.fromEntries(VITALS_MEASUREMENTS.map((name) => [name, VITALS_FIELDS[name].max + 1]));
+    const answer = await put(randomUUID(), { ...draft, vitals: [{ ...draft.vitals![0]!, ...slipped }] });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.map((error) => error.field).sort()).toEqual(
+      VITALS_MEASUREMENTS.map((name) => `body.vitals.0.${name}`).sort(),
+    );
+    const spo2 = answer.body.errors?.find((error) => error.field === 'body.vitals.0.spo2');
+    expect(spo2?.message).toBe('Must be from 50 to 100 %.');
+  });
+
+  it('refuses sterile water as an IV base fluid', async () => {
+    const draft = exampleVisit('iv', { clientId: clientId(63) });
+    const answer = await put(randomUUID(), { ...draft, iv: { ...draft.iv, base_fluid: 'sterile_water' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ field: 'body.iv.base_fluid', message: 'Choose one of the options.' }]);
+  });
+
   it('lets only a nurse or a doctor chart, and so record why a visit goes ahead after a positive screen', async () => {
     const draft = exampleVisit('pet', { clientId: clientId(64) });
     const screened = {
@@ -161,7 +185,153 @@ describe('a draft', () => {
   });
 });
 
+describe('the time of each entry', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+  it('is the device’s, however late the entry reaches the server, beside when the server received it', async () => {
+    // Charted offline from 70 minutes ago, on a tablet whose clock runs two minutes slow; sent only now.
+    const draft = exampleVisit('pet', { clientId: clientId(73), at: new Date(minutesAgo(70)) });
+    const [before, after] = draft.vitals!;
+    const id = randomUUID();
+    const sentAt = Date.now();
+    const created = await put(id, {
+      ...draft,
+      opened_at: minutesAgo(72),
+      recorded_at: {
+        [before!.id]: { at: minutesAgo(68), device_clock_offset_ms: 120_000 },
+        'pet.minutes': { at: minutesAgo(40), device_clock_offset_ms: 120_000 },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const visit = created.body;
+    // It began when the tablet opened it, two minutes before the first vitals, not when the server heard of it.
+    expect(Math.round((Date.parse(draft.vitals![0]!.taken_at) - Date.parse(visit.opened_at)) / 60_000)).toBe(2);
+    const stamp = visit.attributions[before!.id]!;
+    expect(Math.round((sentAt - Date.parse(stamp.recorded_at)) / 60_000)).toBe(68);
+    expect(Date.parse(stamp.at)).toBeGreaterThanOrEqual(sentAt - 1000);
+    expect(stamp.device_clock_offset_ms).toBe(120_000);
+    expect(visit.recorded_at[before!.id]).toEqual({ at: stamp.recorded_at, device_clock_offset_ms: 120_000 });
+    expect(Math.round((sentAt - Date.parse(visit.attributions['pet.minutes']!.recorded_at)) / 60_000)).toBe(40);
+    // An entry the device did not time is timed by the server's receipt, with no offset.
+    expect(visit.attributions[after!.id]).toMatchObject({ recorded_at: stamp.at, device_clock_offset_ms: null });
+
+    // A later save that sends the times back unchanged moves no one's time; a changed entry takes its new one.
+    const later = await put(
+      id,
+      {
+        ...draft,
+        vitals: [before!, { ...after!, heart_rate: 74 }],
+        recorded_at: { ...visit.recorded_at, [after!.id]: { at: minutesAgo(1), device_clock_offset_ms: null } },
+      },
+      { ifMatch: `"${visit.version}"` },
+    );
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(later.body.attributions[before!.id]).toEqual(stamp);
+    expect(Math.round((Date.now() - Date.parse(later.body.attributions[after!.id]!.recorded_at)) / 60_000)).toBe(1);
+  });
+
+  it('is refused when later than now or before the visit began, naming the entry', async () => {
+    const draft = exampleVisit('pet', { clientId: clientId(74), at: new Date(minutesAgo(70)) });
+    const entry = draft.vitals![0]!.id;
+    const future = await put(randomUUID(), {
+      ...draft,
+      opened_at: minutesAgo(31),
+      recorded_at: { [entry]: { at: minutesAgo(-15), device_clock_offset_ms: null } },
+    });
+    expect(future.status).toBe(400);
+    expect(future.body.errors).toEqual([
+      { field: `body.recorded_at.${entry}.at`, message: 'Cannot be later than now.' },
+    ]);
+    const early = await put(randomUUID(), {
+      ...draft,
+      opened_at: minutesAgo(31),
+      recorded_at: { [entry]: { at: minutesAgo(45), device_clock_offset_ms: null } },
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual([
+      { field: `body.recorded_at.${entry}.at`, message: 'Cannot be before the visit began.' },
+    ]);
+    const opensLater = await put(randomUUID(), { ...draft, opened_at: minutesAgo(-30) });
+    expect(opensLater.status).toBe(400);
+    expect(opensLater.body.errors?.map((error) => error.field)).toEqual(['body.opened_at']);
+  });
+
+  it('takes a sign-off made offline after the visit began on the device, however late it arrives', async () => {
+    const draft = exampleVisit('red_light', { clientId: clientId(77), at: new Date(minutesAgo(90)) });
+    const { id, visit } = await started('red_light', 77, { ...draft, opened_at: minutesAgo(95) });
+    const signed = await sign(id, visit.version, 'nurse', signOff({ signed_on_device_at: minutesAgo(60) }));
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(Date.parse(signed.body.signature!.signed_on_device_at)).toBeLessThan(
+      Date.parse(signed.body.signature!.signed_at),
+    );
+  });
+});
+
 describe('signing', () => {
+  it('is an electronic signature: name, role, meaning, re-authentication, time, hash', async () => {
+    const { id, visit } = await started('pet', 75);
+    const signed = await sign(
+      id,
+      visit.version,
+      'doctor',
+      signOff({ meaning: 'reviewed', reauthenticated_with: 'passkey', device_clock_offset_ms: -3000 }),
+    );
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.signature).toEqual({
+      by: idOf('doctor'),
+      name: 'Divya Rao',
+      role: 'DOCTOR',
+      meaning: 'reviewed',
+      meaning_text: signatureMeaningText('reviewed'),
+      reauthenticated_with: 'passkey',
+      signed_at: signed.body.signed_at,
+      signed_on_device_at: signed.body.signed_on_device_at,
+      device_clock_offset_ms: -3000,
+      warnings: [],
+      content_hash: signed.body.content_hash,
+    });
+    // Without the re-authentication or a meaning the contract refuses it before anything is signed.
+    const { id: other, visit: draft } = await started('pet', 75);
+    const bare = await api<Problem>('POST', `/visits/${other}/sign`, {
+      as: 'nurse',
+      ifMatch: `"${draft.version}"`,
+      body: { signed_on_device_at: new Date().toISOString() },
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.body.errors?.map((error) => error.field).sort()).toEqual(
+      ['body.meaning', 'body.reauthenticated_with'].sort(),
+    );
+  });
+
+  it('needs a reason for every plausibility warning, and keeps the reasons with the signature', async () => {
+    const draft = exampleVisit('iv', { clientId: clientId(76) });
+    // The issue's IV: 250 mL at 125 mL/h, started and stopped at the same minute.
+    const { id, visit } = await started('iv', 76, {
+      iv: { ...draft.iv, volume_ml: 250, volume_infused_ml: 250, rate_value: 125, stopped_at: draft.iv!.started_at },
+    });
+    const refused = await sign(id, visit.version);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors?.map((error) => error.field)).toEqual(['iv.stopped_at']);
+    expect((await api<Visit>('GET', `/visits/${id}`, { as: 'nurse' })).body.state).toBe('draft');
+
+    const reason = 'A slow push over 40 seconds, by the protocol for this client.';
+    const signed = await sign(
+      id,
+      visit.version,
+      'nurse',
+      signOff({ acknowledged_warnings: [{ field: 'iv.stopped_at', code: 'iv_no_duration', reason }] }),
+    );
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.signature?.warnings).toEqual([
+      {
+        field: 'iv.stopped_at',
+        code: 'iv_no_duration',
+        message: 'The infusion starts and stops within the same minute: check the times.',
+        reason,
+      },
+    ]);
+  });
+
   it('locks the visit: no later save, no second signature', async () => {
     const { id, visit } = await started('red_light', 65);
     const signed = await sign(id, visit.version);
@@ -210,14 +380,14 @@ describe('signing', () => {
       (
         await api('POST', `/visits/${id}/sign`, {
           as: 'nurse',
-          body: { signed_on_device_at: new Date().toISOString() },
+          body: signOff(),
         })
       ).status,
     ).toBe(428);
     const wildcard = await api('POST', `/visits/${id}/sign`, {
       as: 'nurse',
       ifMatch: '*',
-      body: { signed_on_device_at: new Date().toISOString() },
+      body: signOff(),
     });
     expect(wildcard.status).toBe(428);
     expect((await sign(id, visit.version + 5)).status).toBe(412);
@@ -229,26 +399,43 @@ describe('addenda', () => {
     const { id, visit } = await started('fir', 68);
     const onDraft = await api('POST', `/visits/${id}/addenda`, {
       as: 'nurse',
-      body: { id: randomUUID(), text: 'Too early' },
+      body: { id: randomUUID(), text: 'Too early', reauthenticated_with: 'password' },
     });
     expect(onDraft.status).toBe(409);
     const signed = await sign(id, visit.version);
     const first = randomUUID();
     const one = await api<Visit>('POST', `/visits/${id}/addenda`, {
       as: 'nurse',
-      body: { id: first, text: 'Weight after was 71.9 kg, not 72.0 kg.' },
+      body: { id: first, text: 'Weight after was 71.9 kg, not 72.0 kg.', reauthenticated_with: 'password' },
     });
     expect(one.status).toBe(201);
     const two = await api<Visit>('POST', `/visits/${id}/addenda`, {
       as: 'doctor',
-      body: { id: randomUUID(), text: 'Reviewed.' },
+      body: { id: randomUUID(), text: 'Reviewed.', reauthenticated_with: 'passkey' },
     });
-    expect(two.body.addenda.map((addendum) => [addendum.text, addendum.author_id])).toEqual([
-      ['Weight after was 71.9 kg, not 72.0 kg.', idOf('nurse')],
-      ['Reviewed.', idOf('doctor')],
+    expect(
+      two.body.addenda.map((addendum) => [
+        addendum.text,
+        addendum.author_id,
+        addendum.author_role,
+        addendum.reauthenticated_with,
+      ]),
+    ).toEqual([
+      ['Weight after was 71.9 kg, not 72.0 kg.', idOf('nurse'), 'NURSE', 'password'],
+      ['Reviewed.', idOf('doctor'), 'DOCTOR', 'passkey'],
     ]);
+    // Signed the same way as the visit: without re-authenticating, an addendum is refused.
+    const unconfirmed = await api<Problem>('POST', `/visits/${id}/addenda`, {
+      as: 'nurse',
+      body: { id: randomUUID(), text: 'Unconfirmed' },
+    });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.errors?.[0]?.field).toBe('body.reauthenticated_with');
     // The same id again is refused, not applied twice or changed.
-    const reused = await api('POST', `/visits/${id}/addenda`, { as: 'nurse', body: { id: first, text: 'Changed' } });
+    const reused = await api('POST', `/visits/${id}/addenda`, {
+      as: 'nurse',
+      body: { id: first, text: 'Changed', reauthenticated_with: 'password' },
+    });
     expect(reused.status).toBe(409);
     expect(two.body.content_hash).toBe(signed.body.content_hash);
     expect(two.body.fir).toEqual(signed.body.fir);

@@ -89,6 +89,10 @@ test('the hub, a chart and a signed record read the clinic’s clock on a tablet
   await expect(
     page.getByText(`on ${clinicDate(record.signed_at!)}, ${clinicTime(record.signed_at!)}.`, { exact: false }),
   ).toBeVisible();
+  // The electronic signature names the signer, the role and the time on the clinic's clock, with its zone.
+  await expect(page.getByRole('region', { name: 'Electronic signature' }).getByTestId('signature-line')).toHaveText(
+    `${record.signature!.name}, Nurse · ${clinicDate(record.signed_at!)}, ${clinicTime(record.signed_at!)} (IST)`,
+  );
 });
 
 test('the portal greets by the clinic’s clock and shows the next appointment at the clinic’s time', async ({

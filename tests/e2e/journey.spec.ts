@@ -12,6 +12,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { exampleVisit } from '@contract';
 import type { components } from '@contract';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
+import { CLINIC_CONTACTS } from '../../scripts/demo/booking-catalog.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import {
   accessToken,
@@ -230,7 +231,14 @@ test('a client takes the Thrive check twice and sees the score, its meaning, the
   await expect(latest.getByLabel('Score 16 out of 100')).toBeVisible();
   await expect(latest).toContainText('Very low wellbeing');
   await expect(latest.getByRole('note')).toContainText('Down 44 points');
-  await expect(page.getByRole('region', { name: 'Talk to us' })).toContainText('call your local emergency number');
+  // The crisis path reaches the client's own clinic: its phone, and the local emergency number, never a mailbox.
+  const talk = page.getByRole('region', { name: 'Talk to us' });
+  const bengaluru = CLINIC_CONTACTS['Thrive Bengaluru']!;
+  await expect(talk.getByTestId('crisis-line')).toHaveText(
+    `If you feel you might harm yourself, or you are in danger now, call the emergency number ${bengaluru.emergencyNumber} now.`,
+  );
+  await expect(talk.getByRole('link', { name: bengaluru.phone })).toHaveAttribute('href', `tel:${bengaluru.phone}`);
+  await expect(talk).not.toContainText('super@thrive.test');
   await expect(latest).not.toContainText(/depress|diagnos/i);
   const history = page.getByRole('region', { name: 'Your Thrive checks over time' });
   await expect(history.getByRole('img', { name: 'Thrive check scores over time, 0 to 100' })).toBeVisible();
@@ -264,6 +272,26 @@ test('a client takes the Thrive check twice and sees the score, its meaning, the
     await expect(nurse.getByRole('region', { name: 'Thrive check and cognitive baseline' })).toContainText(
       'Needs attention',
     );
+    // The alert is at the top of the client's page; the nurse calls the client and records it.
+    const alerts = nurse.getByRole('region', { name: 'Alerts' });
+    await expect(alerts).toContainText('Very low Thrive check');
+    await expect(alerts).toContainText('Nobody has reached the client about it yet.');
+    await alerts.getByRole('button', { name: 'Record contact' }).tap();
+    const contact = nurse.getByRole('dialog', { name: `Contact with ${nameOf(client)}` });
+    await expect(contact.getByRole('radio', { name: 'Reached: we spoke' })).toBeChecked();
+    await contact.getByLabel('Note').fill('Talked it through; booked a call with the doctor tomorrow.');
+    await contact.getByRole('button', { name: 'Record contact' }).tap();
+    await expect(alerts).toContainText('Reached by Nina Thomas', { timeout: 20_000 });
+    // Off the hub's 'Needs attention'; kept in the client's record.
+    await nurse.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Hub' }).tap();
+    await expect(nurse).toHaveURL(/\/hub$/);
+    await expect(nurse.getByRole('region', { name: 'Needs attention' })).not.toContainText(nameOf(client));
+    await expect
+      .poll(async () => {
+        const list = await apiGet<AssessmentList>(request, `/assessments?client=${client.id}&type=who5`);
+        return list.results[0]?.contacts?.map((item) => [item.outcome, item.method]);
+      })
+      .toEqual([['reached', 'phone']]);
   } finally {
     await nurseContext.close();
   }

@@ -2,8 +2,11 @@
  * Therapy visits at the bay, on a tablet: a nurse starts an IV visit from the
  * hub, charts through a Wi-Fi drop and a reload, hands the tablet to a second
  * nurse, who finishes and signs it; the server holds one visit, each entry
- * attributed to the nurse who made it, locked, corrected only by addenda.
- * Then each therapy's form, filled from the contract's table and signed.
+ * attributed to the nurse who made it at the time she made it (however late
+ * it reached the server), locked, signed as an electronic signature (the
+ * password asked again, a wrong one refused), corrected only by addenda.
+ * Then each therapy's form, under the patient banner, filled from the
+ * contract's table and signed.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { exampleVisit } from '@contract';
@@ -146,11 +149,27 @@ async function answerScreen(page: Page, therapy: Therapy): Promise<void> {
   for (const question of CONTRAINDICATIONS[therapy]) await answer(screen, question.label, 'No');
 }
 
-async function sign(page: Page): Promise<void> {
+/** Says why each value the checks question stands: signing waits for a reason for every one. */
+async function answerWarnings(page: Page, reason: string): Promise<void> {
+  const signOff = page.getByRole('region', { name: 'Sign-off' });
+  for (const box of await signOff.getByRole('textbox', { name: /^Why it stands/ }).all()) await box.fill(reason);
+}
+
+/** Signs as the signed-in person: the password asked again (a wrong one first, when `wrongFirst`). */
+async function sign(page: Page, { wrongFirst = false } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Sign visit' }).click();
   const confirm = page.getByRole('dialog', { name: 'Sign and lock this visit?' });
-  await confirm.getByLabel('I confirm this record is accurate and complete').check();
-  await confirm.getByRole('button', { name: 'Sign and lock' }).click();
+  await expect(confirm.getByRole('radio', { name: /^Performed and signed/ })).toBeChecked();
+  if (wrongFirst) {
+    await confirm.getByLabel('Your password').fill('Not-the-password1!');
+    await confirm.getByRole('button', { name: 'Sign and lock', exact: true }).click();
+    await expect(confirm.getByText('That is not your password. Nothing was signed; try again.')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(confirm).toBeVisible();
+  }
+  await confirm.getByLabel('Your password').fill(DEMO_PASSWORD);
+  await confirm.getByRole('button', { name: 'Sign and lock', exact: true }).click();
 }
 
 test.describe('with the app installed on the tablet', () => {
@@ -184,6 +203,10 @@ test.describe('with the app installed on the tablet', () => {
       .getByRole('button', { name: 'Start visit' })
       .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('IV therapy visit');
+    // Who this is stays on screen while charting: the first defence against charting on the wrong client.
+    const banner = page.getByRole('region', { name: `Patient: ${appointment.client_name}` });
+    await expect(banner).toContainText('Born ');
+    await expect(banner).toContainText('HIPAA authorization given');
     const visitId = page.url().split('/visit/')[1]!;
     await waitForServiceWorker(page);
     await expect(saveState(page)).toContainText('Saved to the server', { timeout: 20_000 });
@@ -222,6 +245,7 @@ test.describe('with the app installed on the tablet', () => {
     await expect(page).toHaveURL(/\/login/);
 
     // The network is back for Joseph's sign-in; Tessa's charting arrives with her own credential.
+    const backOnline = Date.now();
     await context.setOffline(false);
     await page.getByLabel(/^Email/).fill('nurse2@thrive.test');
     await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
@@ -246,8 +270,19 @@ test.describe('with the app installed on the tablet', () => {
     await expect(saveState(page)).toContainText('Saved on this device', { timeout: 10_000 });
     await context.setOffline(false);
     await expect(saveState(page)).toContainText('Saved to the server', { timeout: 30_000 });
-    await sign(page);
+    // The infusion started and stopped within the same second: signing asks why that stands.
+    const signOff = page.getByRole('region', { name: 'Sign-off' });
+    await expect(signOff).toContainText('The infusion starts and stops within the same minute');
+    await expect(signOff.getByRole('button', { name: 'Sign visit' })).toBeDisabled();
+    await answerWarnings(page, 'Bag removed at once: the client asked to stop.');
+    await sign(page, { wrongFirst: true });
     await expect(page.getByText(/^Signed by Joseph Mathew on /)).toBeVisible({ timeout: 30_000 });
+    const signature = page.getByRole('region', { name: 'Electronic signature' });
+    await expect(signature).toContainText('Joseph Mathew, Nurse');
+    await expect(signature).toContainText('Performed and signed');
+    await expect(signature).toContainText('Identity confirmed at signing: password re-entered.');
+    await expect(signature).toContainText('Reason: Bag removed at once: the client asked to stop.');
+    await expect(banner).toBeVisible();
     await expectNoSeriousAxeViolation(page);
 
     // The server: one visit, signed by Joseph, each entry by whoever made it.
@@ -261,6 +296,16 @@ test.describe('with the app installed on the tablet', () => {
     const before = visit.vitals.find((entry) => entry.phase === 'before')!;
     const after = visit.vitals.find((entry) => entry.phase === 'after')!;
     expect(visit.attributions[before.id]?.by).toBe(tessa.id);
+    // Tessa's vitals, charted offline, keep the time she took them, before the server received them.
+    const offline = visit.attributions[before.id]!;
+    expect(Date.parse(offline.recorded_at)).toBeLessThanOrEqual(backOnline);
+    expect(Date.parse(offline.at)).toBeGreaterThan(Date.parse(offline.recorded_at));
+    expect(visit.signature).toMatchObject({
+      by: joseph.id,
+      role: 'NURSE',
+      meaning: 'performed',
+      reauthenticated_with: 'password',
+    });
     expect(visit.attributions[after.id]?.by).toBe(joseph.id);
     for (const additive of visit.iv.additives!) expect(visit.attributions[additive.id]?.by).toBe(tessa.id);
     expect(visit.attributions['iv.volume_infused_ml']?.by).toBe(joseph.id);
@@ -268,9 +313,12 @@ test.describe('with the app installed on the tablet', () => {
     expect(listed.results.map((item) => item.id)).toEqual([visitId]);
     expect((await asSuper<Appointment>(request, `/appointments/${appointment.id}`)).status).toBe('completed');
 
-    // Locked: corrections are addenda.
+    // Locked: corrections are addenda, signed the same way.
     await page.getByRole('textbox', { name: 'Addendum' }).fill('Volume infused was 480 mL; the bag was not finished.');
     await page.getByRole('button', { name: 'Add addendum' }).click();
+    const addendum = page.getByRole('dialog', { name: 'Sign this addendum' });
+    await addendum.getByLabel('Your password').fill(DEMO_PASSWORD);
+    await addendum.getByRole('button', { name: 'Sign and add', exact: true }).click();
     await expect(page.getByText('Volume infused was 480 mL; the bag was not finished.')).toBeVisible();
     await expect
       .poll(async () =>
@@ -311,6 +359,9 @@ test.describe('each therapy', () => {
       await page.getByRole('menuitem', { name: THERAPY_INFO[therapy].name }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(THERAPY_INFO[therapy].title);
       const visitId = page.url().split('/visit/')[1]!;
+      const banner = page.getByRole('region', { name: `Patient: ${client.firstName} ${client.lastName}` });
+      await expect(banner).toContainText('Born ');
+      await expect(banner).toContainText(`${THERAPY_INFO[therapy].name} consent not yet recorded`);
       await expect(page.getByRole('region', { name: 'Sign-off' })).toContainText('Before the visit can be signed');
 
       await answer(
@@ -324,8 +375,11 @@ test.describe('each therapy', () => {
       await addVitals(page, 'After', { Systolic: 118, Diastolic: 78, 'Heart rate': 70 });
       if (therapy === 'red_light') await expect(page.getByTestId('derived-Dose')).toHaveText('30 J/cm²');
       await expect(page.getByRole('region', { name: 'Sign-off' })).not.toContainText('Before the visit can be signed');
+      // The infusion's start and stop charted a second apart: a value to look at twice, with a reason.
+      if (therapy === 'iv') await answerWarnings(page, 'A test of the form: the times are the tablet’s.');
       await sign(page);
       await expect(page.getByText(/^Signed by Nina Thomas on /)).toBeVisible({ timeout: 30_000 });
+      await expect(banner).toContainText(`${THERAPY_INFO[therapy].name} consent recorded`);
       const visit = await asSuper<Visit>(request, `/visits/${visitId}`);
       expect(visit).toMatchObject({ state: 'signed', therapy, client_id: client.id });
       expect(visit[therapy]).toMatchObject(

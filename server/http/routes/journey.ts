@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { createAssessment, listAssessments } from '../../assessments/assessments-service.ts';
+import { createAssessment, listAssessments, recordWellbeingContact } from '../../assessments/assessments-service.ts';
 import { readClientAlerts, searchClients } from '../../clients/clients-service.ts';
 import type {
   AssessmentCreate,
@@ -7,6 +7,7 @@ import type {
   ListAssessmentsQuery,
   ListProgramsQuery,
   ClientSearch,
+  WellbeingContactCreate,
 } from '../../core/contract-types.ts';
 import { listPrograms, readProgram } from '../../programs/programs-service.ts';
 import { callerOf } from '../authenticate.ts';
@@ -26,6 +27,14 @@ export function journeyRoutes(deps: AppDependencies): Router {
 
   router.post('/assessments', async (req, res) => {
     sendAnswer(res, await createAssessment({ db, now }, callerOf(res), validated<AssessmentCreate>(req.body)));
+  });
+
+  router.post('/assessments/:id/contacts', async (req, res) => {
+    const answer = await recordWellbeingContact({ db, now }, callerOf(res), {
+      assessmentId: pathId(req),
+      body: validated<WellbeingContactCreate>(req.body),
+    });
+    sendAnswer(res, answer);
   });
 
   // Search text names people: it comes in the body, never in the address (which proxies and browsers log).

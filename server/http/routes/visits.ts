@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import type { AddendumCreate, ListVisitsQuery, VisitDraft, VisitSign } from '../../core/contract-types.ts';
 import { etagOfVersion } from '../../core/preconditions.ts';
-import { addAddendum, listVisits, readVisit, saveVisit, signVisit } from '../../visits/visits-service.ts';
+import { listVisits, readVisit, saveVisit } from '../../visits/visits-service.ts';
+import { addAddendum, signVisit } from '../../visits/visit-signing.ts';
 import { callerOf } from '../authenticate.ts';
 import type { AppDependencies } from '../dependencies.ts';
 import { sendAnswer } from '../send.ts';

@@ -8,3 +8,4 @@ export { ShareRiskResult } from './components/ShareRiskResult';
 export { ThriveCheck } from './components/ThriveCheck';
 export { Who5Attribution, Who5History } from './components/Who5Results';
 export { CognitiveLoadError, ThriveCheckLoadError } from './components/AssessmentsLoadError';
+export { WellbeingFollowUp } from './components/WellbeingFollowUp';

@@ -5,3 +5,4 @@ export type { SignInServices } from './model/flow';
 export { UnlockPage } from './components/UnlockPage';
 export { UnlockScreen } from './components/UnlockScreen';
 export { PasskeyOffer } from './components/PasskeyOffer';
+export { ConfirmIdentity } from './components/ConfirmIdentity';

@@ -24,3 +24,4 @@ export {
 } from './model/user-list';
 export { useUserSearchText } from './model/search-text';
 export { fullName, placeholderProfile, profileOf, type ShownProfile, type UserDetail } from './model/user-detail';
+export { clientAlertKeys, clientAlertsQueryOptions } from './api/alerts';

@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { ApiError, SessionExpiredError } from './errors';
+import { measureServerClock } from './server-clock';
 import type { paths } from '@contract';
 
 export type ApiClient = Client<paths>;
@@ -168,6 +169,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // retries) before failuresAsApiError turns the final answer into an error.
   client.use(
     failuresAsApiError,
+    measureServerClock(),
     sessionAuth({
       getAccessToken: options.getAccessToken,
       ...(options.refreshSession ? { refreshSession: options.refreshSession } : {}),

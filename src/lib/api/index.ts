@@ -2,6 +2,7 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from './client
 
 export { ApiError, SessionExpiredError, isApiError, isSessionExpiredError } from './errors';
 export { dataOf, type ApiClient } from './client';
+export { serverClockOffset } from './server-clock';
 export { LOAD_ERROR_MESSAGES, SESSION_EXPIRED_MESSAGE, loadErrorMessage } from './messages';
 
 let instance: ApiClient | undefined;

@@ -10,6 +10,7 @@ import {
   formatElapsed,
   formatTime,
   formatWhen,
+  dayTyped,
   instantOn,
   isWallTime,
   localeOfZone,
@@ -95,6 +96,24 @@ describe('a clinic’s clock', () => {
     expect(partOfDay('2026-12-01T14:00:00Z', BENGALURU)).toBe('evening');
     expect(partOfDay('2026-12-01T14:00:00Z', LONDON)).toBe('afternoon');
     expect(partOfDay('2026-12-01T05:00:00Z', BENGALURU)).toBe('morning');
+  });
+});
+
+describe('a date typed at a clinic', () => {
+  it('reads the ISO date, the day first as Bengaluru and London write it, and the date as Thrive writes it', () => {
+    expect(dayTyped('2026-12-01')).toBe('2026-12-01');
+    expect(dayTyped('1/12/2026')).toBe('2026-12-01');
+    expect(dayTyped('01.12.2026')).toBe('2026-12-01');
+    expect(dayTyped('1 Dec 2026')).toBe('2026-12-01');
+    expect(dayTyped('Tue 1 Dec 2026')).toBe('2026-12-01');
+    expect(dayTyped('30 Sept 1979')).toBe('1979-09-30');
+  });
+
+  it('refuses what is not a day of the calendar, never guessing the month first', () => {
+    expect(dayTyped('31/02/2026')).toBeNull();
+    expect(dayTyped('12/31/2026')).toBeNull();
+    expect(dayTyped('1 Foo 2026')).toBeNull();
+    expect(dayTyped('yesterday')).toBeNull();
   });
 });
 

@@ -87,6 +87,30 @@ export function wallTimeTyped(text: string): string {
   return /^\d{4}$/.test(kept) ? `${kept.slice(0, 2)}:${kept.slice(2)}` : kept;
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** `YYYY-MM-DD` of a year, month (1-12) and day that exist together; null otherwise (31 Feb). */
+function calendarDay(year: number, month: number, day: number): string | null {
+  const at = new Date(Date.UTC(year, month - 1, day));
+  if (at.getUTCFullYear() !== year || at.getUTCMonth() !== month - 1 || at.getUTCDate() !== day) return null;
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * A date as typed at a clinic, `YYYY-MM-DD`, or null: "2026-12-01", "1/12/2026" (day first, as Bengaluru and
+ * London write it) or "1 Dec 2026" (with or without the weekday).
+ */
+export function dayTyped(text: string): string | null {
+  const typed = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typed);
+  if (iso) return calendarDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(typed);
+  if (numeric) return calendarDay(Number(numeric[3]), Number(numeric[2]), Number(numeric[1]));
+  const named = /^(?:[a-z]+,?\s+)?(\d{1,2})\s+([a-z]{3,})\.?,?\s+(\d{4})$/i.exec(typed);
+  const month = named ? MONTHS.indexOf(named[2]!.slice(0, 3).toLowerCase()) : -1;
+  return named && month >= 0 ? calendarDay(Number(named[3]), month + 1, Number(named[1])) : null;
+}
+
 /** `YYYY-MM-DD HH:MM:SS` on the clinic's clock: how the schedule grid places things. */
 export function wallDateTime(at: Instant, clock: ClinicClock): string {
   const wall = wallClockAt(toDate(at), clock.timeZone);

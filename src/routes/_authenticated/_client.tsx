@@ -1,6 +1,5 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { PageLoader } from '@/app/shell/PageLoader';
-import { getEnv } from '@/config/env';
 import { loadClientDetail } from '@/features/hipaa';
 import { ClientConsentGate } from '@/features/hipaa';
 import { ProfileLoadError } from '@/features/profiles';
@@ -26,7 +25,7 @@ export const Route = createFileRoute('/_authenticated/_client')({
   component: function ClientLayout() {
     const { user } = Route.useRouteContext();
     return (
-      <ClientConsentGate user={user} supportEmail={getEnv().supportEmail}>
+      <ClientConsentGate user={user}>
         <Outlet />
       </ClientConsentGate>
     );

@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { APPOINTMENT_MOVES, durationMinutes, durationOf } from '@contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
@@ -32,6 +32,7 @@ import { StatusBadge } from './StatusBadge';
 import { useHere } from '@/components/useHere';
 import { Term } from '@/components/signed-in/Term';
 import { ScheduleSubmit } from './ScheduleSubmit';
+import { DayInput } from '@/components/DayInput';
 
 /** Lengths offered when moving an appointment, in minutes; its own is always among them. */
 const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
@@ -327,7 +328,7 @@ function RescheduleForm({
           Move to another time
         </Text>
         <Group gap="sm" grow align="flex-start">
-          <TextInput label="Day" type="date" required value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+          <DayInput label="Day" required value={date} locale={clock.locale} onChange={setDate} />
           <TimeOfDayInput
             label={`Start (${zoneName(clock)})`}
             required

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { durationMinutes, durationOf } from '@contract';
@@ -14,6 +14,7 @@ import type { Resource, Service } from '../model/labels';
 import { isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
 import type { BookingSlot } from './BookingDialog';
 import { ScheduleSubmit } from './ScheduleSubmit';
+import { DayInput } from '@/components/DayInput';
 
 const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
 
@@ -193,14 +194,14 @@ export function BookingForm({
           nothingFoundMessage="No service is booked on this resource"
         />
         <Group gap="sm" grow align="flex-start">
-          <TextInput
+          <DayInput
             label="Day"
-            type="date"
             required
             value={date}
-            onChange={(e) => {
+            locale={clock.locale}
+            onChange={(day) => {
               edited();
-              setDate(e.currentTarget.value);
+              setDate(day);
             }}
           />
           <TimeOfDayInput

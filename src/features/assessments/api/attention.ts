@@ -8,7 +8,8 @@ export const ATTENTION_WINDOW_DAYS = 28;
 
 /**
  * The clients whose newest Thrive check, taken in the last four weeks, raises
- * an alert: the hub's 'Needs attention'. Kept on the device for the hub offline.
+ * an alert nobody has yet reached them about: the hub's 'Needs attention'.
+ * Kept on the device for the hub offline.
  */
 export function needsAttentionQueryOptions() {
   return queryOptions({
@@ -18,7 +19,7 @@ export function needsAttentionQueryOptions() {
       const since = new Date(Date.now() - ATTENTION_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
       return dataOf(
         await api().GET('/assessments', {
-          params: { query: { type: 'who5', latest: true, alert: true, since, limit: 50 } },
+          params: { query: { type: 'who5', latest: true, alert: true, awaiting_contact: true, since, limit: 50 } },
           signal,
         }),
       );

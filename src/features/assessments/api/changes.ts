@@ -81,6 +81,7 @@ function provisional(body: AssessmentCreate, item: OutboxItem): Assessment {
     baseline: false,
     cardiovascular_risk: null,
     cardiovascular_risk_result: null,
+    contacts: [],
   };
 }
 

@@ -1,11 +1,16 @@
 import { Badge, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { who5Meaning } from '@contract';
+import { who5Meaning, type Assessment } from '@contract';
 import { clientAssessmentsQueryOptions } from '../api/queries';
 import { formatDate, useClock } from '@/lib/intl';
 import { TOUCH_TARGET } from '@/config/touch';
 import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { PanelCard } from '@/components/signed-in/PanelCard';
+
+/** Whether someone recorded reaching the client about `check` (the roles that read its alert read its contacts). */
+function reached(check: Pick<Assessment, 'contacts'>): boolean {
+  return (check.contacts ?? []).some((contact) => contact.outcome === 'reached');
+}
 
 /**
  * For staff on a client's page: the client's latest Thrive check, flagged
@@ -40,11 +45,12 @@ export function ClientWellbeingCard({ clientId }: { clientId: string }) {
           ) : latest?.score != null ? (
             <Text size="sm">
               Latest Thrive check: <strong>{latest.score} / 100</strong> on {formatDate(latest.taken_at, clock)}{' '}
-              {latest.alert && (
+              {latest.alert && !reached(latest) && (
                 <Badge color="red" variant="light" style={{ '--badge-color': 'var(--mantine-color-dark-7)' }}>
                   Needs attention
                 </Badge>
               )}
+              {latest.alert && reached(latest) && ' (client reached)'}
               {!latest.alert && who5Meaning(latest.score).band === 'low' && ' (low)'}
             </Text>
           ) : (

@@ -10,8 +10,9 @@ import { ClientLink } from '@/features/people';
 
 /**
  * The hub's 'Needs attention': clients whose newest Thrive check, taken in
- * the last four weeks, scored 28 or less. Each opens the client's page, so
- * someone can reach out. A score, never a diagnosis.
+ * the last four weeks, scored 28 or less and whom nobody has reached about it
+ * yet. Each opens the client's page, where whoever reaches out records it. A
+ * score, never a diagnosis.
  */
 export function NeedsAttentionCard() {
   const clock = useClock();
@@ -20,12 +21,12 @@ export function NeedsAttentionCard() {
     <PanelCard title="Needs attention" gap="xs">
       <Text size="sm" c="dimmed">
         Clients whose latest Thrive check (last {ATTENTION_WINDOW_DAYS} days) scored {WHO5_ALERT_MAX} or less out of
-        100. Reach out to them.
+        100, not yet reached. Reach out to them, and record it on their page.
       </Text>
       <QueryState query={flagged} what="The Thrive check alerts">
         {(data) =>
           data.results.length === 0 ? (
-            <Text size="sm">No client needs attention for a low Thrive check.</Text>
+            <Text size="sm">No client is waiting to be reached about a low Thrive check.</Text>
           ) : (
             <PlainList label="Clients needing attention">
               {data.results.map((result) => (

@@ -4,6 +4,7 @@ import { useSession } from '@/lib/auth/session';
 import { outbox } from '@/lib/outbox';
 import { keyring, type UnlockResult } from '@/lib/storage/keyring';
 import { localDataSettled } from '@/pwa/local-data';
+import { keyringQueries } from '../model/keyring-queries';
 import { UNLOCK_MESSAGES, unlockFailureMessage } from '../model/unlock';
 import { useSignOut } from '../useSignOut';
 import { UnlockScreen } from './UnlockScreen';
@@ -24,18 +25,8 @@ export function UnlockPage() {
   const signOut = useSignOut();
   const username = session.username ?? '';
   // Whether the tries are used up (or nothing is here to unlock), read from the device.
-  const usable = useQuery({
-    queryKey: ['unlock', 'usable', username],
-    queryFn: () => keyring.canUnlock(username),
-    networkMode: 'always',
-    gcTime: 0,
-  });
-  const passkey = useQuery({
-    queryKey: ['unlock', 'passkey', username],
-    queryFn: () => keyring.passkeyOf(username),
-    networkMode: 'always',
-    gcTime: 0,
-  });
+  const usable = useQuery(keyringQueries.usable(username));
+  const passkey = useQuery(keyringQueries.passkey(username));
   /** The data is open: the person's saved data and unsent changes are back before the screen that shows them loads. */
   const carryOn = async (result: UnlockResult) => {
     if (result.ok) {

@@ -40,6 +40,7 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'visits.sign': () => 'signed a therapy visit of',
   'visits.addendum': () => 'added an addendum to a therapy visit of',
   'assessments.create': () => 'recorded an assessment result for',
+  'assessments.contact': () => 'recorded reaching out to',
   'results.create': () => 'entered a lab result for',
   'results.import': () => 'imported a lab report for',
   'results.release': () => 'released a lab result to',

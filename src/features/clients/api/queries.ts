@@ -5,7 +5,6 @@ import { KEEP_OFFLINE } from '@/lib/query/persist-policy';
 /** Query keys of a client's discovery page. */
 export const clientKeys = {
   all: ['clients'] as const,
-  alerts: (clientId: string) => [...clientKeys.all, 'alerts', clientId] as const,
   visits: (clientId: string) => [...clientKeys.all, 'visits', clientId] as const,
   appointments: (clientId: string, when: 'upcoming' | 'past') =>
     [...clientKeys.all, 'appointments', clientId, when] as const,
@@ -16,19 +15,6 @@ const VISIT_HISTORY = 20;
 const APPOINTMENTS_SHOWN = 5;
 /** How far back "past appointments" look. */
 const PAST_DAYS = 180;
-
-/**
- * `GET clients/{id}/alerts`: consent, contraindications and reactions. Kept for offline use: what a
- * nurse must know before treating someone is needed most when the Wi-Fi at the bay drops.
- */
-export function clientAlertsQueryOptions(clientId: string) {
-  return queryOptions({
-    ...KEEP_OFFLINE,
-    queryKey: clientKeys.alerts(clientId),
-    queryFn: async ({ signal }) =>
-      dataOf(await api().GET('/clients/{id}/alerts', { params: { path: { id: clientId } }, signal })),
-  });
-}
 
 /** `GET visits?client=`: the client's visits, newest first. Kept for offline use, like the alerts. */
 export function clientVisitsQueryOptions(clientId: string) {

@@ -89,7 +89,7 @@ export function ClientDiscoveryPage({
     <PageFrame
       title={name}
       crumbs={[HUB_CRUMB, DISCOVERY_CRUMB, { label: name }]}
-      purpose="The client at a glance: alerts, appointments, visits, programs, lab results, advice, risk and wellbeing."
+      purpose="The client at a glance: alerts first, then appointments, visits, programs, lab results, advice, risk and wellbeing."
     >
       <Group gap="sm">
         <StartVisitMenu clientId={clientId} clientName={name} role={viewerRole} />
@@ -98,10 +98,10 @@ export function ClientDiscoveryPage({
         </ButtonLink>
         <ClientLinks clientId={clientId} />
       </Group>
+      <ClientAlerts clientId={clientId} clientName={name} viewerRole={viewerRole} />
       <PanelCard title="At a glance">
         <ClientGlance clientId={clientId} consented={!isClient || profile.hipaa_consent} />
       </PanelCard>
-      <ClientAlerts clientId={clientId} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ClientAppointments clientId={clientId} />
         <ClientVisits clientId={clientId} />

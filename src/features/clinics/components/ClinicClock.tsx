@@ -13,6 +13,16 @@ function useClinicList(): readonly Clinic[] {
   return useQuery({ ...clinicsQueryOptions(), enabled: mayReadClinics(role) }).data?.results ?? NONE;
 }
 
+/**
+ * The clinics whose contacts a person should use: the one `name` names (a client's own clinic), else every
+ * clinic, as they are known on this device (none before the list is loaded).
+ */
+export function useClinicContacts(name: string | null | undefined): readonly Clinic[] {
+  const clinics = useClinicList();
+  const own = clinics.find((clinic) => clinic.name === name);
+  return own ? [own] : clinics;
+}
+
 /** The clock of the clinic `ref` names (else the one around it): for a time of another clinic than the screen's. */
 export function useClinicClock(ref: ClinicRef | null | undefined): Clock {
   const outer = useClock();

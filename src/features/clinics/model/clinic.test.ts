@@ -10,6 +10,8 @@ const bengaluru: Clinic = {
   phone: null,
   email: null,
   address: null,
+  privacy_email: null,
+  emergency_number: null,
 };
 const london: Clinic = {
   id: '6f0b1e5a-0000-4000-8000-000000000002',
@@ -19,6 +21,8 @@ const london: Clinic = {
   phone: null,
   email: null,
   address: null,
+  privacy_email: null,
+  emergency_number: null,
 };
 
 describe('which clinic', () => {

@@ -1,4 +1,4 @@
-import { Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -11,6 +11,7 @@ import { ENROLLMENT_STATUSES, PROGRAMS, PROGRAM_LABELS, STATUS_LABELS } from '..
 import { EnrollmentFormSchema, NOTES_MAX, type EnrollmentFormValues } from '../schemas';
 import { characterCount, todayOn, useClock } from '@/lib/intl';
 import { useHere } from '@/components/useHere';
+import { DayInput } from '@/components/DayInput';
 
 const PROGRAM_OPTIONS = [
   { value: '', label: 'Choose a program', disabled: true },
@@ -81,13 +82,8 @@ export function EnrollDialog({
           <NativeSelect size="md" label="Program" required data={PROGRAM_OPTIONS} {...form.getInputProps('program')} />
           <NativeSelect size="md" label="Status" data={STATUS_OPTIONS} {...form.getInputProps('status')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label="Start date" type="date" required {...form.getInputProps('start_date')} />
-            <TextInput
-              label="End date (optional)"
-              type="date"
-              min={form.values.start_date || undefined}
-              {...form.getInputProps('end_date')}
-            />
+            <DayInput label="Start date" required {...form.getInputProps('start_date')} />
+            <DayInput label="End date (optional)" {...form.getInputProps('end_date')} />
           </SimpleGrid>
           {withNotes && (
             <Textarea

@@ -1,5 +1,5 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { HIPAA_CONSENT_VERSION } from '../model/consent';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -21,18 +21,40 @@ function Points({ children }: { children: ReactNode }) {
   );
 }
 
+/** Who handles a clinic's privacy requests. */
+export interface PrivacyContact {
+  clinic: string;
+  email: string;
+}
+
+/** "privacy@…", or each clinic's: "privacy.bengaluru@… (Thrive Bengaluru) or privacy.london@… (Thrive London)". */
+function WriteTo({ contacts }: { contacts: readonly PrivacyContact[] }) {
+  if (contacts.length === 0) return <>the clinic</>;
+  return (
+    <>
+      {contacts.map((contact, index) => (
+        <Fragment key={contact.email}>
+          {index > 0 && ' or '}
+          <Anchor href={`mailto:${contact.email}`} inherit>
+            {contact.email}
+          </Anchor>
+          {contacts.length > 1 && ` (${contact.clinic})`}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
 /**
  * The HIPAA authorization a client signs before using the portal (spec section
  * 4; the core elements and required statements of 45 CFR 164.508): what is
  * covered, why, who receives it, when it expires, and the client's rights.
- * A change of these terms is a new version, which clients accept again.
+ * Requests go to the client's clinic's privacy contact (each clinic's while
+ * the client's is not known). A change of these terms is a new version,
+ * which clients accept again.
  */
-export function AuthorizationText({ supportEmail }: { supportEmail: string }) {
-  const writeTo = (
-    <Anchor href={`mailto:${supportEmail}`} inherit>
-      {supportEmail}
-    </Anchor>
-  );
+export function AuthorizationText({ privacy }: { privacy: readonly PrivacyContact[] }) {
+  const writeTo = <WriteTo contacts={privacy} />;
   return (
     <Stack gap="lg">
       <Section id="hipaa-who" title="Who may use and share your information">

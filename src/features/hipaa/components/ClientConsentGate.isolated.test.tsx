@@ -21,12 +21,23 @@ const signOut = vi.fn();
 vi.mock('@/features/auth/useSignOut', () => ({ useSignOut: () => ({ mutate: signOut, isPending: false }) }));
 
 const CLIENT_ID = '5f0c1c1e-1111-4222-8333-444455556666';
+const CLINIC = {
+  id: '6f0b1e5a-0000-4000-8000-000000000001',
+  time_zone: 'Asia/Kolkata',
+  opening_hours: [],
+  phone: '+918041234567',
+  email: null,
+  address: null,
+  privacy_email: null,
+  emergency_number: '112',
+};
 function profile(consented: boolean): Profile {
   return {
     ...placeholderProfile(CLIENT_ID, 'consent@thrive.test'),
     user_profile_id: '7a0c1c1e-1111-4222-8333-444455556666',
     first_name: 'Asha',
     last_name: 'Menon',
+    clinic: 'Thrive Bengaluru',
     hipaa_consent: consented,
   };
 }
@@ -48,7 +59,7 @@ const isInert = (element: HTMLElement) => element.matches('[inert], [inert] *');
 
 async function renderGate(role: Role = 'CLIENT') {
   const view = await renderWithProviders(
-    <ClientConsentGate user={{ role, username: CLIENT_ID }} supportEmail="privacy@thrive.test">
+    <ClientConsentGate user={{ role, username: CLIENT_ID }}>
       <p>Portal content</p>
     </ClientConsentGate>,
   );
@@ -67,6 +78,13 @@ beforeEach(() => {
   answerPatch = () => profile(true);
   api = installFakeApi({
     'GET /users/users/{id}': () => current,
+    // The clinics' contacts, which a client may read before consent: where a revocation is written to.
+    'GET /clinics': () => ({
+      results: [
+        { ...CLINIC, name: 'Thrive Bengaluru', privacy_email: 'privacy.bengaluru@thrive.test' },
+        { ...CLINIC, id: '6f0b1e5a-0000-4000-8000-000000000002', name: 'Thrive London', time_zone: 'Europe/London' },
+      ],
+    }),
     'PATCH /users/user-profiles/{id}': async (request) => {
       const answer = await answerPatch(request);
       // Once the server took the consent, reading the client's detail shows it.
@@ -100,9 +118,10 @@ describe('ClientConsentGate', () => {
     }
     expect(within(modal).getByText(/Version 1\.0/)).toBeTruthy();
     expect(within(modal).getByText(/revoke this authorization at any time, in writing/)).toBeTruthy();
-    expect(within(modal).getAllByRole('link', { name: 'privacy@thrive.test' })[0]?.getAttribute('href')).toBe(
-      'mailto:privacy@thrive.test',
-    );
+    // Revocation in writing goes to the client's own clinic's privacy contact, never a super-admin mailbox.
+    const writeTo = await within(modal).findAllByRole('link', { name: 'privacy.bengaluru@thrive.test' });
+    expect(writeTo[0]?.getAttribute('href')).toBe('mailto:privacy.bengaluru@thrive.test');
+    expect(within(modal).queryByText(/super@thrive\.test/)).toBeNull();
     // No way to close it but answering.
     expect(within(modal).queryByRole('button', { name: /close/i })).toBeNull();
     // The page behind is out of reach of keyboard and screen reader.

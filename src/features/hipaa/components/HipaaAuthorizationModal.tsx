@@ -1,7 +1,7 @@
 import { Divider, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { HIPAA_CONSENT_VERSION } from '../model/consent';
-import { AuthorizationText } from './AuthorizationText';
+import { AuthorizationText, type PrivacyContact } from './AuthorizationText';
 import type { ConsentRecording } from '../api/consent';
 import { ConsentForm } from './ConsentForm';
 
@@ -17,12 +17,13 @@ const stayOpen = () => undefined;
  */
 export function HipaaAuthorizationModal({
   record,
-  supportEmail,
+  privacy,
   dialogRef,
 }: {
   /** Records the client's acceptance (through the outbox). */
   record: ConsentRecording;
-  supportEmail: string;
+  /** Where the client writes to revoke the authorization or ask for a copy. */
+  privacy: readonly PrivacyContact[];
   /** Receives the dialog element once it is in the document. */
   dialogRef?: (dialog: HTMLElement | null) => void;
 }) {
@@ -58,7 +59,7 @@ export function HipaaAuthorizationModal({
           </Text>
         </Modal.Body>
         <Stack gap="lg" px="md" pb="md">
-          <AuthorizationText supportEmail={supportEmail} />
+          <AuthorizationText privacy={privacy} />
           <Divider />
           <ConsentForm record={record} />
         </Stack>

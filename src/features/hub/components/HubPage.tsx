@@ -139,8 +139,10 @@ function Today({
         {clinic && clinicCards?.(clinic.id, now)}
       </SimpleGrid>
 
-      {/* Who needs attention is what a Thrive check's alert says: for the roles that read it. */}
-      {mayReadField(role, 'assessment', 'alert') && <NeedsAttentionCard />}
+      {/* Who needs attention is what a Thrive check's alert and its follow-up say: for the roles that read them. */}
+      {mayReadField(role, 'assessment', 'alert') && mayReadField(role, 'assessment', 'contacts') && (
+        <NeedsAttentionCard />
+      )}
 
       <ComingUp
         day={shownDay}

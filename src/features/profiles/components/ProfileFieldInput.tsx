@@ -15,6 +15,7 @@ import type { ParsedProfile, ProfileFormValues } from '../model/form-values';
 import { FamilyHistoryEditor } from './FamilyHistoryEditor';
 import { LifestyleEditor } from './LifestyleEditor';
 import { Wide } from './ProfileSection';
+import { DayInput } from '@/components/DayInput';
 
 export type ProfileFormApi = UseFormReturnType<ProfileFormValues, ParsedProfile>;
 
@@ -129,7 +130,14 @@ export function ProfileFieldInput({ field, form, own }: { field: ProfileField; f
     case 'email':
       return <EmailInput {...common} asTyped />;
     case 'past-date':
-      return <TextInput {...common} type="date" max={todayOn(clock)} />;
+      return (
+        <DayInput
+          {...common}
+          value={typeof common.value === 'string' ? common.value : ''}
+          maxDate={todayOn(clock)}
+          locale={clock.locale}
+        />
+      );
     case 'url':
       return <TextInput {...common} type="url" inputMode="url" />;
     case 'digits':

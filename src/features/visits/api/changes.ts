@@ -4,7 +4,8 @@
  * addenda), shown at once. The visit's id is made on the device that starts
  * it, so a creation sent twice can never make a second visit.
  */
-import { THERAPY_INFO } from '@contract';
+import { THERAPY_INFO, type components } from '@contract';
+import { serverClockOffset } from '@/lib/api';
 import { scheduleKeys } from '@/features/appointments';
 import { outbox, type OutboxItem } from '@/lib/outbox';
 import type { VisitDraft } from '../model/draft';
@@ -23,7 +24,17 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   pet: 'PEMF',
   red_light: 'Red light therapy',
   fir: 'FIR sauna',
+  recorded_at: 'When each entry was made',
 };
+
+type Schemas = components['schemas'];
+
+/** What the signer gave at sign-off: what the signature means, how they re-authenticated, their reasons. */
+export interface SignatureGiven {
+  meaning: Schemas['SignatureMeaning'];
+  reauthenticatedWith: Schemas['Reauthentication'];
+  acknowledgedWarnings: Schemas['WarningAcknowledgement'][];
+}
 
 /** What a visit change refreshes once the server has it: the visit, the lists, and its appointment's status. */
 function refreshOf(id: string) {
@@ -58,28 +69,35 @@ export function saveVisitDraft({ visitId, draft, version, before, clientName, li
   });
 }
 
-/** Signs the visit: after its last draft, from the version that draft makes (the outbox carries it on). */
+/**
+ * Signs the visit as an electronic signature: after its last draft, from the version that draft makes (the
+ * outbox carries it on), timed by this device.
+ */
 export function signVisit({
   visitId,
   therapy,
   version,
   clientName,
   link,
+  signature,
 }: {
   visitId: string;
   therapy: VisitDraft['therapy'];
   version: number | null;
   clientName: string;
   link: string;
+  signature: SignatureGiven;
 }): Promise<OutboxItem> {
+  const body: Schemas['VisitSign'] = {
+    signed_on_device_at: new Date().toISOString(),
+    meaning: signature.meaning,
+    reauthenticated_with: signature.reauthenticatedWith,
+    acknowledged_warnings: signature.acknowledgedWarnings,
+    device_clock_offset_ms: serverClockOffset(),
+  };
   return outbox().enqueue({
     record: visitRecord(visitId),
-    request: {
-      method: 'post',
-      path: '/visits/{id}/sign',
-      pathParams: { id: visitId },
-      body: { signed_on_device_at: new Date().toISOString() },
-    },
+    request: { method: 'post', path: '/visits/{id}/sign', pathParams: { id: visitId }, body },
     version,
     base: null,
     label: `Sign-off of the ${THERAPY_INFO[therapy].title.toLowerCase()} of ${clientName}`,
@@ -89,26 +107,29 @@ export function signVisit({
   });
 }
 
-/** Adds a correction to a signed visit; its id is made here. */
+/** Adds a correction to a signed visit, signed by its author (re-authenticated); its id is made here. */
 export function addVisitAddendum({
   visitId,
   text,
+  reauthenticatedWith,
   clientName,
   link,
 }: {
   visitId: string;
   text: string;
+  reauthenticatedWith: Schemas['Reauthentication'];
   clientName: string;
   link: string;
 }): Promise<OutboxItem> {
+  const body: Schemas['AddendumCreate'] = {
+    id: crypto.randomUUID(),
+    text,
+    reauthenticated_with: reauthenticatedWith,
+    written_on_device_at: new Date().toISOString(),
+  };
   return outbox().enqueue({
     record: visitRecord(visitId),
-    request: {
-      method: 'post',
-      path: '/visits/{id}/addenda',
-      pathParams: { id: visitId },
-      body: { id: crypto.randomUUID(), text },
-    },
+    request: { method: 'post', path: '/visits/{id}/addenda', pathParams: { id: visitId }, body },
     version: null,
     unconditional: true,
     base: null,

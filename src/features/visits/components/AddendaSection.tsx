@@ -1,4 +1,7 @@
-import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmIdentity } from '@/features/auth';
+import type { SignedInUser } from '@/lib/auth/guards';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { schemaResolver, useForm } from '@mantine/form';
 import { toastFailure, toastSuccess } from '@/components/toasts';
@@ -7,18 +10,25 @@ import { addVisitAddendum } from '../api/changes';
 import { AddendumFormSchema } from '../schemas';
 import { Section } from './Section';
 
-/** Corrections to a signed visit: appended, never changed; those not yet on the server are listed as such. */
+/**
+ * Corrections to a signed visit: appended, never changed, each signed as the
+ * visit was (its author re-authenticates); those not yet on the server are
+ * listed as such.
+ */
 export function AddendaSection({
   visitId,
   clientName,
   unsent,
   link,
+  user,
 }: {
   visitId: string;
   clientName: string;
   unsent: readonly OutboxItem[];
   link: string;
+  user: Pick<SignedInUser, 'username'>;
 }) {
+  const [signing, setSigning] = useState<string | null>(null);
   const pending = unsent.filter((item) => item.request.path.endsWith('/addenda'));
   const form = useForm({
     mode: 'controlled',
@@ -41,17 +51,7 @@ export function AddendaSection({
           </TintBadge>
         </Stack>
       ))}
-      <form
-        onSubmit={form.onSubmit((values) =>
-          addVisitAddendum({ visitId, text: values.text.trim(), clientName, link }).then(
-            () => {
-              form.reset();
-              toastSuccess('The addendum is added.');
-            },
-            () => toastFailure('The addendum could not be kept on this device. Please try again.', 'Not added'),
-          ),
-        )}
-      >
+      <form onSubmit={form.onSubmit((values) => setSigning(values.text.trim()))}>
         <Stack gap="sm">
           <Textarea label="Addendum" autosize minRows={3} maxLength={4000} {...form.getInputProps('text')} />
           <Button type="submit" style={{ alignSelf: 'flex-start' }}>
@@ -59,6 +59,25 @@ export function AddendaSection({
           </Button>
         </Stack>
       </form>
+      <Modal opened={signing !== null} onClose={() => setSigning(null)} title="Sign this addendum">
+        <Stack gap="md">
+          <Text size="sm">It is appended to the signed visit under your name and cannot be changed.</Text>
+          <ConfirmIdentity
+            username={user.username}
+            action="Sign and add"
+            onConfirmed={(how) =>
+              addVisitAddendum({ visitId, text: signing ?? '', reauthenticatedWith: how, clientName, link }).then(
+                () => {
+                  setSigning(null);
+                  form.reset();
+                  toastSuccess('The addendum is added.');
+                },
+                () => toastFailure('The addendum could not be kept on this device. Please try again.', 'Not added'),
+              )
+            }
+          />
+        </Stack>
+      </Modal>
     </Section>
   );
 }

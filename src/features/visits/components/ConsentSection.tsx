@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { todayOn, useClock } from '@/lib/intl';
 import { YesNo } from './FieldInput';
 import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
+import { DayInput } from '@/components/DayInput';
 
 /** The client's HIPAA authorization (from the profile) and their consent to today's therapy. */
 export function ConsentSection({ hipaaConsent, therapy }: { hipaaConsent: boolean; therapy: string }) {
@@ -34,13 +35,14 @@ export function ConsentSection({ hipaaConsent, therapy }: { hipaaConsent: boolea
           description={attribution('consent.therapy_consent')}
         />
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            type="date"
+          <DayInput
             label="Consent given on"
-            value={consent.therapy_consent_date ?? ''}
-            onChange={(event) => update('consent.therapy_consent_date', event.currentTarget.value || null)}
+            value={consent.therapy_consent_date}
+            onChange={(day) => update('consent.therapy_consent_date', day || null)}
             error={problems.get('consent.therapy_consent_date')}
             disabled={readOnly}
+            maxDate={todayOn(clock)}
+            locale={clock.locale}
             style={{ flex: 1, maxWidth: 260 }}
           />
           {!readOnly && (

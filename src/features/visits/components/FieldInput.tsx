@@ -16,6 +16,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { WALL_TIME_MESSAGE, instantOn, isWallTime, useClock, wallTime } from '@/lib/intl';
 import { useVisitEditing } from './visit-context';
+import { DayInput } from '@/components/DayInput';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -23,6 +24,8 @@ export interface FieldInputProps {
   onChange: (value: unknown) => void;
   /** The problem with the value, from the visit's rules. */
   error?: string | undefined;
+  /** What needs a second look before signing (a plausibility warning); the value stands. */
+  warning?: string | undefined;
   disabled?: boolean;
   /** Who entered it and when, under the input. */
   description?: ReactNode;
@@ -41,16 +44,25 @@ const SEGMENTED_LABEL_MAX = 14;
  * corrected silently: a value outside the rules stays as typed, with the
  * problem under it.
  */
-export function FieldInput({ spec, value, onChange, error, disabled, description, label }: FieldInputProps) {
+export function FieldInput({ spec, value, onChange, error, warning, disabled, description, label }: FieldInputProps) {
   const labelId = useId();
   const shown = label ?? spec.label;
+  const notes = [spec.hint, description].filter(Boolean);
   const hinted =
-    spec.hint && description ? (
+    notes.length === 0 && !warning ? undefined : (
       <>
-        {spec.hint} {description}
+        {notes.map((note, index) => (
+          <span key={index}>
+            {index > 0 ? ' ' : ''}
+            {note}
+          </span>
+        ))}
+        {warning && (
+          <Text span display="block" size="sm" c="orange.9" fw={500}>
+            Check: {warning}
+          </Text>
+        )}
       </>
-    ) : (
-      (spec.hint ?? description)
     );
   const common = { label: shown, error, disabled, description: hinted };
   switch (spec.input) {
@@ -147,11 +159,10 @@ export function FieldInput({ spec, value, onChange, error, disabled, description
       return <InstantInput {...common} value={value} onChange={onChange} />;
     case 'date':
       return (
-        <TextInput
+        <DayInput
           {...common}
-          type="date"
           value={typeof value === 'string' ? value : ''}
-          onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)}
+          onChange={(day) => onChange(day === '' ? null : day)}
         />
       );
     case 'yes-no':

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ScrollTable } from '@/components/signed-in/ScrollTable';
 import {
   CONTRAINDICATIONS,
+  REAUTHENTICATION_LABELS,
   THERAPY_INFO,
   VITALS_FIELDS,
   VITALS_MEASUREMENTS,
@@ -14,6 +15,7 @@ import {
 import { therapySpecs, type Visit, type VisitDraft } from '../model/draft';
 import { formatDateTime, formatDay, formatTime, type ClinicClock } from '@/lib/intl';
 import { Term } from '@/components/signed-in/Term';
+import { roleLabel } from '@/lib/auth/roles';
 
 type Entry = { id: string } & Record<string, unknown>;
 
@@ -259,7 +261,10 @@ export function AddendaPart({ addenda = [], clock }: { addenda: Visit['addenda']
             {addendum.text}
           </Text>
           <Text size="xs" c="dimmed">
-            {addendum.author_name} · {formatDateTime(addendum.created_at, clock)}
+            Signed by {addendum.author_name}
+            {addendum.author_role ? `, ${roleLabel(addendum.author_role)}` : ''} ·{' '}
+            {formatDateTime(addendum.written_on_device_at ?? addendum.created_at, clock)}
+            {addendum.reauthenticated_with ? ` · ${REAUTHENTICATION_LABELS[addendum.reauthenticated_with]}` : ''}
           </Text>
         </Stack>
       ))}

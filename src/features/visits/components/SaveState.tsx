@@ -5,6 +5,14 @@ import { TintBadge } from '@/components/signed-in/TintBadge';
 import type { OutboxItem } from '@/lib/outbox';
 import { useOnline } from '@/pwa/connection';
 
+export function isSave(item: OutboxItem): boolean {
+  return item.request.method === 'put';
+}
+
+export function isSignOff(item: OutboxItem): boolean {
+  return item.request.path.endsWith('/sign');
+}
+
 /** Where the draft is: being typed, kept on this device, on the server, or held back with a reason. */
 export function SaveState({
   saving,

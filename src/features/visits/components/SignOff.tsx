@@ -1,10 +1,25 @@
-import { Alert, Anchor, Button, Checkbox, List, Modal, Stack, Text } from '@mantine/core';
-import { THERAPY_INFO, type VisitFieldError } from '@contract';
+import { Alert, Anchor, Button, List, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  SIGNATURE_MEANINGS,
+  THERAPY_INFO,
+  WARNING_REASON_MIN,
+  unacknowledgedWarnings,
+  warningKey,
+  type SignatureMeaning,
+  type VisitFieldError,
+  type VisitWarning,
+} from '@contract';
 import { useState } from 'react';
+import { ConfirmIdentity } from '@/features/auth';
+import { fullName, profileOf, userDetailQueryOptions } from '@/features/people';
+import type { SignedInUser } from '@/lib/auth/guards';
+import { roleLabel } from '@/lib/auth/roles';
+import { counted } from '@/lib/intl';
+import type { SignatureGiven } from '../api/changes';
 import type { VisitDraft } from '../model/draft';
 import { fieldNameOf } from '../model/labels';
 import { Section } from './Section';
-import { counted } from '@/lib/intl';
 
 /** The section a problem's field belongs to, to jump to it. */
 function sectionOf(field: string): string {
@@ -15,23 +30,87 @@ function sectionOf(field: string): string {
   return 'therapy';
 }
 
+/** A field at fault, linked to its section. */
+function FieldLink({ therapy, field }: { therapy: VisitDraft['therapy']; field: string }) {
+  return (
+    <Anchor href={`#${sectionOf(field)}`} size="sm">
+      {fieldNameOf(therapy, field)}
+    </Anchor>
+  );
+}
+
+/** Each warning with a box for why the value stands: signing records the reasons with the signature. */
+function WarningReasons({
+  therapy,
+  warnings,
+  reasons,
+  onReason,
+}: {
+  therapy: VisitDraft['therapy'];
+  warnings: readonly VisitWarning[];
+  reasons: ReadonlyMap<string, string>;
+  onReason: (key: string, reason: string) => void;
+}) {
+  return (
+    <Alert color="orange" variant="light" title="Check before signing">
+      <Stack gap="sm">
+        <Text size="sm">These values are possible but unusual. Correct them, or say why each stands.</Text>
+        {warnings.map((warning) => {
+          const key = warningKey(warning);
+          return (
+            <Stack key={key} gap={4}>
+              <Text size="sm">
+                <FieldLink therapy={therapy} field={warning.field} />: {warning.message}
+              </Text>
+              <Textarea
+                label={`Why it stands: ${fieldNameOf(therapy, warning.field)}`}
+                description={`At least ${WARNING_REASON_MIN} characters; kept with your signature.`}
+                autosize
+                minRows={1}
+                maxLength={500}
+                value={reasons.get(key) ?? ''}
+                onChange={(event) => onReason(key, event.currentTarget.value)}
+              />
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Alert>
+  );
+}
+
 /**
- * Sign-off: what is still missing, each linked to its place; when nothing
- * is, a confirmation that shows what will be locked. Signing works offline:
- * it is kept on this device and reaches the server after the draft.
+ * Sign-off: what is still missing, each linked to its place; what needs a
+ * second look, each with the signer's reason; then the signature itself. The
+ * signer reads what will be locked and what their signature means, and shows
+ * it is them (password, or the passkey of the unlock screen) there and then.
+ * Signing works offline: it is kept on this device and reaches the server
+ * after the draft.
  */
 export function SignOff({
   draft,
   missing,
+  warnings,
+  user,
   onSign,
 }: {
   draft: VisitDraft;
   missing: readonly VisitFieldError[];
-  onSign: () => Promise<void>;
+  warnings: readonly VisitWarning[];
+  user: Pick<SignedInUser, 'username' | 'role'>;
+  onSign: (signature: SignatureGiven) => Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
-  const [signing, setSigning] = useState(false);
+  const [meaning, setMeaning] = useState<SignatureMeaning>('performed');
+  const [reasons, setReasons] = useState<ReadonlyMap<string, string>>(new Map());
+  const signer = useQuery(userDetailQueryOptions(user.username)).data;
+  const signerName = signer ? fullName(profileOf(signer).profile) : '';
+  const acknowledged = warnings.map((warning) => ({
+    field: warning.field,
+    code: warning.code,
+    reason: (reasons.get(warningKey(warning)) ?? '').trim(),
+  }));
+  const unanswered = unacknowledgedWarnings(warnings, acknowledged);
   const therapy = draft[draft.therapy] as Record<string, unknown> | undefined;
   const count = (list: unknown) => (Array.isArray(list) ? list.length : 0);
   return (
@@ -41,10 +120,7 @@ export function SignOff({
           <List size="sm" spacing={4}>
             {missing.map((problem) => (
               <List.Item key={`${problem.field}:${problem.message}`}>
-                <Anchor href={`#${sectionOf(problem.field)}`} size="sm">
-                  {fieldNameOf(draft.therapy, problem.field)}
-                </Anchor>
-                : {problem.message}
+                <FieldLink therapy={draft.therapy} field={problem.field} />: {problem.message}
               </List.Item>
             ))}
           </List>
@@ -54,19 +130,25 @@ export function SignOff({
           Everything signing needs is recorded. Once signed, the visit is locked; corrections are addenda.
         </Text>
       )}
+      {warnings.length > 0 && (
+        <WarningReasons
+          therapy={draft.therapy}
+          warnings={warnings}
+          reasons={reasons}
+          onReason={(key, reason) => setReasons((current) => new Map(current).set(key, reason))}
+        />
+      )}
       <Button
         onClick={() => setConfirming(true)}
-        disabled={missing.length > 0}
+        disabled={missing.length > 0 || unanswered.length > 0}
         size="md"
         style={{ alignSelf: 'flex-start' }}
       >
         Sign visit
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign and lock this visit?">
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign and lock this visit?" size="lg">
         <Stack gap="md">
-          <Text size="sm">
-            Signing locks everything charted for this {THERAPY_INFO[draft.therapy].title.toLowerCase()}:
-          </Text>
+          <Text size="sm">Signing locks everything charted in this visit ({THERAPY_INFO[draft.therapy].title}):</Text>
           <List size="sm" spacing={4}>
             <List.Item>consent and the contraindication screen</List.Item>
             <List.Item>{counted(count(draft.vitals), 'vitals entry', 'vitals entries')}</List.Item>
@@ -79,26 +161,34 @@ export function SignOff({
             <List.Item>
               {counted(count(draft.reactions), 'adverse reaction', 'adverse reactions')}, and the notes
             </List.Item>
+            {warnings.length > 0 && (
+              <List.Item>{counted(warnings.length, 'reason', 'reasons')} for values checked twice</List.Item>
+            )}
           </List>
-          <Text size="sm">After signing, changes can only be added as addenda.</Text>
-          <Checkbox
-            label="I confirm this record is accurate and complete"
-            checked={confirmed}
-            onChange={(event) => setConfirmed(event.currentTarget.checked)}
-          />
-          <Button
-            disabled={!confirmed}
-            loading={signing}
-            onClick={() => {
-              setSigning(true);
-              void onSign().finally(() => {
-                setSigning(false);
-                setConfirming(false);
-              });
-            }}
+          <Radio.Group
+            label="What your signature means"
+            value={meaning}
+            onChange={(value) => setMeaning(value === 'reviewed' ? 'reviewed' : 'performed')}
           >
-            Sign and lock
-          </Button>
+            <Stack gap="xs" mt={6}>
+              {(Object.entries(SIGNATURE_MEANINGS) as [SignatureMeaning, { label: string; statement: string }][]).map(
+                ([value, { label, statement }]) => (
+                  <Radio key={value} value={value} label={label} description={statement} />
+                ),
+              )}
+            </Stack>
+          </Radio.Group>
+          <Text size="sm" fw={600} data-testid="signing-as">
+            Signing as {signerName || 'you'}, {roleLabel(user.role)}
+          </Text>
+          <ConfirmIdentity
+            username={user.username}
+            action="Sign and lock"
+            onConfirmed={async (how) => {
+              await onSign({ meaning, reauthenticatedWith: how, acknowledgedWarnings: acknowledged });
+              setConfirming(false);
+            }}
+          />
         </Stack>
       </Modal>
     </Section>

@@ -11,7 +11,7 @@ type Entry = { id: string } & Record<string, unknown>;
 
 /** A field of the therapy, by its spec, at `path` of the draft. */
 function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: string }) {
-  const { draft, update, problems, readOnly, stopped, attribution } = useVisitEditing();
+  const { draft, update, problems, warnings, readOnly, stopped, attribution } = useVisitEditing();
   if (spec.input === 'checklist') {
     const answers = (valueAt(draft, path) ?? {}) as Record<string, boolean | null>;
     return (
@@ -47,6 +47,7 @@ function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: s
       value={valueAt(draft, path)}
       onChange={(value) => update(path, value)}
       error={problems.get(path)}
+      warning={warnings.get(path)}
       disabled={readOnly || stopped}
       description={attribution(path)}
     />

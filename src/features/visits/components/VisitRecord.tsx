@@ -4,9 +4,11 @@ import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { Term } from '@/components/signed-in/Term';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { useClinicClock } from '@/features/clinics';
-import { formatDateTime, formatTime } from '@/lib/intl';
+import { formatDateTime } from '@/lib/intl';
 import type { Visit, VisitDraft } from '../model/draft';
+import { entryTime } from '../model/timing';
 import { AddendaPart, ConsentPart, ReactionsPart, TherapyPart, VitalsPart, type RecordContext } from './RecordParts';
+import { SignatureBlock } from './SignatureBlock';
 
 /**
  * In place of what was charted, for a role that reads only that a visit exists (reception, health coaches,
@@ -46,14 +48,14 @@ export function VisitRecord({
     Visit,
     | 'therapy'
     | 'state'
-    | 'signed_by'
-    | 'signed_at'
-    | 'content_hash'
     | 'addenda'
     | 'attributions'
-    | 'created_at'
+    | 'opened_at'
     | 'clinic_id'
     | 'clinic_name'
+    | 'signature'
+    | 'signed_by'
+    | 'signed_at'
   >;
   draft: VisitDraft;
   /** Names by username. */
@@ -69,7 +71,7 @@ export function VisitRecord({
     by: withClinicalDetail
       ? (key) => {
           const attribution = visit.attributions?.[key];
-          return attribution ? `${people[attribution.by] ?? 'Staff'} · ${formatTime(attribution.at, clock)}` : '';
+          return attribution ? `${people[attribution.by] ?? 'Staff'} · ${entryTime(attribution, clock)}` : '';
         }
       : null,
   };
@@ -80,26 +82,31 @@ export function VisitRecord({
           {visit.state === 'signed' ? 'Signed' : 'Draft'}
         </TintBadge>
         <Text size="sm">
-          {THERAPY_INFO[draft.therapy].name} · {formatDateTime(visit.created_at, clock)}
+          {THERAPY_INFO[draft.therapy].name} · {formatDateTime(visit.opened_at, clock)}
           {visit.clinic_name ? ` · ${visit.clinic_name}` : ''}
         </Text>
       </Group>
-      {visit.state === 'signed' && visit.signed_by && visit.signed_at && (
+      {visit.signature ? (
         <Text size="sm">
-          Signed by {people[visit.signed_by] ?? 'a member of staff'} on {formatDateTime(visit.signed_at, clock)}.
+          Signed by {visit.signature.name} on {formatDateTime(visit.signature.signed_on_device_at, clock)}.
         </Text>
+      ) : (
+        // A role that does not read the signature itself reads who signed and when the server received it.
+        visit.state === 'signed' &&
+        visit.signed_by &&
+        visit.signed_at && (
+          <Text size="sm">
+            Signed by {people[visit.signed_by] ?? 'a member of staff'} on {formatDateTime(visit.signed_at, clock)}.
+          </Text>
+        )
       )}
       {!charted && <ChartedNotShown therapy={draft.therapy} />}
       {charted && <TherapyPart draft={draft} record={record} />}
       {charted && <VitalsPart draft={draft} record={record} />}
       {charted && withClinicalDetail && <ConsentPart draft={draft} record={record} />}
       {charted && <ReactionsPart draft={draft} record={record} />}
+      {withClinicalDetail && visit.signature && <SignatureBlock signature={visit.signature} clock={clock} />}
       {charted && <AddendaPart addenda={visit.addenda} clock={clock} />}
-      {withClinicalDetail && visit.content_hash && (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Signed content SHA-256: {visit.content_hash}
-        </Text>
-      )}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { fullName, profileOf, userDetailQueryOptions } from '@/features/people';
 import { visitQueryOptions } from '../api/queries';
 import { draftOfVisit } from '../model/draft';
 import { visitScreenLink } from '../model/links';
+import { PatientBanner } from './PatientBanner';
 import { VisitRecord } from './VisitRecord';
 
 /**
@@ -60,6 +61,13 @@ export function VisitRecordPage({ clientId, visitId, role }: { clientId: string;
   const shown = withheld(data, 'vitals') ? `${clientName}: the visit's therapy, times and state.` : purpose;
   return (
     <PageFrame title={THERAPY_INFO[data.therapy].title} crumbs={crumbs} purpose={shown}>
+      <PatientBanner
+        clientId={clientId}
+        // The visit's own consent is part of the clinical record: for a role that reads it.
+        therapyConsent={
+          data.consent ? { therapy: data.therapy, given: data.consent.therapy_consent === true } : undefined
+        }
+      />
       <Group justify="flex-end" gap="sm" className="no-print">
         {data.state === 'draft' && mayDoToClients(role, 'visits.chart', data.therapy) && (
           <ButtonLink variant="light" {...visitScreenLink(data.therapy, clientId, visitId)}>

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exampleVisit, projectFields, type Role, type Visit } from '@contract';
+import { exampleVisit, signatureMeaningText, projectFields, type Role, type Visit } from '@contract';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
 import { placeholderProfile } from '@/features/people';
 import { installFakeApi } from '@/test/fake-api';
@@ -46,7 +46,37 @@ function ivVisit(state: Visit['state']): Visit {
     signed_at: state === 'signed' ? at : null,
     signed_on_device_at: state === 'signed' ? at : null,
     content_hash: state === 'signed' ? 'a'.repeat(64) : null,
+    opened_at: at,
+    planned_minutes: 60,
+    recorded_at: {},
+    signature:
+      state === 'signed'
+        ? {
+            by: STAFF_ID,
+            name: 'Nina Thomas',
+            role: 'NURSE',
+            meaning: 'performed',
+            meaning_text: signatureMeaningText('performed'),
+            reauthenticated_with: 'password',
+            signed_at: at,
+            signed_on_device_at: at,
+            device_clock_offset_ms: 0,
+            warnings: [],
+            content_hash: 'a'.repeat(64),
+          }
+        : null,
   };
+}
+
+/** The client's alerts as the API answers `role`: none raised, through its read set. */
+function alertsAs(role: Role) {
+  return projectFields('alerts', role, {
+    client_id: CLIENT_ID,
+    hipaa_consent: true,
+    wellbeing: null,
+    contraindications: [],
+    reactions: [],
+  });
 }
 
 /** The visit as the API answers `role`: through its read set, as the server projects it. */
@@ -62,6 +92,7 @@ async function openVisit(role: Role, state: Visit['state']) {
       UserAttributes: [],
     }),
     'GET /visits/{id}': () => answerAs(role, state),
+    'GET /clients/{id}/alerts': () => alertsAs(role),
     'GET /clinics': () => ({ results: [] }),
   });
   sessionStore.set({ authenticated: true, role, username: STAFF_ID, email: 'staff@thrive.test' });
@@ -91,7 +122,7 @@ describe('the therapy visit screen, by role', { timeout: 30_000 }, () => {
     'gives %s no chart and no "Sign visit" on a draft: its therapy, time and state, and what is not shown',
     async (role) => {
       await openVisit(role, 'draft');
-      expect(await screen.findByText('Not shown to your role', undefined, SLOW)).toBeTruthy();
+      expect((await screen.findAllByText('Not shown to your role', undefined, SLOW)).length).toBeGreaterThan(0);
       expect(screen.getByText('Draft')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Sign visit' })).toBeNull();
       expect(screen.queryByRole('textbox')).toBeNull();
@@ -109,7 +140,7 @@ describe('the therapy visit screen, by role', { timeout: 30_000 }, () => {
     'gives %s no addendum box on a signed visit, and says the charted content is not shown',
     async (role) => {
       await openVisit(role, 'signed');
-      expect(await screen.findByText('Not shown to your role', undefined, SLOW)).toBeTruthy();
+      expect((await screen.findAllByText('Not shown to your role', undefined, SLOW)).length).toBeGreaterThan(0);
       expect(screen.getByText(/Signed by Nina Thomas/)).toBeTruthy();
       expect(screen.queryByRole('textbox', { name: 'Addendum' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Add addendum' })).toBeNull();

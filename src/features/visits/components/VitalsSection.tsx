@@ -39,7 +39,12 @@ function nextPhase(vitals: readonly VitalsEntry[]): VitalsEntry['phase'] {
 
 /** Vitals as a timed series: each entry stamped with when it was taken and who entered it. */
 export function VitalsSection() {
-  const { draft, update, readOnly, attribution, problems } = useVisitEditing();
+  const { draft, update, readOnly, attribution, problems, warnings } = useVisitEditing();
+  /** What in an entry needs a second look before signing, by its place in the draft. */
+  const checksOf = (entry: VitalsEntry): string[] => {
+    const index = (draft.vitals ?? []).indexOf(entry);
+    return VITALS_MEASUREMENTS.flatMap((name) => warnings.get(`vitals.${index}.${name}`) ?? []);
+  };
   const clock = useClock();
   const vitals = [...(draft.vitals ?? [])].sort((a, b) => Date.parse(a.taken_at) - Date.parse(b.taken_at));
   const [adding, setAdding] = useState(false);
@@ -80,7 +85,14 @@ export function VitalsSection() {
                     </TintBadge>
                     {formatTime(entry.taken_at, clock)}
                   </Table.Td>
-                  <Table.Td>{readings(entry).join(' · ')}</Table.Td>
+                  <Table.Td>
+                    {readings(entry).join(' · ')}
+                    {checksOf(entry).map((check) => (
+                      <Text key={check} size="sm" c="orange.9" fw={500}>
+                        Check: {check}
+                      </Text>
+                    ))}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm">{attribution(entry.id)}</Text>
                   </Table.Td>

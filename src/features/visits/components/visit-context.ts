@@ -8,6 +8,8 @@ export interface VisitEditing {
   update: (path: string, value: unknown) => void;
   /** The problem at each path, from the visit's rules. */
   problems: ReadonlyMap<string, string>;
+  /** What needs a second look at each path before signing (the plausibility warnings). */
+  warnings: ReadonlyMap<string, string>;
   /** Signed, or signed on this device: nothing may change. */
   readOnly: boolean;
   /** A positive contraindication without a recorded reason: no therapy is charted. */

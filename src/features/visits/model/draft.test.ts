@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newVisitDraft, savableDraft, valueAt, withValueAt, type VisitDraft } from './draft';
+import { newVisitDraft, savableDraft, timedDraft, valueAt, withValueAt, type VisitDraft } from './draft';
 
 const CLIENT = '11111111-1111-4111-8111-111111111111';
 
@@ -57,5 +57,32 @@ describe('entries at fault, whatever their order', () => {
       { id: 'old', name: 'B12' },
       { id: 'fine', name: 'Vitamin C' },
     ]);
+  });
+});
+
+describe('the time of each entry, on this device', () => {
+  const opened = new Date('2026-12-01T08:40:00Z');
+  const taken = new Date('2026-12-01T08:41:00Z');
+  const typed = new Date('2026-12-01T08:43:00Z');
+
+  it('is stamped on what changed since the last keep, with the clock offset, and kept for the rest', () => {
+    const fresh = newVisitDraft('iv', CLIENT, null, opened);
+    expect(fresh.opened_at).toBe(opened.toISOString());
+    const vitals = { id: 'v1', phase: 'before' as const, taken_at: taken.toISOString(), systolic: 120 };
+    const first = timedDraft({ ...fresh, vitals: [vitals] }, fresh, taken, 1500);
+    expect(first.recorded_at).toEqual({ v1: { at: taken.toISOString(), device_clock_offset_ms: 1500 } });
+
+    const second = timedDraft(withValueAt(first, 'iv.volume_ml', 500), first, typed, null);
+    expect(second.recorded_at).toEqual({
+      v1: { at: taken.toISOString(), device_clock_offset_ms: 1500 },
+      'iv.volume_ml': { at: typed.toISOString(), device_clock_offset_ms: null },
+    });
+  });
+
+  it('drops the time of an entry removed', () => {
+    const fresh = newVisitDraft('iv', CLIENT, null, opened);
+    const vitals = { id: 'v1', phase: 'before' as const, taken_at: taken.toISOString(), systolic: 120 };
+    const withVitals = timedDraft({ ...fresh, vitals: [vitals] }, fresh, taken, null);
+    expect(timedDraft({ ...withVitals, vitals: [] }, withVitals, typed, null).recorded_at).toEqual({});
   });
 });

@@ -6,7 +6,10 @@
  */
 import {
   THERAPY_FIELDS,
+  attributedPaths,
   canonicalJson,
+  changedKeys,
+  entriesById,
   type components,
   type FieldSpec,
   type ListSpec,
@@ -39,12 +42,18 @@ function emptyTherapyFields(therapy: VisitTherapy): Record<string, unknown> {
   );
 }
 
-/** A visit started on this device: nothing charted yet. */
-export function newVisitDraft(therapy: VisitTherapy, clientId: string, appointmentId: string | null): VisitDraft {
+/** A visit started on this device, now by its clock: nothing charted yet. */
+export function newVisitDraft(
+  therapy: VisitTherapy,
+  clientId: string,
+  appointmentId: string | null,
+  openedAt: Date = new Date(),
+): VisitDraft {
   return {
     client_id: clientId,
     therapy,
     appointment_id: appointmentId,
+    opened_at: openedAt.toISOString(),
     consent: { therapy_consent: null, therapy_consent_date: null },
     contraindications: { answers: {}, override_reason: null },
     vitals: [],
@@ -66,7 +75,25 @@ export function draftOfVisit(visit: Visit): VisitDraft {
     reactions: visit.reactions,
     notes: visit.notes,
     [visit.therapy]: { ...emptyTherapyFields(visit.therapy), ...visit[visit.therapy] },
+    opened_at: visit.opened_at,
+    recorded_at: visit.recorded_at,
   };
+}
+
+/**
+ * The draft about to be kept, with the time this device recorded each entry
+ * and field that changed since `previous` (and how far its clock was from the
+ * server's): the observation's time, which it keeps however late it reaches
+ * the server. Times of what is no longer in the draft are dropped.
+ */
+export function timedDraft(next: VisitDraft, previous: VisitDraft, at: Date, clockOffset: number | null): VisitDraft {
+  const changed = changedKeys(previous, next);
+  const present = new Set([...entriesById(next).keys(), ...attributedPaths(next).keys()]);
+  const recorded = Object.fromEntries(
+    Object.entries({ ...previous.recorded_at, ...next.recorded_at }).filter(([key]) => present.has(key)),
+  );
+  for (const key of changed) recorded[key] = { at: at.toISOString(), device_clock_offset_ms: clockOffset };
+  return { ...next, recorded_at: recorded };
 }
 
 /** Two drafts the server would store the same. */

@@ -1,0 +1,232 @@
+import { Group, Stack } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  OVERRIDE_ROLES,
+  THERAPY_INFO,
+  draftProblems,
+  entriesById,
+  plausibilityWarnings,
+  signingProblems,
+  visitStopped,
+} from '@contract';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { TintBadge } from '@/components/signed-in/TintBadge';
+import { toastFailure, toastSuccess } from '@/components/toasts';
+import { serverClockOffset } from '@/lib/api';
+import { dateOn, todayOn, useClock } from '@/lib/intl';
+import type { OutboxItem } from '@/lib/outbox';
+import type { SignedInUser } from '@/lib/auth/guards';
+import { saveVisitDraft, signVisit, type SignatureGiven } from '../api/changes';
+import { visitQueryOptions } from '../api/queries';
+import {
+  newVisitDraft,
+  problemsByPath,
+  sameDraft,
+  savableDraft,
+  timedDraft,
+  valueAt,
+  withValueAt,
+  type Visit,
+  type VisitDraft,
+  type VisitTherapy,
+} from '../model/draft';
+import { entryTime } from '../model/timing';
+import { ConsentSection } from './ConsentSection';
+import { NotesSection } from './NotesSection';
+import { ReactionsSection } from './ReactionsSection';
+import { SaveState } from './SaveState';
+import { ScreenSection } from './ScreenSection';
+import { SignOff } from './SignOff';
+import { TherapySection } from './TherapySection';
+import { VitalsSection } from './VitalsSection';
+import { VisitEditingContext, type VisitEditing } from './visit-context';
+
+/** How long after the last keystroke the draft is kept (on this device first, then on the server). */
+const AUTOSAVE_MS = 600;
+
+export interface EditorProps {
+  therapy: VisitTherapy;
+  clientId: string;
+  clientName: string;
+  visitId: string;
+  user: Pick<SignedInUser, 'username' | 'role'>;
+  link: string;
+  /** The draft as kept: the last unsent save, else the server's. */
+  kept: VisitDraft | null;
+  serverDraft: VisitDraft | null;
+  /** The visit as the server has it (null while it is not there). */
+  server: Pick<Visit, 'opened_at' | 'planned_minutes' | 'attributions' | 'people'> | null;
+  unsent: readonly OutboxItem[];
+  signing: OutboxItem | null;
+  /** The person's role signs this therapy's visits. */
+  maySign: boolean;
+  hipaaConsent: boolean;
+  diabetic: boolean;
+}
+
+/**
+ * A visit being charted: the whole draft kept shortly after each change, on
+ * this device at once and on the server when it can be reached, every entry
+ * and field timed by this device as it is kept (the observation's time, which
+ * an entry made offline keeps), and signed once complete, its warnings
+ * answered and the signer re-authenticated.
+ */
+export function VisitEditor(props: EditorProps) {
+  const { therapy, clientId, visitId, user, serverDraft, unsent, signing, server } = props;
+  const queryClient = useQueryClient();
+  const clinicClock = useClock();
+  const serverVersionNow = () => queryClient.getQueryData(visitQueryOptions(visitId).queryKey)?.version ?? null;
+  const [draft, setDraft] = useState<VisitDraft>(() => props.kept ?? newVisitDraft(therapy, clientId, null));
+  /** The draft as last kept by this screen (or found kept): typing that differs from it is not saved yet. */
+  const saved = useRef<VisitDraft>(draft);
+  const [typing, setTyping] = useState(false);
+
+  /** Saves handed to the outbox and not yet listed in it. */
+  const keeping = useRef(0);
+  // The same count, for the screen: until the outbox has the latest save, it is not 'saved on this device'.
+  const [pendingSaves, setPendingSaves] = useState(0);
+
+  // Someone else's change (another tablet, another nurse's save) shows, unless the person is mid-edit. Only the
+  // server's copy can hold one, and only once nothing of this screen's own is on its way: until then what is kept is
+  // this screen's own latest save, or an older state of it.
+  const hasUnsent = unsent.length > 0;
+  useEffect(() => {
+    const kept = props.kept;
+    if (hasUnsent || keeping.current > 0 || !kept || sameDraft(kept, saved.current)) return;
+    setDraft((current) => (sameDraft(current, saved.current) ? kept : current));
+    saved.current = kept;
+  }, [props.kept, hasUnsent]);
+
+  // When the visit began: on the server once it is there, else when this device opened it.
+  const began = server?.opened_at ?? draft.opened_at;
+  const openedAt = began ? new Date(began) : null;
+  const checkClock = () => ({ today: todayOn(clinicClock), now: new Date(), openedAt });
+
+  const keep = (next: VisitDraft) => {
+    const savable = savableDraft(next, saved.current, draftProblems(next, checkClock()));
+    setTyping(false);
+    if (sameDraft(savable, saved.current)) return;
+    // What changed is timed now, by this device's clock: the observation keeps its time however late it is sent.
+    const timed = timedDraft(savable, saved.current, new Date(), serverClockOffset());
+    const before = props.kept;
+    saved.current = timed;
+    keeping.current += 1;
+    setPendingSaves((count) => count + 1);
+    saveVisitDraft({
+      visitId,
+      draft: timed,
+      // The version the server has now, read at this moment: the screen may not have shown the latest one yet.
+      version: serverVersionNow(),
+      before,
+      clientName: props.clientName,
+      link: props.link,
+    })
+      .catch(() => toastFailure('The visit could not be kept on this device. Please try again.', 'Not saved'))
+      .finally(() => {
+        keeping.current -= 1;
+        setPendingSaves((count) => count - 1);
+      });
+  };
+  const keepSoon = useDebouncedCallback(keep, { delay: AUTOSAVE_MS, flushOnUnmount: true });
+
+  useEffect(() => {
+    // Leaving the page (a reload, the tab closed, the tablet locked) keeps what was typed.
+    const flush = () => keepSoon.flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flush);
+    };
+  }, [keepSoon]);
+
+  const update = (path: string, value: unknown) => setDraft((current) => withValueAt(current, path, value));
+  // Each change of the draft is kept shortly after the last keystroke.
+  useEffect(() => {
+    if (sameDraft(draft, saved.current)) return;
+    setTyping(true);
+    keepSoon(draft);
+  }, [draft, keepSoon]);
+
+  const problems = problemsByPath(draftProblems(draft, checkClock()));
+  const missing = signingProblems(draft, { hipaaConsent: props.hipaaConsent, diabetic: props.diabetic });
+  const warnings = plausibilityWarnings(draft, { plannedMinutes: server?.planned_minutes ?? null });
+  const readOnly = signing !== null;
+  const serverEntries = useMemo(
+    () => (serverDraft ? entriesById(serverDraft) : new Map<string, unknown>()),
+    [serverDraft],
+  );
+  const attribution = (key: string): ReactNode => {
+    const own = key.includes('.') ? valueAt(draft, key) : entriesById(draft).get(key);
+    const onServer = key.includes('.') ? valueAt(serverDraft, key) : serverEntries.get(key);
+    if (own !== undefined && own !== null && JSON.stringify(own) !== JSON.stringify(onServer ?? null)) {
+      // Timed by this device as it was kept; the server has not received it yet.
+      const recorded = saved.current.recorded_at?.[key];
+      const time = recorded ? ` · ${entryTime({ ...recorded, recorded_at: recorded.at }, clinicClock)}` : '';
+      return `You${time} · not yet on the server`;
+    }
+    const stamp = server?.attributions?.[key];
+    if (!stamp) return null;
+    const who = stamp.by === user.username ? 'You' : (server.people[stamp.by] ?? 'Staff');
+    return `${who} · ${entryTime(stamp, clinicClock)}`;
+  };
+  const editing: VisitEditing = {
+    draft,
+    update,
+    problems,
+    warnings: problemsByPath(warnings),
+    readOnly,
+    stopped: visitStopped(draft),
+    attribution,
+    day: openedAt ? dateOn(openedAt, clinicClock) : todayOn(clinicClock),
+    mayOverride: OVERRIDE_ROLES.includes(user.role),
+  };
+
+  const sign = async (signature: SignatureGiven) => {
+    keepSoon.flush();
+    try {
+      await signVisit({
+        visitId,
+        therapy,
+        version: serverVersionNow(),
+        clientName: props.clientName,
+        link: props.link,
+        signature,
+      });
+      toastSuccess(
+        navigator.onLine
+          ? 'The visit is signed and locked.'
+          : 'The visit is signed on this device and locked; the signature reaches the server when the network is back.',
+      );
+    } catch {
+      toastFailure('The sign-off could not be kept on this device. Please try again.', 'Not signed');
+    }
+  };
+
+  return (
+    <VisitEditingContext.Provider value={editing}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <SaveState saving={typing || pendingSaves > 0} unsent={unsent} onServer={serverDraft !== null} />
+          {signing && (
+            <TintBadge color={signing.state === 'failed' ? 'red' : 'teal'} size="lg">
+              {signing.state === 'failed'
+                ? `Sign-off refused: ${signing.reason ?? ''}`
+                : 'Signed on this device · not yet on the server'}
+            </TintBadge>
+          )}
+        </Group>
+        <ConsentSection hipaaConsent={props.hipaaConsent} therapy={THERAPY_INFO[therapy].inSentence} />
+        <ScreenSection />
+        <VitalsSection />
+        <TherapySection />
+        <ReactionsSection />
+        <NotesSection />
+        {!readOnly && props.maySign && (
+          <SignOff draft={draft} missing={missing} warnings={warnings} user={user} onSign={sign} />
+        )}
+      </Stack>
+    </VisitEditingContext.Provider>
+  );
+}
