@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ANSWERED, REFUSED, type ApiRequest, type ProbeClient, type Sender } from './client.ts';
-import { bookingTime, etagOf, nurseDraft, type Fixtures } from './fixtures.ts';
+import { bookingTime, etagOf, nurseDraft, signOff, type Fixtures } from './fixtures.ts';
 
 const STAGE = 'concurrency';
 const AT_ONCE = 20;
@@ -83,7 +83,7 @@ export async function probeConcurrency(probe: ProbeClient, fixtures: Fixtures): 
         method: 'POST',
         path: `/visits/${draft.id}/sign`,
         headers: { 'if-match': draft.etag, 'idempotency-key': randomUUID() },
-        body: { signed_on_device_at: new Date().toISOString() },
+        body: signOff(),
       },
     })),
     200,

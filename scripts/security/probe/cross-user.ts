@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { HIPAA_CONSENT_VERSION, exampleVisit } from '@contract';
 import { ANSWERED, REFUSED, type ApiAnswer, type ApiRequest, type ProbeClient, type Verdict } from './client.ts';
-import { bookingTime, newResult, type Fixtures } from './fixtures.ts';
+import { addendum, bookingTime, newResult, signOff, type Fixtures } from './fixtures.ts';
 
 const STAGE = 'cross-user';
 /** A version no record has: a server that checked it before access would answer 412 with the record. */
@@ -62,9 +62,9 @@ function namingTheVictim(fixtures: Fixtures): ApiRequest[] {
       method: 'POST',
       path: `/visits/${victim.drafts.iv}/sign`,
       headers: NO_VERSION,
-      body: { signed_on_device_at: at },
+      body: signOff(),
     },
-    { method: 'POST', path: `/visits/${victim.signed.iv}/addenda`, body: { id: randomUUID(), text: 'Not mine.' } },
+    { method: 'POST', path: `/visits/${victim.signed.iv}/addenda`, body: addendum('Not mine.') },
     { method: 'GET', path: `/assessments?client=${id}` },
     { method: 'POST', path: '/assessments', body: newResult(id, { type: 'who5', answers: [0, 0, 0, 0, 0] }) },
     { method: 'GET', path: `/appointments?client=${id}` },

@@ -186,9 +186,22 @@ export async function nurseDraft(
   return { id, etag: answer.headers.get('etag') ?? '' };
 }
 
+/**
+ * A sign-off as the API takes it, an electronic signature: its meaning and the signer's re-authentication (the
+ * example drafts raise no plausibility warning to give a reason for).
+ */
+export function signOff(): Schemas['VisitSign'] {
+  return { signed_on_device_at: new Date().toISOString(), meaning: 'performed', reauthenticated_with: 'password' };
+}
+
+/** An addendum as the API takes it, signed as the sign-off is. */
+export function addendum(text: string): Schemas['AddendumCreate'] {
+  return { id: randomUUID(), text, reauthenticated_with: 'password', written_on_device_at: new Date().toISOString() };
+}
+
 async function signedVisit(probe: ProbeClient, nurse: Account, clientId: string, therapy: VisitTherapy) {
   const { id, etag } = await nurseDraft(probe, nurse, clientId, therapy);
-  const body = { signed_on_device_at: new Date().toISOString() };
+  const body = signOff();
   await probe.setup(nurse, { method: 'POST', path: `/visits/${id}/sign`, body, headers: { 'if-match': etag } }, 200);
   return id;
 }

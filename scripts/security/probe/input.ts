@@ -18,7 +18,7 @@ import {
   type ProbeClient,
   type Verdict,
 } from './client.ts';
-import { bookingTime, newResult, type Fixtures } from './fixtures.ts';
+import { bookingTime, newResult, signOff, type Fixtures } from './fixtures.ts';
 
 const STAGE = 'preconditions and input';
 const ANY_VERSION = { 'if-match': '*' };
@@ -59,7 +59,7 @@ async function anyVersion(probe: ProbeClient, fixtures: Fixtures): Promise<void>
       {
         method: 'POST',
         path: `/visits/${victim.drafts.pet}/sign`,
-        body: { signed_on_device_at: new Date().toISOString() },
+        body: signOff(),
       },
     ],
   ];

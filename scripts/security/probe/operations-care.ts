@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { exampleVisit, visitTherapyValues, type VisitTherapy } from '@contract';
-import { RISK_INPUT, bookingTime, newResult } from './fixtures.ts';
+import { RISK_INPUT, addendum, bookingTime, newResult, signOff } from './fixtures.ts';
 import {
   NO_VERSION,
   catalog,
@@ -107,7 +107,7 @@ function visitsOf(therapy: VisitTherapy): OperationRequest[] {
         method: 'POST',
         path: `/visits/${c.subject.drafts[therapy]}/sign`,
         headers: NO_VERSION,
-        body: { signed_on_device_at: new Date().toISOString() },
+        body: signOff(),
       }),
     },
     {
@@ -116,7 +116,7 @@ function visitsOf(therapy: VisitTherapy): OperationRequest[] {
       request: (c) => ({
         method: 'POST',
         path: `/visits/${c.subject.signed[therapy]}/addenda`,
-        body: { id: randomUUID(), text: 'Probe: an addendum.' },
+        body: addendum('Probe: an addendum.'),
       }),
     },
   ];
@@ -139,6 +139,15 @@ const JOURNEY: OperationRequest[] = [
       method: 'POST',
       path: '/assessments',
       body: newResult(subjectId(c), { type: 'who5', answers: [3, 3, 3, 3, 3] }),
+    }),
+  },
+  {
+    name: 'record reaching the client about a Thrive check',
+    rules: [{ operation: 'assessments.contact', of: 'subject' }],
+    request: (c) => ({
+      method: 'POST',
+      path: `/assessments/${c.subject.thriveCheck}/contacts`,
+      body: { id: randomUUID(), contacted_at: new Date().toISOString(), method: 'phone', outcome: 'no_answer' },
     }),
   },
   {
