@@ -16,9 +16,10 @@ afterEach(() => {
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
   afterEach(() => cleanup());
-  // The first render of a file pays for loading Mantine and the router; on a
-  // busy two-core CI machine that can pass the default one second of findBy*.
-  configure({ asyncUtilTimeout: 5000 });
+  // The first render of a file pays for loading Mantine and the router, and the first submit of a form for the
+  // modules it reaches first; worker threads share one module transformer, so on a busy two-core machine a request
+  // after a click has come more than five seconds later (the default of findBy* and waitFor is one).
+  configure({ asyncUtilTimeout: 10_000 });
 
   // The test DOM lacks what Mantine measures with (as in Mantine's own test setup).
   // Mantine listens with addEventListener; the old addListener pair is not needed.
