@@ -28,3 +28,4 @@ export * from './assessments/assessments.ts';
 export * from './assessments/thrive-check.ts';
 export * from './assessments/cognitive.ts';
 export * from './people/client-search.ts';
+export * from './messages/messages.ts';

@@ -16,6 +16,7 @@ import { logError } from './core/log.ts';
 import { closeRefusalTallies } from './core/refusals.ts';
 import { createCognitoIdentityAdmin } from './identity/identity-admin.ts';
 import { deleteExpiredKeys } from './core/idempotency-store.ts';
+import { parseMessagingConfig, startMessaging } from './messages/messaging.ts';
 
 /** How often keys past their keeping time are deleted. */
 const KEY_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;
@@ -24,8 +25,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   let config;
+  let messagingConfig;
   try {
     config = parseServerConfig(process.env);
+    messagingConfig = parseMessagingConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigurationError) {
       console.error(error.message);
@@ -53,6 +56,7 @@ async function main(): Promise<void> {
   await expireKeys();
   const keyExpiry = setInterval(() => void expireKeys(), KEY_EXPIRY_INTERVAL_MS);
   keyExpiry.unref();
+  const messaging = startMessaging(db, messagingConfig);
   const app = createApp({
     db,
     identityAdmin: createCognitoIdentityAdmin(config.identity),
@@ -82,6 +86,7 @@ async function main(): Promise<void> {
     const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(forced);
+    await messaging.stop();
     await closeRefusalTallies(db);
     await db.close();
     process.exit(0);
