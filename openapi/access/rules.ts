@@ -82,7 +82,13 @@ export type Operation =
   /** Finding clients (discovery's search) and reading a client's alerts from its visits. */
   | 'clients.discover'
   /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
-  | 'programs.read';
+  | 'programs.read'
+  /** Reading what the clinic sent a client (an appointment's messages, the client's list) and how it went. */
+  | 'messages.read'
+  /** Reading and choosing a client's channels for each kind of message. */
+  | 'messages.preferences'
+  /** Giving an account a new temporary password by e-mail: a password reset, or an invitation sent again. */
+  | 'users.reset-password';
 
 interface Grant {
   /** The caller's own record. */
@@ -164,6 +170,12 @@ const DISCOVERY: Permissions = {
   'programs.read': { roles: CLIENTS },
 };
 
+/** The staff group sees what the clinic sent its clients and sets their channels (a client asking at the desk). */
+const MESSAGES: Permissions = {
+  'messages.read': { roles: CLIENTS },
+  'messages.preferences': { roles: CLIENTS },
+};
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const CLINICAL_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -179,6 +191,7 @@ const CLINICAL_STAFF: Permissions = {
   ...OWN_SESSION,
   ...SUPPORT,
   ...DISCOVERY,
+  ...MESSAGES,
 };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
@@ -203,6 +216,9 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     // Its own messages to the clinic.
     'support.read': { self: true },
     'support.write': { self: true },
+    // What the clinic sent it, and how it wants to hear from the clinic.
+    'messages.read': { self: true },
+    'messages.preferences': { self: true },
   },
   NURSE: CLINICAL_STAFF,
   RECEPTION: CLINICAL_STAFF,
@@ -216,6 +232,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'users.delete': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
     'users.set-enabled': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
     'users.assign-role': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
+    'users.reset-password': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
     'users.count': { roles: EVERYONE },
     'audit.read': { roles: EVERYONE },
     'profiles.read': { roles: EVERYONE },
@@ -231,6 +248,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'users.delete': { roles: EVERYONE, exceptSelf: true },
     'users.set-enabled': { roles: EVERYONE, exceptSelf: true },
     'users.assign-role': { roles: EVERYONE, exceptSelf: true },
+    'users.reset-password': { roles: EVERYONE, exceptSelf: true },
     'users.count': { roles: EVERYONE },
     'audit.read': { roles: EVERYONE },
     'profiles.read': { roles: EVERYONE },
@@ -243,6 +261,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...OWN_SESSION,
     ...SUPPORT,
     ...DISCOVERY,
+    ...MESSAGES,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {

@@ -1,6 +1,7 @@
 /**
- * The back end of the local stack: the identity service and the reference API
- * (a child process), started in that order and ready when both answer. Used by
+ * The back end of the local stack: the local inbox (MailDev), the identity
+ * service and the reference API (a child process), started in that order and
+ * ready when all answer. Used by
  * `npm start`, the API test suite and the API benchmark alike.
  */
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { serverEnvironmentFromStack, type StackConfig } from './config.ts';
 import { logTail, spawnChild, waitForHttp } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const maildevBin = path.join(root, 'node_modules/maildev/dist/bin/maildev.js');
 
 export interface Backend {
   stop(): Promise<void>;
@@ -36,8 +38,36 @@ export interface BackendOptions {
  */
 const API_NODE_ARGS = ['--max-semi-space-size=32'];
 
+/** The local inbox: MailDev's SMTP server and its web page and REST API, on loopback only, mail kept in memory. */
+function startMail(config: StackConfig) {
+  return spawnChild('mail', process.execPath, [
+    maildevBin,
+    '--smtp',
+    String(config.mailSmtpPort),
+    '--ip',
+    '127.0.0.1',
+    '--web',
+    String(config.mailWebPort),
+    '--web-ip',
+    '127.0.0.1',
+    '--silent',
+  ]);
+}
+
 export async function startBackend(config: StackConfig, options: BackendOptions = {}): Promise<Backend> {
-  const identity = await startIdentity(config);
+  const mail = startMail(config);
+  const mailReady = `http://127.0.0.1:${config.mailWebPort}/api/healthz`;
+  // The API sends as soon as it runs: the inbox answers first.
+  const [started, inbox] = await Promise.allSettled([
+    startIdentity(config),
+    waitForHttp(mailReady, { timeoutMs: 30_000 }),
+  ]);
+  if (started.status === 'rejected' || inbox.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop();
+    await mail.stop();
+    throw started.status === 'rejected' ? started.reason : (inbox as PromiseRejectedResult).reason;
+  }
+  const identity = started.value;
   // Only the API's identity client gets the admin secret: admin calls signed with anything else are refused.
   const adminSecret = readAdminSecret(identityFiles(config.identityDir, config.userPoolId).adminSecretFile);
   const api = spawnChild(
@@ -58,8 +88,13 @@ export async function startBackend(config: StackConfig, options: BackendOptions 
   const stop = async () => {
     await api.stop();
     await identity.stop();
+    await mail.stop();
   };
-  const failed = Promise.race([identity.exited, api.exited.then((code) => `the API exited with code ${String(code)}`)]);
+  const failed = Promise.race([
+    identity.exited,
+    api.exited.then((code) => `the API exited with code ${String(code)}`),
+    mail.exited.then((code) => `the local inbox (MailDev) exited with code ${String(code)}`),
+  ]);
   try {
     await Promise.race([
       Promise.all([waitForHttp(`${config.identityUrl}/health`), waitForHttp(`${config.apiUrl}/api/v1/health`)]),

@@ -108,6 +108,7 @@ async function main(): Promise<void> {
   });
 
   console.log(`Ready: ${config.appUrl}`);
+  console.log(`Mail: ${config.mailUrl} (every message the stack sends, SMS as <number>@sms.local)`);
   printDemoAccounts();
 }
 

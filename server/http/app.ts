@@ -20,6 +20,7 @@ import { HttpProblem } from '../core/problem.ts';
 import { API_BASE_PATH } from '../core/answer.ts';
 import { idempotencyKeys } from './idempotency.ts';
 import { apiRoutes } from './routes/index.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { sendProblem } from './send.ts';
 import { BODY_LIMIT, auditRefusals, keyTakenMeanwhile, problemHandler } from './errors.ts';
 
@@ -48,6 +49,9 @@ export function createApp(deps: AppDependencies): Express {
     await deps.db.query('SELECT 1');
     res.json({ status: 'ok' });
   });
+
+  // A mail client's one-click unsubscribe carries no token of a signed-in user: its link is its proof.
+  api.use(unsubscribeRoutes(deps));
 
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
   api.use(throttleRefusedAuthentication(rateLimits.unauthenticated, authenticate(deps.verifyAccessToken, deps.db)));

@@ -184,6 +184,8 @@ function appointmentEmail(context: MessageContext): RenderedMessage {
   return { subject: part.subject, text: `${text}\n`, calendar: calendarOf(context, appointment, clinic) };
 }
 
+export const STAFF_ALERT_SUBJECT = 'A Thrive check needs a follow-up';
+
 function staffAlert(context: MessageContext): RenderedMessage {
   const clinic = need(context.clinic, 'a clinic');
   const text = [
@@ -196,7 +198,7 @@ function staffAlert(context: MessageContext): RenderedMessage {
     '',
     signOff(clinic),
   ].join('\n');
-  return { subject: 'A Thrive check needs a follow-up', text: `${text}\n`, calendar: null };
+  return { subject: STAFF_ALERT_SUBJECT, text: `${text}\n`, calendar: null };
 }
 
 function passwordEmail(context: MessageContext): RenderedMessage {

@@ -31,6 +31,7 @@ import {
 } from './appointment-rules.ts';
 import { type Actor } from '../core/actor.ts';
 import { operation } from '../core/operation.ts';
+import { queueAppointmentMessages } from '../messages/appointment-messages.ts';
 
 /** What a client may not set on its own booking: the clinic decides who runs it, how long it lasts, and its notes. */
 const CLINIC_ONLY_FIELDS = ['staff_id', 'duration', 'notes'] as const;
@@ -115,6 +116,7 @@ export async function createAppointment(
         );
         if (!created) throw new Error('INSERT ... RETURNING gave no row');
         entry.resourceId = created.id;
+        await queueAppointmentMessages(tx, { appointmentId: created.id, kind: 'booking_confirmation' }, now());
         const appointment = await selectAppointment(tx, created.id);
         if (!appointment) throw new Error(`Appointment ${created.id} vanished inside its own insert`);
         return audit.recordSuccess(tx, {

@@ -41,6 +41,7 @@ function withInjectedIdentityFailures(real: IdentityAdmin): IdentityAdmin {
     deleteUser: guard('deleteUser', real.deleteUser),
     disableUser: guard('disableUser', real.disableUser),
     enableUser: guard('enableUser', real.enableUser),
+    setTemporaryPassword: guard('setTemporaryPassword', real.setTemporaryPassword),
   };
 }
 

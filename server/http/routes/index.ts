@@ -7,6 +7,7 @@ import { Router } from 'express';
 import type { AppDependencies } from '../dependencies.ts';
 import { enrollmentRoutes } from './enrollments.ts';
 import { journeyRoutes } from './journey.ts';
+import { messageRoutes } from './messages.ts';
 import { profileRoutes } from './profiles.ts';
 import { schedulingRoutes } from './scheduling.ts';
 import { sessionRoutes } from './sessions.ts';
@@ -25,6 +26,7 @@ export function apiRoutes(deps: AppDependencies): Router {
     supportRoutes,
     visitRoutes,
     journeyRoutes,
+    messageRoutes,
   ]) {
     router.use(routes(deps));
   }
