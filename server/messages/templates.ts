@@ -140,46 +140,52 @@ function appointmentEmail(context: MessageContext): RenderedMessage {
   const at = when(appointment.startsAt, clinic);
   const service = appointment.serviceName;
   const details = [`What: ${service}`, `When: ${at}`, `Where: ${where(appointment, clinic, true)}`];
-  const parts: Record<string, { subject: string; lead: string[]; more: string[] }> = {
-    booking_confirmation: {
-      subject: `Booked: ${service}, ${clinicTimeText(appointment.startsAt, clinic.timeZone)}`,
-      lead: ['Your appointment is booked.'],
-      more: [
-        ...preparation(appointment),
-        '',
-        howToChange(context, clinic),
-        'The attached file adds it to your calendar.',
-      ],
-    },
-    reminder: {
-      subject: `Reminder: ${service}, ${clinicTimeText(appointment.startsAt, clinic.timeZone)}`,
-      lead: ['A reminder of your appointment.'],
-      more: [
-        ...preparation(appointment),
-        '',
-        howToChange(context, clinic),
-        '',
-        `No more reminders by e-mail? Choose how we reach you in Thrive: ${portal(context)}`,
-      ],
-    },
-    appointment_moved: {
-      subject: `Moved: ${service}, now ${clinicTimeText(appointment.startsAt, clinic.timeZone)}`,
-      lead: [
-        `The clinic moved your appointment from ${when(need(context.previousStartsAt, 'the earlier start'), clinic)}.`,
-      ],
-      more: ['', howToChange(context, clinic), 'The attached file updates it in your calendar.'],
-    },
-    appointment_cancelled: {
-      subject: `Cancelled: ${service}, ${clinicTimeText(appointment.startsAt, clinic.timeZone)}`,
-      lead: ['The clinic cancelled your appointment.'],
-      more: [
-        '',
-        `To book again, open Thrive (${portal(context)})${clinic.phone ? ` or call ${clinic.phone}` : ''}.`,
-        'The attached file removes it from your calendar.',
-      ],
-    },
-  };
-  const part = need(parts[context.kind] ?? null, 'an appointment kind');
+  const on = clinicTimeText(appointment.startsAt, clinic.timeZone);
+  const part = ((): { subject: string; lead: string[]; more: string[] } => {
+    switch (context.kind) {
+      case 'booking_confirmation':
+        return {
+          subject: `Booked: ${service}, ${on}`,
+          lead: ['Your appointment is booked.'],
+          more: [
+            ...preparation(appointment),
+            '',
+            howToChange(context, clinic),
+            'The attached file adds it to your calendar.',
+          ],
+        };
+      case 'reminder':
+        return {
+          subject: `Reminder: ${service}, ${on}`,
+          lead: ['A reminder of your appointment.'],
+          more: [
+            ...preparation(appointment),
+            '',
+            howToChange(context, clinic),
+            '',
+            `No more reminders by e-mail? Choose how we reach you in Thrive: ${portal(context)}`,
+          ],
+        };
+      case 'appointment_moved':
+        return {
+          subject: `Moved: ${service}, now ${on}`,
+          lead: [
+            `The clinic moved your appointment from ${when(need(context.previousStartsAt, 'the earlier start'), clinic)}.`,
+          ],
+          more: ['', howToChange(context, clinic), 'The attached file updates it in your calendar.'],
+        };
+      default:
+        return {
+          subject: `Cancelled: ${service}, ${on}`,
+          lead: ['The clinic cancelled your appointment.'],
+          more: [
+            '',
+            `To book again, open Thrive (${portal(context)})${clinic.phone ? ` or call ${clinic.phone}` : ''}.`,
+            'The attached file removes it from your calendar.',
+          ],
+        };
+    }
+  })();
   const text = [hello(context), '', ...part.lead, '', ...details, ...part.more, '', signOff(clinic)].join('\n');
   return { subject: part.subject, text: `${text}\n`, calendar: calendarOf(context, appointment, clinic) };
 }
