@@ -38,7 +38,7 @@ export interface BackendOptions {
  */
 const API_NODE_ARGS = ['--max-semi-space-size=32'];
 
-/** The local inbox: MailDev's SMTP server and its web page and REST API, on loopback only, mail kept in memory. */
+/** The local inbox: MailDev's SMTP server and its web page and REST API, on loopback only, mail kept in DATA_DIR. */
 function startMail(config: StackConfig) {
   return spawnChild('mail', process.execPath, [
     maildevBin,
@@ -50,6 +50,9 @@ function startMail(config: StackConfig) {
     String(config.mailWebPort),
     '--web-ip',
     '127.0.0.1',
+    // Its own folder: MailDev writes each message's source to disk, by default into a folder every stack shares.
+    '--mail-directory',
+    path.join(config.dataDir, 'mail'),
     '--silent',
   ]);
 }

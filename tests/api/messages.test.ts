@@ -26,7 +26,7 @@ import {
   type Problem,
   type Schemas,
 } from '../support/api-client.ts';
-import { localInbox, type InboxMessage } from '../support/local-inbox.ts';
+import { localInbox } from '../support/local-inbox.ts';
 
 type Appointment = Schemas['Appointment'];
 type MessageList = Schemas['MessageList'];
@@ -79,11 +79,6 @@ async function settledMessages(appointmentId: string, expected: number): Promise
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
-
-const header = (message: InboxMessage, name: string) => {
-  const value = message.headers[name.toLowerCase()];
-  return Array.isArray(value) ? value.join(', ') : value;
-};
 
 describe('a booking’s confirmation', () => {
   it('reaches the client’s inbox once, under a retried request, with a calendar file of its time', async () => {
@@ -171,8 +166,8 @@ describe('a reminder inside the lead', () => {
     const confirmation = await inbox.waitFor(CHITRA.email, (message) => message.subject.startsWith('Booked:'));
     expect(new Date(reminder.time) >= new Date(confirmation.time)).toBe(true);
 
-    expect(header(reminder, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
-    const link = /<(http[^>]+)>/.exec(header(reminder, 'List-Unsubscribe') ?? '')?.[1];
+    expect(await inbox.header(reminder, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = /<(http[^>]+)>/.exec((await inbox.header(reminder, 'List-Unsubscribe')) ?? '')?.[1];
     expect(link).toMatch(/\/api\/v1\/messages\/unsubscribe\?token=[A-Za-z0-9_-]{43}$/);
     const token = new URL(link!).searchParams.get('token')!;
     const unsubscribe = (body: string) =>

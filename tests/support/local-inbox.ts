@@ -9,8 +9,7 @@ export interface InboxMessage {
   subject: string;
   text: string;
   to: { address: string; name: string }[];
-  headers: Record<string, string | string[]>;
-  attachments?: { fileName?: string; filename?: string; contentType: string; generatedFileName?: string }[];
+  attachments?: { filename: string; contentType: string; generatedFileName: string }[];
   time: string;
 }
 
@@ -43,11 +42,20 @@ export function localInbox(mailUrl: string) {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     },
-    /** An attachment's bytes, as text. */
+    /** An attachment's bytes, as text (MailDev keeps it under a name of its own). */
     async attachment(message: InboxMessage, fileName: string): Promise<string> {
-      const response = await fetch(`${mailUrl}/api/email/${message.id}/attachment/${encodeURIComponent(fileName)}`);
+      const stored = message.attachments?.find((attachment) => attachment.filename === fileName);
+      if (!stored) throw new Error(`The message has no attachment ${fileName}`);
+      const response = await fetch(`${mailUrl}/api/email/${message.id}/attachment/${stored.generatedFileName}`);
       if (!response.ok) throw new Error(`The attachment ${fileName} answered ${response.status}`);
       return response.text();
+    },
+    /** A header as the message carries it (from its source: MailDev's JSON keeps only a few), unfolded. */
+    async header(message: InboxMessage, name: string): Promise<string | undefined> {
+      const source = await (await fetch(`${mailUrl}/api/email/${message.id}/source`)).text();
+      const head = source.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+      const line = head.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+      return line?.slice(name.length + 1).trim();
     },
   };
 }
