@@ -37,6 +37,7 @@ const DOMAINS = [
   'clinics',
   'enrollments',
   'hipaa',
+  'messages',
   'people',
   'profiles',
   'risk',

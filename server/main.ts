@@ -16,7 +16,7 @@ import { logError } from './core/log.ts';
 import { closeRefusalTallies } from './core/refusals.ts';
 import { createCognitoIdentityAdmin } from './identity/identity-admin.ts';
 import { deleteExpiredKeys } from './core/idempotency-store.ts';
-import { parseMessagingConfig, startMessaging } from './messages/messaging.ts';
+import { parseMessagingConfig, startMessaging } from './messaging.ts';
 
 /** How often keys past their keeping time are deleted. */
 const KEY_EXPIRY_INTERVAL_MS = 60 * 60 * 1000;

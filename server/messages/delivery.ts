@@ -68,7 +68,10 @@ function notDueBecause(message: ClaimedMessage, status: string, startsAt: Date, 
       return status === 'cancelled' ? 'The appointment was cancelled before this went.' : null;
     case 'appointment_moved':
       return writtenFor !== startsAt.getTime() ? 'The appointment was moved again; a newer notice follows.' : null;
-    default:
+    case 'appointment_cancelled':
+    case 'staff_alert':
+    case 'temporary_password':
+    case 'invitation':
       return null;
   }
 }

@@ -37,9 +37,9 @@ const providers: Providers = {
     close: () => undefined,
   },
   sms: {
-    async send(message) {
+    send(message) {
       sms.push(message);
-      return { providerId: null };
+      return Promise.resolve({ providerId: null });
     },
   },
 };

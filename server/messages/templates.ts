@@ -70,8 +70,8 @@ function need<T>(value: T | null, what: string): T {
 const when = (instant: Date, clinic: ClinicFacts) => `${clinicTimeText(instant, clinic.timeZone)} (${clinic.timeZone})`;
 const hello = (context: MessageContext) => (context.firstName ? `Hello ${context.firstName},` : 'Hello,');
 const signOff = (clinic: ClinicFacts | null) => (clinic ? `Thrive ${clinic.name.replace(/^Thrive /, '')}` : 'Thrive');
-const portal = (context: MessageContext) =>
-  context.recipientId ? `${context.appUrl}/user/home/${context.recipientId}` : `${context.appUrl}/`;
+const portal = (context: MessageContext, page: 'home' | 'profile' = 'home') =>
+  context.recipientId ? `${context.appUrl}/user/${page}/${context.recipientId}` : `${context.appUrl}/`;
 
 function where(appointment: AppointmentFacts, clinic: ClinicFacts, withVideoLink: boolean): string {
   if (appointment.callMode === 'phone') return 'By phone: the clinic calls you on the number in your profile.';
@@ -163,7 +163,7 @@ function appointmentEmail(context: MessageContext): RenderedMessage {
             '',
             howToChange(context, clinic),
             '',
-            `No more reminders by e-mail? Choose how we reach you in Thrive: ${portal(context)}`,
+            `No more reminders by e-mail? Choose how we reach you in Thrive: ${portal(context, 'profile')}`,
           ],
         };
       case 'appointment_moved':
@@ -174,7 +174,10 @@ function appointmentEmail(context: MessageContext): RenderedMessage {
           ],
           more: ['', howToChange(context, clinic), 'The attached file updates it in your calendar.'],
         };
-      default:
+      case 'appointment_cancelled':
+      case 'staff_alert':
+      case 'temporary_password':
+      case 'invitation':
         return {
           subject: `Cancelled: ${service}, ${on}`,
           lead: ['The clinic cancelled your appointment.'],

@@ -54,7 +54,9 @@ export function localInbox(mailUrl: string) {
     async header(message: InboxMessage, name: string): Promise<string | undefined> {
       const source = await (await fetch(`${mailUrl}/api/email/${message.id}/source`)).text();
       const head = source.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-      const line = head.split(/\r?\n/).find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+      const line = head
+        .split(/\r?\n/)
+        .find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
       return line?.slice(name.length + 1).trim();
     },
   };

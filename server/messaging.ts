@@ -9,10 +9,10 @@
  *   MESSAGES_INTERVAL_SECONDS  how often the sender looks for due messages (default 5)
  */
 import * as v from 'valibot';
-import { ConfigurationError } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { inboxSmsProvider, smtpEmailProvider, snsSmsProvider } from './providers.ts';
-import { startSender, type RunningSender } from './sender.ts';
+import { ConfigurationError } from './config.ts';
+import type { Database } from './db/database.ts';
+import { inboxSmsProvider, smtpEmailProvider, snsSmsProvider } from './messages/providers.ts';
+import { startSender, type RunningSender } from './messages/sender.ts';
 
 export interface MessagingConfig {
   smtpUrl: string | null;
@@ -73,7 +73,7 @@ export function parseMessagingConfig(env: Readonly<Record<string, string | undef
 export function startMessaging(db: Database, config: MessagingConfig): RunningSender {
   if (config.smtpUrl === null) {
     console.log('No SMTP_URL: messages are written to the outbox and wait there unsent.');
-    return { stop: async () => undefined };
+    return { stop: () => Promise.resolve() };
   }
   const email = smtpEmailProvider(config.smtpUrl, config.mailFrom);
   const sms = config.sms.kind === 'inbox' ? inboxSmsProvider(email) : snsSmsProvider(config.sms.region);
