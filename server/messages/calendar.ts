@@ -40,5 +40,7 @@ export function appointmentCalendar(entry: CalendarEntry): string {
     location: entry.location,
     status: entry.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too; the library leaves the last bare.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }

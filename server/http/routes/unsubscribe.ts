@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import { badRequest } from '../../core/problem.ts';
 import { unsubscribeOneClick } from '../../messages/messages-service.ts';
 import type { AppDependencies } from '../dependencies.ts';
+import { sendAnswer } from '../send.ts';
 
 /** The contract's token: 32 random bytes, base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -26,7 +27,7 @@ export function unsubscribeRoutes({ db }: AppDependencies): Router {
         ...(oneClick ? [] : [{ field: 'body.List-Unsubscribe', message: 'must be One-Click' }]),
       ]);
     }
-    res.json(await unsubscribeOneClick(db, token));
+    sendAnswer(res, await unsubscribeOneClick(db, token));
   });
   return router;
 }
