@@ -1,6 +1,7 @@
 /**
  * What the clinic sends and when: the kinds of message a client chooses
- * channels for, the defaults, the reminder lead and SMS quiet hours. The
+ * channels for, the defaults and SMS quiet hours. (The reminder lead is each
+ * clinic's, in its record: 24 hours unless it says otherwise.) The
  * server decides with these when a message goes; the portal shows the same
  * choices and says when an SMS waits.
  */
@@ -43,9 +44,6 @@ export function defaultMessagePreferences(prefersSms: boolean): MessagePreferenc
   const choice = { email: true, sms: prefersSms };
   return { booking_confirmation: { ...choice }, reminder: { ...choice }, appointment_change: { ...choice } };
 }
-
-/** How long before an appointment its reminder goes, unless the clinic's record says otherwise. */
-export const DEFAULT_REMINDER_LEAD_HOURS = 24;
 
 /** No SMS from this time of the evening until QUIET_HOURS_END on the clinic's clock; they wait. */
 export const QUIET_HOURS_START = '21:00';

@@ -122,7 +122,7 @@ describe('the calendar file', () => {
       expect(parsed.getFirstPropertyValue('method')).toBe('PUBLISH');
       const [vevent, ...others] = parsed.getAllSubcomponents('vevent');
       expect(others).toEqual([]);
-      const event = new ICAL.Event(vevent!);
+      const event = new ICAL.Event(vevent);
       expect(event.uid).toBe(`appointment-${PANEL.id}@thrive.clinic`);
       expect(event.sequence).toBe(appointment.version);
       expect(event.startDate.toJSDate().toISOString()).toBe('2031-03-04T03:45:00.000Z');
