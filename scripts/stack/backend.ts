@@ -5,7 +5,6 @@
  * `npm start`, the API test suite and the API benchmark alike.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { identityFiles } from '../identity/files.ts';
 import { readAdminSecret } from '../identity/keys.ts';
 import { startIdentity } from '../identity/start.ts';
@@ -13,8 +12,8 @@ import { serverEnvironmentFromStack, type StackConfig } from './config.ts';
 import { logTail, spawnChild, waitForHttp } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-/** MailDev's command line, beside its main module (the package exports no other path). */
-const maildevBin = path.join(path.dirname(fileURLToPath(import.meta.resolve('maildev'))), 'bin/maildev.js');
+/** MailDev's command line, run by path: the package exports no path to it (knip.json knows it is used). */
+const maildevBin = path.join(root, 'node_modules/maildev/dist/bin/maildev.js');
 
 export interface Backend {
   stop(): Promise<void>;
