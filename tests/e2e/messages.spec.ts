@@ -113,6 +113,7 @@ test('an admin resets a forgotten password, and the e-mailed password leads to c
   browser,
 }) => {
   await signIn(page, 'admin@thrive.test');
+  await expect(page).toHaveURL(/\/backoffice/);
   await page.goto(`/users/${FORGETFUL!.id}`);
   await page.getByRole('button', { name: 'Reset password' }).click();
   const dialog = page.getByRole('dialog');
