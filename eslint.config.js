@@ -76,6 +76,25 @@ const SERVER_SERVICES = readdirSync(new URL('./server', import.meta.url), { with
   .filter((entry) => entry.isDirectory() && !['http', 'core', 'db', 'access', 'identity'].includes(entry.name))
   .map((entry) => `./server/${entry.name}`);
 
+/** What of the contract only server/access reads: the rules table and what is derived from it. */
+const SERVER_ACCESS_RULES = [
+  'ACCESS_RULES',
+  'decide',
+  'listScopeOf',
+  'reachesEveryone',
+  'mayDoToClients',
+  'RESOURCE_FIELDS',
+  'readableFields',
+  'writableFields',
+  'projectFields',
+  'fieldsNotWritable',
+  'PROFILE_SECTION_ACCESS',
+  'profileReadFields',
+  'profileFieldsShown',
+  'profileWriteRights',
+  'projectProfileFields',
+];
+
 /** @type {{ target: string | string[]; from: string | string[]; except?: string[]; message: string }[]} */
 const SERVER_LAYERS = [
   {
@@ -331,6 +350,24 @@ export default tseslint.config(
     ...testingLibrary.configs['flat/react'],
   },
   {
+    // A file that replaces a module is named *.isolated.test.*: it runs with modules of its own (vitest.config.ts),
+    // since a mock in a worker shared with other files can reach them, or miss its own file.
+    files: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'openapi/**/*.test.ts'],
+    ignores: ['**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...CLINIC_CLOCK,
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'A test that mocks a module is named *.isolated.test.ts(x), so that it runs on its own.',
+        })),
+      ],
+    },
+  },
+
+  {
     // Tests hand the app javascript: addresses to prove it refuses them.
     files: ['src/**/*.test.{ts,tsx}'],
     rules: { 'no-script-url': 'off' },
@@ -357,6 +394,26 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/openapi', '**/openapi/**'], message: 'Import the contract through @contract.' }] },
+      ],
+    },
+  },
+  {
+    // Access is decided in one place on the server: the services ask server/access, never the rules table.
+    files: ['server/**/*.ts'],
+    ignores: ['server/access/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/openapi', '**/openapi/**'], message: 'Import the contract through @contract.' }],
+          paths: [
+            {
+              name: '@contract',
+              importNames: SERVER_ACCESS_RULES,
+              message: 'Ask server/access (requireGrant, listScope, answerFor, requireWritable) instead.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { aliases } from './vite.config.ts';
 
@@ -22,8 +22,36 @@ class DomFilesFirst extends BaseSequencer {
   }
 }
 
+const UNIT_TESTS = ['src/**/*.test.{ts,tsx}', 'openapi/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'];
+const ISOLATED_TESTS = '**/*.isolated.test.{ts,tsx}';
+
+/** The unit tests' settings, for the files that share modules and for those that may not. */
+function unitProject(test: {
+  name: string;
+  include: string[];
+  exclude?: string[];
+  isolate: boolean;
+}): TestProjectInlineConfiguration {
+  return {
+    plugins: [react()],
+    resolve: { alias: aliases },
+    test: {
+      ...test,
+      // Worker threads start a test file faster than child processes (no clear gain yet in a clean clone's run).
+      pool: 'threads',
+      environment: 'node',
+      setupFiles: ['./src/test/setup.ts'],
+      // Component tests type into real Mantine inputs; on a loaded two-core CI machine that can pass 5 s.
+      testTimeout: 15_000,
+      // Opening and migrating an embedded database in a hook takes seconds, more on a busy machine.
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 /**
- * Two suites: `unit` (pure logic and components, next to the code) and `api`
+ * Two suites: `unit` (pure logic and components, next to the code; `unit-isolated` for the files that mock a
+ * module) and `api`
  * (HTTP tests against a running reference server and identity service, started
  * once by the global setup).
  */
@@ -33,26 +61,22 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: DomFilesFirst },
     projects: [
-      {
-        plugins: [react()],
-        resolve: { alias: aliases },
-        test: {
-          name: 'unit',
-          // Worker threads start a test file faster than child processes (no clear gain yet in a clean clone's run).
-          pool: 'threads',
-          // A worker keeps the modules it has loaded from one file to the next, rather than loading React, Mantine
-          // and the router again for each: a clean clone's suite in 101 s instead of 149. Each file sets up what it
-          // needs in its own hooks; the suite passes in shuffled file orders too (--sequence.shuffle.files).
-          isolate: false,
-          include: ['src/**/*.test.{ts,tsx}', 'openapi/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['./src/test/setup.ts'],
-          // Component tests type into real Mantine inputs; on a loaded two-core CI machine that can pass 5 s.
-          testTimeout: 15_000,
-          // Opening and migrating an embedded database in a hook takes seconds, more on a busy machine.
-          hookTimeout: 60_000,
-        },
-      },
+      unitProject({
+        name: 'unit',
+        include: UNIT_TESTS,
+        exclude: [...configDefaults.exclude, ISOLATED_TESTS],
+        // A worker keeps the modules it has loaded from one file to the next, rather than loading React, Mantine
+        // and the router again for each: a clean clone's suite in 101 s instead of 149. Each file sets up what it
+        // needs in its own hooks; the suite passes in shuffled file orders too (--sequence.shuffle.files).
+        isolate: false,
+      }),
+      unitProject({
+        // Files that replace a module (vi.mock) get modules of their own: with modules shared between files, one
+        // file's mock can reach another file, or miss the file that declared it (lint keeps vi.mock here).
+        name: 'unit-isolated',
+        include: [ISOLATED_TESTS],
+        isolate: true,
+      }),
       {
         test: {
           // The production build as files (run after `npm run build`): manifest, precache list, headers, no maps.

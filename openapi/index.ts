@@ -7,6 +7,9 @@
 export * from './schema.gen.ts';
 export { ROLES, isRole } from './access/roles.ts';
 export * from './access/rules.ts';
+export * from './access/consent.ts';
+export * from './access/profile-access.ts';
+export * from './access/resource-fields.ts';
 export * from './access/sessions.ts';
 export * from './people/profile-fields.ts';
 export * from './scheduling/appointments.ts';

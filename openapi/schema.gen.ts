@@ -527,8 +527,8 @@ export interface paths {
         };
         /**
          * Therapy visits, newest first (staff roles; a client its own signed visits)
-         * @description Staff roles of the hub group see every client's visits, drafts included; a client sees
-         *     only its own signed visits (a `client` filter naming anyone else is refused with 403, and
+         * @description Staff roles of the hub group see every client's visits, drafts included (each as much as the
+         *     role reads: openapi/access/resource-fields.ts); a client sees only its own signed visits (a `client` filter naming anyone else is refused with 403, and
          *     drafts are never listed for a client). Every read is recorded in the audit trail.
          */
         get: operations["listVisits"];
@@ -550,10 +550,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** One visit (staff roles; a client its own, once signed) */
+        /** One visit (staff roles, as much of it as the role reads; a client its own, once signed) */
         get: operations["getVisit"];
         /**
-         * Create or replace a draft visit (staff roles)
+         * Create or replace a draft visit (nurses and doctors, who chart its therapy)
          * @description The whole draft, as the device holds it. Without `If-Match` the visit is created (201), or,
          *     when a visit with this id exists, the answer is 428; with it, the draft is replaced (200),
          *     or 412 with the current visit when it has moved on. A signed visit answers 409: it is
@@ -583,7 +583,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign a draft visit, which locks it (staff roles)
+         * Sign a draft visit, which locks it (nurses and doctors, who sign its therapy)
          * @description Checks that the visit is complete (every field the therapy needs, consent, a contraindication
          *     screen answered in full with an override reason for any positive answer, vitals before and
          *     after); 422 naming every field that is missing. Records who signed, when (and when on the
@@ -609,7 +609,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a correction to a signed visit (staff roles)
+         * Add a correction to a signed visit (the roles that may sign it)
          * @description Addenda are appended and never changed or removed. The addendum's id is made on the device,
          *     so a resend adds it once. A draft answers 409: it can still be edited.
          */
@@ -1360,18 +1360,22 @@ export interface components {
              */
             limit: number;
         };
+        /**
+         * @description A client found, with the profile fields the caller's role reads (openapi/access/profile-access.ts): a
+         *     field it does not read is left out (`age` goes with `date_of_birth`).
+         */
         ClientSearchResult: {
             id: components["schemas"]["UserIdValue"];
             /** Format: email */
             email: string;
             first_name: string;
             last_name: string;
-            phone_number: string | null;
+            phone_number?: string | null;
             /** Format: date */
-            date_of_birth: string | null;
+            date_of_birth?: string | null;
             /** @description Whole years */
-            age: number | null;
-            clinic: string | null;
+            age?: number | null;
+            clinic?: string | null;
             hipaa_consent: boolean;
             next_appointment: components["schemas"]["NextAppointment"] | null;
         };
@@ -1410,11 +1414,15 @@ export interface components {
             severity: "mild" | "moderate" | "severe";
             action: string | null;
         };
+        /**
+         * @description What to watch out for with a client. The contraindications and reactions are clinical: left out for a
+         *     role that does not read them (openapi/access/resource-fields.ts).
+         */
         ClientAlerts: {
             client_id: components["schemas"]["UserIdValue"];
             hipaa_consent: boolean;
-            contraindications: components["schemas"]["ContraindicationAlert"][];
-            reactions: components["schemas"]["ReactionAlert"][];
+            contraindications?: components["schemas"]["ContraindicationAlert"][];
+            reactions?: components["schemas"]["ReactionAlert"][];
         };
         TherapyProgress: {
             therapy: components["schemas"]["VisitTherapy"];
@@ -1702,6 +1710,12 @@ export interface components {
             /** @description FIR: weight after minus weight before. */
             weight_change_kg?: number;
         };
+        /**
+         * @description A therapy visit as the caller's role may read it (openapi/access/resource-fields.ts): the clinical
+         *     record (consent, screen, vitals, the therapy's fields, reactions, notes, who entered what, addenda and
+         *     the signature's hash) is left out for a role that reads only that the visit exists (reception, health
+         *     coaches, nutritionists).
+         */
         Visit: {
             /** Format: uuid */
             id: string;
@@ -1716,29 +1730,29 @@ export interface components {
             state: components["schemas"]["VisitState"];
             /** @description Increases with every change; the ETag carries it. */
             version: number;
-            consent: components["schemas"]["VisitConsent"];
-            contraindications: components["schemas"]["ContraindicationScreen"];
-            vitals: components["schemas"]["VitalsEntry"][];
-            reactions: components["schemas"]["AdverseReaction"][];
-            notes: string | null;
+            consent?: components["schemas"]["VisitConsent"];
+            contraindications?: components["schemas"]["ContraindicationScreen"];
+            vitals?: components["schemas"]["VitalsEntry"][];
+            reactions?: components["schemas"]["AdverseReaction"][];
+            notes?: string | null;
             iv?: components["schemas"]["IvFields"];
             hbot?: components["schemas"]["HbotFields"];
             pet?: components["schemas"]["PemfFields"];
             red_light?: components["schemas"]["RedLightFields"];
             fir?: components["schemas"]["FirFields"];
-            derived: components["schemas"]["VisitDerived"];
+            derived?: components["schemas"]["VisitDerived"];
             /**
              * @description Who entered what: by entry id (vitals, reactions, additives, attempts, site checks) and by
              *     field path (e.g. `iv.volume_ml`, `notes`, `contraindications.override_reason`).
              */
-            attributions: {
+            attributions?: {
                 [key: string]: components["schemas"]["Attribution"];
             };
             /** @description The names of everyone `attributions`, `created_by` and `signed_by` name, by username. */
             people: {
                 [key: string]: string;
             };
-            addenda: components["schemas"]["Addendum"][];
+            addenda?: components["schemas"]["Addendum"][];
             created_by: string;
             /** Format: date-time */
             created_at: string;
@@ -1750,7 +1764,7 @@ export interface components {
             /** Format: date-time */
             signed_on_device_at: string | null;
             /** @description SHA-256 (hex) of the signed content, canonical JSON; null while a draft. */
-            content_hash: string | null;
+            content_hash?: string | null;
         };
         VisitSummary: {
             /** Format: uuid */
@@ -1896,6 +1910,10 @@ export interface components {
             cognitive?: components["schemas"]["CognitiveRun"];
             cardiovascular_risk?: components["schemas"]["SharedRiskInput"];
         };
+        /**
+         * @description A result as the caller's role may read it (openapi/access/resource-fields.ts): the answers and scores
+         *     of each kind are left out for a role that reads only that a result was taken (reception).
+         */
         Assessment: {
             /** Format: uuid */
             id: string;
@@ -1912,21 +1930,21 @@ export interface components {
             /** @description Who recorded it (an identity username). */
             created_by: string;
             created_by_name: string;
-            answers: number[] | null;
+            answers?: number[] | null;
             /** @description `who5`: the sum of the answers. */
-            raw_score: number | null;
+            raw_score?: number | null;
             /** @description `who5`: the raw score times 4. */
-            score: number | null;
+            score?: number | null;
             /** @description The result needs staff's attention (a Thrive check score of 28 or less). */
-            alert: boolean;
-            cognitive: components["schemas"]["CognitiveRun"] | null;
-            cognitive_scores: components["schemas"]["CognitiveScores"] | null;
+            alert?: boolean;
+            cognitive?: components["schemas"]["CognitiveRun"] | null;
+            cognitive_scores?: components["schemas"]["CognitiveScores"] | null;
             /** @description Every part was done (a cognitive run with all its tasks). */
             complete: boolean;
             /** @description The client's first complete cognitive run. */
             baseline: boolean;
-            cardiovascular_risk: components["schemas"]["SharedRiskInput"] | null;
-            cardiovascular_risk_result: components["schemas"]["SharedRiskResult"] | null;
+            cardiovascular_risk?: components["schemas"]["SharedRiskInput"] | null;
+            cardiovascular_risk_result?: components["schemas"]["SharedRiskResult"] | null;
         };
         AssessmentList: {
             results: components["schemas"]["Assessment"][];

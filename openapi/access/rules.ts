@@ -15,17 +15,8 @@
  * read any account. Everyone else gets 403 for a missing user and for a user
  * out of reach alike, so ids cannot be probed for existence.
  */
-import {
-  PROFILE_FIELD_NAMES,
-  PROFILE_SECTIONS,
-  SELF_SERVICE_FIELDS,
-  fieldsOfSection,
-  type ConsentField,
-  type ProfileField,
-  type ProfileSectionId,
-} from '../people/profile-fields.ts';
 import { ROLES } from './roles.ts';
-import type { Role } from '../schema.gen.ts';
+import { visitTherapyValues, type Role, type VisitTherapy } from '../schema.gen.ts';
 
 export type RoleOrNone = Role | 'NO_ROLE';
 
@@ -65,8 +56,13 @@ export type Operation =
   | 'appointments.cancel'
   /** Reading a client's therapy visits (a client: its own, signed ones only; see visits.ts). */
   | 'visits.read'
-  /** Charting a client's visit: drafts, sign-off and addenda. */
-  | 'visits.write'
+  /** Charting a client's visit of a therapy the grant names: starting it and changing its draft. */
+  | 'visits.chart'
+  /**
+   * Signing a draft of a therapy the grant names, and adding addenda to a signed one: a correction of a
+   * record is for those who may sign it.
+   */
+  | 'visits.sign'
   /** Reading a client's assessment results (Thrive checks, cognitive runs, shared risk results). */
   | 'assessments.read'
   /** Recording a client's own Thrive check or cognitive run (see assessments.ts). */
@@ -97,6 +93,8 @@ interface Grant {
   roles?: readonly RoleOrNone[];
   /** Never the caller's own record, even when its role is in `roles`. */
   exceptSelf?: true;
+  /** Only visits of these therapies (charting and signing are granted therapy by therapy). */
+  therapies?: readonly VisitTherapy[];
 }
 
 type Permissions = Readonly<Partial<Record<Operation, Grant>>>;
@@ -139,10 +137,21 @@ const SCHEDULING: Permissions = {
   'appointments.cancel': { roles: CLIENTS },
 };
 
-/** The staff group's charting of therapy visits (spec section 6: visits are a staff area; ADMIN has none). */
+/**
+ * Every therapy: nurses and doctors chart, sign and correct all five (PRODUCT.md section 3). A role that
+ * ran only some therapies would be granted those.
+ */
+const EVERY_THERAPY: readonly VisitTherapy[] = visitTherapyValues;
+
+/**
+ * The clinical record (PRODUCT.md section 3): nurses and doctors chart and sign therapy visits and write
+ * addenda. The rest of the staff group reads that a visit exists (visit-fields in resource-fields.ts says
+ * how much of it); ADMIN has no part in visits.
+ */
 const CHARTING: Permissions = {
   'visits.read': { roles: CLIENTS },
-  'visits.write': { roles: CLIENTS },
+  'visits.chart': { roles: CLIENTS, therapies: EVERY_THERAPY },
+  'visits.sign': { roles: CLIENTS, therapies: EVERY_THERAPY },
 };
 
 /** The hub group answers clients' messages to the clinic (support.ts: those of their own clinic). */
@@ -152,12 +161,15 @@ const SUPPORT: Permissions = {
 };
 
 /**
- * The hub group's view of the client's journey: its results, and the risk
- * result staff share with it. A client takes its own checks; staff do not
- * take them for it.
+ * The hub group's view of the client's journey: its results (how much of each, by role: resource-fields.ts).
+ * A client takes its own checks; staff do not take them for it.
  */
 const JOURNEY: Permissions = {
   'assessments.read': { roles: CLIENTS },
+};
+
+/** The care team shares a cardiovascular risk result with the client (it then shows in the client's reports). */
+const RISK_SHARING: Permissions = {
   'assessments.share-risk': { roles: CLIENTS },
 };
 
@@ -177,7 +189,7 @@ const MESSAGES: Permissions = {
 };
 
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
-const CLINICAL_STAFF: Permissions = {
+const HUB_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
   'users.list': { roles: CLIENTS },
   'users.read': { self: true, roles: CLIENTS },
@@ -186,13 +198,20 @@ const CLINICAL_STAFF: Permissions = {
   'enrollments.read': { roles: CLIENTS },
   'enrollments.write': { roles: CLIENTS },
   ...SCHEDULING,
-  ...CHARTING,
+  // That a visit exists, its therapy, times and state (resource-fields.ts): the front desk books around it.
+  'visits.read': { roles: CLIENTS },
   ...JOURNEY,
   ...OWN_SESSION,
   ...SUPPORT,
   ...DISCOVERY,
   ...MESSAGES,
 };
+
+/** HEALTH_COACH and NUTRITIONIST: the hub group, and the risk result they advise on. */
+const CARE_TEAM: Permissions = { ...HUB_STAFF, ...RISK_SHARING };
+
+/** NURSE and DOCTOR: the care team, and the clinical record. */
+const CLINICIANS: Permissions = { ...CARE_TEAM, ...CHARTING };
 
 export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
   CLIENT: {
@@ -220,11 +239,11 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'messages.read': { self: true },
     'messages.preferences': { self: true },
   },
-  NURSE: CLINICAL_STAFF,
-  RECEPTION: CLINICAL_STAFF,
-  DOCTOR: CLINICAL_STAFF,
-  HEALTH_COACH: CLINICAL_STAFF,
-  NUTRITIONIST: CLINICAL_STAFF,
+  NURSE: CLINICIANS,
+  RECEPTION: HUB_STAFF,
+  DOCTOR: CLINICIANS,
+  HEALTH_COACH: CARE_TEAM,
+  NUTRITIONIST: CARE_TEAM,
   ADMIN: {
     'users.list': { roles: EVERYONE },
     'users.read': { roles: EVERYONE },
@@ -258,6 +277,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...SCHEDULING,
     ...CHARTING,
     ...JOURNEY,
+    ...RISK_SHARING,
     ...OWN_SESSION,
     ...SUPPORT,
     ...DISCOVERY,
@@ -271,70 +291,6 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
   },
 };
 
-/**
- * Minimum necessary (HIPAA): which sections of a profile (profile-fields.ts)
- * each role reads, and which it writes, on the profiles its `roles` grant
- * reaches. Reception: demographics, contact and scheduling. ADMIN: identity,
- * contact and administration (the account's name, how to reach the person,
- * their clinic). The clinical roles: what care needs (who the person is, the
- * emergency contact, appointment length, the health journey; doctors and
- * nurses the health ids too), each writing its own sections. Whoever reaches
- * a profile also reads who it is (ids, names, e-mail, role), its consent and
- * its version. A person reads all of their own profile and writes its
- * self-service fields. Grants themselves (who reaches whose profile) are
- * ACCESS_RULES' profiles.read and profiles.update.
- */
-export const PROFILE_SECTION_ACCESS: Readonly<
-  Record<RoleOrNone, { read: readonly ProfileSectionId[]; write: readonly ProfileSectionId[] }>
-> = {
-  CLIENT: { read: [], write: [] },
-  RECEPTION: {
-    read: ['personal', 'contact', 'emergency', 'work', 'care'],
-    write: ['personal', 'contact', 'emergency', 'work', 'care'],
-  },
-  NURSE: { read: ['personal', 'emergency', 'care', 'health', 'ids'], write: ['emergency', 'health'] },
-  DOCTOR: { read: ['personal', 'emergency', 'care', 'health', 'ids'], write: ['health', 'ids'] },
-  HEALTH_COACH: { read: ['personal', 'care', 'health'], write: ['health'] },
-  NUTRITIONIST: { read: ['personal', 'care', 'health'], write: ['health'] },
-  ADMIN: { read: ['personal', 'contact', 'work'], write: ['personal', 'contact', 'work'] },
-  SUPER_ADMIN: {
-    read: PROFILE_SECTIONS.map((section) => section.id),
-    write: PROFILE_SECTIONS.map((section) => section.id),
-  },
-  NO_ROLE: { read: [], write: [] },
-};
-
-/** Read by whoever may read a profile at all: who it is. The rest of the field table is per section. */
-export const PROFILE_FIELDS_ALWAYS_READ: readonly ProfileField[] = ['first_name', 'last_name'];
-
-function fieldsOfSections(sections: readonly ProfileSectionId[]): ProfileField[] {
-  return sections.flatMap(fieldsOfSection);
-}
-
-export const CONSENT_FIELDS: readonly ConsentField[] = ['hipaa_consent', 'hipaa_consent_date', 'hipaa_consent_version'];
-
-/**
- * The problem type of a request refused because the client has not given (or
- * has withdrawn) its HIPAA consent: the app answers it with the authorization.
- */
-export const CONSENT_REQUIRED_PROBLEM = 'https://thrive.clinic/problems/consent-required';
-
-/**
- * Profile fields a user may change on its own record through the `self` grant:
- * the self-service fields of the field table, and its own HIPAA consent (on
- * the terms of checkConsentChange). Through a `roles` grant, the sections of
- * PROFILE_SECTION_ACCESS the role writes and a withdrawal of consent;
- * `role` needs users.assign-role.
- */
-export const SELF_SERVICE_PROFILE_FIELDS: ReadonlySet<string> = new Set<string>([
-  ...SELF_SERVICE_FIELDS,
-  ...CONSENT_FIELDS,
-]);
-
-export const HIPAA_CONSENT_VERSION = '1.0';
-/** How far a consent date given by the client may be from the server's clock (device clocks drift). */
-export const CONSENT_DATE_TOLERANCE_MS = 5 * 60 * 1000;
-
 export interface Caller {
   id: string;
   role: RoleOrNone;
@@ -344,6 +300,8 @@ export interface Target {
   /** The user whose record it is; null when there is none yet (creation) or for a list. */
   id: string | null;
   role: RoleOrNone;
+  /** The therapy of the visit charted or signed (grants with `therapies`); left out, any therapy the grant names. */
+  therapy?: VisitTherapy;
 }
 
 export type Decision =
@@ -352,6 +310,9 @@ export type Decision =
 export function decide(caller: Caller, operation: Operation, target: Target): Decision {
   const grant = ACCESS_RULES[caller.role][operation];
   if (!grant) return { allowed: false, reason: 'not-granted' };
+  if (grant.therapies && target.therapy !== undefined && !grant.therapies.includes(target.therapy)) {
+    return { allowed: false, reason: 'not-granted' };
+  }
   const own = target.id !== null && target.id === caller.id;
   if (own && grant.exceptSelf) return { allowed: false, reason: 'own-record' };
   if (grant.roles?.includes(target.role)) return { allowed: true, via: 'role' };
@@ -359,113 +320,32 @@ export function decide(caller: Caller, operation: Operation, target: Target): De
   return { allowed: false, reason: 'out-of-reach' };
 }
 
-export interface ProfileWriteRights {
-  /** The profile fields the caller may change (consent aside: it has its own path). */
-  fields: ReadonlySet<ProfileField>;
-  /** The roles the caller may give the user; empty when the user's role is not the caller's to change. */
-  roleChoices: readonly Role[];
-}
-
 /**
- * What `caller` may change on the profile of `target`: the same answer the
- * server's checks give. Through its role, the sections its role writes; on
- * its own record, also the self-service fields.
+ * Whose records a list shows the caller: the users of some roles (every user
+ * when the roles are all of them, and no filter is needed), or only its own;
+ * `none` when its role has no grant for the operation.
  */
-export function profileWriteRights(caller: Caller, target: Target): ProfileWriteRights {
-  const update = decide(caller, 'profiles.update', target);
-  const fields = new Set<ProfileField>();
-  if (update.allowed && update.via === 'role') {
-    for (const field of fieldsOfSections(PROFILE_SECTION_ACCESS[caller.role].write)) fields.add(field);
+export type ListScope =
+  { via: 'role'; roles: readonly RoleOrNone[]; everyone: boolean } | { via: 'self' } | { via: 'none' };
+
+/** A grant reaching other users lists theirs; one reaching only the caller's own record lists its own. */
+export function listScopeOf(caller: Caller, operation: Operation): ListScope {
+  const grant = ACCESS_RULES[caller.role][operation];
+  if (grant?.roles && grant.roles.length > 0) {
+    return { via: 'role', roles: grant.roles, everyone: listsEveryone(grant.roles) };
   }
-  const own = target.id !== null && target.id === caller.id;
-  if (update.allowed && own) for (const field of SELF_SERVICE_FIELDS) fields.add(field);
-  const reachesUser = decide(caller, 'users.assign-role', target);
-  const roleChoices =
-    reachesUser.allowed && reachesUser.via === 'role'
-      ? ROLES.filter((role) => decide(caller, 'users.assign-role', { id: null, role }).allowed)
-      : [];
-  return { fields, roleChoices };
+  return grant?.self ? { via: 'self' } : { via: 'none' };
 }
 
 /**
- * The profile fields `caller` reads on the profile of `target`: all of its own,
- * through its role the sections its role reads (and always the names); none
- * when it may not read the profile at all.
+ * Whether `role` may do `operation` to some client (of `therapy`, for a visit): what the app asks before it
+ * offers an action (a chart, a sign-off, an addendum box); the server decides each request on the record.
  */
-export function profileReadFields(caller: Caller, target: Target): ReadonlySet<ProfileField> {
-  const read = decide(caller, 'profiles.read', target);
-  if (!read.allowed) return NO_FIELDS;
-  const own = target.id !== null && target.id === caller.id;
-  if (own) return EVERY_FIELD;
-  return readFieldsOfRole(caller.role);
+export function mayDoToClients(role: RoleOrNone, operation: Operation, therapy?: VisitTherapy): boolean {
+  return decide({ id: '', role }, operation, { id: null, role: 'CLIENT', therapy }).allowed;
 }
 
-/**
- * The profile fields answered to `caller` about `target`, whom it reaches by
- * some grant (a list, a record): always who it is (the names), and what it
- * reads of the profile.
- */
-export function profileFieldsShown(caller: Caller, target: Target): ReadonlySet<ProfileField> {
-  const read = profileReadFields(caller, target);
-  // Every read set holds the names; only the empty one lacks them.
-  return read.size === 0 ? NAMES_ONLY : read;
-}
-
-const NO_FIELDS: ReadonlySet<ProfileField> = new Set();
-const EVERY_FIELD: ReadonlySet<ProfileField> = new Set(PROFILE_FIELD_NAMES);
-const NAMES_ONLY: ReadonlySet<ProfileField> = new Set(PROFILE_FIELDS_ALWAYS_READ);
-/** Each role's read set of someone else's profile, made once: a list page asks for it for every row. */
-const READ_FIELDS_OF_ROLE = new Map<RoleOrNone, ReadonlySet<ProfileField>>();
-
-function readFieldsOfRole(role: RoleOrNone): ReadonlySet<ProfileField> {
-  let fields = READ_FIELDS_OF_ROLE.get(role);
-  if (!fields) {
-    fields = new Set([...PROFILE_FIELDS_ALWAYS_READ, ...fieldsOfSections(PROFILE_SECTION_ACCESS[role].read)]);
-    READ_FIELDS_OF_ROLE.set(role, fields);
-  }
-  return fields;
-}
-
-/**
- * A record holding profile fields, answered to a caller: every profile field
- * it may not read is left out (the contract marks them optional). Keys that
- * are not profile fields (ids, e-mail, role, consent, version) stay. A record
- * the caller may read whole is answered as it is, not copied (a list page
- * answers fifty of them), so the result must be treated as read-only.
- */
-export function projectProfileFields<T extends object>(record: T, readable: ReadonlySet<ProfileField>): T {
-  if (Object.keys(record).every((key) => !isProfileField(key) || readable.has(key))) return record;
-  const shown: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) {
-    if (!isProfileField(key) || readable.has(key)) shown[key] = value;
-  }
-  return shown as T;
-}
-
-const PROFILE_FIELD_SET: ReadonlySet<string> = new Set(PROFILE_FIELD_NAMES);
-
-export function isProfileField(key: string): key is ProfileField {
-  return PROFILE_FIELD_SET.has(key);
-}
-
-/** The roles whose users a list operation shows the caller; empty when it may not list at all. */
-export function rolesListable(
-  caller: Caller,
-  operation:
-    | 'users.list'
-    | 'enrollments.read'
-    | 'appointments.read'
-    | 'visits.read'
-    | 'assessments.read'
-    | 'clients.discover'
-    | 'programs.read'
-    | 'support.read',
-): readonly RoleOrNone[] {
-  return ACCESS_RULES[caller.role][operation]?.roles ?? [];
-}
-
-/** Whether the caller may list every user, whatever its role (no filter needed). */
-export function listsEveryone(roles: readonly RoleOrNone[]): boolean {
+function listsEveryone(roles: readonly RoleOrNone[]): boolean {
   return EVERYONE.every((role) => roles.includes(role));
 }
 
@@ -476,64 +356,4 @@ export function listsEveryone(roles: readonly RoleOrNone[]): boolean {
  */
 export function reachesEveryone(caller: Caller, operation: Operation): boolean {
   return listsEveryone(ACCESS_RULES[caller.role][operation]?.roles ?? []);
-}
-
-export interface ConsentChange {
-  hipaa_consent?: boolean;
-  hipaa_consent_date?: string | null;
-  hipaa_consent_version?: string | null;
-}
-
-/**
- * A user changing its own consent may only give it: true, version 1.0, dated
- * now. Withdrawing or back-dating is done in writing through the clinic
- * (whose staff record it). Returns the fields at fault, empty when acceptable.
- */
-export function checkConsentChange(change: ConsentChange, now: Date): { field: string; message: string }[] {
-  const touched = 'hipaa_consent' in change || 'hipaa_consent_date' in change || 'hipaa_consent_version' in change;
-  if (!touched) return [];
-  const errors: { field: string; message: string }[] = [];
-  if (change.hipaa_consent !== true) {
-    errors.push({
-      field: 'body.hipaa_consent',
-      message: 'You may only give your consent (true); withdraw it in writing.',
-    });
-  }
-  if (change.hipaa_consent_version !== HIPAA_CONSENT_VERSION) {
-    errors.push({
-      field: 'body.hipaa_consent_version',
-      message: `Consent must be to version ${HIPAA_CONSENT_VERSION}.`,
-    });
-  }
-  const date = typeof change.hipaa_consent_date === 'string' ? Date.parse(change.hipaa_consent_date) : Number.NaN;
-  if (Number.isNaN(date) || Math.abs(date - now.getTime()) > CONSENT_DATE_TOLERANCE_MS) {
-    errors.push({ field: 'body.hipaa_consent_date', message: 'Consent must be dated now.' });
-  }
-  return errors;
-}
-
-/**
- * The clinic records a client's consent only as given by the client (through
- * the portal) or as withdrawn in writing: staff may set it to false, clearing
- * its date and version, and nothing else. Returns the fields at fault.
- */
-export function checkConsentWithdrawal(change: ConsentChange): { field: string; message: string }[] {
-  const touched = 'hipaa_consent' in change || 'hipaa_consent_date' in change || 'hipaa_consent_version' in change;
-  if (!touched) return [];
-  const errors: { field: string; message: string }[] = [];
-  if (change.hipaa_consent !== false) {
-    errors.push({
-      field: 'body.hipaa_consent',
-      message:
-        change.hipaa_consent === undefined
-          ? 'A withdrawal sets it to false.'
-          : 'Only the client gives consent; the clinic records a withdrawal (false).',
-    });
-  }
-  for (const field of ['hipaa_consent_date', 'hipaa_consent_version'] as const) {
-    if (change[field] !== undefined && change[field] !== null) {
-      errors.push({ field: `body.${field}`, message: 'A withdrawal clears it (null).' });
-    }
-  }
-  return errors;
 }

@@ -9,6 +9,7 @@ import {
   digitSpanScore,
   reactionScore,
   sharedRiskResult,
+  takenAtProblems,
   thriveCheckDue,
   trailsScore,
   who5Alert,
@@ -252,5 +253,28 @@ describe('a result, checked as a whole', () => {
         cardiovascular_risk: { ...input, hdl_cholesterol: 220 },
       }).map((p) => p.field),
     ).toEqual(['cardiovascular_risk.hdl_cholesterol']);
+  });
+});
+
+describe('when a result was taken', () => {
+  const now = new Date('2031-06-01T10:00:00Z');
+  const accountCreatedAt = new Date('2031-01-15T09:00:00Z');
+  const problems = (takenAt: string) => takenAtProblems(takenAt, { now, accountCreatedAt });
+
+  it('takes a date between the account’s creation (and 90 days back) and now', () => {
+    expect(problems('2031-06-01T09:59:00Z')).toEqual([]);
+    expect(problems('2031-03-04T10:00:01Z')).toEqual([]);
+    // A device clock a few minutes ahead.
+    expect(problems('2031-06-01T10:05:00Z')).toEqual([]);
+  });
+
+  it('refuses a date later than now, before the account existed or more than 90 days back, naming taken_at', () => {
+    expect(problems('2031-06-02T10:00:00Z')).toEqual([{ field: 'taken_at', message: 'cannot be later than now' }]);
+    expect(problems('1900-01-01T00:00:00Z')).toEqual([
+      { field: 'taken_at', message: 'cannot be before the client’s account existed' },
+    ]);
+    expect(problems('2031-03-01T10:00:00Z')).toEqual([
+      { field: 'taken_at', message: 'cannot be more than 90 days ago' },
+    ]);
   });
 });

@@ -23,6 +23,32 @@ export function sharedRiskResult(input: SharedRiskInput): SharedRiskResult {
   return { points: result.points, risk_percentage: result.riskPercentage, category: result.category };
 }
 
+/* ------------------------------------------------------------ when a result was taken */
+
+/** How far back a result may be dated: one taken offline reaches the clinic well within this. */
+export const RESULT_MAX_AGE_DAYS = 90;
+/** Device clocks drift: a result dated this far ahead of the server's clock (or before the account) is taken as it is. */
+const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What is wrong with the date of a result (`taken_at`, when it was finished on
+ * the device): later than now, before the client's account existed, or more
+ * than RESULT_MAX_AGE_DAYS back. Empty when it is a possible date.
+ */
+export function takenAtProblems(takenAt: string, { now, accountCreatedAt }: { now: Date; accountCreatedAt: Date }) {
+  const at = Date.parse(takenAt);
+  const problem = (message: string): AssessmentProblem[] => [{ field: 'taken_at', message }];
+  if (at > now.getTime() + DEVICE_CLOCK_TOLERANCE_MS) return problem('cannot be later than now');
+  if (at < accountCreatedAt.getTime() - DEVICE_CLOCK_TOLERANCE_MS) {
+    return problem('cannot be before the client’s account existed');
+  }
+  if (at < now.getTime() - RESULT_MAX_AGE_DAYS * DAY_MS) {
+    return problem(`cannot be more than ${RESULT_MAX_AGE_DAYS} days ago`);
+  }
+  return [];
+}
+
 /* ------------------------------------------------------------ one result, checked */
 
 const PARTS = ['answers', 'cognitive', 'cardiovascular_risk'] as const;

@@ -13,6 +13,8 @@ const SCREEN_FILE = path.join(root, 'src/features/hub/components/HubPage.tsx');
 const DOMAIN_FILE = path.join(root, 'src/features/visits/components/VisitScreen.tsx');
 const APP_FILE = path.join(root, 'src/components/ErrorBanner.tsx');
 const TIME_MODULE = path.join(root, 'src/lib/intl/time.ts');
+const SERVICE_FILE = path.join(root, 'server/visits/visits-service.ts');
+const ACCESS_FILE = path.join(root, 'server/access/grants.ts');
 
 let eslint: ESLint;
 
@@ -63,5 +65,19 @@ describe('one place for time', () => {
   it('lets the time module use Intl', { timeout: 60_000 }, async () => {
     const code = "export const when = (at: Date) => new Intl.DateTimeFormat('en-GB').format(at);\n";
     expect(await rulesBroken(code, TIME_MODULE)).not.toContain('no-restricted-properties');
+  });
+});
+
+describe('access decided in one place on the server', () => {
+  it('refuses a service reading the rules table', { timeout: 60_000 }, async () => {
+    const code = "import { ACCESS_RULES } from '@contract';\nexport const rules = ACCESS_RULES;\n";
+    expect(await rulesBroken(code, SERVICE_FILE)).toContain('no-restricted-imports');
+  });
+
+  it('lets server/access read it, and a service ask server/access', { timeout: 60_000 }, async () => {
+    const rules = "import { ACCESS_RULES } from '@contract';\nexport const rules = ACCESS_RULES;\n";
+    const asking = "import { requireGrant } from '../access/grants.ts';\nexport const ask = requireGrant;\n";
+    expect(await rulesBroken(rules, ACCESS_FILE)).not.toContain('no-restricted-imports');
+    expect(await rulesBroken(asking, SERVICE_FILE)).not.toContain('no-restricted-imports');
   });
 });

@@ -6,18 +6,21 @@
  * is stored is never a score a device claimed. Results are kept, never
  * changed.
  */
-import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
 import {
   assessmentProblems,
   cognitiveComplete,
   cognitiveScores,
+  RESULT_MAX_AGE_DAYS,
   sharedRiskResult,
+  takenAtProblems,
   who5Alert,
   who5RawScore,
   who5Score,
 } from '@contract';
 import type { CognitiveRun, CognitiveScores, SharedRiskInput, SharedRiskResult } from '@contract';
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { answerFor, requireReadableFilters, requireWritable } from '../access/fields.ts';
+import { hasSomeGrant, requireGrant, targetUser } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
 import type { Assessment, AssessmentCreate, AssessmentList, ListAssessmentsQuery } from '../core/contract-types.ts';
 import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -32,9 +35,6 @@ export interface AssessmentDeps {
   db: Database;
   now: () => Date;
 }
-
-/** A result finished on the device this far ahead of the server's clock is still taken as it is. */
-const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
 
 type Timestamp = Date | string;
 
@@ -117,18 +117,15 @@ export async function listAssessments(
   return operation(db, entry, async () => {
     const params: unknown[] = [];
     const scope: string[] = [];
-    const grant = ACCESS_RULES[caller.role]['assessments.read'];
+    const reach = listScope(caller, 'assessments.read', 'You may not see assessment results.');
+    // Which results raise an alert is what the alert says: only a role that reads it may filter on it.
+    if (query.alert !== undefined) requireReadableFilters(caller, 'assessment', { alert: 'alert' });
     if (query.client !== undefined) {
-      authorize(caller, 'assessments.read', await targetUser(db, query.client), 'query.client');
+      requireGrant(caller, 'assessments.read', await targetUser(db, query.client), 'query.client');
       scope.push(`a.client_id = $${params.push(query.client)}`);
-    } else if (grant?.roles) {
-      const listable = rolesListable(caller, 'assessments.read');
-      if (!listsEveryone(listable)) scope.push(roleFilterSql('u.role', listable, params));
-    } else if (grant?.self) {
-      entry.subjectId = caller.id;
-      scope.push(`a.client_id = $${params.push(caller.id)}`);
     } else {
-      throw forbidden('You may not see assessment results.');
+      if (reach.via === 'self') entry.subjectId = caller.id;
+      scope.push(reach.where({ role: 'u.role', owner: 'a.client_id' }, params));
     }
     if (query.type !== undefined) scope.push(`a.type = $${params.push(query.type)}`);
     const filters: string[] = [];
@@ -148,7 +145,10 @@ export async function listAssessments(
        ORDER BY a.taken_at DESC, a.id LIMIT $${params.push(query.limit + 1)}`,
       params,
     );
-    return { results: rows.slice(0, query.limit).map(toAssessment), truncated: rows.length > query.limit };
+    return {
+      results: rows.slice(0, query.limit).map((row) => answerFor(caller, 'assessment', toAssessment(row))),
+      truncated: rows.length > query.limit,
+    };
   });
 }
 
@@ -222,7 +222,7 @@ export async function createAssessment(
   };
   return operation(db, entry, async (audit) => {
     const operation = body.type === 'cardiovascular_risk' ? 'assessments.share-risk' : 'assessments.write';
-    if (!ACCESS_RULES[caller.role][operation]) {
+    if (!hasSomeGrant(caller, operation)) {
       throw forbidden(
         body.type === 'cardiovascular_risk'
           ? 'You may not share risk results.'
@@ -230,7 +230,8 @@ export async function createAssessment(
         [{ field: 'body.type', message: 'not yours to record' }],
       );
     }
-    authorize(caller, operation, await targetUser(db, body.client_id), 'body.client_id');
+    requireGrant(caller, operation, await targetUser(db, body.client_id), 'body.client_id');
+    requireWritable(caller, 'assessment', body);
     const problems = assessmentProblems(body);
     if (problems.length > 0) {
       throw badRequest(
@@ -238,10 +239,18 @@ export async function createAssessment(
         problems.map((problem) => ({ field: `body.${problem.field}`, message: problem.message })),
       );
     }
-    if (Date.parse(body.taken_at) > now().getTime() + DEVICE_CLOCK_TOLERANCE_MS) {
-      throw badRequest('A result cannot be taken later than now.', [
-        { field: 'body.taken_at', message: 'cannot be later than now' },
-      ]);
+    const [account] = await db.query<{ created_at: Date | string }>('SELECT created_at FROM users WHERE id = $1', [
+      body.client_id,
+    ]);
+    const dated = takenAtProblems(body.taken_at, {
+      now: now(),
+      accountCreatedAt: new Date(account?.created_at ?? 0),
+    });
+    if (dated.length > 0) {
+      throw badRequest(
+        `A result is dated when it was taken: not later than now, not before the account, at most ${RESULT_MAX_AGE_DAYS} days back.`,
+        dated.map((problem) => ({ field: `body.${problem.field}`, message: problem.message })),
+      );
     }
     const result = scored(body);
     return db.transaction(async (tx) => {
@@ -276,7 +285,7 @@ export async function createAssessment(
       if (result.alert) await queueStaffAlert(tx, { assessmentId: body.id, clientId: body.client_id }, now());
       const stored = await selectAssessment(tx, body.id);
       if (!stored) throw new Error(`Assessment ${body.id} vanished inside its own insert`);
-      return audit.recordSuccess(tx, { status: 201, body: stored });
+      return audit.recordSuccess(tx, { status: 201, body: answerFor(caller, 'assessment', stored) });
     });
   });
 }

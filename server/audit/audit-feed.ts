@@ -3,7 +3,7 @@
  * first, a page at a time, with the e-mails the API holds for actor and
  * subject joined in. Reading it is itself recorded in it.
  */
-import { authorizeOverEveryone } from '../access/authorize.ts';
+import { requireGrantOverEveryone } from '../access/grants.ts';
 import type { AuditEvent, AuditEventList, ListAuditEventsQuery } from '../core/contract-types.ts';
 import type { Database } from '../db/database.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
@@ -38,7 +38,7 @@ export async function listAuditEvents(
     subjectId: query.subject_id ?? null,
   } as const;
   return operation(db, entry, async () => {
-    authorizeOverEveryone(caller, 'audit.read');
+    requireGrantOverEveryone(caller, 'audit.read');
 
     const params: unknown[] = [];
     const conditions: string[] = [];

@@ -19,12 +19,13 @@ export function consentRequired(): HttpProblem {
 
 /**
  * What a client without consent may call: its own user and profile, read,
+ * the clinics (about no one: the clock every time on screen is read on),
  * its own profile's consent (the profile service checks that the body
  * changes nothing else), and signing out.
  */
 export function allowedBeforeConsent(method: string, path: string, clientId: string): boolean {
   const profile = `/users/user-profiles/${clientId}`;
-  if (method === 'GET') return path === profile || path === `/users/users/${clientId}`;
+  if (method === 'GET') return path === profile || path === `/users/users/${clientId}` || path === '/clinics';
   if (method === 'POST') return path === SIGN_OUT_PATH;
   return method === 'PATCH' && path === profile;
 }

@@ -12,7 +12,7 @@
 import type { Caller, RoleOrNone } from '@contract';
 import { sessionLimitSeconds } from '@contract';
 import type { SessionEnd } from '../core/contract-types.ts';
-import { authorize } from '../access/authorize.ts';
+import { requireGrant } from '../access/grants.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Answer } from '../core/answer.ts';
 import { unauthorized } from '../core/problem.ts';
@@ -90,7 +90,7 @@ export async function endSession(db: Database, caller: Actor, request: SessionEn
     subjectId: null,
   } as const;
   return operation(db, entry, async (audit) => {
-    authorize(caller, 'sessions.end', self);
+    requireGrant(caller, 'sessions.end', self);
     return db.transaction(async (tx) => {
       await cutOffSessions(tx, caller.id);
       return audit.recordSuccess(tx, {

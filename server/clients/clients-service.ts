@@ -4,15 +4,18 @@
  * and reactions from past visits). Both for the hub's staff group only.
  */
 import { ageOn, nameStartsWith, parseClientQuery, type ClientQuery } from '@contract';
-import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
 import { CONTRAINDICATIONS } from '@contract';
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { answerFor, profileAnswerFor } from '../access/fields.ts';
+import { requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
 import type {
   AdverseReaction,
   ClientAlerts,
   ClientSearchList,
   ClientSearchResult,
   ClientSearch,
+  ContraindicationAlert,
+  ReactionAlert,
 } from '../core/contract-types.ts';
 import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database } from '../db/database.ts';
@@ -85,12 +88,11 @@ export async function searchClients(
     subjectId: null,
   };
   return operation(db, entry, async () => {
-    const listable = rolesListable(caller, 'clients.discover');
-    if (listable.length === 0) throw forbidden('You may not look clients up.');
+    const scope = listScope(caller, 'clients.discover', 'You may not look clients up.');
+    if (scope.via !== 'role') throw forbidden('You may not look clients up.');
     const parsed = parseClientQuery(query.q);
     const params: unknown[] = [];
-    const conditions = [searchConditionSql(parsed, params)];
-    if (!listsEveryone(listable)) conditions.push(roleFilterSql('u.role', listable, params));
+    const conditions = [searchConditionSql(parsed, params), scope.where({ role: 'u.role' }, params)];
     // A user without a profile is no client to find.
     conditions.push('u.profile_search_text IS NOT NULL');
     const where = conditions.join(' AND ');
@@ -123,18 +125,25 @@ export async function searchClients(
        ORDER BY found.starts_with DESC, found.last_name_key, found.first_name_key, found.id`,
       params,
     );
-    const results: ClientSearchResult[] = rows.slice(0, query.limit).map((row) => ({
-      id: row.id,
-      email: row.email,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      phone_number: row.phone_number,
-      date_of_birth: row.date_of_birth,
-      age: ageOn(row.date_of_birth, now),
-      clinic: row.clinic,
-      hipaa_consent: row.hipaa_consent,
-      next_appointment: nextAppointmentOf(row),
-    }));
+    const results: ClientSearchResult[] = rows.slice(0, query.limit).map((row) => {
+      const found = profileAnswerFor(
+        caller,
+        { id: row.id, role: 'CLIENT' },
+        {
+          id: row.id,
+          email: row.email,
+          first_name: row.first_name,
+          last_name: row.last_name,
+          phone_number: row.phone_number,
+          date_of_birth: row.date_of_birth,
+          clinic: row.clinic,
+          hipaa_consent: row.hipaa_consent,
+          next_appointment: nextAppointmentOf(row),
+        },
+      );
+      // The age tells the date of birth roughly: it goes with it.
+      return 'date_of_birth' in found ? { ...found, age: ageOn(row.date_of_birth, now) } : found;
+    });
     // The SQL ranks by the same rule; said here too so the order does not hang on collation details.
     results.sort((a, b) => Number(nameStartsWith(parsed, b)) - Number(nameStartsWith(parsed, a)));
     return { results, truncated: rows.length > query.limit };
@@ -163,8 +172,8 @@ export async function readClientAlerts(db: Database, caller: Actor, clientId: st
     subjectId: clientId,
   };
   return operation(db, entry, async () => {
-    if (!ACCESS_RULES[caller.role]['clients.discover']) throw forbidden('You may not look clients up.');
-    authorize(caller, 'clients.discover', await targetUser(db, clientId));
+    requireSomeGrant(caller, 'clients.discover', 'You may not look clients up.');
+    requireGrant(caller, 'clients.discover', await targetUser(db, clientId));
     const [profile] = await db.query<{ hipaa_consent: boolean }>(
       'SELECT hipaa_consent FROM profiles WHERE client_id = $1',
       [clientId],
@@ -178,17 +187,13 @@ export async function readClientAlerts(db: Database, caller: Actor, clientId: st
        LIMIT $2`,
       [clientId, ALERT_VISITS],
     );
-    const alerts: ClientAlerts = {
-      client_id: clientId,
-      hipaa_consent: profile?.hipaa_consent === true,
-      contraindications: [],
-      reactions: [],
-    };
+    const contraindications: ContraindicationAlert[] = [];
+    const reactions: ReactionAlert[] = [];
     for (const visit of visits) {
       const at = toIsoTimestamp(visit.created_at);
       for (const question of CONTRAINDICATIONS[visit.therapy]) {
         if (visit.answers?.[question.key] !== true) continue;
-        alerts.contraindications.push({
+        contraindications.push({
           visit_id: visit.id,
           therapy: visit.therapy,
           visit_state: visit.state,
@@ -199,7 +204,7 @@ export async function readClientAlerts(db: Database, caller: Actor, clientId: st
         });
       }
       for (const reaction of visit.reactions ?? []) {
-        alerts.reactions.push({
+        reactions.push({
           visit_id: visit.id,
           therapy: visit.therapy,
           visit_state: visit.state,
@@ -210,7 +215,13 @@ export async function readClientAlerts(db: Database, caller: Actor, clientId: st
         });
       }
     }
-    alerts.reactions.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
-    return alerts;
+    reactions.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+    // The contraindications and reactions are clinical: only the roles that read them get them.
+    return answerFor(caller, 'alerts', {
+      client_id: clientId,
+      hipaa_consent: profile?.hipaa_consent === true,
+      contraindications,
+      reactions,
+    });
   });
 }

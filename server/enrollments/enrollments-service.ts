@@ -1,6 +1,7 @@
 /** Program enrollments: of clients only, listed a page at a time, newest start first. */
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
-import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
+import { answerFor, requireWritable } from '../access/fields.ts';
+import { requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
 import type {
   Enrollment,
   EnrollmentCreate,
@@ -12,7 +13,7 @@ import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { API_BASE_PATH, type Answer } from '../core/answer.ts';
 import { etagOfVersion, requireIfMatch, staleVersion } from '../core/preconditions.ts';
-import { badRequest, conflict, forbidden, notFound } from '../core/problem.ts';
+import { badRequest, conflict, notFound } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
 import { type Actor } from '../core/actor.ts';
 import { operation } from '../core/operation.ts';
@@ -60,21 +61,18 @@ export async function listEnrollments(
   return operation(db, entry, async () => {
     const params: unknown[] = [];
     let where: string;
-    const grant = ACCESS_RULES[caller.role]['enrollments.read'];
+    const scope = listScope(caller, 'enrollments.read', 'You may not see enrollments.');
     if (query.user !== undefined) {
-      authorize(caller, 'enrollments.read', await targetUser(db, query.user), 'query.user');
+      requireGrant(caller, 'enrollments.read', await targetUser(db, query.user), 'query.user');
       where = `e.user_id = $${params.push(query.user)}`;
-    } else if (grant?.roles) {
-      const listable = rolesListable(caller, 'enrollments.read');
-      where = listsEveryone(listable)
+    } else if (scope.via === 'role') {
+      where = scope.everyone
         ? 'true'
-        : `e.user_id IN (SELECT u.id FROM users u WHERE ${roleFilterSql('u.role', listable, params)})`;
-    } else if (grant?.self) {
+        : `e.user_id IN (SELECT u.id FROM users u WHERE ${scope.where({ role: 'u.role' }, params)})`;
+    } else {
       // Without `user`, a client means its own.
       entry.subjectId = caller.id;
-      where = `e.user_id = $${params.push(caller.id)}`;
-    } else {
-      throw forbidden('You may not see enrollments.');
+      where = scope.where({ owner: 'e.user_id' }, params);
     }
 
     const [counted] = await db.query<{ count: number }>(
@@ -90,7 +88,7 @@ export async function listEnrollments(
       params,
     );
     return {
-      results: rows.map(toEnrollment),
+      results: rows.map((row) => answerFor(caller, 'enrollment', toEnrollment(row))),
       count,
       page: query.page,
       page_size: query.page_size,
@@ -100,9 +98,18 @@ export async function listEnrollments(
   });
 }
 
-/** The answer with one enrollment: its version as the ETag, for If-Match on the next change. */
-function enrollmentAnswer(enrollment: Enrollment, status: number, headers: Record<string, string> = {}) {
-  return { status, body: enrollment, headers: { ...headers, ETag: etagOfVersion(enrollment.version) } };
+/** The answer with one enrollment, as the caller reads it: its version as the ETag, for If-Match on the next change. */
+function enrollmentAnswer(
+  caller: Actor,
+  enrollment: Enrollment,
+  status: number,
+  headers: Record<string, string> = {},
+): Answer<Enrollment> {
+  return {
+    status,
+    body: answerFor(caller, 'enrollment', enrollment),
+    headers: { ...headers, ETag: etagOfVersion(enrollment.version) },
+  };
 }
 
 /**
@@ -124,7 +131,8 @@ export async function createEnrollment(
     fields: Object.keys(input).filter((field) => field !== 'id'),
   };
   return operation(db, entry, async (audit) => {
-    authorize(caller, 'enrollments.write', await targetUser(db, input.user), 'body.user');
+    requireGrant(caller, 'enrollments.write', await targetUser(db, input.user), 'body.user');
+    requireWritable(caller, 'enrollment', input);
     checkDateOrder(input.start_date, input.end_date);
     return db.transaction(async (tx) => {
       const [created] = await tx.query<{ id: string }>(
@@ -152,7 +160,7 @@ export async function createEnrollment(
       if (!enrollment) throw new Error(`Enrollment ${created.id} vanished inside its own insert`);
       return audit.recordSuccess(
         tx,
-        enrollmentAnswer(enrollment, 201, {
+        enrollmentAnswer(caller, enrollment, 201, {
           Location: `${API_BASE_PATH}/users/user-program-enrollments/${created.id}`,
         }),
       );
@@ -166,11 +174,11 @@ export async function createEnrollment(
  * nothing about any user; a caller without the grant is refused before looking.
  */
 async function writableEnrollment(db: Queryable, caller: Actor, id: string, entry: AuditEntry): Promise<Enrollment> {
-  if (!ACCESS_RULES[caller.role]['enrollments.write']) throw forbidden('You may not change enrollments.');
+  requireSomeGrant(caller, 'enrollments.write', 'You may not change enrollments.');
   const enrollment = await selectEnrollment(db, id);
   if (!enrollment) throw notFound('There is no such enrollment.');
   entry.subjectId = enrollment.user;
-  authorize(caller, 'enrollments.write', await targetUser(db, enrollment.user));
+  requireGrant(caller, 'enrollments.write', await targetUser(db, enrollment.user));
   return enrollment;
 }
 
@@ -198,6 +206,7 @@ export async function changeEnrollment(
   };
   return operation(db, entry, async (audit) => {
     await writableEnrollment(db, caller, id, entry);
+    requireWritable(caller, 'enrollment', patch);
     const expectedVersions = requireIfMatch(ifMatch);
     const params: unknown[] = [id];
     const assignments = fields.map(
@@ -214,7 +223,7 @@ export async function changeEnrollment(
       if (!expectedVersions.includes(current.version)) {
         const enrollment = await selectEnrollment(tx, id);
         if (!enrollment) throw notFound('There is no such enrollment.');
-        throw staleVersion('enrollment', enrollment);
+        throw staleVersion('enrollment', answerFor(caller, 'enrollment', enrollment));
       }
       const dates = current;
       checkDateOrder(
@@ -225,7 +234,7 @@ export async function changeEnrollment(
       await tx.query(`UPDATE enrollments SET ${[...assignments, ...stamps].join(', ')} WHERE id = $1`, params);
       const changed = await selectEnrollment(tx, id);
       if (!changed) throw notFound('There is no such enrollment.');
-      return audit.recordSuccess(tx, enrollmentAnswer(changed, 200));
+      return audit.recordSuccess(tx, enrollmentAnswer(caller, changed, 200));
     });
   });
 }

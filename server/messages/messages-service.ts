@@ -5,14 +5,15 @@
  * channels per kind, and the one-click unsubscribe of a reminder's header.
  * Every read and change is audited with the client as subject.
  */
-import { ACCESS_RULES, MESSAGE_TOPICS, topicOfKind } from '@contract';
-import { authorize, targetUser } from '../access/authorize.ts';
+import { MESSAGE_TOPICS, topicOfKind } from '@contract';
+import { answerFor, requireWritable } from '../access/fields.ts';
+import { requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
 import type { Actor } from '../core/actor.ts';
 import type { Answer } from '../core/answer.ts';
 import type { AuditEntry } from '../core/audit-trail.ts';
 import type { components } from '@contract';
 import { operation } from '../core/operation.ts';
-import { forbidden, notFound } from '../core/problem.ts';
+import { notFound } from '../core/problem.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { preferencesOf } from './facts.ts';
 
@@ -82,13 +83,13 @@ function entryFor(caller: Actor, action: AuditEntry['action'], subjectId: string
 /** GET /clients/{id}/messages: newest first. */
 export async function listClientMessages(db: Database, caller: Actor, clientId: string) {
   return operation(db, entryFor(caller, 'messages.list', clientId), async () => {
-    authorize(caller, 'messages.read', await targetUser(db, clientId));
+    requireGrant(caller, 'messages.read', await targetUser(db, clientId));
     const rows = await db.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE recipient_id = $1
        ORDER BY created_at DESC, id LIMIT ${LIST_LIMIT}`,
       [clientId],
     );
-    return { results: rows.map(toMessage) };
+    return { results: rows.map((row) => answerFor(caller, 'message', toMessage(row))) };
   });
 }
 
@@ -96,18 +97,18 @@ export async function listClientMessages(db: Database, caller: Actor, clientId: 
 export async function listAppointmentMessages(db: Database, caller: Actor, appointmentId: string) {
   const entry = { ...entryFor(caller, 'messages.list', null), resourceId: appointmentId };
   return operation(db, entry, async () => {
-    if (!ACCESS_RULES[caller.role]['messages.read']) throw forbidden('You may not see the messages sent to clients.');
+    requireSomeGrant(caller, 'messages.read', 'You may not see the messages sent to clients.');
     const [appointment] = await db.query<{ client_id: string }>('SELECT client_id FROM appointments WHERE id = $1', [
       appointmentId,
     ]);
     if (!appointment) throw notFound('There is no such appointment.');
     entry.subjectId = appointment.client_id;
-    authorize(caller, 'messages.read', await targetUser(db, appointment.client_id));
+    requireGrant(caller, 'messages.read', await targetUser(db, appointment.client_id));
     const rows = await db.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE appointment_id = $1 ORDER BY created_at DESC, id LIMIT ${LIST_LIMIT}`,
       [appointmentId],
     );
-    return { results: rows.map(toMessage) };
+    return { results: rows.map((row) => answerFor(caller, 'message', toMessage(row))) };
   });
 }
 
@@ -136,8 +137,8 @@ async function storePreference(tx: Queryable, clientId: string, topic: string, c
 /** GET /clients/{id}/message-preferences */
 export async function getMessagePreferences(db: Database, caller: Actor, clientId: string) {
   return operation(db, entryFor(caller, 'messages.preferences-read', clientId), async () => {
-    authorize(caller, 'messages.preferences', await targetUser(db, clientId));
-    return preferencesOfClient(db, clientId);
+    requireGrant(caller, 'messages.preferences', await targetUser(db, clientId));
+    return answerFor(caller, 'message-preferences', await preferencesOfClient(db, clientId));
   });
 }
 
@@ -150,10 +151,12 @@ export async function putMessagePreferences(
 ): Promise<Answer<MessagePreferences>> {
   const entry = { ...entryFor(caller, 'messages.preferences-update', clientId), fields: Object.keys(preferences) };
   return operation(db, entry, async (audit) => {
-    authorize(caller, 'messages.preferences', await targetUser(db, clientId), 'path.id');
+    requireGrant(caller, 'messages.preferences', await targetUser(db, clientId), 'path.id');
+    requireWritable(caller, 'message-preferences', preferences);
     return db.transaction(async (tx) => {
       for (const { topic } of MESSAGE_TOPICS) await storePreference(tx, clientId, topic, preferences[topic]);
-      return audit.recordSuccess(tx, { status: 200, body: await preferencesOfClient(tx, clientId) });
+      const stored = await preferencesOfClient(tx, clientId);
+      return audit.recordSuccess(tx, { status: 200, body: answerFor(caller, 'message-preferences', stored) });
     });
   });
 }

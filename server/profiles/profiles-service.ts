@@ -1,14 +1,12 @@
 /** Reading and changing one profile, with its version as the ETag. */
-import { authorize, targetUser } from '../access/authorize.ts';
+import { profileAnswerFor, profileWriteRightsFor } from '../access/fields.ts';
+import { requireGrant, targetUser } from '../access/grants.ts';
 import {
   CONSENT_FIELDS,
   SELF_SERVICE_PROFILE_FIELDS,
   checkConsentChange,
   checkConsentWithdrawal,
   isProfileField,
-  profileFieldsShown,
-  profileWriteRights,
-  projectProfileFields,
   type Caller,
   type Target,
 } from '@contract';
@@ -28,8 +26,8 @@ import { operation } from '../core/operation.ts';
  * A profile as `caller` may see it: only the fields its read set holds
  * (minimum necessary; the contract marks the others optional).
  */
-export function profileFor(caller: Caller, target: Target, profile: Profile): Profile {
-  return projectProfileFields(profile, profileFieldsShown(caller, target));
+function profileFor(caller: Caller, target: Target, profile: Profile): Profile {
+  return profileAnswerFor(caller, target, profile);
 }
 
 export async function readProfile(db: Database, caller: Actor, userId: string): Promise<Profile> {
@@ -42,7 +40,7 @@ export async function readProfile(db: Database, caller: Actor, userId: string): 
   } as const;
   return operation(db, entry, async () => {
     const target = await targetUser(db, userId);
-    authorize(caller, 'profiles.read', target);
+    requireGrant(caller, 'profiles.read', target);
     const profile = await selectProfile(db, userId);
     if (!profile) throw notFound('This user has no profile.');
     return profileFor(caller, target, profile);
@@ -86,7 +84,7 @@ export async function changeProfile(
   } as const;
   return operation(db, entry, async (audit) => {
     const target = await targetUser(db, userId);
-    const via = authorize(caller, 'profiles.update', target);
+    const via = requireGrant(caller, 'profiles.update', target);
     if (via === 'self') {
       // Before consent, the one change a client may make is giving it.
       if (
@@ -109,7 +107,7 @@ export async function changeProfile(
     }
     if (via === 'role') {
       // Minimum necessary: through its role, a caller changes only the sections its role writes.
-      const writable = profileWriteRights(caller, target).fields;
+      const writable = profileWriteRightsFor(caller, target).fields;
       const refused = fields.filter((field) => isProfileField(field) && !writable.has(field));
       if (refused.length > 0) {
         throw forbidden(
@@ -125,8 +123,8 @@ export async function changeProfile(
     checkDateOfBirth(patch.date_of_birth, deps.now());
     if (patch.role !== undefined) {
       // The grant must reach the user as it is and the role it is given.
-      authorize(caller, 'users.assign-role', target, 'body.role');
-      authorize(caller, 'users.assign-role', { id: null, role: patch.role }, 'body.role');
+      requireGrant(caller, 'users.assign-role', target, 'body.role');
+      requireGrant(caller, 'users.assign-role', { id: null, role: patch.role }, 'body.role');
     }
 
     const expectedVersions = requireIfMatch(ifMatch);

@@ -6,11 +6,11 @@
  * counts towards an enrollment when it falls between the enrollment's start
  * and end on the client's clinic's calendar.
  */
-import { listsEveryone, rolesListable } from '@contract';
 import { VISIT_THERAPIES } from '@contract';
 import { addDays, mondayOf } from '@contract';
 import type { EnrollmentStatus, Program, VisitTherapy } from '@contract';
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { requireGrant, targetUser } from '../access/grants.ts';
+import { listScope, type ListScope } from '../access/list-scope.ts';
 import type {
   EnrollmentProgress,
   GetProgramQuery,
@@ -22,7 +22,7 @@ import type {
 } from '../core/contract-types.ts';
 import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { forbidden, notFound } from '../core/problem.ts';
+import { notFound } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
 import { nextAppointmentJoin, nextAppointmentOf, type NextAppointmentColumns } from '../clients/next-appointment.ts';
 import { inTherapyOrder, intervalDays, progressOf, type PlannedSessions } from './progress.ts';
@@ -66,10 +66,8 @@ interface Filters {
  * CTEs: `e` (the enrollments, their client's clinic zone and today there) and
  * `sessions` (one row per session counted, with its day on that calendar).
  */
-function enrollmentsCte(caller: Actor, filters: Filters, params: unknown[], now: Date): string {
-  const where: string[] = [];
-  const listable = rolesListable(caller, 'programs.read');
-  if (!listsEveryone(listable)) where.push(roleFilterSql('u.role', listable, params));
+function enrollmentsCte(scope: ListScope, filters: Filters, params: unknown[], now: Date): string {
+  const where = [scope.where({ role: 'u.role', owner: 'e.user_id' }, params)];
   if (filters.programId !== undefined) where.push(`pr.id = $${params.push(filters.programId)}`);
   if (filters.status !== undefined) where.push(`e.status = $${params.push(filters.status)}`);
   if (filters.clinic !== undefined) where.push(`c.id = $${params.push(filters.clinic)}`);
@@ -123,13 +121,13 @@ interface EnrollmentRow extends NextAppointmentColumns {
 
 async function selectProgress(
   db: Queryable,
-  caller: Actor,
+  scope: ListScope,
   filters: Filters,
   now: Date,
   programs: readonly ProgramRow[],
 ): Promise<Map<string, EnrollmentProgress[]>> {
   const params: unknown[] = [];
-  const cte = enrollmentsCte(caller, filters, params, now);
+  const cte = enrollmentsCte(scope, filters, params, now);
   const nowParam = `$${params.push(now)}::timestamptz`;
   const rows = await db.query<EnrollmentRow>(
     `WITH ${cte}
@@ -209,11 +207,9 @@ function overviewOf(program: ProgramRow, enrollments: readonly EnrollmentProgres
   };
 }
 
-/** Refuses a caller whose role has no part in the programs. */
-function checkReader(caller: Actor): void {
-  if (rolesListable(caller, 'programs.read').length === 0) {
-    throw forbidden('You may not see the programs or their clients’ progress.');
-  }
+/** The enrollments the caller sees progress of; refuses a caller whose role has no part in the programs. */
+function readerScope(caller: Actor): ListScope {
+  return listScope(caller, 'programs.read', 'You may not see the programs or their clients’ progress.');
 }
 
 export async function listPrograms(
@@ -230,12 +226,12 @@ export async function listPrograms(
     subjectId: query.client ?? null,
   };
   return operation(db, entry, async () => {
-    checkReader(caller);
+    const scope = readerScope(caller);
     if (query.client !== undefined) {
-      authorize(caller, 'programs.read', await targetUser(db, query.client), 'query.client');
+      requireGrant(caller, 'programs.read', await targetUser(db, query.client), 'query.client');
     }
     const programs = await selectPrograms(db);
-    const progress = await selectProgress(db, caller, query, now, programs);
+    const progress = await selectProgress(db, scope, query, now, programs);
     return { results: programs.map((program) => overviewOf(program, progress.get(program.id) ?? [], query.limit)) };
   });
 }
@@ -255,15 +251,15 @@ export async function readProgram(
     subjectId: null,
   };
   return operation(db, entry, async () => {
-    checkReader(caller);
+    const scope = readerScope(caller);
     const [program] = await selectPrograms(db, id);
     if (!program) throw notFound('There is no such program.');
     const filters: Filters = { ...query, programId: id };
-    const progress = await selectProgress(db, caller, filters, now, [program]);
+    const progress = await selectProgress(db, scope, filters, now, [program]);
     const enrollments = progress.get(program.id) ?? [];
     return {
       program: overviewOf(program, enrollments, query.limit),
-      weekly: await weeklySessions(db, caller, filters, now, program, enrollments),
+      weekly: await weeklySessions(db, scope, filters, now, program, enrollments),
     };
   });
 }
@@ -271,7 +267,7 @@ export async function readProgram(
 /** Sessions towards the program per week (Mondays), from the earliest start (26 weeks back at most) to this week. */
 async function weeklySessions(
   db: Queryable,
-  caller: Actor,
+  scope: ListScope,
   filters: Filters,
   now: Date,
   program: ProgramRow,
@@ -279,7 +275,7 @@ async function weeklySessions(
 ): Promise<WeeklySessions[]> {
   if (enrollments.length === 0) return [];
   const params: unknown[] = [];
-  const cte = enrollmentsCte(caller, filters, params, now);
+  const cte = enrollmentsCte(scope, filters, params, now);
   const rows = await db.query<{ week_start: string; therapy: VisitTherapy; n: number }>(
     `WITH ${cte}
      SELECT date_trunc('week', day)::date::text AS week_start, therapy, count(*)::int AS n

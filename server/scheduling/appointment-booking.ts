@@ -3,7 +3,8 @@
  * its own portal bookings on the terms of booking.ts (a service the portal
  * offers, at least the lead ahead, within the horizon, nothing only the clinic sets).
  */
-import { authorize, targetUser } from '../access/authorize.ts';
+import { answerFor, fieldsRefused, requireWritable } from '../access/fields.ts';
+import { requireGrant, targetUser } from '../access/grants.ts';
 import { callModeFor, isCallService } from '@contract';
 import { durationMinutes } from '@contract';
 import {
@@ -33,16 +34,16 @@ import { type Actor } from '../core/actor.ts';
 import { operation } from '../core/operation.ts';
 import { queueAppointmentMessages } from '../messages/appointment-messages.ts';
 
-/** What a client may not set on its own booking: the clinic decides who runs it, how long it lasts, and its notes. */
-const CLINIC_ONLY_FIELDS = ['staff_id', 'duration', 'notes'] as const;
-
-/** A client's own booking: a service the portal offers, with nothing set that only the clinic sets, in time. */
-function checkClientBooking(input: AppointmentCreate, service: Service, start: Date, now: Date): void {
+/**
+ * A client's own booking: a service the portal offers, with nothing set that only the clinic sets (who runs
+ * it, how long it lasts, its notes: the appointment's field table), in time.
+ */
+function checkClientBooking(caller: Actor, input: AppointmentCreate, service: Service, start: Date, now: Date): void {
   if (!service.client_bookable) {
     const message = `${service.name} is booked with the clinic; please ask it to book you.`;
     throw forbidden(message, [{ field: 'body.service_id', message }]);
   }
-  const clinicOnly = CLINIC_ONLY_FIELDS.filter((field) => input[field] !== undefined);
+  const clinicOnly = fieldsRefused(caller, 'appointment', input);
   if (clinicOnly.length > 0) {
     throw forbidden(
       'The clinic sets who runs an appointment, its length and its notes.',
@@ -86,10 +87,11 @@ export async function createAppointment(
     fields: Object.keys(input),
   };
   return operation(db, entry, async (audit) => {
-    const via = authorize(caller, 'appointments.write', await targetUser(db, input.client_id), 'body.client_id');
+    const via = requireGrant(caller, 'appointments.write', await targetUser(db, input.client_id), 'body.client_id');
     const { resource, service, clinic } = await bookingParts(db, input.resource_id, input.service_id);
     const start = parseInstant(input.starts_at, 'body.starts_at');
-    if (via === 'self') checkClientBooking(input, service, start, now());
+    if (via === 'self') checkClientBooking(caller, input, service, start, now());
+    else requireWritable(caller, 'appointment', input);
     await checkStaff(db, input.staff_id);
     const callMode = await callModeOf(db, service, input.client_id, input.call_mode);
     const duration = input.duration ?? service.default_duration;
@@ -121,7 +123,7 @@ export async function createAppointment(
         if (!appointment) throw new Error(`Appointment ${created.id} vanished inside its own insert`);
         return audit.recordSuccess(tx, {
           status: 201,
-          body: appointment,
+          body: answerFor(caller, 'appointment', appointment),
           headers: {
             Location: `${API_BASE_PATH}/appointments/${appointment.id}`,
             ETag: etagOfVersion(appointment.version),

@@ -3,7 +3,8 @@
  * start, complete, no-show, cancel), rescheduling it, its staff and notes. A
  * client cancels or moves its own booking until the cut-off (booking.ts).
  */
-import { ACCESS_RULES } from '@contract';
+import { answerFor, requireWritable } from '../access/fields.ts';
+import { hasSomeGrant } from '../access/grants.ts';
 import { RESCHEDULABLE_STATUS, canMove, clientMayCancel } from '@contract';
 import { CLIENT_CHANGE_CUTOFF_HOURS, clientMayChange } from '@contract';
 import { durationMinutes } from '@contract';
@@ -136,7 +137,7 @@ export async function changeAppointment(
   return operation(db, entry, async (audit) => {
     const cancelOnly = fields.length === 1 && patch.status === 'cancelled';
     // A caller who may only cancel is told which fields it may not change, rather than just no.
-    const mayWrite = ACCESS_RULES[caller.role]['appointments.write'] !== undefined;
+    const mayWrite = hasSomeGrant(caller, 'appointments.write');
     const operation = cancelOnly || !mayWrite ? 'appointments.cancel' : 'appointments.write';
     const { appointment: seen, via } = await reachableAppointment(db, caller, id, operation, entry);
     if (!cancelOnly && !mayWrite) {
@@ -150,6 +151,7 @@ export async function changeAppointment(
       ]);
     }
     if (!cancelOnly && via === 'self') await checkClientMove(db, seen, patch);
+    requireWritable(caller, 'appointment', patch);
     const expected = requireIfMatch(ifMatch);
 
     const reschedules = RESCHEDULE_FIELDS.some((field) => patch[field] !== undefined);
@@ -165,7 +167,8 @@ export async function changeAppointment(
       return await db.transaction(async (tx) => {
         const current = await selectAppointment(tx, id, { lock: true });
         if (!current) throw notFound('There is no such appointment.');
-        if (!expected.includes(current.version)) throw staleVersion('appointment', current);
+        if (!expected.includes(current.version))
+          throw staleVersion('appointment', answerFor(caller, 'appointment', current));
 
         const assignments: string[] = [];
         const params: unknown[] = [id];
@@ -208,7 +211,7 @@ export async function changeAppointment(
         if (via !== 'self') await noticeOfChange(tx, current, changed, now());
         return audit.recordSuccess(tx, {
           status: 200,
-          body: changed,
+          body: answerFor(caller, 'appointment', changed),
           headers: { ETag: etagOfVersion(changed.version) },
         });
       });

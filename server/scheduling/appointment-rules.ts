@@ -4,8 +4,8 @@
  * length; who may reach an appointment; and, when the database refuses an
  * overlap (migration 004), an answer that says what is taken.
  */
-import { authorize, targetUser } from '../access/authorize.ts';
-import { ACCESS_RULES, inGroup } from '@contract';
+import { requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
+import { inGroup } from '@contract';
 import {
   SLOT_TAKEN_MESSAGE,
   SLOT_TAKEN_PROBLEM,
@@ -18,15 +18,7 @@ import { durationMinutes, wallClockAt } from '@contract';
 import { isRole, type Appointment, type Clinic, type Resource, type Service } from '../core/contract-types.ts';
 import { type AuditEntry } from '../core/audit-trail.ts';
 import { type Database, type Queryable } from '../db/database.ts';
-import {
-  HttpProblem,
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  type FieldError,
-  type Problem,
-} from '../core/problem.ts';
+import { HttpProblem, badRequest, conflict, notFound, type FieldError, type Problem } from '../core/problem.ts';
 import { SELECT_APPOINTMENT, selectAppointment, toAppointment, type AppointmentRow } from './appointment-store.ts';
 import { selectClinic, selectResource, selectService, serviceFits } from './catalog.ts';
 import { type Actor } from '../core/actor.ts';
@@ -224,11 +216,11 @@ export async function reachableAppointment(
   entry: AuditEntry,
   { lock = false } = {},
 ): Promise<{ appointment: Appointment; via: 'self' | 'role' }> {
-  if (!ACCESS_RULES[caller.role][operation]) throw forbidden('You may not see or change appointments.');
+  requireSomeGrant(caller, operation, 'You may not see or change appointments.');
   const appointment = await selectAppointment(db, id, { lock });
   if (!appointment) throw notFound('There is no such appointment.');
   entry.subjectId = appointment.client_id;
-  const via = authorize(caller, operation, await targetUser(db, appointment.client_id));
+  const via = requireGrant(caller, operation, await targetUser(db, appointment.client_id));
   return { appointment, via };
 }
 

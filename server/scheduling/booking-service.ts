@@ -5,8 +5,7 @@
  * free slots leave out the caller's own booked times, so they are audited
  * with the client as subject.
  */
-import { authorize, authorizeOverEveryone, targetUser } from '../access/authorize.ts';
-import { decide } from '@contract';
+import { grantedVia, requireGrant, requireGrantOverEveryone, targetUser } from '../access/grants.ts';
 import { SLOT_SPAN_MAX_DAYS, SLOT_STEP_MINUTES, earliestClientStart } from '@contract';
 import { durationMinutes, isoInZone } from '@contract';
 import type { ListSlotsQuery, SlotList, Test, TestList } from '../core/contract-types.ts';
@@ -32,7 +31,7 @@ export async function listTests(db: Database, caller: Actor): Promise<TestList> 
     subjectId: null,
   };
   return operation(db, entry, async () => {
-    authorizeOverEveryone(caller, 'booking.catalog');
+    requireGrantOverEveryone(caller, 'booking.catalog');
     const rows = await db.query<Test>(
       `SELECT t.id, t.service_id, s.name, t.kind, t.partner, t.measures, s.preparation, s.what_to_bring,
               s.fasting_hours, to_char(s.default_duration, 'HH24:MI:SS') AS duration,
@@ -59,21 +58,21 @@ export async function listSlots(
   query: ListSlotsQuery,
 ): Promise<SlotList> {
   // A client's free times are read around its own bookings: the subject is the client.
-  const own = decide(caller, 'appointments.read', { id: caller.id, role: caller.role });
+  const own = grantedVia(caller, 'appointments.read', { id: caller.id, role: caller.role }) === 'self';
   const entry: AuditEntry = {
     actor: caller,
     action: 'slots.list',
     resourceType: 'slot',
     resourceId: null,
-    subjectId: query.client ?? (own.allowed && own.via === 'self' ? caller.id : null),
+    subjectId: query.client ?? (own ? caller.id : null),
   };
   return operation(db, entry, async () => {
-    authorizeOverEveryone(caller, 'booking.catalog');
+    requireGrantOverEveryone(caller, 'booking.catalog');
     let clientId: string | null = null;
     if (query.client !== undefined) {
-      authorize(caller, 'appointments.read', await targetUser(db, query.client), 'query.client');
+      requireGrant(caller, 'appointments.read', await targetUser(db, query.client), 'query.client');
       clientId = query.client;
-    } else if (own.allowed && own.via === 'self') {
+    } else if (own) {
       clientId = caller.id;
     }
 

@@ -5,7 +5,7 @@
  * of it; clients read the clinics and services, which the portal books
  * (booking.catalog), but not the resources; ADMIN none of it.
  */
-import { authorizeOverEveryone } from '../access/authorize.ts';
+import { requireGrantOverEveryone } from '../access/grants.ts';
 import type { Caller } from '@contract';
 import type {
   Clinic,
@@ -34,7 +34,7 @@ export async function selectClinic(db: Queryable, id: string): Promise<Clinic | 
 }
 
 export async function listClinics(db: Queryable, caller: Caller): Promise<ClinicList> {
-  authorizeOverEveryone(caller, 'booking.catalog');
+  requireGrantOverEveryone(caller, 'booking.catalog');
   const rows = await db.query<ClinicRow>(`${SELECT_CLINICS} ORDER BY c.name`);
   return { results: rows.map((row) => ({ ...row, opening_hours: row.opening_hours ?? [] })) };
 }
@@ -49,7 +49,7 @@ export async function selectResource(db: Queryable, id: string): Promise<Resourc
 }
 
 export async function listResources(db: Queryable, caller: Caller, query: ListResourcesQuery): Promise<ResourceList> {
-  authorizeOverEveryone(caller, 'schedule.catalog');
+  requireGrantOverEveryone(caller, 'schedule.catalog');
   const params: unknown[] = [];
   const where: string[] = [];
   if (query.clinic !== undefined) where.push(`r.clinic_id = $${params.push(query.clinic)}`);
@@ -74,7 +74,7 @@ export async function selectService(db: Queryable, id: string): Promise<Service 
 }
 
 export async function listServices(db: Queryable, caller: Caller): Promise<ServiceList> {
-  authorizeOverEveryone(caller, 'booking.catalog');
+  requireGrantOverEveryone(caller, 'booking.catalog');
   return { results: await db.query<Service>(`${SELECT_SERVICES} ORDER BY s.name`) };
 }
 

@@ -1,11 +1,13 @@
 /** Reading appointments: a client's own list, a clinic's list and its week grid, one appointment. */
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
-import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
+import { answerFor, readsAll } from '../access/fields.ts';
+import { requireGrant, targetUser } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
 import {
   type Appointment,
   type AppointmentList,
   type GetScheduleQuery,
   type ListAppointmentsQuery,
+  type ScheduleEntry,
 } from '../core/contract-types.ts';
 import { type AuditEntry } from '../core/audit-trail.ts';
 import { type Database } from '../db/database.ts';
@@ -31,18 +33,13 @@ export async function listAppointments(
   return operation(db, entry, async () => {
     const params: unknown[] = [];
     const where: string[] = [];
-    const grant = ACCESS_RULES[caller.role]['appointments.read'];
+    const scope = listScope(caller, 'appointments.read', 'You may not see appointments.');
     if (query.client !== undefined) {
-      authorize(caller, 'appointments.read', await targetUser(db, query.client), 'query.client');
+      requireGrant(caller, 'appointments.read', await targetUser(db, query.client), 'query.client');
       where.push(`a.client_id = $${params.push(query.client)}`);
-    } else if (grant?.roles) {
-      const listable = rolesListable(caller, 'appointments.read');
-      if (!listsEveryone(listable)) where.push(roleFilterSql('cu.role', listable, params));
-    } else if (grant?.self) {
-      entry.subjectId = caller.id;
-      where.push(`a.client_id = $${params.push(caller.id)}`);
     } else {
-      throw forbidden('You may not see appointments.');
+      if (scope.via === 'self') entry.subjectId = caller.id;
+      where.push(scope.where({ role: 'cu.role', owner: 'a.client_id' }, params));
     }
 
     if (query.from !== undefined && query.to !== undefined) checkSpanOrder(query.from, query.to);
@@ -63,9 +60,24 @@ export async function listAppointments(
       params,
     );
     const rows = page?.rows ?? [];
-    return { results: rows.slice(0, query.limit).map(toAppointment), truncated: rows.length > query.limit };
+    return {
+      results: rows.slice(0, query.limit).map((row) => answerFor(caller, 'appointment', toAppointment(row))),
+      truncated: rows.length > query.limit,
+    };
   });
 }
+
+/** What a schedule entry holds (clinic.yaml's ScheduleEntry). */
+const SCHEDULE_ENTRY_FIELDS = [
+  'id',
+  'client_name',
+  'resource_id',
+  'service_name',
+  'status',
+  'starts_at',
+  'ends_at',
+  'version',
+] as const satisfies readonly (keyof ScheduleEntry)[];
 
 /** The longest span `GET schedule` answers: a week, with room for a change of clocks. */
 const LONGEST_SCHEDULE_SPAN_MS = 8 * 24 * 60 * 60 * 1000;
@@ -87,9 +99,8 @@ export async function getSchedule(db: Database, caller: Actor, query: GetSchedul
   };
   return operation(db, entry, async (audit) => {
     // The whole clinic's schedule is for the roles that read others' appointments; a client reads its own list.
-    if (!ACCESS_RULES[caller.role]['appointments.read']?.roles) {
-      throw forbidden('The clinic’s schedule is for its staff.');
-    }
+    const scope = listScope(caller, 'appointments.read', 'The clinic’s schedule is for its staff.');
+    if (scope.via !== 'role') throw forbidden('The clinic’s schedule is for its staff.');
     checkSpanOrder(query.from, query.to);
     if (Date.parse(query.to) - Date.parse(query.from) > LONGEST_SCHEDULE_SPAN_MS) {
       throw badRequest('The schedule spans at most 8 days.', [
@@ -100,8 +111,7 @@ export async function getSchedule(db: Database, caller: Actor, query: GetSchedul
     const where = ['a.clinic_id = $1', ...endsAfterSql(query.from, params)];
     where.push(`a.starts_at < $${params.push(parseInstant(query.to, 'query.to'))}`);
     // The client's role as it is now: kept on each appointment in step with the user's (migration 014).
-    const listable = rolesListable(caller, 'appointments.read');
-    if (!listsEveryone(listable)) where.push(roleFilterSql('a.client_role', listable, params));
+    where.push(scope.where({ role: 'a.client_role' }, params));
     const limit = `$${params.push(query.limit)}`;
     return db.transaction(async (tx) => {
       // One more than the page tells whether more matched; only then is the text read, to leave that one out.
@@ -114,9 +124,17 @@ export async function getSchedule(db: Database, caller: Actor, query: GetSchedul
         params,
       );
       const truncated = page.count > query.limit;
-      const results = truncated
-        ? JSON.stringify((JSON.parse(page.results) as unknown[]).slice(0, query.limit))
-        : page.results;
+      // The entries are kept as text for the fast path; a role that does not read all of an entry gets it parsed
+      // and projected (none does today: every reader of the schedule reads whole appointments).
+      const projected = !readsAll(caller, 'appointment', SCHEDULE_ENTRY_FIELDS);
+      const results =
+        truncated || projected
+          ? JSON.stringify(
+              (JSON.parse(page.results) as ScheduleEntry[])
+                .slice(0, query.limit)
+                .map((entry) => answerFor(caller, 'appointment', entry)),
+            )
+          : page.results;
       const answer: JsonText = { json: `{"results":${results},"truncated":${truncated}}` };
       // Recorded in the same transaction: one round trip fewer than after it.
       await audit.recordSuccess(tx, { status: 200, body: answer });
@@ -133,9 +151,11 @@ export async function readAppointment(db: Database, caller: Actor, id: string): 
     resourceId: id,
     subjectId: null,
   };
-  return operation(
-    db,
-    entry,
-    async () => (await reachableAppointment(db, caller, id, 'appointments.read', entry)).appointment,
+  return operation(db, entry, async () =>
+    answerFor(
+      caller,
+      'appointment',
+      (await reachableAppointment(db, caller, id, 'appointments.read', entry)).appointment,
+    ),
   );
 }

@@ -7,8 +7,9 @@
  * often offline first), so a message sent twice is kept once: the same id with
  * the same words is answered as what it was, with anything else refused.
  */
-import { authorize, targetUser } from '../access/authorize.ts';
-import { ACCESS_RULES } from '@contract';
+import { answerFor, requireWritable } from '../access/fields.ts';
+import { grantedVia, requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
 import { clinicDayText, clinicTimeText, isoInZone } from '@contract';
 import { seesEveryClinic, statusAfterMessage } from '@contract';
 import { THERAPY_INFO } from '@contract';
@@ -170,9 +171,9 @@ async function scopeOf(
   db: Queryable,
   caller: Actor,
 ): Promise<{ clientId: string } | { clinicId: string | null; clinicName: string | null }> {
-  const grant = ACCESS_RULES[caller.role]['support.read'];
-  if (!grant) throw forbidden('You may not see messages to the clinic.');
-  if (!grant.roles) return { clientId: caller.id };
+  if (listScope(caller, 'support.read', 'You may not see messages to the clinic.').via === 'self') {
+    return { clientId: caller.id };
+  }
   if (seesEveryClinic(caller.role)) return { clinicId: null, clinicName: null };
   const clinic = await profileClinic(db, caller.id);
   if (!clinic) throw forbidden(NO_CLINIC);
@@ -188,11 +189,11 @@ async function reachableThread(
   entry: AuditEntry,
   { lock = false } = {},
 ): Promise<{ row: ThreadRow; via: 'self' | 'role' }> {
-  if (!ACCESS_RULES[caller.role][operation]) throw forbidden('You may not see messages to the clinic.');
+  requireSomeGrant(caller, operation, 'You may not see messages to the clinic.');
   const row = await selectThreadRow(db, id, { lock });
   if (!row) throw notFound('There is no such thread.');
   entry.subjectId = row.client_id;
-  const via = authorize(caller, operation, await targetUser(db, row.client_id));
+  const via = requireGrant(caller, operation, await targetUser(db, row.client_id));
   if (via === 'role' && !seesEveryClinic(caller.role)) {
     const clinic = await profileClinic(db, caller.id);
     if (!clinic) throw forbidden(NO_CLINIC);
@@ -239,7 +240,10 @@ export async function listThreads(
        ORDER BY ${order} LIMIT $${params.push(query.limit + 1)}`,
       params,
     );
-    return { results: rows.slice(0, query.limit).map(toSummary), truncated: rows.length > query.limit };
+    return {
+      results: rows.slice(0, query.limit).map((row) => answerFor(caller, 'support-thread', toSummary(row))),
+      truncated: rows.length > query.limit,
+    };
   });
 }
 
@@ -253,13 +257,19 @@ export async function readThread(db: Database, caller: Actor, id: string): Promi
   };
   return operation(db, entry, async () => {
     const { row } = await reachableThread(db, caller, id, 'support.read', entry);
-    return loadThread(db, row);
+    return threadFor(caller, await loadThread(db, row));
   });
+}
+
+/** A thread as the caller reads it, its summary included. */
+function threadFor(caller: Actor, thread: SupportThread): SupportThread {
+  return answerFor(caller, 'support-thread', { ...thread, thread: answerFor(caller, 'support-thread', thread.thread) });
 }
 
 /** The thread's answer, recorded with the change (and its Idempotency-Key) in the change's transaction. */
 async function answerWith(
   tx: Queryable,
+  caller: Actor,
   id: string,
   status: 200 | 201,
   audit: AuditScope,
@@ -268,7 +278,7 @@ async function answerWith(
   if (!row) throw new Error(`Support thread ${id} vanished inside its own transaction`);
   return audit.recordSuccess(tx, {
     status,
-    body: await loadThread(tx, row),
+    body: threadFor(caller, await loadThread(tx, row)),
     headers: status === 201 ? { Location: `${API_BASE_PATH}/support/threads/${id}` } : {},
   });
 }
@@ -332,9 +342,11 @@ export async function createThread(
     fields: Object.keys(body).filter((field) => field !== 'id' && field !== 'message_id'),
   };
   return operation(db, entry, async (audit) => {
-    const decision = ACCESS_RULES[caller.role]['support.write'];
-    if (!decision?.self) throw forbidden('A client starts a thread with the clinic; staff answer it.');
-    authorize(caller, 'support.write', { id: caller.id, role: caller.role });
+    // A client starts a thread with the clinic (its own record); staff answer.
+    if (grantedVia(caller, 'support.write', { id: caller.id, role: caller.role }) !== 'self') {
+      throw forbidden('A client starts a thread with the clinic; staff answer it.');
+    }
+    requireWritable(caller, 'support-thread', body);
     const clinicId = await clinicWrittenTo(db, caller.id, body.clinic_id);
     await checkReference(db, caller.id, body.reference);
     return db.transaction(async (tx) => {
@@ -367,7 +379,7 @@ export async function createThread(
           first.message_id === body.message_id &&
           first.text === body.text;
         if (!same) throw idTaken('body.id', 'thread');
-        return answerWith(tx, body.id, 200, audit);
+        return answerWith(tx, caller, body.id, 200, audit);
       }
       const [message] = await tx.query<{ id: string }>(
         `INSERT INTO support_messages (id, thread_id, author_id, from_clinic, text, device_id, created_at)
@@ -375,7 +387,7 @@ export async function createThread(
         [body.message_id, body.id, caller.id, body.text, caller.deviceId, at],
       );
       if (!message) throw idTaken('body.message_id', 'message');
-      return answerWith(tx, body.id, 201, audit);
+      return answerWith(tx, caller, body.id, 201, audit);
     });
   });
 }
@@ -396,6 +408,7 @@ export async function addMessage(
   return operation(db, entry, async (audit) =>
     db.transaction(async (tx) => {
       const { via } = await reachableThread(tx, caller, threadId, 'support.write', entry, { lock: true });
+      requireWritable(caller, 'support-thread', body);
       const fromClinic = via === 'role';
       const at = now();
       const [inserted] = await tx.query<{ id: string }>(
@@ -410,14 +423,14 @@ export async function addMessage(
         );
         const same = kept?.thread_id === threadId && kept.author_id === caller.id && kept.text === body.text;
         if (!same) throw idTaken('body.id', 'message');
-        return answerWith(tx, threadId, 200, audit);
+        return answerWith(tx, caller, threadId, 200, audit);
       }
       await tx.query('UPDATE support_threads SET status = $2, last_message_at = $3 WHERE id = $1', [
         threadId,
         statusAfterMessage(fromClinic),
         at,
       ]);
-      return answerWith(tx, threadId, 201, audit);
+      return answerWith(tx, caller, threadId, 201, audit);
     }),
   );
 }

@@ -7,7 +7,7 @@
  * way. The password is in no answer and no log, and leaves the outbox once sent.
  */
 import { randomUUID } from 'node:crypto';
-import { authorize, targetUser } from '../access/authorize.ts';
+import { requireGrant, targetUser } from '../access/grants.ts';
 import { cutOffSessions } from '../auth/sessions.ts';
 import type { Actor } from '../core/actor.ts';
 import type { Answer } from '../core/answer.ts';
@@ -46,7 +46,7 @@ export async function sendTemporaryPassword(
     subjectId: id,
   };
   return operation(db, entry, async (audit) => {
-    authorize(caller, 'users.reset-password', await targetUser(db, id));
+    requireGrant(caller, 'users.reset-password', await targetUser(db, id));
     const identityUser = await callIdentityService(
       () => identityAdmin.getUser(id),
       'The identity service could not be asked about this user.',

@@ -5,8 +5,10 @@
  * of one behind.
  */
 import type { Actor } from '../core/actor.ts';
-import { authorize, authorizeOverEveryone, roleFilterSql, targetUser } from '../access/authorize.ts';
-import { listsEveryone, profileFieldsShown, projectProfileFields, rolesListable, type Caller } from '@contract';
+import { profileAnswerFor } from '../access/fields.ts';
+import { requireGrant, requireGrantOverEveryone, targetUser } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
+import type { Caller } from '@contract';
 import {
   ROLES,
   isRole,
@@ -89,9 +91,9 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
     subjectId: null,
   } as const;
   return operation(db, entry, async () => {
-    const listable = rolesListable(caller, 'users.list');
-    if (listable.length === 0) throw forbidden('You may not list users.');
-    if (query.role !== undefined && !listable.includes(query.role)) {
+    const scope = listScope(caller, 'users.list', 'You may not list users.');
+    if (scope.via !== 'role') throw forbidden('You may not list users.');
+    if (query.role !== undefined && !scope.roles.includes(query.role)) {
       throw forbidden('You may not list users with this role.', [
         { field: 'query.role', message: 'You may not list users with this role.' },
       ]);
@@ -99,8 +101,8 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
 
     const params: unknown[] = [];
     const conditions: string[] = [];
-    if (query.role !== undefined) conditions.push(roleFilterSql('u.role', [query.role], params));
-    else if (!listsEveryone(listable)) conditions.push(roleFilterSql('u.role', listable, params));
+    if (query.role !== undefined) conditions.push(`u.role = $${params.push(query.role)}`);
+    else if (!scope.everyone) conditions.push(scope.where({ role: 'u.role' }, params));
     if ('search' in query && query.search !== undefined) {
       // The e-mail, the names and the phone numbers, kept on users and trigram-indexed (migration 013).
       conditions.push(`u.search_text LIKE $${params.push(containsPattern(query.search))}`);
@@ -149,10 +151,7 @@ export async function listUsers(db: Database, caller: Actor, query: ListUsersQue
     if (known === undefined) listCounts.set(countKey, count);
     return {
       results: page.rows.map((row) =>
-        projectProfileFields(
-          row,
-          profileFieldsShown(caller, { id: row.id, role: isRole(row.role) ? row.role : 'NO_ROLE' }),
-        ),
+        profileAnswerFor(caller, { id: row.id, role: isRole(row.role) ? row.role : 'NO_ROLE' }, row),
       ),
       count,
       page: query.page,
@@ -180,8 +179,7 @@ function userDetail(
     Username: id,
     ...(identityUser?.enabled === undefined ? {} : { Enabled: identityUser.enabled }),
     ...(identityUser?.status === undefined ? {} : { UserStatus: identityUser.status }),
-    Profile:
-      profile && projectProfileFields(profile, profileFieldsShown(caller, { id, role: profile.role ?? 'NO_ROLE' })),
+    Profile: profile && profileAnswerFor(caller, { id, role: profile.role ?? 'NO_ROLE' }, profile),
     // The identity service is the source of the attributes; without its account, the e-mail we hold.
     UserAttributes: identityUser?.attributes ?? (email === null ? [] : [{ Name: 'email', Value: email }]),
   };
@@ -196,7 +194,7 @@ export async function readUser({ db, identityAdmin }: Deps, caller: Actor, id: s
     subjectId: id,
   } as const;
   return operation(db, entry, async () => {
-    authorize(caller, 'users.read', await targetUser(db, id));
+    requireGrant(caller, 'users.read', await targetUser(db, id));
     const [identityUser, email, profile] = await Promise.all([
       callIdentityService(() => identityAdmin.getUser(id), 'The identity service could not be asked about this user.'),
       selectUserEmail(db, id),
@@ -232,7 +230,7 @@ export async function createUser(
     subjectId: null,
   };
   return operation(db, entry, async (audit) => {
-    authorize(caller, 'users.create', { id: null, role: input.role }, 'body.role');
+    requireGrant(caller, 'users.create', { id: null, role: input.role }, 'body.role');
     const email = input.email.trim().toLowerCase();
     if ((await db.query('SELECT 1 FROM users WHERE email = $1', [email])).length > 0) throw emailTaken();
 
@@ -307,7 +305,7 @@ export async function deleteUser({ db, identityAdmin }: Deps, caller: Actor, id:
     subjectId: id,
   } as const;
   await operation(db, entry, async (audit) => {
-    authorize(caller, 'users.delete', await targetUser(db, id));
+    requireGrant(caller, 'users.delete', await targetUser(db, id));
     const [identityUser, email] = await Promise.all([
       callIdentityService(() => identityAdmin.getUser(id), 'The identity service could not be asked about this user.'),
       selectUserEmail(db, id),
@@ -340,7 +338,7 @@ export async function countUsers(db: Database, caller: Actor): Promise<UserRoleC
     subjectId: null,
   } as const;
   return operation(db, entry, async () => {
-    authorizeOverEveryone(caller, 'users.count');
+    requireGrantOverEveryone(caller, 'users.count');
     const params: unknown[] = [];
     const perRole = ROLES.map((role) => `count(*) FILTER (WHERE role = $${params.push(role)})::int AS "${role}"`);
     const [row] = await db.query<CountsRow>(
@@ -389,7 +387,7 @@ export async function setUserEnabled(
     fields: ['enabled'],
   };
   return operation(db, entry, async (audit) => {
-    authorize(caller, 'users.set-enabled', await targetUser(db, id));
+    requireGrant(caller, 'users.set-enabled', await targetUser(db, id));
     const [identityUser, email] = await Promise.all([
       callIdentityService(() => identityAdmin.getUser(id), 'The identity service could not be asked about this user.'),
       selectUserEmail(db, id),

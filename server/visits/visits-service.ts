@@ -6,7 +6,6 @@
  * subject at the server's time.
  */
 import { createHash } from 'node:crypto';
-import { ACCESS_RULES, listsEveryone, rolesListable } from '@contract';
 import { canonicalJson } from '@contract';
 import { wallClockAt } from '@contract';
 import {
@@ -18,7 +17,9 @@ import {
   signingProblems,
   type VisitFieldError,
 } from '@contract';
-import { authorize, roleFilterSql, targetUser } from '../access/authorize.ts';
+import { answerFor } from '../access/fields.ts';
+import { requireGrant, requireSomeGrant, targetUser, targetVisitClient } from '../access/grants.ts';
+import { listScope } from '../access/list-scope.ts';
 import type {
   AddendumCreate,
   Appointment,
@@ -75,23 +76,31 @@ function locked(row: Pick<VisitRow, 'signed_at'>): HttpProblem {
   ]);
 }
 
-/** Where a caller stands with one visit: found, and reachable for `operation`. */
+/**
+ * Where a caller stands with one visit: found, and reachable for `operation`
+ * (charting and signing are granted per therapy, so the visit's counts).
+ */
 async function reachableVisit(
   db: Queryable,
   caller: Actor,
   id: string,
-  operation: 'visits.read' | 'visits.write',
+  operation: 'visits.read' | 'visits.chart' | 'visits.sign',
   entry: AuditEntry,
   { lock = false } = {},
 ): Promise<{ row: VisitRow; via: 'self' | 'role' }> {
-  if (!ACCESS_RULES[caller.role][operation]) throw forbidden('You may not see or chart therapy visits.');
+  requireSomeGrant(caller, operation);
   const row = await selectVisitRow(db, id, { lock });
   if (!row) throw notFound('There is no such visit.');
   entry.subjectId = row.client_id;
-  const via = authorize(caller, operation, await targetUser(db, row.client_id));
+  const via = requireGrant(caller, operation, await targetVisitClient(db, row.client_id, row.therapy));
   // A client sees its own visits once signed; a draft is the clinic's work in progress.
   if (via === 'self' && row.state !== 'signed') throw notFound('There is no such visit.');
   return { row, via };
+}
+
+/** A visit as the caller reads it: reception, coaches and nutritionists its existence, therapy, times and state. */
+function visitFor(caller: Actor, visit: Visit): Visit {
+  return answerFor(caller, 'visit', visit);
 }
 
 export async function listVisits(db: Database, caller: Actor, query: ListVisitsQuery): Promise<VisitList> {
@@ -105,21 +114,14 @@ export async function listVisits(db: Database, caller: Actor, query: ListVisitsQ
   return operation(db, entry, async () => {
     const params: unknown[] = [];
     const where: string[] = [];
-    const grant = ACCESS_RULES[caller.role]['visits.read'];
-    let via: 'self' | 'role';
+    const scope = listScope(caller, 'visits.read', 'You may not see therapy visits.');
+    let via = scope.via;
     if (query.client !== undefined) {
-      via = authorize(caller, 'visits.read', await targetUser(db, query.client), 'query.client');
+      via = requireGrant(caller, 'visits.read', await targetUser(db, query.client), 'query.client');
       where.push(`v.client_id = $${params.push(query.client)}`);
-    } else if (grant?.roles) {
-      via = 'role';
-      const listable = rolesListable(caller, 'visits.read');
-      if (!listsEveryone(listable)) where.push(roleFilterSql('cu.role', listable, params));
-    } else if (grant?.self) {
-      via = 'self';
-      entry.subjectId = caller.id;
-      where.push(`v.client_id = $${params.push(caller.id)}`);
     } else {
-      throw forbidden('You may not see therapy visits.');
+      if (via === 'self') entry.subjectId = caller.id;
+      where.push(scope.where({ role: 'cu.role', owner: 'v.client_id' }, params));
     }
     if (via === 'self') {
       // Drafts are never shown to the client.
@@ -136,7 +138,10 @@ export async function listVisits(db: Database, caller: Actor, query: ListVisitsQ
        ORDER BY v.created_at DESC, v.id LIMIT $${params.push(query.limit + 1)}`,
       params,
     );
-    return { results: rows.slice(0, query.limit).map(toVisitSummary), truncated: rows.length > query.limit };
+    return {
+      results: rows.slice(0, query.limit).map((row) => answerFor(caller, 'visit', toVisitSummary(row))),
+      truncated: rows.length > query.limit,
+    };
   });
 }
 
@@ -150,7 +155,7 @@ export async function readVisit(db: Database, caller: Actor, id: string): Promis
   };
   return operation(db, entry, async () => {
     const { row } = await reachableVisit(db, caller, id, 'visits.read', entry);
-    return loadVisit(db, row);
+    return visitFor(caller, await loadVisit(db, row));
   });
 }
 
@@ -262,8 +267,7 @@ export async function saveVisit(
     fields: Object.keys(draft),
   };
   return operation(db, entry, async (audit) => {
-    if (!ACCESS_RULES[caller.role]['visits.write']) throw forbidden('You may not chart therapy visits.');
-    authorize(caller, 'visits.write', await targetUser(db, draft.client_id), 'body.client_id');
+    requireGrant(caller, 'visits.chart', await targetVisitClient(db, draft.client_id, draft.therapy), 'body.client_id');
     const expected = parseIfMatch(ifMatch);
     return db.transaction(async (tx) => {
       const existing = await selectVisitRow(tx, id, { lock: true });
@@ -294,11 +298,11 @@ export async function saveVisit(
             at,
           ],
         );
-        return answerWith(tx, id, 201, audit);
+        return answerWith(tx, caller, id, 201, audit);
       }
 
       if (!requireIfMatch(ifMatch).includes(existing.version)) {
-        throw staleVersion('visit', await loadVisit(tx, existing));
+        throw staleVersion('visit', visitFor(caller, await loadVisit(tx, existing)));
       }
       if (existing.state === 'signed') throw locked(existing);
       const fixed: [keyof VisitDraft, unknown, unknown][] = [
@@ -322,7 +326,7 @@ export async function saveVisit(
          WHERE id = $1`,
         [id, JSON.stringify(contentOf(draft)), JSON.stringify(attributions), caller.id, at],
       );
-      return answerWith(tx, id, 200, audit);
+      return answerWith(tx, caller, id, 200, audit);
     });
   });
 }
@@ -334,13 +338,14 @@ function checkDraft(draft: VisitDraft, now: Date, zone: string): void {
 
 async function answerWith(
   tx: Queryable,
+  caller: Actor,
   id: string,
   status: 200 | 201,
   audit: { recordSuccess: <T>(tx: Queryable, answer: Answer<T>) => Promise<Answer<T>> },
 ): Promise<Answer<Visit>> {
   const row = await selectVisitRow(tx, id);
   if (!row) throw new Error(`Visit ${id} vanished inside its own change`);
-  const visit = await loadVisit(tx, row);
+  const visit = visitFor(caller, await loadVisit(tx, row));
   return audit.recordSuccess(tx, {
     status,
     body: visit,
@@ -395,8 +400,8 @@ export async function signVisit(
       ]);
     }
     return db.transaction(async (tx) => {
-      const { row } = await reachableVisit(tx, caller, id, 'visits.write', entry, { lock: true });
-      if (!expected.includes(row.version)) throw staleVersion('visit', await loadVisit(tx, row));
+      const { row } = await reachableVisit(tx, caller, id, 'visits.sign', entry, { lock: true });
+      if (!expected.includes(row.version)) throw staleVersion('visit', visitFor(caller, await loadVisit(tx, row)));
       if (row.state === 'signed') throw locked(row);
       const [client] = await tx.query<{ consented: boolean | null; lifestyle: LifestyleHistory | null }>(
         'SELECT hipaa_consent AS consented, lifestyle_history AS lifestyle FROM profiles WHERE client_id = $1',
@@ -426,7 +431,7 @@ export async function signVisit(
           [row.appointment_id, at],
         );
       }
-      return answerWith(tx, id, 200, audit);
+      return answerWith(tx, caller, id, 200, audit);
     });
   });
 }
@@ -452,7 +457,8 @@ export async function addAddendum(
   };
   return operation(db, entry, async (audit) => {
     return db.transaction(async (tx) => {
-      const { row } = await reachableVisit(tx, caller, visitId, 'visits.write', entry, { lock: true });
+      // A correction of a signed record is for those who may sign it.
+      const { row } = await reachableVisit(tx, caller, visitId, 'visits.sign', entry, { lock: true });
       if (row.state !== 'signed') {
         throw conflict('This visit is still a draft: change it directly; addenda correct a signed visit.', [
           { field: 'state', message: 'draft' },
@@ -468,7 +474,7 @@ export async function addAddendum(
         `INSERT INTO visit_addenda (id, visit_id, text, author_id, device_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
         [body.id, visitId, body.text, caller.id, caller.deviceId, now()],
       );
-      return answerWith(tx, visitId, 201, audit);
+      return answerWith(tx, caller, visitId, 201, audit);
     });
   });
 }

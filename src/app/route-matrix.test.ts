@@ -31,7 +31,8 @@ const CLIENT_ID = '5f0c1c1e-1111-4222-8333-000000000001';
 const OTHER_CLIENT_ID = '5f0c1c1e-1111-4222-8333-000000000002';
 const ID = '3f8a2c54-6b1d-4e9a-9c2f-5d7e8f901234';
 
-type Group = 'portal' | 'another client' | 'staff' | 'admin';
+/** `chart`: the therapy visit screens, where visits are charted (by nurses and doctors, PRODUCT.md section 3). */
+type Group = 'portal' | 'another client' | 'staff' | 'chart' | 'admin';
 
 const PORTAL = ['home', 'reports', 'profile', 'thrive-onboard', 'book-test', 'thrive-check', 'cognitive-assessment'];
 const ROUTES: readonly { group: Group; path: string }[] = [
@@ -51,28 +52,57 @@ const ROUTES: readonly { group: Group; path: string }[] = [
     '/discovery',
     `/client/discovery/${CLIENT_ID}`,
     `/client/discovery/${CLIENT_ID}/visit/${ID}`,
-    ...['iv', 'hbot', 'pet', 'red_light', 'fir'].map((therapy) => `/client/${therapy}/${CLIENT_ID}/visit/${ID}`),
     `/client/${CLIENT_ID}/details`,
     `/client/${CLIENT_ID}/profile`,
   ].map((path) => ({ group: 'staff' as const, path })),
+  ...['iv', 'hbot', 'pet', 'red_light', 'fir'].map((therapy) => ({
+    group: 'chart' as const,
+    path: `/client/${therapy}/${CLIENT_ID}/visit/${ID}`,
+  })),
   ...['/backoffice', '/users', `/users/${ID}`].map((path) => ({ group: 'admin' as const, path })),
 ];
 
-type Outcome = 'enter' | 'login' | 'unauthorized' | 'own home';
+/** `visit record`: a visit's chart, for a role that does not chart, opens the visit's record instead. */
+type Outcome = 'enter' | 'login' | 'unauthorized' | 'own home' | 'visit record';
 
-const STAFF_ROLE = { portal: 'unauthorized', 'another client': 'unauthorized', staff: 'enter', admin: 'unauthorized' };
+const CLINICIAN = {
+  portal: 'unauthorized',
+  'another client': 'unauthorized',
+  staff: 'enter',
+  chart: 'enter',
+  admin: 'unauthorized',
+};
+const HUB_STAFF = { ...CLINICIAN, chart: 'visit record' };
 
 const EXPECTED: Record<Who, Record<Group, Outcome>> = {
-  'signed out': { portal: 'login', 'another client': 'login', staff: 'login', admin: 'login' },
-  'no role': { portal: 'unauthorized', 'another client': 'unauthorized', staff: 'unauthorized', admin: 'unauthorized' },
-  SUPER_ADMIN: { portal: 'enter', 'another client': 'enter', staff: 'enter', admin: 'enter' },
-  ADMIN: { portal: 'unauthorized', 'another client': 'unauthorized', staff: 'unauthorized', admin: 'enter' },
-  NURSE: STAFF_ROLE as Record<Group, Outcome>,
-  RECEPTION: STAFF_ROLE as Record<Group, Outcome>,
-  DOCTOR: STAFF_ROLE as Record<Group, Outcome>,
-  HEALTH_COACH: STAFF_ROLE as Record<Group, Outcome>,
-  NUTRITIONIST: STAFF_ROLE as Record<Group, Outcome>,
-  CLIENT: { portal: 'enter', 'another client': 'own home', staff: 'unauthorized', admin: 'unauthorized' },
+  'signed out': { portal: 'login', 'another client': 'login', staff: 'login', chart: 'login', admin: 'login' },
+  'no role': {
+    portal: 'unauthorized',
+    'another client': 'unauthorized',
+    staff: 'unauthorized',
+    chart: 'unauthorized',
+    admin: 'unauthorized',
+  },
+  SUPER_ADMIN: { portal: 'enter', 'another client': 'enter', staff: 'enter', chart: 'enter', admin: 'enter' },
+  ADMIN: {
+    portal: 'unauthorized',
+    'another client': 'unauthorized',
+    staff: 'unauthorized',
+    chart: 'unauthorized',
+    admin: 'enter',
+  },
+  NURSE: CLINICIAN as Record<Group, Outcome>,
+  RECEPTION: HUB_STAFF as Record<Group, Outcome>,
+  DOCTOR: CLINICIAN as Record<Group, Outcome>,
+  HEALTH_COACH: HUB_STAFF as Record<Group, Outcome>,
+  NUTRITIONIST: HUB_STAFF as Record<Group, Outcome>,
+  CLIENT: {
+    portal: 'enter',
+    'another client': 'own home',
+    staff: 'unauthorized',
+    chart: 'unauthorized',
+    admin: 'unauthorized',
+  },
 };
 
 /** Where `/` and paths that are not routes take each of them (spec section 2). */
@@ -131,6 +161,8 @@ function expectedLanding(path: string, outcome: Outcome) {
       return { path, search: {} };
     case 'own home':
       return { path: `/user/home/${CLIENT_ID}`, search: {} };
+    case 'visit record':
+      return { path: `/client/discovery/${CLIENT_ID}/visit/${ID}`, search: {} };
     case 'login':
     case 'unauthorized':
       // The requested location is carried, to be restored after sign-in.

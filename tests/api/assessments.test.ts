@@ -85,6 +85,16 @@ describe('the Thrive check (WHO-5)', () => {
     expect(later.status).toBe(400);
     expect(fields(later)).toEqual(['body.taken_at']);
   });
+
+  it('cannot be dated before the client’s account existed (1900), naming taken_at', async () => {
+    for (const takenAt of ['1900-01-01T00:00:00Z', new Date(Date.now() - 91 * 86_400_000).toISOString()]) {
+      const early = await post(BOB.email as Email, who5(BOB.id, [2, 2, 2, 2, 2], takenAt));
+      expect(early.status, takenAt).toBe(400);
+      expect(early.body.errors, takenAt).toEqual([
+        { field: 'body.taken_at', message: 'cannot be before the client’s account existed' },
+      ]);
+    }
+  });
 });
 
 describe('whose results', () => {
@@ -114,9 +124,10 @@ describe('whose results', () => {
   });
 
   it('the hub finds the clients whose newest check needs attention, and not those who recovered', async () => {
-    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
-    expect((await post(CAROL.email as Email, who5(CAROL.id, [1, 1, 1, 2, 1], weekAgo))).status).toBe(201);
-    expect((await post(DAN.email as Email, who5(DAN.id, [1, 0, 1, 1, 1], weekAgo))).status).toBe(201);
+    // Earlier, though not before the accounts (made when the suite's stack started) existed.
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    expect((await post(CAROL.email as Email, who5(CAROL.id, [1, 1, 1, 2, 1], earlier))).status).toBe(201);
+    expect((await post(DAN.email as Email, who5(DAN.id, [1, 0, 1, 1, 1], earlier))).status).toBe(201);
     expect((await post(DAN.email as Email, who5(DAN.id, [4, 3, 3, 4, 3]))).status).toBe(201);
     const since = new Date(Date.now() - 28 * 86_400_000).toISOString();
     const flagged = await api<AssessmentList>(

@@ -12,15 +12,17 @@ const CONSENT_REQUIRED = 'https://thrive.clinic/problems/consent-required';
 const path = (who: 'client' | 'client2') => `/users/user-profiles/${idOf(who)}`;
 
 describe('a client without consent', () => {
-  it('reads its own user and profile', async () => {
+  it('reads its own user and profile, and the clinics (whose clock the consent screen reads)', async () => {
     expect((await api('GET', `/users/users/${idOf('client')}`, { as: 'client' })).status).toBe(200);
     expect((await api('GET', path('client'), { as: 'client' })).status).toBe(200);
+    expect((await api('GET', '/clinics', { as: 'client' })).status).toBe(200);
   });
 
   it('is refused everything else with the consent problem', async () => {
     for (const [method, where, body] of [
       ['GET', `/users/user-program-enrollments?user=${idOf('client')}`, undefined],
       ['GET', '/appointments', undefined],
+      ['GET', '/services', undefined],
       ['PATCH', path('client'), { family_history: { relatives: [{ relative: 'father', conditions: ['diabetes'] }] } }],
     ] as const) {
       const answer = await api<Problem>(method, where, { as: 'client', ifMatch: CURRENT, ...(body ? { body } : {}) });

@@ -97,8 +97,11 @@ describe('searching clients', () => {
       date_of_birth: found.dateOfBirth,
       age,
       hipaa_consent: found.hipaaConsent,
-      clinic: 'Thrive Bengaluru',
     });
+    // The client's clinic is in the profile's work section, which a nurse does not read; reception does.
+    expect(result).not.toHaveProperty('clinic');
+    const byReception = await search(found.email.slice(0, 11), 'reception');
+    expect(byReception.body.results[0]).toMatchObject({ id: found.id, clinic: 'Thrive Bengaluru' });
     expect(result?.next_appointment).toMatchObject({
       id: booked.body.id,
       service_name: 'PEMF session',
@@ -179,9 +182,16 @@ describe('a client’s alerts', () => {
     ]);
   });
 
+  it('answers reception, coaches and nutritionists the consent, never the clinical alerts', async () => {
+    for (const as of ['reception', 'coach', 'nutrition'] as const) {
+      const answer = await api<Alerts>('GET', `/clients/${client.id}/alerts`, { as });
+      expect(answer.body, as).toEqual({ client_id: client.id, hipaa_consent: true });
+    }
+  });
+
   it('says when consent is missing, with nothing else to report', async () => {
     const unconsented = clients.slice(101).find((item) => !item.hipaaConsent)!;
-    const answer = await api<Alerts>('GET', `/clients/${unconsented.id}/alerts`, { as: 'reception' });
+    const answer = await api<Alerts>('GET', `/clients/${unconsented.id}/alerts`, { as: 'nurse' });
     expect(answer.body).toEqual({
       client_id: unconsented.id,
       hipaa_consent: false,

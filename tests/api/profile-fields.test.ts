@@ -7,10 +7,11 @@
  *   emergency, work, care), read and write;
  * - admin: identity and administration (personal, contact, work), read and write;
  * - nurse: reads personal, emergency contact, care, health journey and health
- *   ids; writes the emergency contact and the health journey;
+ *   ids, and the phone number (she is the one asked to call); writes the
+ *   emergency contact and the health journey;
  * - doctor: reads the same; writes the health journey and health ids;
  * - health coach and nutritionist: read personal, care and the health
- *   journey; write the health journey;
+ *   journey, and the phone number; write the health journey;
  * - super admin: everything.
  * Whoever reads a profile reads who it is (ids, names, e-mail, role), its
  * consent and its version.
@@ -29,7 +30,7 @@ const CLIENT = generateClients(stack.generatedClients).at(-6)!;
 const ALL: ProfileSectionId[] = ['personal', 'contact', 'emergency', 'work', 'care', 'health', 'ids'];
 const MATRIX: Record<
   Exclude<Actor, 'client' | 'client2' | 'norole'>,
-  { read: ProfileSectionId[]; write: ProfileSectionId[] }
+  { read: ProfileSectionId[]; alsoRead?: ProfileField[]; write: ProfileSectionId[] }
 > = {
   super: { read: ALL, write: ALL },
   admin: { read: ['personal', 'contact', 'work'], write: ['personal', 'contact', 'work'] },
@@ -37,10 +38,18 @@ const MATRIX: Record<
     read: ['personal', 'contact', 'emergency', 'work', 'care'],
     write: ['personal', 'contact', 'emergency', 'work', 'care'],
   },
-  nurse: { read: ['personal', 'emergency', 'care', 'health', 'ids'], write: ['emergency', 'health'] },
-  doctor: { read: ['personal', 'emergency', 'care', 'health', 'ids'], write: ['health', 'ids'] },
-  coach: { read: ['personal', 'care', 'health'], write: ['health'] },
-  nutrition: { read: ['personal', 'care', 'health'], write: ['health'] },
+  nurse: {
+    read: ['personal', 'emergency', 'care', 'health', 'ids'],
+    alsoRead: ['phone_number'],
+    write: ['emergency', 'health'],
+  },
+  doctor: {
+    read: ['personal', 'emergency', 'care', 'health', 'ids'],
+    alsoRead: ['phone_number'],
+    write: ['health', 'ids'],
+  },
+  coach: { read: ['personal', 'care', 'health'], alsoRead: ['phone_number'], write: ['health'] },
+  nutrition: { read: ['personal', 'care', 'health'], alsoRead: ['phone_number'], write: ['health'] },
 };
 const ROLES = Object.keys(MATRIX) as (keyof typeof MATRIX)[];
 
@@ -62,7 +71,9 @@ const ALWAYS = [
 
 /** The keys a role's answer holds: the ones it reads, and no other. */
 function keysFor(role: keyof typeof MATRIX): string[] {
-  return [...new Set([...ALWAYS, ...MATRIX[role].read.flatMap(fieldsOfSection)])].sort();
+  return [
+    ...new Set([...ALWAYS, ...MATRIX[role].read.flatMap(fieldsOfSection), ...(MATRIX[role].alsoRead ?? [])]),
+  ].sort();
 }
 
 /** A value the contract takes for each field (so a refusal can only be the role's). */
@@ -157,7 +168,7 @@ describe('a client’s profile, role by role and field by field', () => {
     expect(Object.keys(stale.body.current ?? {}).sort()).toEqual(keysFor('reception'));
   });
 
-  it('lists phone numbers only to roles that read contact details', async () => {
+  it('lists phone numbers to the roles that read contact details or call clients, the clinic to the first only', async () => {
     const search = (as: Actor) =>
       api<Schemas['UserList']>('POST', '/users/users/search', { as, body: { search: CLIENT.email } });
     const [byReception, byNurse] = await Promise.all([search('reception'), search('nurse')]);
@@ -165,7 +176,7 @@ describe('a client’s profile, role by role and field by field', () => {
       [CLIENT.id, 'string'],
     ]);
     expect(byNurse.body.results).toHaveLength(1);
-    expect(byNurse.body.results[0]).not.toHaveProperty('phone_number');
+    expect(typeof byNurse.body.results[0]?.phone_number).toBe('string');
     expect(byNurse.body.results[0]).not.toHaveProperty('clinic');
     // Names, as whoever may list a user reads them (this file has changed the client's).
     const profile = await api<Profile>('GET', `/users/user-profiles/${CLIENT.id}`, { as: 'super' });

@@ -12,7 +12,8 @@ import { stableUuid } from '../../scripts/demo/stable-id.ts';
 import { api, idOf, type Actor, type Problem, type Schemas } from '../support/api-client.ts';
 import { auditSince, newestAuditId } from '../support/audit-trail.ts';
 
-type Visit = Schemas['Visit'];
+/** A visit as the roles that chart it read it: the whole record (resource-fields.ts). */
+type Visit = Required<Schemas['Visit']>;
 type VisitDraft = Schemas['VisitDraft'];
 type Therapy = Schemas['VisitTherapy'];
 
@@ -141,7 +142,7 @@ describe('a draft', () => {
     );
   });
 
-  it('lets only a nurse or a doctor record why a visit goes ahead after a positive screen', async () => {
+  it('lets only a nurse or a doctor chart, and so record why a visit goes ahead after a positive screen', async () => {
     const draft = exampleVisit('pet', { clientId: clientId(64) });
     const screened = {
       ...draft,
@@ -150,10 +151,13 @@ describe('a draft', () => {
         override_reason: 'Insulin pump removed for the session, as agreed with Dr Rao.',
       },
     };
-    const byReception = await put(randomUUID(), screened, { as: 'reception' });
-    expect(byReception.status).toBe(403);
-    expect(byReception.body.errors?.[0]?.field).toBe('body.contraindications.override_reason');
+    for (const as of ['reception', 'coach', 'nutrition'] as const) {
+      const refused = await put(randomUUID(), screened, { as });
+      expect(refused.status, as).toBe(403);
+      expect(refused.body.errors?.[0]?.field, as).toBe('body.client_id');
+    }
     expect((await put(randomUUID(), screened, { as: 'nurse' })).status).toBe(201);
+    expect((await put(randomUUID(), screened, { as: 'doctor' })).status).toBe(201);
   });
 });
 
@@ -334,10 +338,18 @@ describe('who sees visits', () => {
     ).toBe(403);
   });
 
-  it('staff of the hub group read and chart; ADMIN and an account without a role do not', async () => {
+  it('staff of the hub group read; nurses and doctors chart; ADMIN and an account without a role neither', async () => {
     for (const as of ['nurse', 'reception', 'doctor', 'coach', 'nutrition', 'super'] as const) {
       expect((await api('GET', `/visits/${draftId}`, { as })).status, as).toBe(200);
     }
+    for (const as of ['reception', 'coach', 'nutrition'] as const) {
+      expect((await put(randomUUID(), exampleVisit('fir', { clientId: clientId(71) }), { as })).status, as).toBe(403);
+    }
+    // The charted content is the clinical roles': the others read the visit's therapy, times and state.
+    const byReception = await api<Schemas['Visit']>('GET', `/visits/${draftId}`, { as: 'reception' });
+    expect(byReception.body).toMatchObject({ id: draftId, state: 'draft' });
+    expect(byReception.body).not.toHaveProperty('vitals');
+    expect(byReception.body).not.toHaveProperty('notes');
     for (const as of ['admin', 'norole'] as const) {
       expect((await api('GET', `/visits/${draftId}`, { as })).status, as).toBe(403);
       expect((await api('GET', '/visits', { as })).status, as).toBe(403);

@@ -61,7 +61,7 @@ test('the hub, a chart and a signed record read the clinic’s clock on a tablet
   expect(session, 'the demo week has a session under way at Thrive Bengaluru').toBeDefined();
   const drafts = await asSuper<Schemas['VisitList']>(request, `/visits?client=${session!.client_id}&state=draft`);
   const summary = drafts.results.find((visit) => visit.appointment_id === session!.id)!;
-  const draft = await asSuper<Schemas['Visit']>(request, `/visits/${summary.id}`);
+  const draft = await asSuper<Required<Schemas['Visit']>>(request, `/visits/${summary.id}`);
   const vitals = draft.vitals[0]!;
 
   await signedInAsNurse(page);

@@ -204,6 +204,18 @@ export async function pressSignOut(page: Page): Promise<void> {
 }
 
 /**
+ * Presses 'Sign out' online and waits for the API to have ended the user's sessions. The app stops waiting on
+ * the network after a few seconds and the request runs on: on a loaded machine it could land after the next
+ * test's sign-in of the same user, and end that session too.
+ */
+export async function signOutOnline(page: Page): Promise<void> {
+  const ended = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/session/logout'));
+  await pressSignOut(page);
+  expect((await ended).status()).toBe(204);
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/**
  * Axe, ready to analyse the page. The app has no frames of another origin, so axe runs in the page itself
  * (`axe.run`) instead of in parts per frame joined again in a new blank page, and it details only violations,
  * which are all any spec reads. A scan of the schedule's week took 11-13 s and 4 s of the page's CPU the other

@@ -47,9 +47,12 @@ async function profileOf(request: APIRequestContext, email: string): Promise<Pro
 
 /** The clinic records a written withdrawal, so the account meets the authorization again. */
 async function withdrawConsent(request: APIRequestContext, email: string): Promise<void> {
-  const answer = await request.patch(`/api/v1/users/user-profiles/${demoAccount(email).id}`, {
-    // Whatever version the profile is at: the withdrawal is the clinic's record of a letter.
-    headers: { Authorization: `Bearer ${await accessToken('reception@thrive.test')}`, 'If-Match': '*' },
+  const where = `/api/v1/users/user-profiles/${demoAccount(email).id}`;
+  const Authorization = `Bearer ${await accessToken('reception@thrive.test')}`;
+  // Made from the version the profile is at now: the withdrawal is the clinic's record of a letter.
+  const current = await request.get(where, { headers: { Authorization } });
+  const answer = await request.patch(where, {
+    headers: { Authorization, 'If-Match': current.headers()['etag'] ?? '' },
     data: { hipaa_consent: false, hipaa_consent_date: null, hipaa_consent_version: null },
   });
   expect(answer.status()).toBe(200);

@@ -67,8 +67,11 @@ async function readProfile(request: APIRequestContext, id: string): Promise<Prof
 
 /** Puts fields back as they were, whatever version the profile is at now. */
 async function restoreProfile(request: APIRequestContext, id: string, patch: ProfilePatch): Promise<void> {
-  const answer = await request.patch(`/api/v1/users/user-profiles/${id}`, {
-    headers: { Authorization: `Bearer ${await accessToken('super@thrive.test')}`, 'If-Match': '*' },
+  const where = `/api/v1/users/user-profiles/${id}`;
+  const Authorization = `Bearer ${await accessToken('super@thrive.test')}`;
+  const current = await request.get(where, { headers: { Authorization } });
+  const answer = await request.patch(where, {
+    headers: { Authorization, 'If-Match': current.headers()['etag'] ?? '' },
     data: patch,
   });
   expect(answer.status()).toBe(200);

@@ -16,7 +16,7 @@ import { stackConfig } from '../../scripts/stack/config.ts';
 import { LOCAL_ADMIN_KEY_ID } from '../../server/identity/identity-admin.ts';
 import { E2E_ENV } from '../support/e2e-env.ts';
 import type { Page } from '@playwright/test';
-import { test, expect, expectSignedIn, signIn, totpCode } from './fixtures.ts';
+import { test, expect, expectSignedIn, signIn, signOutOnline, totpCode } from './fixtures.ts';
 
 const CODE = '123456';
 const NEW_PASSWORD = 'Fresh!2026x';
@@ -35,10 +35,9 @@ async function enterCode(page: Page, code: string, label: RegExp = /^Code/): Pro
   await page.getByLabel(label).fill(code);
 }
 
-/** Signs out and waits until it is done (the tokens are gone once the app is back on /login). */
+/** Signs out and waits until it is done (the API has ended the sessions; the app is back on /login). */
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await signOutOnline(page);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 }
 

@@ -26,7 +26,8 @@ import {
   waitForServiceWorker,
 } from './fixtures.ts';
 
-type Visit = components['schemas']['Visit'];
+/** A visit as the roles that chart it read it: the whole record (resource-fields.ts). */
+type Visit = Required<components['schemas']['Visit']>;
 type Appointment = components['schemas']['Appointment'];
 type Therapy = components['schemas']['VisitTherapy'];
 type Entry = { id: string } & Record<string, unknown>;
@@ -261,7 +262,7 @@ test.describe('with the app installed on the tablet', () => {
     const after = visit.vitals.find((entry) => entry.phase === 'after')!;
     expect(visit.attributions[before.id]?.by).toBe(tessa.id);
     expect(visit.attributions[after.id]?.by).toBe(joseph.id);
-    for (const additive of visit.iv!.additives!) expect(visit.attributions[additive.id]?.by).toBe(tessa.id);
+    for (const additive of visit.iv.additives!) expect(visit.attributions[additive.id]?.by).toBe(tessa.id);
     expect(visit.attributions['iv.volume_infused_ml']?.by).toBe(joseph.id);
     const listed = await asSuper<{ results: { id: string }[] }>(request, `/visits?appointment=${appointment.id}`);
     expect(listed.results.map((item) => item.id)).toEqual([visitId]);

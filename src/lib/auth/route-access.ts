@@ -1,4 +1,4 @@
-import { ROLE_GROUPS, inGroup, listsEveryone, rolesListable, type Role } from '@contract';
+import { ROLE_GROUPS, inGroup, listScopeOf, type Role } from '@contract';
 
 /** Who may enter a route: anyone signed in with a role, or the roles listed. */
 export type AccessRule = 'any-role' | { readonly roles: readonly Role[] };
@@ -47,7 +47,8 @@ export function homeOf(role: Role): Home {
  * SUPER_ADMIN everyone, the other staff clients only, a client nobody.
  */
 export function userListScope(role: Role): 'everyone' | 'clients' | 'none' {
-  const roles = rolesListable({ id: '', role }, 'users.list');
-  if (listsEveryone(roles)) return 'everyone';
-  return roles.includes('CLIENT') ? 'clients' : 'none';
+  const scope = listScopeOf({ id: '', role }, 'users.list');
+  if (scope.via !== 'role') return 'none';
+  if (scope.everyone) return 'everyone';
+  return scope.roles.includes('CLIENT') ? 'clients' : 'none';
 }

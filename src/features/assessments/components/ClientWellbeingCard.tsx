@@ -4,6 +4,7 @@ import { who5Meaning } from '@contract';
 import { clientAssessmentsQueryOptions } from '../api/queries';
 import { formatDate, useClock } from '@/lib/intl';
 import { TOUCH_TARGET } from '@/config/touch';
+import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 
 /**
@@ -32,7 +33,11 @@ export function ClientWellbeingCard({ clientId }: { clientId: string }) {
         </Text>
       ) : (
         <>
-          {latest?.score != null ? (
+          {latest && withheld(latest, 'score') ? (
+            <Text size="sm">
+              Latest Thrive check: taken on {formatDate(latest.taken_at, clock)}; its score: <NotShown />
+            </Text>
+          ) : latest?.score != null ? (
             <Text size="sm">
               Latest Thrive check: <strong>{latest.score} / 100</strong> on {formatDate(latest.taken_at, clock)}{' '}
               {latest.alert && (

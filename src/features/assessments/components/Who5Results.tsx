@@ -24,7 +24,7 @@ const BAND_COLORS: Readonly<Record<Who5Band, string>> = { 'very-low': 'red', low
 /** The change from the previous check, in words; a change of 10 points or more is called out. */
 function ChangeLine({ result, previous }: { result: ShownAssessment; previous: ShownAssessment | undefined }) {
   const clock = useClock();
-  if (!previous || previous.score === null || result.score === null) {
+  if (!previous || previous.score == null || result.score == null) {
     return (
       <Text size="sm">This is your first Thrive check. Take it again in four weeks to see how things change.</Text>
     );

@@ -85,7 +85,7 @@ export function UserPage({ username, viewer }: { username: string; viewer: Signe
         <AccountSection detail={data} signedIn={viewer} />
         {/* Only clients are enrolled in programs (the API refuses others). */}
         {!shown.isPlaceholder && shown.profile.role === 'CLIENT' && (
-          <EnrollmentsPanel userId={data.Username} clientName={name} />
+          <EnrollmentsPanel userId={data.Username} clientName={name} viewerRole={viewer.role} />
         )}
       </ProfileEditor>
     </PageFrame>

@@ -7,6 +7,7 @@ import { PlainList } from '@/components/signed-in/PlainList';
 import { QueryState } from '@/components/QueryState';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { NoConsentBadge } from '@/features/hipaa';
+import { NotShown } from '@/components/signed-in/NotShown';
 import { formatDate, useClock } from '@/lib/intl';
 import { clientAlertsQueryOptions } from '../api/queries';
 
@@ -20,22 +21,36 @@ function AlertRow({ badge, children }: { badge: ReactNode; children: ReactNode }
   );
 }
 
-/** What to watch out for: no consent on file, contraindications answered yes and reactions in past visits. */
+/**
+ * What to watch out for: no consent on file, contraindications answered yes and reactions in past visits.
+ * The last two are clinical: for a role that does not read them, the card says so.
+ */
 export function ClientAlerts({ clientId }: { clientId: string }) {
   const alerts = useQuery(clientAlertsQueryOptions(clientId));
   const clock = useClock();
   return (
     <PanelCard title="Alerts">
       <QueryState query={alerts} what="The alerts">
-        {(data) =>
-          data.hipaa_consent && data.contraindications.length === 0 && data.reactions.length === 0 ? (
+        {(data) => {
+          const { contraindications, reactions } = data;
+          if (contraindications === undefined || reactions === undefined) {
+            return (
+              <PlainList gap="xs">
+                {!data.hipaa_consent && <AlertRow badge={<NoConsentBadge />}>No HIPAA authorization on file.</AlertRow>}
+                <Text component="li" size="sm">
+                  Contraindications and reactions: <NotShown />
+                </Text>
+              </PlainList>
+            );
+          }
+          return data.hipaa_consent && contraindications.length === 0 && reactions.length === 0 ? (
             <Text size="sm" c="dimmed">
               No contraindication answered yes and no reaction recorded in past visits.
             </Text>
           ) : (
             <PlainList gap="xs">
               {!data.hipaa_consent && <AlertRow badge={<NoConsentBadge />}>No HIPAA authorization on file.</AlertRow>}
-              {data.contraindications.map((item) => (
+              {contraindications.map((item) => (
                 <AlertRow
                   key={`${item.visit_id}-${item.question}`}
                   badge={
@@ -48,7 +63,7 @@ export function ClientAlerts({ clientId }: { clientId: string }) {
                   {item.override_reason ? `. Went ahead: ${item.override_reason}` : ''}
                 </AlertRow>
               ))}
-              {data.reactions.map((item) => (
+              {reactions.map((item) => (
                 <AlertRow
                   key={`${item.visit_id}-${item.at}-${item.what}`}
                   badge={
@@ -62,8 +77,8 @@ export function ClientAlerts({ clientId }: { clientId: string }) {
                 </AlertRow>
               ))}
             </PlainList>
-          )
-        }
+          );
+        }}
       </QueryState>
     </PanelCard>
   );

@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { mayDoToClients } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { EnrollmentsPanel } from '@/features/enrollments';
 import { ProfileEditor } from '@/features/profiles';
@@ -33,15 +34,21 @@ export function ClientDetailsPage({ clientId, viewer }: { clientId: string; view
             ageYears: ageInYears(profile.date_of_birth),
           })}
           resultAction={
-            // A result is the client's to see once staff share it (it then shows in the client's reports).
-            !shown.isPlaceholder && profile.role === 'CLIENT'
+            // A result is the client's to see once staff share it (it then shows in the client's reports): the care
+            // team shares it; reception, which reads no result, does not.
+            !shown.isPlaceholder && profile.role === 'CLIENT' && mayDoToClients(viewer.role, 'assessments.share-risk')
               ? (input) => <ShareRiskResult clientId={clientId} clientName={name} input={input} />
               : undefined
           }
         />
         {/* Only clients are enrolled in programs (the API refuses others). */}
         {!shown.isPlaceholder && profile.role === 'CLIENT' && (
-          <EnrollmentsPanel key={`enrollments-${clientId}`} userId={clientId} clientName={name} />
+          <EnrollmentsPanel
+            key={`enrollments-${clientId}`}
+            userId={clientId}
+            clientName={name}
+            viewerRole={viewer.role}
+          />
         )}
         <ProfileEditor key={`profile-${clientId}`} shown={shown} viewer={viewer} />
       </Stack>

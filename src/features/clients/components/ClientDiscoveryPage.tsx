@@ -1,8 +1,9 @@
 import { Group, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { components } from '@contract';
+import type { Role, components } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
+import { withheld } from '@/components/signed-in/NotShown';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { ButtonLink } from '@/components/RouterLinks';
 import { ClientWellbeingCard } from '@/features/assessments';
@@ -36,9 +37,12 @@ export type OpenedClient = Pick<
  */
 export function ClientDiscoveryPage({
   clientId,
+  viewerRole,
   onOpened,
 }: {
   clientId: string;
+  /** What the person may do here (start a visit of a therapy their role charts). */
+  viewerRole: Role;
   /** Told once the client is known (and again as their next appointment is): discovery's recent clients. */
   onOpened?: (client: OpenedClient) => void;
 }) {
@@ -59,7 +63,7 @@ export function ClientDiscoveryPage({
       first_name: profile.first_name,
       last_name: profile.last_name,
       email: profile.email,
-      phone_number: profile.phone_number ?? null,
+      ...(withheld(profile, 'phone_number') ? {} : { phone_number: profile.phone_number ?? null }),
       age,
       hipaa_consent: profile.hipaa_consent,
       next_appointment:
@@ -87,7 +91,7 @@ export function ClientDiscoveryPage({
       purpose="The client at a glance: alerts, appointments, visits, programs, risk and wellbeing."
     >
       <Group gap="sm">
-        <StartVisitMenu clientId={clientId} clientName={name} />
+        <StartVisitMenu clientId={clientId} clientName={name} role={viewerRole} />
         <ButtonLink variant="default" to="/appointments">
           Book
         </ButtonLink>

@@ -23,7 +23,7 @@ export function ClientProfilePage({ clientId, viewer }: { clientId: string; view
         <ProfileEditor key={clientId} shown={shown} viewer={viewer}>
           {/* Only clients are enrolled in programs (the API refuses others). */}
           {!shown.isPlaceholder && shown.profile.role === 'CLIENT' && (
-            <EnrollmentsPanel userId={clientId} clientName={name} />
+            <EnrollmentsPanel userId={clientId} clientName={name} viewerRole={viewer.role} />
           )}
         </ProfileEditor>
       </Stack>

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { PageFrame } from '@/components/PageFrame';
+import { NotShown } from '@/components/signed-in/NotShown';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { HUB_CRUMB } from '@/lib/navigation';
@@ -50,7 +51,8 @@ function ClientOption({
   wide: boolean;
   onOpen: () => void;
 }) {
-  const age = client.age === null ? null : `${client.age} years`;
+  const age = client.age == null ? null : `${client.age} years`;
+  const phone = client.phone_number === undefined ? <NotShown /> : (client.phone_number ?? 'No phone');
   return (
     // The options are chosen with the arrow keys and Enter in the search box (aria-activedescendant), or a tap.
 
@@ -82,7 +84,7 @@ function ClientOption({
               {[age, client.email].filter(Boolean).join(' · ')}
             </Text>
           </Stack>
-          <Text size="sm">{client.phone_number ?? 'No phone'}</Text>
+          <Text size="sm">{phone}</Text>
           <Text size="sm">{nextText(client)}</Text>
           <Group justify="flex-end">
             <ConsentWarning client={client} />
@@ -100,7 +102,7 @@ function ClientOption({
               </Text>
             )}
           </Group>
-          <Text size="sm">{client.phone_number ?? 'No phone'}</Text>
+          <Text size="sm">{phone}</Text>
           <Text size="sm">{nextText(client)}</Text>
           <ConsentWarning client={client} />
         </Stack>

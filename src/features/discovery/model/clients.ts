@@ -11,8 +11,9 @@ export interface FoundClient {
   first_name: string;
   last_name: string;
   email: string;
-  phone_number: string | null;
-  age: number | null;
+  /** Left out when the viewer's role does not read it (then so is the source's date of birth, and the age). */
+  phone_number?: string | null;
+  age?: number | null;
   /** Null when the source did not say (a saved user list does not). */
   hipaa_consent: boolean | null;
   /** Undefined when the source did not say. */

@@ -27,11 +27,14 @@ function emptyValues(today: string): EnrollmentFormValues {
 export function EnrollDialog({
   userId,
   clientName,
+  withNotes,
   opened,
   onClose,
 }: {
   userId: string;
   clientName: string;
+  /** Whether the viewer's role writes an enrollment's notes (ADMIN does not: they are the care team's). */
+  withNotes: boolean;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -57,7 +60,8 @@ export function EnrollDialog({
     setProblem(null);
     setSaving(true);
     try {
-      await enrollClient(fields, { userId, clientName, link: here() });
+      const { notes, ...plan } = fields;
+      await enrollClient(withNotes ? { ...plan, notes } : plan, { userId, clientName, link: here() });
     } catch {
       setProblem(ENROLLMENT_NOT_KEPT);
       return;
@@ -85,15 +89,17 @@ export function EnrollDialog({
               {...form.getInputProps('end_date')}
             />
           </SimpleGrid>
-          <Textarea
-            size="md"
-            label="Notes"
-            autosize
-            minRows={2}
-            maxRows={8}
-            description={characterCount(form.values.notes.length, NOTES_MAX)}
-            {...form.getInputProps('notes')}
-          />
+          {withNotes && (
+            <Textarea
+              size="md"
+              label="Notes"
+              autosize
+              minRows={2}
+              maxRows={8}
+              description={characterCount(form.values.notes.length, NOTES_MAX)}
+              {...form.getInputProps('notes')}
+            />
+          )}
           <FormError message={problem} />
           <FormActions submit={{ label: 'Enroll', pending: saving }} secondary={{ label: 'Cancel', onClick: close }} />
         </Stack>

@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
+import type { Role } from '@contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api as apiClient } from '@/lib/api';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
@@ -92,9 +93,11 @@ beforeEach(() => {
 
 afterEach(() => sessionStore.set(SIGNED_OUT));
 
-async function renderPanel() {
+async function renderPanel(viewerRole: Role = 'NURSE') {
   const user = userEvent.setup({ delay: null });
-  const view = await renderWithProviders(<EnrollmentsPanel userId={CLIENT_ID} clientName="Daniel Okafor" />);
+  const view = await renderWithProviders(
+    <EnrollmentsPanel userId={CLIENT_ID} clientName="Daniel Okafor" viewerRole={viewerRole} />,
+  );
   queryClient = view.queryClient;
   return { user };
 }
@@ -202,5 +205,22 @@ describe('EnrollmentsPanel', { timeout: 40_000 }, () => {
     await renderPanel();
     expect(await screen.findByText('You may not see these enrollments.', undefined, SLOW)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('offers ADMIN no notes field and sends none, and says its role is not shown the care team’s notes', async () => {
+    // As the API answers ADMIN: the notes left out.
+    const { notes: _notes, ...asAdminReadsIt } = enrollment('e-1', { program: 'longevity' });
+    enrollments = [asAdminReadsIt];
+    const { user } = await renderPanel('ADMIN');
+    const item = await screen.findByRole('listitem', { name: 'Longevity' }, SLOW);
+    expect(within(item).getByText('Not shown to your role')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Enroll in a program' }));
+    const form = within(await screen.findByRole('dialog', undefined, SLOW));
+    expect(form.queryByLabelText('Notes')).toBeNull();
+    await user.selectOptions(form.getByLabelText(/^Program/), 'metabolic_reset');
+    await user.click(form.getByRole('button', { name: 'Enroll' }));
+    await waitFor(() => expect(posts()).toHaveLength(1), SLOW);
+    expect(posts()[0]?.body).not.toHaveProperty('notes');
   });
 });

@@ -2,6 +2,8 @@ import { Badge, Button, Card, Group, Loader, Modal, NativeSelect, Stack, Text, T
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { mayWriteField, type Role } from '@contract';
+import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { useOutbox } from '@/lib/outbox';
 import {
@@ -41,6 +43,8 @@ function EnrollmentItem({
   clientName: string;
   onRemove: (enrollment: Enrollment | UnsentEnrollment) => void;
 }) {
+  // The care team's notes are left out for a role that does not read them (ADMIN).
+  const notesShown = !withheld(enrollment, 'notes');
   const here = useHere();
   const program = PROGRAM_LABELS[enrollment.program];
 
@@ -70,9 +74,14 @@ function EnrollmentItem({
           <Text size="sm" c="dimmed">
             {periodOf(enrollment)}
           </Text>
-          {enrollment.notes && (
+          {notesShown && enrollment.notes && (
             <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
               {enrollment.notes}
+            </Text>
+          )}
+          {!notesShown && (
+            <Text size="sm">
+              Notes: <NotShown />
             </Text>
           )}
         </Stack>
@@ -218,7 +227,16 @@ function EnrollmentList({
  * A client's program enrollments: list, enroll, change status, remove.
  * Staff, ADMIN and SUPER_ADMIN may; the server decides (only clients are enrolled).
  */
-export function EnrollmentsPanel({ userId, clientName }: { userId: string; clientName: string }) {
+export function EnrollmentsPanel({
+  userId,
+  clientName,
+  viewerRole,
+}: {
+  userId: string;
+  clientName: string;
+  /** Whose notes field the dialog offers: only a role that writes an enrollment's notes. */
+  viewerRole: Role;
+}) {
   const headingId = useId();
   const [page, setPage] = useState(1);
   const [enrolling, setEnrolling] = useState(false);
@@ -237,6 +255,7 @@ export function EnrollmentsPanel({ userId, clientName }: { userId: string; clien
         <EnrollmentList userId={userId} clientName={clientName} page={page} onPage={setPage} />
       </Stack>
       <EnrollDialog
+        withNotes={mayWriteField(viewerRole, 'enrollment', 'notes')}
         userId={userId}
         clientName={clientName}
         opened={enrolling}

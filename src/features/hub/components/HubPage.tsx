@@ -1,7 +1,7 @@
 import { Group, NativeSelect, SimpleGrid, Text } from '@mantine/core';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { Role } from '@contract';
+import { mayReadField, type Role } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { useAfterFirstCommit } from '@/components/progressive-render';
 import {
@@ -139,7 +139,8 @@ function Today({
         {clinic && clinicCards?.(clinic.id, now)}
       </SimpleGrid>
 
-      <NeedsAttentionCard />
+      {/* Who needs attention is what a Thrive check's alert says: for the roles that read it. */}
+      {mayReadField(role, 'assessment', 'alert') && <NeedsAttentionCard />}
 
       <ComingUp
         day={shownDay}

@@ -42,4 +42,21 @@ describe('ProfileCard', () => {
     expect(valueOf('Email')).toBe('n@thrive.test');
     expect(screen.getByText(/No profile has been set up/)).toBeTruthy();
   });
+
+  it('says "Not shown to your role" for what the API left out, and "Not given" for what is empty', async () => {
+    // A nurse's answer: the phone number she may call, no address or preferred contact method.
+    const {
+      city: _city,
+      state: _state,
+      country: _country,
+      preferred_contact_method: _method,
+      ...asANurseReadsIt
+    } = { ...placeholderProfile(ID, 'client@thrive.test'), first_name: 'Priya', phone_number: '+15555550100' };
+    await renderWithProviders(<ProfileCard shown={{ profile: asANurseReadsIt, isPlaceholder: false }} />);
+    expect(await screen.findByRole('heading', { name: /Priya/ })).toBeTruthy();
+    expect(valueOf('Phone')).toBe('+15555550100');
+    expect(valueOf('Location')).toBe('Not shown to your role');
+    expect(valueOf('Preferred contact')).toBe('Not shown to your role');
+    expect(valueOf('Emergency contact')).toBe('Not given');
+  });
 });

@@ -1,11 +1,33 @@
 import { Alert, Card, SimpleGrid, Stack } from '@mantine/core';
-import { ageInYears, genderLabel } from '../model/profile';
+import type { ReactNode } from 'react';
+import { ageInYears, genderLabel, type Profile } from '../model/profile';
 import { type ShownProfile } from '@/features/people';
 import { ProfileIdentity } from './ProfileIdentity';
 import { formatDay } from '@/lib/intl';
+import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { Term } from '@/components/signed-in/Term';
 
 const NOT_GIVEN = 'Not given';
+
+/**
+ * A term made of profile fields: "Not shown to your role" when the API left
+ * all of them out (the viewer's role does not read them), else the value, or
+ * "Not given" when the fields are empty.
+ */
+function ProfileTerm({
+  label,
+  profile,
+  fields,
+  children,
+}: {
+  label: string;
+  profile: Profile;
+  fields: readonly (keyof Profile)[];
+  children: ReactNode;
+}) {
+  const shown = fields.some((field) => !withheld(profile, field));
+  return <Term label={label}>{shown ? children || NOT_GIVEN : <NotShown />}</Term>;
+}
 
 /** One user's profile, read-only. */
 export function ProfileCard({ shown, now = new Date() }: { shown: ShownProfile; now?: Date }) {
@@ -33,15 +55,31 @@ export function ProfileCard({ shown, now = new Date() }: { shown: ShownProfile; 
           <Term label="Email">
             <span style={{ overflowWrap: 'anywhere' }}>{profile.email || NOT_GIVEN}</span>
           </Term>
-          <Term label="Phone">{profile.phone_number ?? NOT_GIVEN}</Term>
-          <Term label="Gender">{genderLabel(profile.gender)}</Term>
-          <Term label="Age">{age === null ? NOT_GIVEN : `${age} years`}</Term>
-          <Term label="Date of birth">
-            {profile.date_of_birth ? formatDay(profile.date_of_birth, { weekday: false }) : NOT_GIVEN}
-          </Term>
-          <Term label="Preferred contact">{profile.preferred_contact_method}</Term>
-          <Term label="Location">{place || NOT_GIVEN}</Term>
-          <Term label="Emergency contact">{emergency || NOT_GIVEN}</Term>
+          <ProfileTerm label="Phone" profile={profile} fields={['phone_number']}>
+            {profile.phone_number}
+          </ProfileTerm>
+          <ProfileTerm label="Gender" profile={profile} fields={['gender']}>
+            {genderLabel(profile.gender)}
+          </ProfileTerm>
+          <ProfileTerm label="Age" profile={profile} fields={['date_of_birth']}>
+            {age === null ? null : `${age} years`}
+          </ProfileTerm>
+          <ProfileTerm label="Date of birth" profile={profile} fields={['date_of_birth']}>
+            {profile.date_of_birth ? formatDay(profile.date_of_birth, { weekday: false }) : null}
+          </ProfileTerm>
+          <ProfileTerm label="Preferred contact" profile={profile} fields={['preferred_contact_method']}>
+            {profile.preferred_contact_method}
+          </ProfileTerm>
+          <ProfileTerm label="Location" profile={profile} fields={['city', 'state', 'country']}>
+            {place}
+          </ProfileTerm>
+          <ProfileTerm
+            label="Emergency contact"
+            profile={profile}
+            fields={['emergency_contact_name', 'emergency_contact_relation', 'emergency_contact_number']}
+          >
+            {emergency}
+          </ProfileTerm>
           {profile.role === 'CLIENT' && (
             <Term label="HIPAA authorization">
               {profile.hipaa_consent

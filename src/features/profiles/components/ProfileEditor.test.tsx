@@ -215,16 +215,39 @@ describe('ProfileEditor', { timeout: 40_000 }, () => {
     );
     sessionStore.set({ authenticated: true, role: 'NURSE', username: NURSE.username, email: 'nurse@thrive.test' });
     const { form } = await openEditor(NURSE);
-    for (const hidden of ['Contact details', 'Work and clinic']) {
-      expect(within(form).queryByRole('region', { name: hidden }), hidden).toBeNull();
-    }
-    expect(within(form).queryByText('+15555550112')).toBeNull();
+    expect(within(form).queryByRole('region', { name: 'Work and clinic' })).toBeNull();
+    // The phone number of the client she may be asked to call, read-only; no other contact detail.
+    const contact = within(form).getByRole('region', { name: 'Contact details' });
+    expect(within(contact).getByText('+15555550112')).toBeTruthy();
+    expect(within(contact).queryByRole('textbox')).toBeNull();
+    expect(within(contact).queryByText('Address line 1')).toBeNull();
     expect(within(form).getByRole('textbox', { name: 'Story' })).toBeTruthy();
     expect(within(form).getByRole('textbox', { name: 'Emergency contact name' })).toBeTruthy();
     const personal = within(form).getByRole('region', { name: 'Personal details' });
     expect(within(personal).queryByRole('textbox')).toBeNull();
     expect(within(personal).getByText('Daniel')).toBeTruthy();
     expect(within(form).queryByRole('textbox', { name: 'ABHA number' })).toBeNull();
+  });
+
+  it('says "Not shown to your role" for each field and section a nurse’s role does not read', async () => {
+    current = projectProfileFields(
+      saved,
+      profileReadFields({ id: NURSE.username, role: 'NURSE' }, { id: CLIENT_ID, role: 'CLIENT' }),
+    );
+    sessionStore.set({ authenticated: true, role: 'NURSE', username: NURSE.username, email: 'nurse@thrive.test' });
+    await renderWithProviders(
+      <Suspense fallback="Loading">
+        <Harness viewer={NURSE} />
+      </Suspense>,
+    );
+    const contact = await screen.findByRole('region', { name: 'Contact details' }, SLOW);
+    expect(within(contact).getByText('+15555550112')).toBeTruthy();
+    expect(within(contact).getByText('Address line 1').nextElementSibling?.textContent).toBe('Not shown to your role');
+    const others = screen.getByRole('region', { name: 'Other sections' });
+    expect(within(others).getByText('Work and clinic').nextElementSibling?.textContent).toBe('Not shown to your role');
+    // An empty field the role reads is still "Not given".
+    const emergency = screen.getByRole('region', { name: 'Emergency contact' });
+    expect(within(emergency).getByText('Emergency contact name').nextElementSibling?.textContent).toBe('Not given');
   });
 
   it('checks the fields before sending anything', async () => {

@@ -1,7 +1,8 @@
-import { sectionsShown } from '../model/fields';
+import { FIELD_LABELS, PROFILE_SECTIONS, sectionsShown } from '../model/fields';
 import type { Profile } from '../model/profile';
 import { NOT_GIVEN, ReadOnlyProfileField, SectionCard } from './ProfileSection';
 import { formatDateTime, useClock } from '@/lib/intl';
+import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { Term } from '@/components/signed-in/Term';
 
 /** An instant of the record on the clinic's clock, or 'Not given'. */
@@ -38,18 +39,38 @@ export function RecordSection({ profile }: { profile: Profile }) {
   );
 }
 
-/** Every profile field the viewer may read, read-only, in the form's sections. */
+/**
+ * Every profile field, read-only, in the form's sections: what the viewer's role does not read (the API left it
+ * out) says so, and the sections it reads none of are named together.
+ */
 export function ProfileDetails({ profile, unsent }: { profile: Profile; unsent?: ReadonlySet<string> }) {
+  const shown = sectionsShown(profile).map((section) => section.id);
+  const notShown = PROFILE_SECTIONS.filter((section) => !shown.includes(section.id));
   return (
     <>
-      {sectionsShown(profile).map((section) => (
+      {PROFILE_SECTIONS.filter((section) => shown.includes(section.id)).map((section) => (
         <SectionCard key={section.id} title={section.title} description={section.description}>
           {section.id === 'contact' && <Term label="Sign-in email">{profile.email || NOT_GIVEN}</Term>}
-          {section.fields.map((field) => (
-            <ReadOnlyProfileField key={field} profile={profile} field={field} unsent={unsent?.has(field) ?? false} />
-          ))}
+          {section.fields.map((field) =>
+            withheld(profile, field) ? (
+              <Term key={field} label={FIELD_LABELS[field]}>
+                <NotShown />
+              </Term>
+            ) : (
+              <ReadOnlyProfileField key={field} profile={profile} field={field} unsent={unsent?.has(field) ?? false} />
+            ),
+          )}
         </SectionCard>
       ))}
+      {notShown.length > 0 && (
+        <SectionCard title="Other sections">
+          {notShown.map((section) => (
+            <Term key={section.id} label={section.title}>
+              <NotShown />
+            </Term>
+          ))}
+        </SectionCard>
+      )}
       {profile.role === 'CLIENT' && <ConsentSection profile={profile} />}
       <RecordSection profile={profile} />
     </>

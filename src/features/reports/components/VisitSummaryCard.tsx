@@ -60,18 +60,18 @@ export function VisitSummaryCard({ summary }: { summary: VisitSummary }) {
                 ))}
               </SimpleGrid>
             )}
-            {full.data.reactions.length > 0 && (
+            {(full.data.reactions ?? []).length > 0 && (
               <Text size="sm">
                 Reactions noted:{' '}
-                {full.data.reactions.map((reaction) => `${reaction.what} (${reaction.severity})`).join('; ')}.
+                {(full.data.reactions ?? []).map((reaction) => `${reaction.what} (${reaction.severity})`).join('; ')}.
               </Text>
             )}
-            {full.data.addenda.length > 0 && (
+            {(full.data.addenda ?? []).length > 0 && (
               <Stack gap={4}>
                 <Text size="sm" fw={700}>
                   Addenda
                 </Text>
-                {full.data.addenda.map((addendum) => (
+                {(full.data.addenda ?? []).map((addendum) => (
                   <Text key={addendum.id} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                     {addendum.text}{' '}
                     <Text span size="xs" c="dimmed">

@@ -47,16 +47,16 @@ export function keyReadings(visit: Visit): Reading[] {
     const value = spec ? formatted(spec, fields[name]) : null;
     if (spec && value !== null) readings.push({ label: spec.label, value });
   }
-  if (visit.derived.dose_j_cm2 !== undefined)
-    readings.push({ label: 'Dose', value: `${visit.derived.dose_j_cm2} J/cm²` });
-  if (visit.derived.heart_rate_rise !== undefined) {
-    readings.push({ label: 'Heart-rate rise', value: `${visit.derived.heart_rate_rise} /min` });
+  const derived = visit.derived ?? {};
+  if (derived.dose_j_cm2 !== undefined) readings.push({ label: 'Dose', value: `${derived.dose_j_cm2} J/cm²` });
+  if (derived.heart_rate_rise !== undefined) {
+    readings.push({ label: 'Heart-rate rise', value: `${derived.heart_rate_rise} /min` });
   }
   if (visit.therapy === 'fir' && stopCriterionMet(visit.fir)) {
     readings.push({ label: 'Session', value: 'Ended early for your safety (a stop criterion was met)' });
   }
   for (const phase of ['before', 'after'] as const) {
-    const entry = visit.vitals.find((vitals) => vitals.phase === phase);
+    const entry = visit.vitals?.find((vitals) => vitals.phase === phase);
     if (!entry) continue;
     const parts: string[] = [];
     if (entry.systolic != null && entry.diastolic != null) parts.push(`BP ${entry.systolic}/${entry.diastolic} mmHg`);

@@ -248,7 +248,7 @@ export function ReactionsPart({ draft, record }: { draft: VisitDraft; record: Re
 }
 
 /** The corrections made after signing, in order, each with its author and time. */
-export function AddendaPart({ addenda, clock }: { addenda: Visit['addenda']; clock: ClinicClock }) {
+export function AddendaPart({ addenda = [], clock }: { addenda: Visit['addenda']; clock: ClinicClock }) {
   if (addenda.length === 0) return null;
   return (
     <RecordPart title="Addenda">

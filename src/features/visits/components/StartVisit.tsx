@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconStethoscope } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { THERAPY_INFO, VISIT_THERAPIES } from '@contract';
+import { THERAPY_INFO, VISIT_THERAPIES, mayDoToClients, type Role } from '@contract';
 import type { Appointment } from '@/features/appointments';
 import { ButtonLink } from '@/components/RouterLinks';
 import { toastFailure } from '@/components/toasts';
@@ -10,15 +10,17 @@ import { useOutbox } from '@/lib/outbox';
 import { saveVisitDraft } from '../api/changes';
 import { visitListQueryOptions } from '../api/queries';
 import { newVisitDraft, type VisitDraft, type VisitTherapy } from '../model/draft';
-import { visitScreenLink } from '../model/links';
+import { visitRecordLink, visitScreenLink } from '../model/links';
 
 /**
  * 'Start visit' from the client's page: the therapy chosen, the visit is made
  * on this device at once (its id too) and kept, online or not, and its screen
- * opens.
+ * opens. Only the therapies the person's role charts are offered; none, no menu.
  */
-export function StartVisitMenu({ clientId, clientName }: { clientId: string; clientName: string }) {
+export function StartVisitMenu({ clientId, clientName, role }: { clientId: string; clientName: string; role: Role }) {
   const start = useStartVisit();
+  const therapies = VISIT_THERAPIES.filter((therapy) => mayDoToClients(role, 'visits.chart', therapy));
+  if (therapies.length === 0) return null;
   return (
     <Menu position="bottom-start">
       <Menu.Target>
@@ -30,7 +32,7 @@ export function StartVisitMenu({ clientId, clientName }: { clientId: string; cli
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {VISIT_THERAPIES.map((therapy) => (
+        {therapies.map((therapy) => (
           <Menu.Item key={therapy} onClick={() => void start(therapy, clientId, clientName, null)}>
             {THERAPY_INFO[therapy].name}
           </Menu.Item>
@@ -68,12 +70,15 @@ const isTherapy = (kind: string): kind is VisitTherapy => (VISIT_THERAPIES as re
 /**
  * On an appointment of a therapy: 'Start visit' (the visit is made on this
  * device at once, tied to the appointment, which the server then moves to in
- * progress), or 'Open visit' when it has one, here or on the server.
+ * progress), or 'Open visit' when it has one, here or on the server. A role
+ * that does not chart the therapy opens the visit's record, and starts none.
  */
-export function AppointmentVisitAction({ appointment }: { appointment: Appointment }) {
+export function AppointmentVisitAction({ appointment, role }: { appointment: Appointment; role: Role }) {
   const start = useStartVisit();
   const therapy = appointment.therapy_kind;
-  const startable = isTherapy(therapy) && ['checked_in', 'in_progress', 'booked'].includes(appointment.status);
+  const charts = isTherapy(therapy) && mayDoToClients(role, 'visits.chart', therapy);
+  const startable =
+    charts && isTherapy(therapy) && ['checked_in', 'in_progress', 'booked'].includes(appointment.status);
   const onServer = useQuery({
     ...visitListQueryOptions({ appointment: appointment.id }),
     enabled: isTherapy(therapy),
@@ -88,8 +93,11 @@ export function AppointmentVisitAction({ appointment }: { appointment: Appointme
   );
   const existing = onServer.data?.results[0]?.id ?? (unsent ? unsent.request.pathParams.id : undefined);
   if (existing) {
+    const link = charts
+      ? visitScreenLink(therapy, appointment.client_id, existing)
+      : visitRecordLink(appointment.client_id, existing);
     return (
-      <ButtonLink variant="light" {...visitScreenLink(therapy, appointment.client_id, existing)}>
+      <ButtonLink variant="light" {...link}>
         Open visit
       </ButtonLink>
     );

@@ -1,5 +1,7 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { THERAPY_INFO } from '@contract';
+import { NotShown, withheld } from '@/components/signed-in/NotShown';
+import { Term } from '@/components/signed-in/Term';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { useClinicClock } from '@/features/clinics';
 import { formatDateTime, formatTime } from '@/lib/intl';
@@ -7,9 +9,32 @@ import type { Visit, VisitDraft } from '../model/draft';
 import { AddendaPart, ConsentPart, ReactionsPart, TherapyPart, VitalsPart, type RecordContext } from './RecordParts';
 
 /**
+ * In place of what was charted, for a role that reads only that a visit exists (reception, health coaches,
+ * nutritionists): the API left it out, and the record says so.
+ */
+function ChartedNotShown({ therapy }: { therapy: VisitDraft['therapy'] }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          What was charted
+        </Title>
+        <Term
+          size="sm"
+          label={`Consent and screen, vitals, ${THERAPY_INFO[therapy].name}, reactions, notes and addenda`}
+        >
+          <NotShown />
+        </Term>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
  * A visit as a record: everything charted, who entered each entry, the
  * signature and hash, and the addenda in order. Read-only, and laid out to
  * print (the discovery page's visit view, a signed visit, the portal's summary).
+ * A role that does not read the clinical record sees the visit's therapy, times and state.
  */
 export function VisitRecord({
   visit,
@@ -38,11 +63,12 @@ export function VisitRecord({
 }) {
   // Every time of the record on its clinic's clock.
   const clock = useClinicClock({ id: visit.clinic_id });
+  const charted = !withheld(visit, 'vitals');
   const record: RecordContext = {
     clock,
     by: withClinicalDetail
       ? (key) => {
-          const attribution = visit.attributions[key];
+          const attribution = visit.attributions?.[key];
           return attribution ? `${people[attribution.by] ?? 'Staff'} · ${formatTime(attribution.at, clock)}` : '';
         }
       : null,
@@ -63,11 +89,12 @@ export function VisitRecord({
           Signed by {people[visit.signed_by] ?? 'a member of staff'} on {formatDateTime(visit.signed_at, clock)}.
         </Text>
       )}
-      <TherapyPart draft={draft} record={record} />
-      <VitalsPart draft={draft} record={record} />
-      {withClinicalDetail && <ConsentPart draft={draft} record={record} />}
-      <ReactionsPart draft={draft} record={record} />
-      <AddendaPart addenda={visit.addenda} clock={clock} />
+      {!charted && <ChartedNotShown therapy={draft.therapy} />}
+      {charted && <TherapyPart draft={draft} record={record} />}
+      {charted && <VitalsPart draft={draft} record={record} />}
+      {charted && withClinicalDetail && <ConsentPart draft={draft} record={record} />}
+      {charted && <ReactionsPart draft={draft} record={record} />}
+      {charted && <AddendaPart addenda={visit.addenda} clock={clock} />}
       {withClinicalDetail && visit.content_hash && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           Signed content SHA-256: {visit.content_hash}

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Loader } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { THERAPY_INFO } from '@contract';
+import { THERAPY_INFO, mayDoToClients, type Role } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
+import { withheld } from '@/components/signed-in/NotShown';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { ButtonLink } from '@/components/RouterLinks';
 import { clientTrail } from '@/lib/navigation';
@@ -12,8 +13,11 @@ import { draftOfVisit } from '../model/draft';
 import { visitScreenLink } from '../model/links';
 import { VisitRecord } from './VisitRecord';
 
-/** /client/discovery/{clientId}/visit/{visitId}: one visit as a record, with its addenda, ready to print. */
-export function VisitRecordPage({ clientId, visitId }: { clientId: string; visitId: string }) {
+/**
+ * /client/discovery/{clientId}/visit/{visitId}: one visit as a record, with its addenda, ready to print; as much
+ * of it as the viewer's role reads, and a way back to its chart for a role that charts it.
+ */
+export function VisitRecordPage({ clientId, visitId, role }: { clientId: string; visitId: string; role: Role }) {
   const clientName = fullName(profileOf(useSuspenseQuery(userDetailQueryOptions(clientId)).data).profile);
   const visit = useQuery(visitQueryOptions(visitId));
   const crumbs = [
@@ -52,10 +56,12 @@ export function VisitRecordPage({ clientId, visitId }: { clientId: string; visit
       </PageFrame>
     );
   }
+  // A role that does not read the clinical record reads the visit's therapy, times and state.
+  const shown = withheld(data, 'vitals') ? `${clientName}: the visit's therapy, times and state.` : purpose;
   return (
-    <PageFrame title={THERAPY_INFO[data.therapy].title} crumbs={crumbs} purpose={purpose}>
+    <PageFrame title={THERAPY_INFO[data.therapy].title} crumbs={crumbs} purpose={shown}>
       <Group justify="flex-end" gap="sm" className="no-print">
-        {data.state === 'draft' && (
+        {data.state === 'draft' && mayDoToClients(role, 'visits.chart', data.therapy) && (
           <ButtonLink variant="light" {...visitScreenLink(data.therapy, clientId, visitId)}>
             Continue charting
           </ButtonLink>

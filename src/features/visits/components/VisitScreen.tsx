@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconCloudCheck, IconDeviceTabletCheck, IconPrinter } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import {
   OVERRIDE_ROLES,
   THERAPY_INFO,
   draftProblems,
+  mayDoToClients,
   entriesById,
   profileSaysDiabetic,
   signingProblems,
@@ -22,7 +23,6 @@ import { PersonClock, fullName, profileOf, userDetailQueryOptions } from '@/feat
 import { dateOn, formatTime, todayOn, useClock } from '@/lib/intl';
 import { useUnsentChanges, type OutboxItem } from '@/lib/outbox';
 import type { SignedInUser } from '@/lib/auth/guards';
-import { useOnline } from '@/pwa/connection';
 import { saveVisitDraft, signVisit } from '../api/changes';
 import { visitRecord } from '../api/record';
 import { visitQueryOptions } from '../api/queries';
@@ -46,6 +46,7 @@ import { SignOff } from './SignOff';
 import { TherapySection } from './TherapySection';
 import { VisitRecord } from './VisitRecord';
 import { VitalsSection } from './VitalsSection';
+import { SaveState } from './SaveState';
 import { VisitEditingContext, type VisitEditing } from './visit-context';
 
 /** How long after the last keystroke the draft is kept (on this device first, then on the server). */
@@ -57,63 +58,6 @@ function isSave(item: OutboxItem): boolean {
 
 function isSignOff(item: OutboxItem): boolean {
   return item.request.path.endsWith('/sign');
-}
-
-/** Where the draft is: being typed, kept on this device, on the server, or held back with a reason. */
-function SaveState({
-  saving,
-  unsent,
-  onServer,
-}: {
-  /** Typed and not yet kept, or being kept. */
-  saving: boolean;
-  unsent: readonly OutboxItem[];
-  onServer: boolean;
-}) {
-  const online = useOnline();
-  const held = unsent.find((item) => item.state === 'failed' || item.state === 'conflict');
-  let shown: ReactNode;
-  if (held) {
-    shown = (
-      <TintBadge color="red" size="lg">
-        Not saved: {held.reason ?? 'the server refused it'}
-      </TintBadge>
-    );
-  } else if (saving) {
-    shown = (
-      <Group gap={6}>
-        <Loader size="xs" />
-        <Text size="sm">Saving…</Text>
-      </Group>
-    );
-  } else if (unsent.length > 0) {
-    shown = (
-      <Group gap={6}>
-        <IconDeviceTabletCheck size={18} aria-hidden />
-        <Text size="sm">
-          Saved on this device{online ? ', sending to the server' : '; sent when the network is back'}
-        </Text>
-      </Group>
-    );
-  } else if (onServer) {
-    shown = (
-      <Group gap={6}>
-        <IconCloudCheck size={18} aria-hidden color="var(--mantine-color-teal-7)" />
-        <Text size="sm">Saved to the server</Text>
-      </Group>
-    );
-  } else {
-    shown = (
-      <Text size="sm" c="dimmed">
-        Not started: the visit is kept as soon as anything is entered.
-      </Text>
-    );
-  }
-  return (
-    <div role="status" aria-live="polite" data-testid="visit-save-state">
-      {shown}
-    </div>
-  );
 }
 
 export interface VisitScreenProps {
@@ -176,13 +120,17 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
   const crumbs = [...clientTrail(clientId, clientName), { label: THERAPY_INFO[therapy].title }];
   const signed = server?.state === 'signed';
   const hipaaConsent = profile.hipaa_consent === true;
+  // Who charts, signs and corrects is the contract's table (the route sends the other roles to the record).
+  const charts = mayDoToClients(user.role, 'visits.chart', therapy);
+  const signs = mayDoToClients(user.role, 'visits.sign', therapy);
 
-  if (signed && server && serverDraft) {
+  // A signed visit is a record; so is a draft for a role that does not chart it.
+  if ((signed || !charts) && server && serverDraft) {
     return (
       <PageFrame
         title={THERAPY_INFO[therapy].title}
         crumbs={crumbs}
-        purpose={`${clientName}: a signed visit, locked. Corrections are added as addenda.`}
+        purpose={`${clientName}: ${signed ? 'a signed visit, locked. Corrections are added as addenda.' : 'a visit being charted by a nurse or a doctor.'}`}
       >
         <Group justify="flex-end" className="no-print">
           <Button variant="default" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
@@ -190,7 +138,16 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
           </Button>
         </Group>
         <VisitRecord visit={server} draft={serverDraft} people={server.people} />
-        <AddendaSection visitId={visitId} clientName={clientName} unsent={unsent} link={link} />
+        {signed && signs && <AddendaSection visitId={visitId} clientName={clientName} unsent={unsent} link={link} />}
+      </PageFrame>
+    );
+  }
+  if (!charts) {
+    return (
+      <PageFrame title={THERAPY_INFO[therapy].title} crumbs={crumbs} purpose={`${clientName}: a visit.`}>
+        <Alert color="orange" variant="light" title="This visit is not on this device">
+          It opens when the network is back.
+        </Alert>
       </PageFrame>
     );
   }
@@ -221,6 +178,7 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
         people={server?.people ?? {}}
         unsent={unsent}
         signing={signing ?? null}
+        maySign={signs}
         hipaaConsent={hipaaConsent}
         diabetic={profileSaysDiabetic(profile.lifestyle_history)}
       />
@@ -244,6 +202,8 @@ interface EditorProps {
   people: Readonly<Record<string, string>>;
   unsent: readonly OutboxItem[];
   signing: OutboxItem | null;
+  /** The person's role signs this therapy's visits. */
+  maySign: boolean;
   hipaaConsent: boolean;
   diabetic: boolean;
 }
@@ -387,7 +347,7 @@ function VisitEditor(props: EditorProps) {
         <TherapySection />
         <ReactionsSection />
         <NotesSection />
-        {!readOnly && <SignOff draft={draft} missing={missing} onSign={sign} />}
+        {!readOnly && props.maySign && <SignOff draft={draft} missing={missing} onSign={sign} />}
       </Stack>
     </VisitEditingContext.Provider>
   );

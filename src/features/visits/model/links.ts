@@ -14,3 +14,8 @@ export function isVisitTherapy(value: string): value is VisitTherapy {
 export function visitScreenLink(therapy: VisitTherapy, clientId: string, visitId: string) {
   return linkOptions({ to: '/client/$therapy/$clientId/visit/$visitId', params: { therapy, clientId, visitId } });
 }
+
+/** Where a visit is read as a record (the discovery page's visit view): for a role that does not chart it. */
+export function visitRecordLink(clientId: string, visitId: string) {
+  return linkOptions({ to: '/client/discovery/$clientId/visit/$visitId', params: { clientId, visitId } });
+}

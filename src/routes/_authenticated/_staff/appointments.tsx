@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_authenticated/_staff/appointments')({
           search={search}
           onSearchChange={(next) => void navigate({ search: next, replace: true })}
           homeClinic={me.data?.Profile?.clinic ?? null}
-          appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} />}
+          appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} role={user.role} />}
         />
       </Suspense>
     );

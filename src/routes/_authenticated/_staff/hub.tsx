@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { HubPage } from '@/features/hub';
 import { OpenMessages } from '@/features/support';
 import { userDetailQueryOptions } from '@/features/people';
+import { mayDoToClients } from '@contract';
 import { AppointmentVisitAction, VisitsToComplete } from '@/features/visits';
 
 /** The clinics and the person's own clinic come with the signed-in frame (`_authenticated`'s loader). */
@@ -18,10 +19,13 @@ export const Route = createFileRoute('/_authenticated/_staff/hub')({
         clinicCards={(clinicId, now) => (
           <>
             <OpenMessages clinicId={clinicId} now={now} />
-            <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />
+            {/* Drafts to finish are for the roles that chart (and sign) them. */}
+            {mayDoToClients(user.role, 'visits.chart') && (
+              <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />
+            )}
           </>
         )}
-        appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} />}
+        appointmentActions={(appointment) => <AppointmentVisitAction appointment={appointment} role={user.role} />}
       />
     );
   },

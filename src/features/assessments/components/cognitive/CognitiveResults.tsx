@@ -59,8 +59,8 @@ export function CognitiveResultCard({
   heading?: string;
 }) {
   const clock = useClock();
-  const scores: CognitiveScores | null = result.cognitive_scores;
-  const base = baseline && baseline.id !== result.id ? baseline.cognitive_scores : null;
+  const scores: CognitiveScores | null = result.cognitive_scores ?? null;
+  const base = baseline && baseline.id !== result.id ? (baseline.cognitive_scores ?? null) : null;
   return (
     <ResultCard heading={heading} unsent={result.unsent}>
       <Text size="sm" c="dimmed">

@@ -5,6 +5,7 @@ export const Route = createFileRoute('/_authenticated/_staff/client/discovery/$c
   loader: ({ context, params }) => prefetchVisit(context.queryClient, params.visitId),
   component: function ClientVisit() {
     const { clientId, visitId } = Route.useParams();
-    return <VisitRecordPage clientId={clientId} visitId={visitId} />;
+    const { user } = Route.useRouteContext();
+    return <VisitRecordPage clientId={clientId} visitId={visitId} role={user.role} />;
   },
 });

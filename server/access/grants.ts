@@ -1,16 +1,30 @@
 /**
- * Applies the rules table to a request: looks the target user's role up and
- * turns a refusal into the answer the caller gets.
+ * Whether the caller may do an operation to a record's user: the one place a
+ * service asks (openapi/access/rules.ts is the table). Looks the target
+ * user's role up and turns a refusal into the answer the caller gets.
  */
 import { isRole } from '../core/contract-types.ts';
 import type { Queryable } from '../db/database.ts';
 import { conflict, forbidden, type HttpProblem } from '../core/problem.ts';
-import { decide, reachesEveryone, type Caller, type Operation, type RoleOrNone, type Target } from '@contract';
+import {
+  decide,
+  listScopeOf,
+  reachesEveryone,
+  type Caller,
+  type Operation,
+  type Target,
+  type VisitTherapy,
+} from '@contract';
 
 /** The user `id` as the rules see it: a user the API has no row for counts as one without a role. */
 export async function targetUser(db: Queryable, id: string): Promise<Target> {
   const [user] = await db.query<{ role: string | null }>('SELECT role FROM users WHERE id = $1', [id]);
   return { id: id.toLowerCase(), role: isRole(user?.role) ? user.role : 'NO_ROLE' };
+}
+
+/** The same user, for an operation on a visit of `therapy` (charting and signing are granted per therapy). */
+export async function targetVisitClient(db: Queryable, id: string, therapy: VisitTherapy): Promise<Target> {
+  return { ...(await targetUser(db, id)), therapy };
 }
 
 const REFUSALS: Readonly<Record<Operation, string>> = {
@@ -32,7 +46,8 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'appointments.write': 'You may not book or change appointments of this user.',
   'appointments.cancel': 'You may not cancel this appointment.',
   'visits.read': 'You may not see these visits.',
-  'visits.write': 'You may not chart visits of this user.',
+  'visits.chart': 'Only a nurse or a doctor charts a therapy visit.',
+  'visits.sign': 'Only a nurse or a doctor signs a therapy visit or adds an addendum to it.',
   'assessments.read': 'You may not see these results.',
   'assessments.write': 'You may record only your own Thrive checks and cognitive runs.',
   'assessments.share-risk': 'You may not share a risk result with this user.',
@@ -46,22 +61,45 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'programs.read': 'You may not see the programs or their clients’ progress.',
 };
 
+/**
+ * Throws the refusal when the caller may not do `operation` to `target`;
+ * returns how the caller was allowed (its own record, or through its role).
+ * `field` names the part of the request that named the target.
+ */
+export function requireGrant(caller: Caller, operation: Operation, target: Target, field?: string): 'self' | 'role' {
+  const decision = decide(caller, operation, target);
+  if (decision.allowed) return decision.via;
+  throw refusal(operation, decision.reason, field);
+}
+
+/**
+ * Throws the refusal when the caller's role has no grant for `operation` at
+ * all: asked before a record is looked up, so its existence tells nothing.
+ */
+export function requireSomeGrant(caller: Caller, operation: Operation, detail = REFUSALS[operation]): void {
+  if (!hasSomeGrant(caller, operation)) throw forbidden(detail);
+}
+
+/** Whether the caller's role has a grant for `operation` at all (its own records, or others'). */
+export function hasSomeGrant(caller: Caller, operation: Operation): boolean {
+  return listScopeOf(caller, operation).via !== 'none';
+}
+
+/**
+ * How the caller may do `operation` to `target` (its own record, or through its role), null when it may not:
+ * for a service that answers differently rather than refusing.
+ */
+export function grantedVia(caller: Caller, operation: Operation, target: Target): 'self' | 'role' | null {
+  const decision = decide(caller, operation, target);
+  return decision.allowed ? decision.via : null;
+}
+
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */
-export function authorizeOverEveryone(
+export function requireGrantOverEveryone(
   caller: Caller,
   operation: 'users.count' | 'audit.read' | 'schedule.catalog' | 'booking.catalog',
 ): void {
   if (!reachesEveryone(caller, operation)) throw refusal(operation, 'not-granted');
-}
-
-/**
- * Throws the refusal when the caller may not do `operation` to `target`;
- * returns how the caller was allowed (its own record, or through its role).
- */
-export function authorize(caller: Caller, operation: Operation, target: Target, field?: string): 'self' | 'role' {
-  const decision = decide(caller, operation, target);
-  if (decision.allowed) return decision.via;
-  throw refusal(operation, decision.reason, field);
 }
 
 function refusal(
@@ -81,17 +119,4 @@ function refusal(
         ? 'You cannot change your own role.'
         : 'You cannot do this to your own account.';
   return forbidden(detail, field === undefined ? undefined : [{ field, message: detail }]);
-}
-
-/**
- * A SQL condition keeping the users whose `roleColumn` is one of `roles`
- * (NO_ROLE meaning none), with its values appended to `params`. Spelled out
- * as IN (...) because the two database drivers pass arrays differently.
- */
-export function roleFilterSql(roleColumn: string, roles: readonly RoleOrNone[], params: unknown[]): string {
-  const named = roles.filter((role) => role !== 'NO_ROLE');
-  const parts =
-    named.length > 0 ? [`${roleColumn} IN (${named.map((role) => `$${params.push(role)}`).join(', ')})`] : [];
-  if (roles.includes('NO_ROLE')) parts.push(`${roleColumn} IS NULL`);
-  return parts.length > 0 ? `(${parts.join(' OR ')})` : 'false';
 }
