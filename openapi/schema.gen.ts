@@ -885,6 +885,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/messages/staff-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alerts the clinics sent their care inboxes, and how each went (the care team)
+         * @description An alert of a very low Thrive check names no client and no score, so the care team (nurses,
+         *     doctors, health coaches, nutritionists; SUPER_ADMIN) reads every clinic's; `clinic` keeps one
+         *     clinic's, `status=failed` those the sender gave up on (its `reason` says why), which the hub
+         *     shows so that a care inbox that never heard is noticed. Newest first, the latest 100 at most.
+         *     Every read is recorded in the audit trail.
+         */
+        get: operations["listStaffAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4155,6 +4179,33 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listStaffAlerts: {
+        parameters: {
+            query?: {
+                clinic?: string;
+                status?: components["schemas"]["MessageStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };
     };

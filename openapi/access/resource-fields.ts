@@ -403,6 +403,24 @@ export const RESOURCE_FIELDS = {
       NO_ROLE: NOTHING,
     },
   },
+  // The same answer, of a clinic's care inbox: read by the care team, who follow the checks up (the hub).
+  'staff-alert': {
+    readBy: 'messages.alerts',
+    answers: ['Message'],
+    bodies: [],
+    fields: MESSAGE_FIELDS,
+    roles: {
+      CLIENT: NOTHING,
+      NURSE: SEES_MESSAGES,
+      DOCTOR: SEES_MESSAGES,
+      RECEPTION: NOTHING,
+      HEALTH_COACH: SEES_MESSAGES,
+      NUTRITIONIST: SEES_MESSAGES,
+      ADMIN: NOTHING,
+      SUPER_ADMIN: SEES_MESSAGES,
+      NO_ROLE: NOTHING,
+    },
+  },
   'message-preferences': {
     readBy: 'messages.preferences',
     answers: ['MessagePreferences'],
@@ -428,6 +446,7 @@ export const RESOURCE_FIELDS = {
   'support-thread': ResourceFields<SupportPart>;
   enrollment: ResourceFields<EnrollmentPart>;
   message: ResourceFields<MessagePart>;
+  'staff-alert': ResourceFields<MessagePart>;
   'message-preferences': ResourceFields<PreferencePart>;
 };
 

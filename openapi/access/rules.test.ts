@@ -65,6 +65,13 @@ describe('decide', () => {
     expect(reachesEveryone(as('NURSE'), 'users.list')).toBe(false);
   });
 
+  it('shows the care inbox’s alerts to the care team, who follow very low checks up, and to no one else', () => {
+    const careTeam = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'SUPER_ADMIN'];
+    for (const role of [...ROLES, 'NO_ROLE'] as const) {
+      expect(reachesEveryone(as(role), 'messages.alerts'), role).toBe(careTeam.includes(role));
+    }
+  });
+
   it('lets a user without a role see only itself', () => {
     expect(decide(as('NO_ROLE'), 'users.read', { id: me, role: 'NO_ROLE' }).allowed).toBe(true);
     expect(decide(as('NO_ROLE'), 'profiles.update', { id: me, role: 'NO_ROLE' }).allowed).toBe(false);

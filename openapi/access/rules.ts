@@ -83,6 +83,11 @@ export type Operation =
   | 'messages.read'
   /** Reading and choosing a client's channels for each kind of message. */
   | 'messages.preferences'
+  /**
+   * Reading the alerts the clinics sent their care inboxes and how each went: they name no client and no
+   * score, so they are about no one (reachesEveryone), like the catalogs.
+   */
+  | 'messages.alerts'
   /** Giving an account a new temporary password by e-mail: a password reset, or an invitation sent again. */
   | 'users.reset-password';
 
@@ -188,6 +193,14 @@ const MESSAGES: Permissions = {
   'messages.preferences': { roles: CLIENTS },
 };
 
+/**
+ * Whether the care inbox heard of each very low Thrive check: for those who read the checks and follow them up
+ * (the care team), who look at the clients needing attention themselves when it did not.
+ */
+const CARE_ALERTS: Permissions = {
+  'messages.alerts': { roles: EVERYONE },
+};
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const HUB_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -207,8 +220,8 @@ const HUB_STAFF: Permissions = {
   ...MESSAGES,
 };
 
-/** HEALTH_COACH and NUTRITIONIST: the hub group, and the risk result they advise on. */
-const CARE_TEAM: Permissions = { ...HUB_STAFF, ...RISK_SHARING };
+/** HEALTH_COACH and NUTRITIONIST: the hub group, the risk result they advise on, and the care inbox's alerts. */
+const CARE_TEAM: Permissions = { ...HUB_STAFF, ...RISK_SHARING, ...CARE_ALERTS };
 
 /** NURSE and DOCTOR: the care team, and the clinical record. */
 const CLINICIANS: Permissions = { ...CARE_TEAM, ...CHARTING };
@@ -282,6 +295,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...SUPPORT,
     ...DISCOVERY,
     ...MESSAGES,
+    ...CARE_ALERTS,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {

@@ -7,10 +7,11 @@
  */
 import { MESSAGE_TOPICS, topicOfKind } from '@contract';
 import { answerFor, requireWritable } from '../access/fields.ts';
-import { requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
+import { requireGrant, requireGrantOverEveryone, requireSomeGrant, targetUser } from '../access/grants.ts';
 import type { Actor } from '../core/actor.ts';
 import type { Answer } from '../core/answer.ts';
 import type { AuditEntry } from '../core/audit-trail.ts';
+import type { ListStaffAlertsQuery } from '../core/contract-types.ts';
 import type { components } from '@contract';
 import { operation } from '../core/operation.ts';
 import { notFound } from '../core/problem.ts';
@@ -109,6 +110,26 @@ export async function listAppointmentMessages(db: Database, caller: Actor, appoi
       [appointmentId],
     );
     return { results: rows.map((row) => answerFor(caller, 'message', toMessage(row))) };
+  });
+}
+
+/**
+ * GET /messages/staff-alerts: what the clinics told their care inboxes of very low Thrive checks, newest
+ * first; one clinic's, or those the sender gave up on, when asked.
+ */
+export async function listStaffAlerts(db: Database, caller: Actor, query: ListStaffAlertsQuery) {
+  return operation(db, entryFor(caller, 'messages.list', null), async () => {
+    requireGrantOverEveryone(caller, 'messages.alerts');
+    const params: unknown[] = [];
+    const where = ["kind = 'staff_alert'"];
+    if (query.clinic !== undefined) where.push(`clinic_id = $${params.push(query.clinic)}`);
+    if (query.status !== undefined) where.push(`status = $${params.push(query.status)}`);
+    const rows = await db.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(' AND ')}
+       ORDER BY created_at DESC, id LIMIT ${LIST_LIMIT}`,
+      params,
+    );
+    return { results: rows.map((row) => answerFor(caller, 'staff-alert', toMessage(row))) };
   });
 }
 

@@ -4,13 +4,16 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { queueAppointmentMessages } from './appointment-messages.ts';
 import type { OutgoingEmail, OutgoingSms, Providers } from './providers.ts';
+import { listStaffAlerts } from './messages-service.ts';
 import { QUIET_HOURS_REASON, runSenderRound } from './sender.ts';
+import { queueStaffAlert } from './staff-alerts.ts';
 
 /**
  * The outbox and its sender on a real (embedded) database: a message written
  * twice for one cause is one message; two senders at once send each message
  * once; a reminder comes due within the clinic's lead; an SMS waits out quiet
- * hours; a failure is retried after a backoff and given up at the deadline.
+ * hours; a failure is retried after a backoff and given up at the deadline,
+ * where staff see it (a care inbox's alert).
  */
 let db: Database;
 const CLINIC = '11111111-1111-4111-8111-111111111111';
@@ -194,5 +197,33 @@ describe('the outbox', () => {
     );
     expect(gaveUp?.status).toBe('failed');
     expect(gaveUp?.reason).toBe('Not sent before its deadline.');
+  });
+
+  it('lists a staff alert it gave up on for staff, failed with the reason, and for no client', async () => {
+    const now = new Date('2031-06-01T06:00:00Z');
+    const assessmentId = '55555555-5555-4555-8555-555555555555';
+    await db.transaction((tx) => queueStaffAlert(tx, { assessmentId, clientId: CLIENT }, now));
+    failures = 100;
+    await round(now);
+    await round(new Date(now.getTime() + 25 * 60 * 60_000));
+    const nurse = {
+      id: '66666666-6666-4666-8666-666666666666',
+      role: 'NURSE',
+      deviceId: null,
+      idempotency: null,
+    } as const;
+    const failed = await listStaffAlerts(db, nurse, { clinic: CLINIC, status: 'failed' });
+    expect(failed.results).toEqual([
+      expect.objectContaining({
+        kind: 'staff_alert',
+        status: 'failed',
+        reason: 'Not sent before its deadline.',
+        to: 'c•••@thrive.test',
+        subject: 'A Thrive check needs a follow-up',
+      }),
+    ]);
+    expect((await listStaffAlerts(db, nurse, { status: 'sent' })).results).toEqual([]);
+    const client = { id: CLIENT, role: 'CLIENT', deviceId: null, idempotency: null } as const;
+    await expect(listStaffAlerts(db, client, {})).rejects.toMatchObject({ status: 403 });
   });
 });

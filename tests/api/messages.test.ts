@@ -235,6 +235,16 @@ describe('a very low Thrive check', () => {
     for (const clinical of [profile.body.first_name, profile.body.last_name, DEEPA.email, String(low.body.score)]) {
       expect(alert.text).not.toContain(clinical);
     }
+    // The care team sees how its clinic's alerts went (the hub shows those that failed).
+    const listed = await api<MessageList>('GET', `/messages/staff-alerts?clinic=${bengaluru.id}`, { as: 'nurse' });
+    expect(listed.status).toBe(200);
+    expect(listed.body.results.map((message) => message.kind)).not.toContain('booking_confirmation');
+    expect(listed.body.results[0]).toMatchObject({
+      kind: 'staff_alert',
+      to: 'c•••@thrive.test',
+      subject: 'A Thrive check needs a follow-up',
+    });
+    expect((await api('GET', '/messages/staff-alerts', { as: 'reception' })).status).toBe(403);
   });
 });
 

@@ -224,6 +224,10 @@ const READS: Record<AccessResource, Record<string, Read>> = {
     'GET /clients/{id}/messages': { path: () => `/clients/${CLIENT.id}/messages`, records: results },
     'GET /appointments/{id}/messages': { path: () => `/appointments/${made.appointment}/messages`, records: results },
   },
+  // The client's Thrive check above alerted the care inbox.
+  'staff-alert': {
+    'GET /messages/staff-alerts': { path: () => '/messages/staff-alerts', records: results },
+  },
   'message-preferences': {
     'GET /clients/{id}/message-preferences': { path: () => `/clients/${CLIENT.id}/message-preferences`, records: one },
   },

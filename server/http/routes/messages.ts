@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import type { components } from '@contract';
+import type { ListStaffAlertsQuery } from '../../core/contract-types.ts';
 import {
   getMessagePreferences,
   listAppointmentMessages,
   listClientMessages,
+  listStaffAlerts,
   putMessagePreferences,
 } from '../../messages/messages-service.ts';
 import { sendTemporaryPassword } from '../../users/password-reset.ts';
@@ -13,8 +15,9 @@ import { sendAnswer } from '../send.ts';
 import { pathId, validated } from './request.ts';
 
 /**
- * What the clinic sends: a client's messages and an appointment's, a client's channels, and an admin's
- * password reset or invitation sent again. (The one-click unsubscribe needs no sign-in: unsubscribe.ts.)
+ * What the clinic sends: a client's messages and an appointment's, the care inboxes' alerts, a client's
+ * channels, and an admin's password reset or invitation sent again. (The one-click unsubscribe needs no
+ * sign-in: unsubscribe.ts.)
  */
 export function messageRoutes({ db, identityAdmin, now = () => new Date() }: AppDependencies): Router {
   const router = Router();
@@ -25,6 +28,10 @@ export function messageRoutes({ db, identityAdmin, now = () => new Date() }: App
 
   router.get('/appointments/:id/messages', async (req, res) => {
     res.json(await listAppointmentMessages(db, callerOf(res), pathId(req)));
+  });
+
+  router.get('/messages/staff-alerts', async (req, res) => {
+    res.json(await listStaffAlerts(db, callerOf(res), validated<ListStaffAlertsQuery>(req.query)));
   });
 
   router.get('/clients/:id/message-preferences', async (req, res) => {

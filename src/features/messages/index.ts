@@ -1,3 +1,7 @@
-/** What the clinic sends a client (confirmations, reminders, notices), how each went, and the client's channels. */
+/**
+ * What the clinic sends a client (confirmations, reminders, notices), how each went, and the client's channels;
+ * the care inbox's alerts that did not go out.
+ */
 export { AppointmentMessages } from './components/AppointmentMessages';
 export { ClientMessages } from './components/ClientMessages';
+export { FailedStaffAlerts } from './components/FailedStaffAlerts';

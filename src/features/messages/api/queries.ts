@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { components } from '@contract';
+import type { components, operations } from '@contract';
 import { api, dataOf } from '@/lib/api';
 
 export type Message = components['schemas']['Message'];
@@ -11,7 +11,10 @@ export const messageKeys = {
   client: (clientId: string) => [...messageKeys.all, 'client', clientId.toLowerCase()] as const,
   appointment: (appointmentId: string) => [...messageKeys.all, 'appointment', appointmentId.toLowerCase()] as const,
   preferences: (clientId: string) => [...messageKeys.all, 'preferences', clientId.toLowerCase()] as const,
+  staffAlerts: (query: StaffAlertsQuery) => [...messageKeys.all, 'staff-alerts', query] as const,
 };
+
+type StaffAlertsQuery = NonNullable<operations['listStaffAlerts']['parameters']['query']>;
 
 /** `GET clients/{id}/messages`: not kept offline (a list of what was sent is no help without the network). */
 export function clientMessagesQueryOptions(clientId: string) {
@@ -32,6 +35,15 @@ export function appointmentMessagesQueryOptions(appointmentId: string) {
     staleTime: 0,
     refetchInterval: (query) =>
       query.state.data?.results.some((message) => message.status === 'pending') ? 5_000 : false,
+  });
+}
+
+/** `GET messages/staff-alerts`: read again every minute on the hub, so a care inbox's failure is seen soon. */
+export function staffAlertsQueryOptions(query: StaffAlertsQuery) {
+  return queryOptions({
+    queryKey: messageKeys.staffAlerts(query),
+    queryFn: async ({ signal }) => dataOf(await api().GET('/messages/staff-alerts', { params: { query }, signal })),
+    refetchInterval: 60_000,
   });
 }
 
