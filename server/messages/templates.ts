@@ -126,11 +126,12 @@ function smsAbout(context: MessageContext): RenderedMessage {
       : '';
   const what: Record<string, string> = {
     booking_confirmation: `your appointment is booked for ${at}.`,
-    reminder: `a reminder of your appointment on ${at}.${video}`,
+    reminder: `a reminder of your appointment on ${at}.`,
     appointment_moved: `your appointment is moved to ${at}.`,
     appointment_cancelled: `your appointment on ${at} is cancelled.`,
   };
-  const text = `${clinic.name}: ${what[context.kind] ?? ''} Details in Thrive.`;
+  // The link last: a phone links an address up to the end, never into the next word.
+  const text = `${clinic.name}: ${what[context.kind] ?? ''} Details in Thrive.${video}`;
   return { subject: text, text, calendar: null };
 }
 
