@@ -909,6 +909,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clinics/{id}/messaging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * How a clinic's messages go out (ADMIN, SUPER_ADMIN)
+         * @description The clinic's reminder lead, the intake call's video room and the care inbox its alerts go to.
+         *     About no one, so read only with a grant reaching everyone.
+         */
+        get: operations["getClinicMessaging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change how a clinic's messages go out (ADMIN, SUPER_ADMIN)
+         * @description Changes the fields named, audited with their names. A new reminder lead holds for the
+         *     reminders not yet written; a new video room or care inbox for messages sent from now on.
+         */
+        patch: operations["patchClinicMessaging"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1235,7 +1263,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "audit.list" | "sessions.end" | "requests.refused" | "users.password-reset" | "users.invitation" | "messages.list" | "messages.preferences-read" | "messages.preferences-update" | "messages.unsubscribe";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "audit.list" | "sessions.end" | "requests.refused" | "users.password-reset" | "users.invitation" | "messages.list" | "messages.preferences-read" | "messages.preferences-update" | "messages.unsubscribe" | "clinics.messaging-read" | "clinics.messaging-update";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -1253,7 +1281,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "session" | "request" | "test" | "slot" | "support_thread" | "message" | "message_preferences";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "session" | "request" | "test" | "slot" | "support_thread" | "message" | "message_preferences" | "clinic_messaging";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -2360,6 +2388,27 @@ export interface components {
             email: boolean;
             sms: boolean;
         };
+        /** @description How long before an appointment its reminder goes, in hours. */
+        ReminderLeadHours: number;
+        /** @description The intake call's video room, sent with a video call's reminder; null for none. */
+        VideoRoomUrl: string | null;
+        /**
+         * Format: email
+         * @description Where the alerts of a very low Thrive check go (lower case); null for none.
+         */
+        CareInbox: string | null;
+        ClinicMessaging: {
+            /** Format: uuid */
+            clinic_id: string;
+            reminder_lead_hours: components["schemas"]["ReminderLeadHours"];
+            video_room_url: components["schemas"]["VideoRoomUrl"];
+            care_inbox: components["schemas"]["CareInbox"];
+        };
+        ClinicMessagingPatch: {
+            reminder_lead_hours?: components["schemas"]["ReminderLeadHours"];
+            video_room_url?: components["schemas"]["VideoRoomUrl"];
+            care_inbox?: components["schemas"]["CareInbox"];
+        };
         MessagePreferences: {
             booking_confirmation: components["schemas"]["ChannelChoice"];
             reminder: components["schemas"]["ChannelChoice"];
@@ -2528,6 +2577,11 @@ export type MessageTopic = components['schemas']['MessageTopic'];
 export type Message = components['schemas']['Message'];
 export type MessageList = components['schemas']['MessageList'];
 export type ChannelChoice = components['schemas']['ChannelChoice'];
+export type ReminderLeadHours = components['schemas']['ReminderLeadHours'];
+export type VideoRoomUrl = components['schemas']['VideoRoomUrl'];
+export type CareInbox = components['schemas']['CareInbox'];
+export type ClinicMessaging = components['schemas']['ClinicMessaging'];
+export type ClinicMessagingPatch = components['schemas']['ClinicMessagingPatch'];
 export type MessagePreferences = components['schemas']['MessagePreferences'];
 export type ResponseProblem = components['responses']['Problem'];
 export type ParameterUserId = components['parameters']['UserId'];
@@ -4209,6 +4263,74 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getClinicMessaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clinic's messaging. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicMessaging"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    patchClinicMessaging: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicMessagingPatch"];
+            };
+        };
+        responses: {
+            /** @description The clinic's messaging as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicMessaging"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
 }
 type FlattenedDeepRequired<T> = {
     [K in keyof T]-?: FlattenedDeepRequired<T[K] extends unknown[] | undefined | null ? Extract<T[K], unknown[]>[number] : T[K]>;
@@ -4228,9 +4350,9 @@ export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<com
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
 export const userSearchOrderingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSearch"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "audit.list", "sessions.end", "requests.refused", "users.password-reset", "users.invitation", "messages.list", "messages.preferences-read", "messages.preferences-update", "messages.unsubscribe"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "audit.list", "sessions.end", "requests.refused", "users.password-reset", "users.invitation", "messages.list", "messages.preferences-read", "messages.preferences-update", "messages.unsubscribe", "clinics.messaging-read", "clinics.messaging-update"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread", "message", "message_preferences"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread", "message", "message_preferences", "clinic_messaging"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
 export const nextAppointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAppointment"]["status"]> = ["booked", "checked_in"];

@@ -283,6 +283,21 @@ const MESSAGE_PREFERENCE_FIELDS = {
 
 const CHOOSES_CHANNELS: PartAccess<PreferencePart> = { read: ['channels'], write: ['channels'] };
 
+type ClinicMessagingPart = 'settings';
+
+/** How a clinic's messages go out: about no one, set up by the administration. */
+const CLINIC_MESSAGING_FIELDS = {
+  clinic_id: 'settings',
+  reminder_lead_hours: 'settings',
+  video_room_url: 'settings',
+  care_inbox: 'settings',
+} as const satisfies Record<
+  keyof Schemas['ClinicMessaging'] | keyof Schemas['ClinicMessagingPatch'],
+  ClinicMessagingPart
+>;
+
+const SETS_UP: PartAccess<ClinicMessagingPart> = { read: ['settings'], write: ['settings'] };
+
 export const RESOURCE_FIELDS = {
   visit: {
     readBy: 'visits.read',
@@ -438,6 +453,23 @@ export const RESOURCE_FIELDS = {
       NO_ROLE: NOTHING,
     },
   },
+  'clinic-messaging': {
+    readBy: 'clinics.messaging',
+    answers: ['ClinicMessaging'],
+    bodies: ['ClinicMessagingPatch'],
+    fields: CLINIC_MESSAGING_FIELDS,
+    roles: {
+      CLIENT: NOTHING,
+      NURSE: NOTHING,
+      DOCTOR: NOTHING,
+      RECEPTION: NOTHING,
+      HEALTH_COACH: NOTHING,
+      NUTRITIONIST: NOTHING,
+      ADMIN: SETS_UP,
+      SUPER_ADMIN: SETS_UP,
+      NO_ROLE: NOTHING,
+    },
+  },
 } as const satisfies {
   visit: ResourceFields<VisitPart>;
   alerts: ResourceFields<AlertPart>;
@@ -448,6 +480,7 @@ export const RESOURCE_FIELDS = {
   message: ResourceFields<MessagePart>;
   'staff-alert': ResourceFields<MessagePart>;
   'message-preferences': ResourceFields<PreferencePart>;
+  'clinic-messaging': ResourceFields<ClinicMessagingPart>;
 };
 
 export type AccessResource = keyof typeof RESOURCE_FIELDS;

@@ -88,6 +88,8 @@ export type Operation =
    * score, so they are about no one (reachesEveryone), like the catalogs.
    */
   | 'messages.alerts'
+  /** Reading and changing how a clinic's messages go out (reminder lead, video room, care inbox): about no one. */
+  | 'clinics.messaging'
   /** Giving an account a new temporary password by e-mail: a password reset, or an invitation sent again. */
   | 'users.reset-password';
 
@@ -201,6 +203,11 @@ const CARE_ALERTS: Permissions = {
   'messages.alerts': { roles: EVERYONE },
 };
 
+/** The administration sets up how each clinic's messages go out (the backoffice). */
+const CLINIC_SETUP: Permissions = {
+  'clinics.messaging': { roles: EVERYONE },
+};
+
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const HUB_STAFF: Permissions = {
   // Staff find clients (discovery); they do not see the staff list.
@@ -265,6 +272,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'users.set-enabled': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
     'users.assign-role': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
     'users.reset-password': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
+    ...CLINIC_SETUP,
     'users.count': { roles: EVERYONE },
     'audit.read': { roles: EVERYONE },
     'profiles.read': { roles: EVERYONE },
@@ -281,6 +289,7 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'users.set-enabled': { roles: EVERYONE, exceptSelf: true },
     'users.assign-role': { roles: EVERYONE, exceptSelf: true },
     'users.reset-password': { roles: EVERYONE, exceptSelf: true },
+    ...CLINIC_SETUP,
     'users.count': { roles: EVERYONE },
     'audit.read': { roles: EVERYONE },
     'profiles.read': { roles: EVERYONE },

@@ -69,6 +69,8 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'messages.preferences-read': 'read',
   'messages.preferences-update': 'change',
   'messages.unsubscribe': 'change',
+  'clinics.messaging-read': 'read',
+  'clinics.messaging-update': 'change',
 };
 
 export interface AuditEntry {

@@ -325,3 +325,66 @@ describe('a client’s messages and channels', () => {
     });
   });
 });
+
+describe('a clinic’s messaging', () => {
+  it('is set up by an admin, checked field by field, and a longer reminder lead brings a reminder forward', async () => {
+    const clinics = await api<Schemas['ClinicList']>('GET', '/clinics', { as: 'reception' });
+    const london = clinics.body.results.find((clinic) => clinic.name === 'Thrive London')!;
+    const path = `/clinics/${london.id}/messaging`;
+    const before = await api<Schemas['ClinicMessaging']>('GET', path, { as: 'admin' });
+    expect(before.body).toEqual({
+      clinic_id: london.id,
+      reminder_lead_hours: 24,
+      video_room_url: 'https://meet.thrive.test/london-intake',
+      care_inbox: 'care.london@thrive.test',
+    });
+    const refused = await api<Problem>('PATCH', path, {
+      as: 'admin',
+      body: { reminder_lead_hours: 0, video_room_url: 'http://meet.thrive.test/room', care_inbox: 'Care@Thrive.test' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.map((error) => error.field).sort()).toEqual([
+      'body.care_inbox',
+      'body.reminder_lead_hours',
+      'body.video_room_url',
+    ]);
+    expect((await api('PATCH', path, { as: 'reception', body: { reminder_lead_hours: 72 } })).status).toBe(403);
+
+    const longer = await api<Schemas['ClinicMessaging']>('PATCH', path, {
+      as: 'admin',
+      body: { reminder_lead_hours: 72 },
+    });
+    expect(longer.body).toEqual({ ...before.body, reminder_lead_hours: 72 });
+    try {
+      // Two or so days ahead: beyond the default lead, within the new one; the first free of a few times.
+      const zone = london.time_zone;
+      const today = wallClockAt(new Date(), zone).date;
+      const starts = [1, 2, 3]
+        .flatMap((days) =>
+          ['09:10', '11:40', '14:20', '17:50'].map((at) => instantAt(`${addDays(today, days)} ${at}`, zone)),
+        )
+        .filter(
+          (instant) =>
+            instant.getTime() > Date.now() + 30 * 3_600_000 && instant.getTime() < Date.now() + 70 * 3_600_000,
+        );
+      const resources = await api<Schemas['ResourceList']>('GET', '/resources', { as: 'reception' });
+      const room = resources.body.results.find((item) => item.clinic_id === london.id && item.kind === 'test_room')!;
+      let booked: Appointment | undefined;
+      for (const start of starts) {
+        const answer = await api<Appointment>('POST', '/appointments', {
+          as: 'reception',
+          body: { client_id: ASHA.id, service_id: serviceId, resource_id: room.id, starts_at: isoInZone(start, zone) },
+        });
+        if (answer.status === 201) {
+          booked = answer.body;
+          break;
+        }
+      }
+      expect(booked).toBeDefined();
+      const kinds = (await settledMessages(booked!.id, 2)).map((message) => message.kind);
+      expect(kinds).toEqual(['reminder', 'booking_confirmation']);
+    } finally {
+      await api('PATCH', path, { as: 'admin', body: { reminder_lead_hours: before.body.reminder_lead_hours } });
+    }
+  });
+});

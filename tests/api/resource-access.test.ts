@@ -75,7 +75,7 @@ function granted(caller: Caller, operation: Operation, therapy?: VisitTherapy): 
 }
 
 /** The client's records every read below names, made once. */
-const made = { signedVisit: '', appointment: '', thread: '', enrollment: '' };
+const made = { signedVisit: '', appointment: '', thread: '', enrollment: '', clinic: '' };
 
 async function created<T>(answer: Promise<{ status: number; body: T }>, what: string): Promise<T> {
   const { status, body } = await answer;
@@ -168,6 +168,7 @@ beforeAll(async () => {
       'A Thrive check',
     ),
   ]);
+  made.clinic = bengaluru.id;
   made.signedVisit = visit;
   made.appointment = appointment.id;
   made.thread = thread.thread.id;
@@ -227,6 +228,9 @@ const READS: Record<AccessResource, Record<string, Read>> = {
   // The client's Thrive check above alerted the care inbox.
   'staff-alert': {
     'GET /messages/staff-alerts': { path: () => '/messages/staff-alerts', records: results },
+  },
+  'clinic-messaging': {
+    'GET /clinics/{id}/messaging': { path: () => `/clinics/${made.clinic}/messaging`, records: one },
   },
   'message-preferences': {
     'GET /clients/{id}/message-preferences': { path: () => `/clients/${CLIENT.id}/message-preferences`, records: one },
@@ -475,5 +479,37 @@ describe('a password reset and an invitation sent again, by role and whose accou
   it.each(ACCOUNT_CASES)('an invitation to $target as $caller', async (item) => {
     const answer = await api<Problem>('POST', `/users/users/${item.id}/invitation`, { as: item.caller });
     expect(answer.status, JSON.stringify(answer.body)).toBe(resets(item) ? 202 : 403);
+  });
+});
+
+describe.concurrent('changing how a clinic’s messages go out: the role’s write set, and 403 for any other role', () => {
+  /** The clinic's messaging as it is: every change below writes it back unchanged. */
+  const current = () =>
+    api<Schemas['ClinicMessaging']>('GET', `/clinics/${made.clinic}/messaging`, { as: 'super' }).then(
+      (answer) => answer.body,
+    );
+  const setsUp = (caller: Caller) =>
+    granted(caller, 'clinics.messaging') &&
+    ['reminder_lead_hours', 'care_inbox'].every((field) =>
+      writableFields('clinic-messaging', roleOf(caller)).has(field),
+    );
+
+  it.each(EVERY_CALLER.filter(setsUp))('as %s', async (caller) => {
+    const { reminder_lead_hours, care_inbox } = await current();
+    const answer = await api('PATCH', `/clinics/${made.clinic}/messaging`, {
+      as: caller,
+      body: { reminder_lead_hours, care_inbox },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ reminder_lead_hours, care_inbox });
+  });
+
+  it.each(EVERY_CALLER.filter((caller) => !setsUp(caller)))('as %s: 403', async (caller) => {
+    const { reminder_lead_hours } = await current();
+    const answer = await api('PATCH', `/clinics/${made.clinic}/messaging`, {
+      as: caller,
+      body: { reminder_lead_hours },
+    });
+    expect(answer.status).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ import {
   listStaffAlerts,
   putMessagePreferences,
 } from '../../messages/messages-service.ts';
+import { getClinicMessaging, patchClinicMessaging } from '../../messages/clinic-messaging.ts';
 import { sendTemporaryPassword } from '../../users/password-reset.ts';
 import { callerOf } from '../authenticate.ts';
 import type { AppDependencies } from '../dependencies.ts';
@@ -15,9 +16,9 @@ import { sendAnswer } from '../send.ts';
 import { pathId, validated } from './request.ts';
 
 /**
- * What the clinic sends: a client's messages and an appointment's, the care inboxes' alerts, a client's
- * channels, and an admin's password reset or invitation sent again. (The one-click unsubscribe needs no
- * sign-in: unsubscribe.ts.)
+ * What the clinic sends: a client's messages and an appointment's, the care inboxes' alerts, a clinic's
+ * messaging, a client's channels, and an admin's password reset or invitation sent again. (The one-click
+ * unsubscribe needs no sign-in: unsubscribe.ts.)
  */
 export function messageRoutes({ db, identityAdmin, now = () => new Date() }: AppDependencies): Router {
   const router = Router();
@@ -32,6 +33,15 @@ export function messageRoutes({ db, identityAdmin, now = () => new Date() }: App
 
   router.get('/messages/staff-alerts', async (req, res) => {
     res.json(await listStaffAlerts(db, callerOf(res), validated<ListStaffAlertsQuery>(req.query)));
+  });
+
+  router.get('/clinics/:id/messaging', async (req, res) => {
+    res.json(await getClinicMessaging(db, callerOf(res), pathId(req)));
+  });
+
+  router.patch('/clinics/:id/messaging', async (req, res) => {
+    const patch = validated<components['schemas']['ClinicMessagingPatch']>(req.body);
+    sendAnswer(res, await patchClinicMessaging(db, callerOf(res), pathId(req), patch));
   });
 
   router.get('/clients/:id/message-preferences', async (req, res) => {

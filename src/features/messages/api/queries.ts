@@ -12,6 +12,7 @@ export const messageKeys = {
   appointment: (appointmentId: string) => [...messageKeys.all, 'appointment', appointmentId.toLowerCase()] as const,
   preferences: (clientId: string) => [...messageKeys.all, 'preferences', clientId.toLowerCase()] as const,
   staffAlerts: (query: StaffAlertsQuery) => [...messageKeys.all, 'staff-alerts', query] as const,
+  clinic: (clinicId: string) => [...messageKeys.all, 'clinic', clinicId.toLowerCase()] as const,
 };
 
 type StaffAlertsQuery = NonNullable<operations['listStaffAlerts']['parameters']['query']>;
@@ -69,5 +70,25 @@ export function useSaveMessagePreferences(clientId: string) {
       ),
     networkMode: 'always',
     onSuccess: (saved) => queryClient.setQueryData(messageKeys.preferences(clientId), saved),
+  });
+}
+
+/** `GET clinics/{id}/messaging`: the administration's view, read from the server each time. */
+export function clinicMessagingQueryOptions(clinicId: string) {
+  return queryOptions({
+    queryKey: messageKeys.clinic(clinicId),
+    queryFn: async ({ signal }) =>
+      dataOf(await api().GET('/clinics/{id}/messaging', { params: { path: { id: clinicId } }, signal })),
+  });
+}
+
+/** `PATCH clinics/{id}/messaging`: the fields changed; the answer is what the server keeps. */
+export function useSaveClinicMessaging(clinicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: components['schemas']['ClinicMessagingPatch']) =>
+      dataOf(await api().PATCH('/clinics/{id}/messaging', { params: { path: { id: clinicId } }, body: patch })),
+    networkMode: 'always',
+    onSuccess: (saved) => queryClient.setQueryData(messageKeys.clinic(clinicId), saved),
   });
 }
