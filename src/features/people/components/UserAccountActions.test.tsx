@@ -13,6 +13,8 @@ import type { UserList } from '../api/mutations';
 import { UserAccountActions } from './UserAccountActions';
 
 const ADMIN_ID = '5f0c1c1e-9999-4222-8333-444455556666';
+/** A busy machine may take more than waitFor's second between a click and the request it sends. */
+const SLOW = { timeout: 10_000 };
 const PRIYA_ID = '5f0c1c1e-2222-4222-8333-444455556666';
 
 function detailOf(id: string, first: string, last: string, role: Role): UserDetail {
@@ -71,11 +73,11 @@ describe('UserAccountActions', () => {
     expect(api.calls).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete user' }));
-    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await waitFor(() => expect(api.calls).toHaveLength(1), SLOW);
     expect(api.callsTo('DELETE /users/users/{id}')[0]?.params).toEqual({ id: PRIYA_ID });
     // The list no longer shows her, without waiting for a refetch.
-    await waitFor(() => expect(queryClient.getQueryData<UserList>(userKeys.list(filters))?.results).toEqual([]));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(queryClient.getQueryData<UserList>(userKeys.list(filters))?.results).toEqual([]), SLOW);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
   });
 
   it('cancelling the confirmation deletes nothing', async () => {
@@ -84,7 +86,7 @@ describe('UserAccountActions', () => {
     await user.click(screen.getByRole('button', { name: 'Delete user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Priya Sharma?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
     expect(api.calls).toEqual([]);
   });
 
@@ -106,12 +108,15 @@ describe('UserAccountActions', () => {
     await user.click(screen.getByRole('button', { name: 'Disable account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable Priya Sharma?' });
     await user.click(within(dialog).getByRole('button', { name: 'Disable account' }));
-    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await waitFor(() => expect(api.calls).toHaveLength(1), SLOW);
     expect(api.callsTo('PATCH /users/users/{id}')[0]).toMatchObject({
       params: { id: PRIYA_ID },
       body: { enabled: false },
     });
-    await waitFor(() => expect(queryClient.getQueryData<UserDetail>(userKeys.detail(PRIYA_ID))?.Enabled).toBe(false));
+    await waitFor(
+      () => expect(queryClient.getQueryData<UserDetail>(userKeys.detail(PRIYA_ID))?.Enabled).toBe(false),
+      SLOW,
+    );
   });
 
   it('keeps the dialog open and says the network is needed when the server cannot be reached', async () => {
