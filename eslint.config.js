@@ -38,6 +38,7 @@ const DOMAINS = [
   'clinics',
   'enrollments',
   'hipaa',
+  'messages',
   'people',
   'profiles',
   'results',

@@ -27,7 +27,9 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/api/v1/health`,
     env: { ...E2E_ENV },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A cold start seeds the demo data, then starts the inbox, the identity service, the API and the app: on a busy
+    // two-core machine that can pass two minutes.
+    timeout: 240_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

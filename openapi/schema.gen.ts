@@ -801,6 +801,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/users/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a user a new temporary password and e-mail it (ADMIN, SUPER_ADMIN)
+         * @description Sets a new temporary password in the identity service and writes the e-mail that carries it
+         *     to the message outbox in the same transaction as the audit record; the user must choose a new
+         *     password at the next sign-in. The password is never in an answer or a log, and is erased from
+         *     the outbox once sent. ADMIN may not reset SUPER_ADMIN accounts; nobody resets its own (403).
+         *     A retry with the same Idempotency-Key is answered from the first and sends nothing more.
+         */
+        post: operations["resetUserPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/users/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an account that never signed in its invitation again (ADMIN, SUPER_ADMIN)
+         * @description For an account still waiting for its first sign-in (FORCE_CHANGE_PASSWORD): a new temporary
+         *     password, e-mailed as an invitation, as a password reset does. Any other account answers 409.
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/appointments/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** What the clinic sent about one appointment, and how it went (staff roles; a client its own) */
+        get: operations["listAppointmentMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /** The messages the clinic sent a client, newest first (the client; staff roles) */
+        get: operations["listClientMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{id}/message-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        /** How a client wants each kind of message (the client; staff roles) */
+        get: operations["getMessagePreferences"];
+        /** Choose e-mail, SMS, both or neither for each kind of message */
+        put: operations["putMessagePreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe from reminders (RFC 8058), from the List-Unsubscribe header
+         * @description The address in a reminder's `List-Unsubscribe` header. A mail client posts
+         *     `List-Unsubscribe=One-Click` to it without signing in: the token names the client and
+         *     the kind of message, and the client's e-mail for that kind is turned off (audited as the
+         *     client's own change). Posting again changes nothing.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages/staff-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alerts the clinics sent their care inboxes, and how each went (the care team)
+         * @description An alert of a very low Thrive check names no client and no score, so the care team (nurses,
+         *     doctors, health coaches, nutritionists; SUPER_ADMIN) reads every clinic's; `clinic` keeps one
+         *     clinic's, `status=failed` those the sender gave up on (its `reason` says why), which the hub
+         *     shows so that a care inbox that never heard is noticed. Newest first, the latest 100 at most.
+         *     Every read is recorded in the audit trail.
+         */
+        get: operations["listStaffAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clinics/{id}/messaging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * How a clinic's messages go out (ADMIN, SUPER_ADMIN)
+         * @description The clinic's reminder lead, the intake call's video room and the care inbox its alerts go to.
+         *     About no one, so read only with a grant reaching everyone.
+         */
+        get: operations["getClinicMessaging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change how a clinic's messages go out (ADMIN, SUPER_ADMIN)
+         * @description Changes the fields named, audited with their names. A new reminder lead holds for the
+         *     reminders not yet written; a new video room or care inbox for messages sent from now on.
+         */
+        patch: operations["patchClinicMessaging"];
+        trace?: never;
+    };
     "/results": {
         parameters: {
             query?: never;
@@ -1286,7 +1472,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "assessments.contact" | "results.list" | "results.read" | "results.create" | "results.import" | "results.release" | "advices.list" | "advices.create" | "advices.update" | "audit.list" | "sessions.end" | "requests.refused";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "assessments.contact" | "results.list" | "results.read" | "results.create" | "results.import" | "results.release" | "advices.list" | "advices.create" | "advices.update" | "audit.list" | "sessions.end" | "requests.refused" | "users.password-reset" | "users.invitation" | "messages.list" | "messages.preferences-read" | "messages.preferences-update" | "messages.unsubscribe" | "clinics.messaging-read" | "clinics.messaging-update";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -1304,7 +1490,7 @@ export interface components {
             actor_email: string | null;
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */
-            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "session" | "request" | "test" | "slot" | "support_thread" | "result" | "advice";
+            resource_type: "user" | "profile" | "enrollment" | "appointment" | "visit" | "assessment" | "program" | "audit_log" | "session" | "request" | "test" | "slot" | "support_thread" | "result" | "advice" | "message" | "message_preferences" | "clinic_messaging";
             /**
              * Format: uuid
              * @description The record acted on; null for a list or count.
@@ -2547,6 +2733,85 @@ export interface components {
             truncated: boolean;
         };
         /**
+         * @description What a message is: a booking's confirmation (with its calendar file), its reminder (with the
+         *     intake call's video link), a move or cancellation by the clinic, an alert to the clinic's care
+         *     inbox (naming no client and no score), a temporary password or an invitation.
+         * @enum {string}
+         */
+        MessageKind: "booking_confirmation" | "reminder" | "appointment_moved" | "appointment_cancelled" | "staff_alert" | "temporary_password" | "invitation";
+        /** @enum {string} */
+        MessageChannel: "email" | "sms";
+        /**
+         * @description `pending` waits (its time, quiet hours or a retry); `sent` the provider took it; `delivered`
+         *     the provider says it arrived; `failed` the sender gave up (`reason` says why); `skipped` it
+         *     was no longer due (the appointment moved or was cancelled, the client chose otherwise).
+         * @enum {string}
+         */
+        MessageStatus: "pending" | "sent" | "delivered" | "failed" | "skipped";
+        /**
+         * @description The kinds of message a client chooses channels for.
+         * @enum {string}
+         */
+        MessageTopic: "booking_confirmation" | "reminder" | "appointment_change";
+        Message: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["MessageKind"];
+            channel: components["schemas"]["MessageChannel"];
+            status: components["schemas"]["MessageStatus"];
+            /** @description Why it failed or was skipped */
+            reason: string | null;
+            /** @description The address, partly hidden (e.g. "c•••@thrive.test", "•••• 4321"). */
+            to: string;
+            /** @description What the message was about */
+            subject: string;
+            /** Format: uuid */
+            appointment_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            sent_at: string | null;
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When a pending message goes next.
+             */
+            next_attempt_at: string | null;
+        };
+        MessageList: {
+            results: components["schemas"]["Message"][];
+        };
+        ChannelChoice: {
+            email: boolean;
+            sms: boolean;
+        };
+        /** @description How long before an appointment its reminder goes, in hours. */
+        ReminderLeadHours: number;
+        /** @description The intake call's video room, sent with a video call's reminder; null for none. */
+        VideoRoomUrl: string | null;
+        /**
+         * Format: email
+         * @description Where the alerts of a very low Thrive check go (lower case); null for none.
+         */
+        CareInbox: string | null;
+        ClinicMessaging: {
+            /** Format: uuid */
+            clinic_id: string;
+            reminder_lead_hours: components["schemas"]["ReminderLeadHours"];
+            video_room_url: components["schemas"]["VideoRoomUrl"];
+            care_inbox: components["schemas"]["CareInbox"];
+        };
+        ClinicMessagingPatch: {
+            reminder_lead_hours?: components["schemas"]["ReminderLeadHours"];
+            video_room_url?: components["schemas"]["VideoRoomUrl"];
+            care_inbox?: components["schemas"]["CareInbox"];
+        };
+        MessagePreferences: {
+            booking_confirmation: components["schemas"]["ChannelChoice"];
+            reminder: components["schemas"]["ChannelChoice"];
+            appointment_change: components["schemas"]["ChannelChoice"];
+        };
+        /**
          * @description How a value reads against its range; `critical` reaches a critical limit and raises an alert.
          * @enum {string}
          */
@@ -2921,6 +3186,19 @@ export type SupportMessage = components['schemas']['SupportMessage'];
 export type SupportThreadSummary = components['schemas']['SupportThreadSummary'];
 export type SupportThread = components['schemas']['SupportThread'];
 export type SupportThreadList = components['schemas']['SupportThreadList'];
+export type MessageKind = components['schemas']['MessageKind'];
+export type MessageChannel = components['schemas']['MessageChannel'];
+export type MessageStatus = components['schemas']['MessageStatus'];
+export type MessageTopic = components['schemas']['MessageTopic'];
+export type Message = components['schemas']['Message'];
+export type MessageList = components['schemas']['MessageList'];
+export type ChannelChoice = components['schemas']['ChannelChoice'];
+export type ReminderLeadHours = components['schemas']['ReminderLeadHours'];
+export type VideoRoomUrl = components['schemas']['VideoRoomUrl'];
+export type CareInbox = components['schemas']['CareInbox'];
+export type ClinicMessaging = components['schemas']['ClinicMessaging'];
+export type ClinicMessagingPatch = components['schemas']['ClinicMessagingPatch'];
+export type MessagePreferences = components['schemas']['MessagePreferences'];
 export type LabFlag = components['schemas']['LabFlag'];
 export type LoincCode = components['schemas']['LoincCode'];
 export type Observation = components['schemas']['Observation'];
@@ -4445,6 +4723,335 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    resetUserPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The password is set and its e-mail waits in the outbox. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation waits in the outbox. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            502: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAppointmentMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listClientMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest 100 at most. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMessagePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences; defaults where the client never chose. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePreferences"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    putMessagePreferences: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                /** @description The user's id, which is its identity-service username (a UUID). */
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessagePreferences"];
+            };
+        };
+        responses: {
+            /** @description The preferences as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePreferences"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @constant */
+                    "List-Unsubscribe": "One-Click";
+                };
+            };
+        };
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unsubscribed: components["schemas"]["MessageTopic"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listStaffAlerts: {
+        parameters: {
+            query?: {
+                clinic?: string;
+                status?: components["schemas"]["MessageStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getClinicMessaging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clinic's messaging. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicMessaging"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    patchClinicMessaging: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClinicMessagingPatch"];
+            };
+        };
+        responses: {
+            /** @description The clinic's messaging as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClinicMessaging"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listResults: {
         parameters: {
             query?: {
@@ -4795,9 +5402,9 @@ export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<com
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
 export const userSearchOrderingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSearch"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "assessments.contact", "results.list", "results.read", "results.create", "results.import", "results.release", "advices.list", "advices.create", "advices.update", "audit.list", "sessions.end", "requests.refused"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "assessments.contact", "results.list", "results.read", "results.create", "results.import", "results.release", "advices.list", "advices.create", "advices.update", "audit.list", "sessions.end", "requests.refused", "users.password-reset", "users.invitation", "messages.list", "messages.preferences-read", "messages.preferences-update", "messages.unsubscribe", "clinics.messaging-read", "clinics.messaging-update"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
-export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread", "result", "advice"];
+export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread", "result", "advice", "message", "message_preferences", "clinic_messaging"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];
 export const enrollmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["EnrollmentStatus"]> = ["pending", "active", "paused", "completed", "cancelled"];
 export const nextAppointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["NextAppointment"]["status"]> = ["booked", "checked_in"];
@@ -4821,6 +5428,10 @@ export const appointmentStatusValues: ReadonlyArray<FlattenedDeepRequired<compon
 export const callModeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["CallMode"]> = ["phone", "video"];
 export const testKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Test"]["kind"]> = ["partner", "in_clinic"];
 export const supportThreadStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["SupportThreadStatus"]> = ["open", "answered"];
+export const messageKindValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageKind"]> = ["booking_confirmation", "reminder", "appointment_moved", "appointment_cancelled", "staff_alert", "temporary_password", "invitation"];
+export const messageChannelValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageChannel"]> = ["email", "sms"];
+export const messageStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageStatus"]> = ["pending", "sent", "delivered", "failed", "skipped"];
+export const messageTopicValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["MessageTopic"]> = ["booking_confirmation", "reminder", "appointment_change"];
 export const labFlagValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["LabFlag"]> = ["low", "normal", "high", "critical"];
 export const resultSourceValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Result"]["source"]> = ["entered", "imported"];
 export const adviceCategoryValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AdviceCategory"]> = ["nutrition", "movement", "sleep", "supplement", "therapy"];

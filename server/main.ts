@@ -32,6 +32,7 @@ import { deleteExpiredKeys } from './core/idempotency-store.ts';
 import { COMMITS_CHANNEL, forgetWhenOthersWrite } from './core/read-cache.ts';
 import { runAlone } from './core/run-alone.ts';
 import { createSharedRateLimits, deleteFullBuckets } from './http/shared-rate-limits.ts';
+import { parseMessagingConfig, startMessaging, type MessagingConfig } from './messaging.ts';
 
 /** How often idempotency keys past their keeping time and full rate-limit buckets are deleted. */
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -49,10 +50,12 @@ function refuseToStart(message: string): never {
   process.exit(2);
 }
 
-async function configuration(): Promise<ServerConfig> {
+async function configuration(): Promise<{ config: ServerConfig; messagingConfig: MessagingConfig }> {
   let config: ServerConfig;
+  let messagingConfig: MessagingConfig;
   try {
     config = parseServerConfig(process.env);
+    messagingConfig = parseMessagingConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigurationError) refuseToStart(error.message);
     throw error;
@@ -63,11 +66,11 @@ async function configuration(): Promise<ServerConfig> {
     if (error instanceof PublishedKeyError) refuseToStart(error.message);
     throw error;
   }
-  return config;
+  return { config, messagingConfig };
 }
 
 async function main(): Promise<void> {
-  const config = await configuration();
+  const { config, messagingConfig } = await configuration();
   configureLog({ instance: config.instance, level: config.logLevel, buffered: true });
 
   const db = await openDatabase(config.database, {
@@ -90,6 +93,8 @@ async function main(): Promise<void> {
   if (atHead) await housekeeping();
   const housekeepingTimer = setInterval(() => void housekeeping(), HOUSEKEEPING_INTERVAL_MS);
   housekeepingTimer.unref();
+  // The sender reads tables of this release: on a database whose migrations are behind it waits for a restart.
+  const messaging = atHead ? startMessaging(db, messagingConfig) : null;
   const app = createApp({
     db,
     identityAdmin: createCognitoIdentityAdmin(config.identity),
@@ -129,6 +134,7 @@ async function main(): Promise<void> {
     const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(forced);
+    await messaging?.stop();
     await closeRefusalTallies(db);
     await stopHearing();
     await db.close();

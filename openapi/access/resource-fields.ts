@@ -285,6 +285,57 @@ const ENROLLMENT_FIELDS = {
 
 const ENROLLS: PartAccess<EnrollmentPart> = { read: ['plan', 'notes'], write: ['plan', 'notes'] };
 
+type MessagePart = 'sent';
+
+/**
+ * What the clinic sent a client, and how it went. The message itself holds
+ * nothing clinical (a service's name at most, the address partly hidden), so
+ * everyone whose grant reaches the client reads all of it: the client, and
+ * the staff group answering "did my reminder go out?". Nobody writes one.
+ */
+const MESSAGE_FIELDS = {
+  id: 'sent',
+  kind: 'sent',
+  channel: 'sent',
+  status: 'sent',
+  reason: 'sent',
+  to: 'sent',
+  subject: 'sent',
+  appointment_id: 'sent',
+  created_at: 'sent',
+  sent_at: 'sent',
+  attempts: 'sent',
+  next_attempt_at: 'sent',
+} as const satisfies Record<keyof Schemas['Message'], MessagePart>;
+
+const SEES_MESSAGES: PartAccess<MessagePart> = { read: ['sent'], write: [] };
+
+type PreferencePart = 'channels';
+
+/** A client's channels for each kind of message: the client chooses them, or the desk does when it asks. */
+const MESSAGE_PREFERENCE_FIELDS = {
+  booking_confirmation: 'channels',
+  reminder: 'channels',
+  appointment_change: 'channels',
+} as const satisfies Record<keyof Schemas['MessagePreferences'], PreferencePart>;
+
+const CHOOSES_CHANNELS: PartAccess<PreferencePart> = { read: ['channels'], write: ['channels'] };
+
+type ClinicMessagingPart = 'settings';
+
+/** How a clinic's messages go out: about no one, set up by the administration. */
+const CLINIC_MESSAGING_FIELDS = {
+  clinic_id: 'settings',
+  reminder_lead_hours: 'settings',
+  video_room_url: 'settings',
+  care_inbox: 'settings',
+} as const satisfies Record<
+  keyof Schemas['ClinicMessaging'] | keyof Schemas['ClinicMessagingPatch'],
+  ClinicMessagingPart
+>;
+
+const SETS_UP: PartAccess<ClinicMessagingPart> = { read: ['settings'], write: ['settings'] };
+
 export const RESOURCE_FIELDS = {
   visit: {
     readBy: 'visits.read',
@@ -390,6 +441,75 @@ export const RESOURCE_FIELDS = {
   },
   result: RESULT_RESOURCE,
   advice: ADVICE_RESOURCE,
+  message: {
+    readBy: 'messages.read',
+    answers: ['Message'],
+    bodies: [],
+    fields: MESSAGE_FIELDS,
+    roles: {
+      CLIENT: SEES_MESSAGES,
+      NURSE: SEES_MESSAGES,
+      DOCTOR: SEES_MESSAGES,
+      RECEPTION: SEES_MESSAGES,
+      HEALTH_COACH: SEES_MESSAGES,
+      NUTRITIONIST: SEES_MESSAGES,
+      ADMIN: NOTHING,
+      SUPER_ADMIN: SEES_MESSAGES,
+      NO_ROLE: NOTHING,
+    },
+  },
+  // The same answer, of a clinic's care inbox: read by the care team, who follow the checks up (the hub).
+  'staff-alert': {
+    readBy: 'messages.alerts',
+    answers: ['Message'],
+    bodies: [],
+    fields: MESSAGE_FIELDS,
+    roles: {
+      CLIENT: NOTHING,
+      NURSE: SEES_MESSAGES,
+      DOCTOR: SEES_MESSAGES,
+      RECEPTION: NOTHING,
+      HEALTH_COACH: SEES_MESSAGES,
+      NUTRITIONIST: SEES_MESSAGES,
+      ADMIN: NOTHING,
+      SUPER_ADMIN: SEES_MESSAGES,
+      NO_ROLE: NOTHING,
+    },
+  },
+  'message-preferences': {
+    readBy: 'messages.preferences',
+    answers: ['MessagePreferences'],
+    bodies: ['MessagePreferences'],
+    fields: MESSAGE_PREFERENCE_FIELDS,
+    roles: {
+      CLIENT: CHOOSES_CHANNELS,
+      NURSE: CHOOSES_CHANNELS,
+      DOCTOR: CHOOSES_CHANNELS,
+      RECEPTION: CHOOSES_CHANNELS,
+      HEALTH_COACH: CHOOSES_CHANNELS,
+      NUTRITIONIST: CHOOSES_CHANNELS,
+      ADMIN: NOTHING,
+      SUPER_ADMIN: CHOOSES_CHANNELS,
+      NO_ROLE: NOTHING,
+    },
+  },
+  'clinic-messaging': {
+    readBy: 'clinics.messaging',
+    answers: ['ClinicMessaging'],
+    bodies: ['ClinicMessagingPatch'],
+    fields: CLINIC_MESSAGING_FIELDS,
+    roles: {
+      CLIENT: NOTHING,
+      NURSE: NOTHING,
+      DOCTOR: NOTHING,
+      RECEPTION: NOTHING,
+      HEALTH_COACH: NOTHING,
+      NUTRITIONIST: NOTHING,
+      ADMIN: SETS_UP,
+      SUPER_ADMIN: SETS_UP,
+      NO_ROLE: NOTHING,
+    },
+  },
 } as const satisfies {
   visit: ResourceFields<VisitPart>;
   alerts: ResourceFields<AlertPart>;
@@ -399,6 +519,10 @@ export const RESOURCE_FIELDS = {
   enrollment: ResourceFields<EnrollmentPart>;
   result: typeof RESULT_RESOURCE;
   advice: typeof ADVICE_RESOURCE;
+  message: ResourceFields<MessagePart>;
+  'staff-alert': ResourceFields<MessagePart>;
+  'message-preferences': ResourceFields<PreferencePart>;
+  'clinic-messaging': ResourceFields<ClinicMessagingPart>;
 };
 
 export type AccessResource = keyof typeof RESOURCE_FIELDS;

@@ -63,14 +63,22 @@ describe('decide', () => {
     expect(decide(as('NURSE'), 'users.set-enabled', { id: other, role: 'CLIENT' }).allowed).toBe(false);
   });
 
-  it('lets only admins count users and read the audit trail', () => {
+  it('lets only admins count users, read the audit trail and set up how the clinics’ messages go out', () => {
     for (const role of [...ROLES, 'NO_ROLE'] as const) {
       const admin = role === 'ADMIN' || role === 'SUPER_ADMIN';
       expect(reachesEveryone(as(role), 'users.count'), role).toBe(admin);
       expect(reachesEveryone(as(role), 'audit.read'), role).toBe(admin);
+      expect(reachesEveryone(as(role), 'clinics.messaging'), role).toBe(admin);
     }
     // Staff list clients, but a list that reaches only some users is not everyone.
     expect(reachesEveryone(as('NURSE'), 'users.list')).toBe(false);
+  });
+
+  it('shows the care inbox’s alerts to the care team, who follow very low checks up, and to no one else', () => {
+    const careTeam = ['NURSE', 'DOCTOR', 'HEALTH_COACH', 'NUTRITIONIST', 'SUPER_ADMIN'];
+    for (const role of [...ROLES, 'NO_ROLE'] as const) {
+      expect(reachesEveryone(as(role), 'messages.alerts'), role).toBe(careTeam.includes(role));
+    }
   });
 
   it('lets a user without a role see only itself', () => {

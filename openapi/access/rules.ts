@@ -92,7 +92,20 @@ export type Operation =
   /** Writing advice for a client and changing what it says. */
   | 'advices.write'
   /** Acknowledging advice and ticking off its steps: the client's own. */
-  | 'advices.follow';
+  | 'advices.follow'
+  /** Reading what the clinic sent a client (an appointment's messages, the client's list) and how it went. */
+  | 'messages.read'
+  /** Reading and choosing a client's channels for each kind of message. */
+  | 'messages.preferences'
+  /**
+   * Reading the alerts the clinics sent their care inboxes and how each went: they name no client and no
+   * score, so they are about no one (reachesEveryone), like the catalogs.
+   */
+  | 'messages.alerts'
+  /** Reading and changing how a clinic's messages go out (reminder lead, video room, care inbox): about no one. */
+  | 'clinics.messaging'
+  /** Giving an account a new temporary password by e-mail: a password reset, or an invitation sent again. */
+  | 'users.reset-password';
 
 interface Grant {
   /** The caller's own record. */
@@ -214,6 +227,24 @@ const RESULTS_ENTRY: Permissions = { 'results.read': { roles: CLIENTS }, 'result
 const RESULTS_RELEASE: Permissions = { 'results.release': { roles: CLIENTS } };
 const ADVICE_READ: Permissions = { 'advices.read': { roles: CLIENTS } };
 const ADVISING: Permissions = { ...ADVICE_READ, 'advices.write': { roles: CLIENTS } };
+/** The staff group sees what the clinic sent its clients and sets their channels (a client asking at the desk). */
+const MESSAGES: Permissions = {
+  'messages.read': { roles: CLIENTS },
+  'messages.preferences': { roles: CLIENTS },
+};
+
+/**
+ * Whether the care inbox heard of each very low Thrive check: for those who read the checks and follow them up
+ * (the care team), who look at the clients needing attention themselves when it did not.
+ */
+const CARE_ALERTS: Permissions = {
+  'messages.alerts': { roles: EVERYONE },
+};
+
+/** The administration sets up how each clinic's messages go out (the backoffice). */
+const CLINIC_SETUP: Permissions = {
+  'clinics.messaging': { roles: EVERYONE },
+};
 
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */
 const HUB_STAFF: Permissions = {
@@ -232,14 +263,18 @@ const HUB_STAFF: Permissions = {
   ...SUPPORT,
   ...DISCOVERY,
   ...RESULTS_SEEN,
+  ...MESSAGES,
 };
 
-/** HEALTH_COACH and NUTRITIONIST: the hub group, the risk result they advise on, wellbeing follow-up, released
- * results and advice. */
+/**
+ * HEALTH_COACH and NUTRITIONIST: the hub group, the risk result they advise on, wellbeing follow-up and the care
+ * inbox's alerts, released results and advice.
+ */
 const CARE_TEAM: Permissions = {
   ...HUB_STAFF,
   ...RISK_SHARING,
   ...WELLBEING_FOLLOW_UP,
+  ...CARE_ALERTS,
   ...RELEASED_RESULTS,
   ...ADVICE_READ,
 };
@@ -273,6 +308,9 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'results.read': { self: true, releasedOnly: true },
     'advices.read': { self: true },
     'advices.follow': { self: true },
+    // What the clinic sent it, and how it wants to hear from the clinic.
+    'messages.read': { self: true },
+    'messages.preferences': { self: true },
   },
   NURSE: CLINICIANS,
   RECEPTION: HUB_STAFF,
@@ -286,6 +324,8 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'users.delete': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
     'users.set-enabled': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
     'users.assign-role': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
+    'users.reset-password': { roles: ALL_BUT_SUPER_ADMINS, exceptSelf: true },
+    ...CLINIC_SETUP,
     'users.count': { roles: EVERYONE },
     'audit.read': { roles: EVERYONE },
     'profiles.read': { roles: EVERYONE },
@@ -301,6 +341,8 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     'users.delete': { roles: EVERYONE, exceptSelf: true },
     'users.set-enabled': { roles: EVERYONE, exceptSelf: true },
     'users.assign-role': { roles: EVERYONE, exceptSelf: true },
+    'users.reset-password': { roles: EVERYONE, exceptSelf: true },
+    ...CLINIC_SETUP,
     'users.count': { roles: EVERYONE },
     'audit.read': { roles: EVERYONE },
     'profiles.read': { roles: EVERYONE },
@@ -318,6 +360,8 @@ export const ACCESS_RULES: Readonly<Record<RoleOrNone, Permissions>> = {
     ...RESULTS_ENTRY,
     ...RESULTS_RELEASE,
     ...ADVISING,
+    ...MESSAGES,
+    ...CARE_ALERTS,
   },
   // Signed in, but the clinic has not given the account a role: it may look at itself, nothing else.
   NO_ROLE: {

@@ -151,3 +151,26 @@ export function durationOf(minutes: number): string {
   const whole = Math.round(minutes * 60);
   return `${pad(Math.floor(whole / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}`;
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "Tue 12 May 2031" on the calendar of `timeZone`: the one style Thrive writes a day in. */
+export function clinicDayText(instant: Date, timeZone: string): string {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter.format(instant).replace(',', '');
+}
+
+/** "Tue 12 May 2031, 08:30" on the clock of `timeZone` (24-hour). */
+export function clinicTimeText(instant: Date, timeZone: string): string {
+  return `${clinicDayText(instant, timeZone)}, ${wallClockAt(instant, timeZone).time.slice(0, 5)}`;
+}

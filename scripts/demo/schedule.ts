@@ -15,6 +15,7 @@ import type { Database } from '../../server/db/database.ts';
 import { addDays, instantAt, wallClockAt } from '@contract';
 import { DEMO_CLINIC, demoAccount, type DemoAccount } from './accounts.ts';
 import { seedBookingCatalog } from './booking-catalog.ts';
+import { seedClinicMessaging } from './messaging.ts';
 import { stableUuid } from './stable-id.ts';
 
 /** Who the demo's own appointments are booked by. */
@@ -166,6 +167,7 @@ export async function seedScheduleCatalog(db: Database): Promise<void> {
       service: (name) => stableUuid(`thrive-demo-service:${name}`),
       clinic: (name) => DEMO_CLINICS.find((clinic) => clinic.name === name)!.id,
     });
+    await seedClinicMessaging(tx);
   });
 }
 

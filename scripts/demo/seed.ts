@@ -21,6 +21,7 @@ import { seedDatabase } from './seed-database.ts';
 import { writeDemoWeek } from './demo-week.ts';
 import { DEMO_CLINICS, seedScheduleCatalog } from './schedule.ts';
 import { seedDemoSupport } from './support.ts';
+import { seedSmsReminders } from './messaging.ts';
 import { wallClockAt } from '@contract';
 import { demoAccount } from './accounts.ts';
 import { LOW_WELLBEING_CLIENT, planDemoAssessments, writeDemoAssessments } from './assessments.ts';
@@ -75,6 +76,7 @@ async function ensureDemoSchedule(config: StackConfig, now: Date): Promise<void>
     );
     const clients = generateClients(DEFAULT_DEMO_CLIENTS).filter((client) => present.has(client.id));
     const featured = demoAccount('client2@thrive.test');
+    if (present.has(featured.id)) await seedSmsReminders(db, featured.id);
     if (clients.length > 0 && present.has(featured.id)) await writeDemoWeek(db, now, clients, featured);
     // Their Thrive checks and cognitive baseline, dated from today like the week.
     const low = generateClients(DEFAULT_DEMO_CLIENTS)[LOW_WELLBEING_CLIENT];

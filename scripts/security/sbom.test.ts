@@ -14,6 +14,17 @@ describe('missingFromSbom', () => {
     expect(missingFromSbom(sbom, { express: '^5.3.0', react: '^19.3.1' }, locked)).toEqual([]);
   });
 
+  it('finds a dependency that is also in the tree at other versions (a tool’s own nested copy)', () => {
+    const sbom = {
+      components: [
+        { name: 'express', version: '5.3.0' },
+        { name: 'react', version: '19.3.1' },
+        { name: 'express', version: '4.21.2' },
+      ],
+    };
+    expect(missingFromSbom(sbom, { express: '^5.3.0', react: '^19.3.1' }, locked)).toEqual([]);
+  });
+
   it('names a dependency left out, or listed at another version', () => {
     const sbom = { components: [{ name: 'express', version: '5.2.0' }] };
     expect(missingFromSbom(sbom, { express: '^5.3.0', react: '^19.3.1' }, locked)).toEqual(['express', 'react']);

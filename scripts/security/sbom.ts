@@ -28,10 +28,14 @@ export function missingFromSbom(
   dependencies: Readonly<Record<string, string>>,
   locked: Readonly<Record<string, { version?: string }>>,
 ): string[] {
-  const versions = new Map((sbom.components ?? []).map((component) => [component.name, component.version]));
+  // A package may be in the tree at several versions (a tool's own copy nested beside ours): any of them will do.
+  const versions = new Map<string, Set<string>>();
+  for (const component of sbom.components ?? []) {
+    versions.set(component.name, (versions.get(component.name) ?? new Set()).add(component.version));
+  }
   return Object.keys(dependencies).filter((name) => {
     const version = locked[`node_modules/${name}`]?.version;
-    return version === undefined || versions.get(name) !== version;
+    return version === undefined || !versions.get(name)?.has(version);
   });
 }
 

@@ -1,9 +1,10 @@
 /**
- * The back end of the local stack: the identity service and the reference API
- * (API_INSTANCES child processes, one by default), started in that order and
- * ready when all of them answer. Used by `npm start`, the API test suite and
- * the API benchmarks alike. The database's schema must be at head before
- * (the stack's demo data step migrates it, as `npm run migrate` would).
+ * The back end of the local stack: the local inbox (MailDev), the identity
+ * service and the reference API (API_INSTANCES child processes, one by
+ * default), started in that order and ready when all of them answer. Used by
+ * `npm start`, the API test suite and the API benchmarks alike. The database's
+ * schema must be at head before (the stack's demo data step migrates it, as
+ * `npm run migrate` would).
  */
 import path from 'node:path';
 import { identityFiles } from '../identity/files.ts';
@@ -13,6 +14,8 @@ import { serverEnvironmentFromStack, type StackConfig } from './config.ts';
 import { logTail, spawnChild, waitForHttp, type Child } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** MailDev's command line, run by path: the package exports no path to it (knip.json knows it is used). */
+const maildevBin = path.join(root, 'node_modules/maildev/dist/bin/maildev.js');
 
 export interface Backend {
   stop(): Promise<void>;
@@ -44,6 +47,25 @@ export interface BackendOptions {
  * from 1,271-1,390 to 1,393-1,485 requests a second (`npm run bench:api`, runs taken in turn).
  */
 const API_NODE_ARGS = ['--max-semi-space-size=32'];
+
+/** The local inbox: MailDev's SMTP server and its web page and REST API, on loopback only, mail kept in DATA_DIR. */
+function startMail(config: StackConfig) {
+  return spawnChild('mail', process.execPath, [
+    maildevBin,
+    '--smtp',
+    String(config.mailSmtpPort),
+    '--ip',
+    '127.0.0.1',
+    '--web',
+    String(config.mailWebPort),
+    '--web-ip',
+    '127.0.0.1',
+    // Its own folder: MailDev writes each message's source to disk, by default into a folder every stack shares.
+    '--mail-directory',
+    path.join(config.dataDir, 'mail'),
+    '--silent',
+  ]);
+}
 
 /** The log file of API process `index` (0-based), beside the first's. */
 function instanceLogFile(first: string, index: number): string {
@@ -92,7 +114,19 @@ async function startApi(
 }
 
 export async function startBackend(config: StackConfig, options: BackendOptions = {}): Promise<Backend> {
-  const identity = await startIdentity(config);
+  const mail = startMail(config);
+  const mailReady = `http://127.0.0.1:${config.mailWebPort}/api/healthz`;
+  // The API sends as soon as it runs: the inbox answers first.
+  const [started, inbox] = await Promise.allSettled([
+    startIdentity(config),
+    waitForHttp(mailReady, { timeoutMs: 30_000 }),
+  ]);
+  if (started.status === 'rejected' || inbox.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop();
+    await mail.stop();
+    throw started.status === 'rejected' ? started.reason : (inbox as PromiseRejectedResult).reason;
+  }
+  const identity = started.value;
   // Only the API's identity client gets the admin secret: admin calls signed with anything else are refused.
   const adminSecret = readAdminSecret(identityFiles(config.identityDir, config.userPoolId).adminSecretFile);
   const env = {
@@ -104,6 +138,7 @@ export async function startBackend(config: StackConfig, options: BackendOptions 
   const stop = async () => {
     await Promise.all(apis.map((api) => api.child.stop()));
     await identity.stop();
+    await mail.stop();
   };
   try {
     const started = await Promise.allSettled(
@@ -115,6 +150,7 @@ export async function startBackend(config: StackConfig, options: BackendOptions 
     const ended = Promise.race([
       identity.exited,
       ...apis.map((api) => api.child.exited.then(() => 'An API process exited')),
+      mail.exited.then((code) => `the local inbox (MailDev) exited with code ${String(code)}`),
     ]);
     // Ready (not only alive): each answers /ready once its database answers and its schema is at head.
     await Promise.race([
@@ -140,6 +176,7 @@ export async function startBackend(config: StackConfig, options: BackendOptions 
     ...apis.map((api, index) =>
       api.child.exited.then((code) => `API process ${index + 1} exited with code ${String(code)}`),
     ),
+    mail.exited.then((code) => `the local inbox (MailDev) exited with code ${String(code)}`),
   ]);
   return {
     stop,

@@ -38,6 +38,10 @@ export interface StackConfig {
   jwksUrl: string;
   apiUrl: string;
   appUrl: string;
+  /** The local inbox (MailDev): where the API's SMTP goes, and its web page and REST API. */
+  mailSmtpPort: number;
+  mailWebPort: number;
+  mailUrl: string;
 }
 
 function port(value: string | undefined, fallback: number): number {
@@ -62,6 +66,8 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const appPort = port(env.PORT, 4173);
   const apiPort = port(env.API_PORT, appPort + 7);
   const identityPort = port(env.IDENTITY_PORT, appPort + 5056);
+  const mailSmtpPort = port(env.MAIL_SMTP_PORT, appPort + 5025);
+  const mailWebPort = port(env.MAIL_WEB_PORT, appPort + 5080);
   const userPoolId = LOCAL_USER_POOL_ID;
   const identityUrl = `http://127.0.0.1:${identityPort}`;
   const issuerDomain = `http://localhost:${identityPort}`;
@@ -83,6 +89,9 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     jwksUrl: `${identityUrl}/${userPoolId}/.well-known/jwks.json`,
     apiUrl: `http://127.0.0.1:${apiPort}`,
     appUrl: `http://localhost:${appPort}`,
+    mailSmtpPort,
+    mailWebPort,
+    mailUrl: `http://localhost:${mailWebPort}`,
   };
 }
 
@@ -103,6 +112,11 @@ export function serverEnvironmentFromStack(stack: StackConfig, adminSecret = '')
     COGNITO_REGION: stack.region,
     COGNITO_ENDPOINT: stack.identityUrl,
     COGNITO_LOCAL_ADMIN_SECRET: adminSecret,
+    // Every message goes to the local inbox, SMS too: none leaves the machine.
+    SMTP_URL: `smtp://127.0.0.1:${stack.mailSmtpPort}`,
+    SMS_PROVIDER: 'inbox',
+    APP_PUBLIC_URL: stack.appUrl,
+    MESSAGES_INTERVAL_SECONDS: '1',
   };
 }
 

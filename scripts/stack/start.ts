@@ -116,6 +116,7 @@ async function main(): Promise<void> {
   console.log(
     `API: ${config.apiInstances} process${config.apiInstances > 1 ? 'es' : ''} on ${config.databaseUrl ? 'PostgreSQL' : 'the embedded database'}; logs in ${path.join(config.dataDir, 'logs')}`,
   );
+  console.log(`Mail: ${config.mailUrl} (every message the stack sends, SMS as <number>@sms.local)`);
   printDemoAccounts();
 }
 

@@ -59,6 +59,11 @@ const REFUSALS: Readonly<Record<Operation, string>> = {
   'assessments.contact': 'You may not record contacts with this client.',
   'sessions.end': 'You may not end this session.',
   'support.read': 'You may not see these messages.',
+  'messages.read': 'You may not see the messages sent to this user.',
+  'messages.preferences': 'You may not see or choose how this user hears from the clinic.',
+  'messages.alerts': 'You may not see the clinics’ alerts to their care inboxes.',
+  'clinics.messaging': 'You may not see or change how the clinics’ messages go out.',
+  'users.reset-password': 'You may not reset this user’s password.',
   'support.write': 'You may not write in this thread.',
   'clients.discover': 'You may not look clients up.',
   'programs.read': 'You may not see the programs or their clients’ progress.',
@@ -114,7 +119,8 @@ export function grantedVia(caller: Caller, operation: Operation, target: Target)
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */
 export function requireGrantOverEveryone(
   caller: Caller,
-  operation: 'users.count' | 'audit.read' | 'schedule.catalog' | 'booking.catalog',
+  operation:
+    'users.count' | 'audit.read' | 'schedule.catalog' | 'booking.catalog' | 'messages.alerts' | 'clinics.messaging',
 ): void {
   if (!reachesEveryone(caller, operation)) throw refusal(operation, 'not-granted');
 }

@@ -37,6 +37,7 @@ import { badRequest, conflict, forbidden, notFound } from '../core/problem.ts';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
 import { type Actor } from '../core/actor.ts';
 import { operation } from '../core/operation.ts';
+import { queueStaffAlert } from '../messages/staff-alerts.ts';
 
 export interface AssessmentDeps {
   db: Database;
@@ -321,6 +322,7 @@ export async function createAssessment(
           { field: 'body.id', message: 'is taken; make a new id for a new result' },
         ]);
       }
+      if (result.alert) await queueStaffAlert(tx, { assessmentId: body.id, clientId: body.client_id }, now());
       const stored = await selectAssessment(tx, body.id);
       if (!stored) throw new Error(`Assessment ${body.id} vanished inside its own insert`);
       return audit.recordSuccess(tx, { status: 201, body: answerFor(caller, 'assessment', stored) });

@@ -72,6 +72,14 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   // A sign-out ends sessions, a change of state though of no one's record.
   'sessions.end': 'change',
   'requests.refused': 'read',
+  'users.password-reset': 'change',
+  'users.invitation': 'change',
+  'messages.list': 'read',
+  'messages.preferences-read': 'read',
+  'messages.preferences-update': 'change',
+  'messages.unsubscribe': 'change',
+  'clinics.messaging-read': 'read',
+  'clinics.messaging-update': 'change',
 };
 
 export interface AuditEntry {

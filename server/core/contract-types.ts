@@ -119,6 +119,7 @@ export type ListSupportThreadsQuery = Required<
   Pick<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>
 > &
   Omit<NonNullable<operations['listSupportThreads']['parameters']['query']>, 'limit'>;
+export type ListStaffAlertsQuery = NonNullable<operations['listStaffAlerts']['parameters']['query']>;
 /** Discovery's search after validation, with the contract's default limit applied. */
 export type ClientSearch = Required<Schemas['ClientSearch']>;
 export type ListProgramsQuery = Required<

@@ -21,6 +21,7 @@ import { HttpProblem } from '../core/problem.ts';
 import { API_BASE_PATH } from '../core/answer.ts';
 import { idempotencyKeys } from './idempotency.ts';
 import { apiRoutes } from './routes/index.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { sendProblem } from './send.ts';
 import { BODY_LIMIT, auditRefusals, keyTakenMeanwhile, problemHandler } from './errors.ts';
 import { createReadiness } from '../core/readiness.ts';
@@ -75,6 +76,9 @@ export function createApp(deps: AppDependencies): Express {
       },
     );
   });
+
+  // A mail client's one-click unsubscribe carries no token of a signed-in user: its link is its proof.
+  api.use(unsubscribeRoutes(deps));
 
   const rateLimits = deps.rateLimits ?? DEFAULT_RATE_LIMITS;
   // One store for both limits: this process's memory unless the process is one of several (main.ts).

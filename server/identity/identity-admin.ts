@@ -14,6 +14,7 @@ import {
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   UserNotFoundException,
@@ -54,6 +55,8 @@ export interface IdentityAdmin {
   disableUser: (username: string) => Promise<void>;
   /** The account can sign in again. Enabling an enabled account changes nothing. */
   enableUser: (username: string) => Promise<void>;
+  /** A new temporary password: the next sign-in must choose a new one (FORCE_CHANGE_PASSWORD). */
+  setTemporaryPassword: (username: string, password: string) => Promise<void>;
 }
 
 /** The identity service already has an account with this e-mail. */
@@ -200,6 +203,12 @@ export function createCognitoIdentityAdmin(identity: IdentityServiceConfig): Ide
 
     async enableUser(username) {
       await client.send(new AdminEnableUserCommand({ UserPoolId, Username: username }));
+    },
+
+    async setTemporaryPassword(username, password) {
+      await client.send(
+        new AdminSetUserPasswordCommand({ UserPoolId, Username: username, Password: password, Permanent: false }),
+      );
     },
   };
 }

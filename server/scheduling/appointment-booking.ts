@@ -32,6 +32,7 @@ import {
 } from './appointment-rules.ts';
 import { type Actor } from '../core/actor.ts';
 import { operation } from '../core/operation.ts';
+import { queueAppointmentMessages } from '../messages/appointment-messages.ts';
 
 /**
  * A client's own booking: a service the portal offers, with nothing set that only the clinic sets (who runs
@@ -117,6 +118,7 @@ export async function createAppointment(
         );
         if (!created) throw new Error('INSERT ... RETURNING gave no row');
         entry.resourceId = created.id;
+        await queueAppointmentMessages(tx, { appointmentId: created.id, kind: 'booking_confirmation' }, now());
         const appointment = await selectAppointment(tx, created.id);
         if (!appointment) throw new Error(`Appointment ${created.id} vanished inside its own insert`);
         return audit.recordSuccess(tx, {

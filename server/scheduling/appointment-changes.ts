@@ -30,6 +30,7 @@ import {
 } from './appointment-rules.ts';
 import { type Actor } from '../core/actor.ts';
 import { operation } from '../core/operation.ts';
+import { queueAppointmentMessages } from '../messages/appointment-messages.ts';
 
 const STATUS_WORDS: Readonly<Record<AppointmentStatus, string>> = {
   booked: 'booked',
@@ -104,6 +105,19 @@ function cutOffPassed(action: 'cancelled' | 'moved'): HttpProblem {
       },
     ],
   );
+}
+
+/** A notice of a cancellation, or of a move to another time, in the change's own transaction. */
+async function noticeOfChange(tx: Queryable, before: Appointment, after: Appointment, now: Date): Promise<void> {
+  if (after.status === 'cancelled' && before.status !== 'cancelled') {
+    await queueAppointmentMessages(tx, { appointmentId: after.id, kind: 'appointment_cancelled' }, now);
+  } else if (
+    after.status === 'booked' &&
+    new Date(after.starts_at).getTime() !== new Date(before.starts_at).getTime()
+  ) {
+    const previousStartsAt = new Date(before.starts_at);
+    await queueAppointmentMessages(tx, { appointmentId: after.id, kind: 'appointment_moved', previousStartsAt }, now);
+  }
 }
 
 export async function changeAppointment(
@@ -193,6 +207,8 @@ export async function changeAppointment(
         await tx.query(`UPDATE appointments SET ${assignments.join(', ')} WHERE id = $1`, params);
         const changed = await selectAppointment(tx, id);
         if (!changed) throw new Error(`Appointment ${id} vanished inside its own update`);
+        // The client hears of what the clinic changed; what it changed itself it knows.
+        if (via !== 'self') await noticeOfChange(tx, current, changed, now());
         return audit.recordSuccess(tx, {
           status: 200,
           body: answerFor(caller, 'appointment', changed),

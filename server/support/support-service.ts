@@ -10,7 +10,7 @@
 import { answerFor, requireWritable } from '../access/fields.ts';
 import { grantedVia, requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
 import { listScope } from '../access/list-scope.ts';
-import { isoInZone, wallClockAt } from '@contract';
+import { clinicDayText, clinicTimeText, isoInZone } from '@contract';
 import { seesEveryClinic, statusAfterMessage } from '@contract';
 import { THERAPY_INFO } from '@contract';
 import type {
@@ -78,25 +78,9 @@ const SELECT_THREAD = `
   LEFT JOIN visits rv ON rv.id = t.visit_id
   LEFT JOIN clinics vc ON vc.id = rv.clinic_id`;
 
-/** "Tue 12 May 2031" on the clinic's calendar. */
-function dayOf(value: Timestamp, timeZone: string): string {
-  const instant = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  })
-    .format(instant)
-    .replace(',', '');
-}
-
-/** "Tue 12 May 2031, 08:30" on the clinic's clock. */
-function when(value: Timestamp, timeZone: string): string {
-  const instant = value instanceof Date ? value : new Date(value);
-  return `${dayOf(instant, timeZone)}, ${wallClockAt(instant, timeZone).time.slice(0, 5)}`;
-}
+const asInstant = (value: Timestamp) => (value instanceof Date ? value : new Date(value));
+const dayOf = (value: Timestamp, timeZone: string) => clinicDayText(asInstant(value), timeZone);
+const when = (value: Timestamp, timeZone: string) => clinicTimeText(asInstant(value), timeZone);
 
 /** What a thread is about, in words: the appointment's service and time, or the visit's therapy and day. */
 function referenceLabel(row: ThreadRow): string | null {

@@ -41,6 +41,7 @@ function withInjectedIdentityFailures(real: IdentityAdmin): IdentityAdmin {
     deleteUser: guard('deleteUser', real.deleteUser),
     disableUser: guard('disableUser', real.disableUser),
     enableUser: guard('enableUser', real.enableUser),
+    setTemporaryPassword: guard('setTemporaryPassword', real.setTemporaryPassword),
   };
 }
 
@@ -267,6 +268,33 @@ describe('disabling a user, all or nothing', () => {
     expect(identityCallsMade).toEqual(['getUser', 'disableUser', 'enableUser']);
     expect(await statusOf(id)).toBe('active');
     expect(await identityEnabled(id)).toBe(true);
+  });
+});
+
+describe('a password reset, all or nothing', () => {
+  it('writes no e-mail, ends no session and keeps the password when the identity service fails', async () => {
+    const created = await api<Schemas['UserDetail']>('POST', '/users/users', {
+      as: 'admin',
+      body: newUser('not.reset@thrive.test'),
+    });
+    const id = created.body.Username;
+    const messagesTo = async () =>
+      (
+        await db.query<{ count: number }>('SELECT count(*)::int AS count FROM messages WHERE recipient_id = $1', [id])
+      )[0]?.count;
+    failingIdentityCalls.add('setTemporaryPassword');
+    const answer = await api<Problem>('POST', `/users/users/${id}/password-reset`, { as: 'admin' });
+    expect(answer.status).toBe(502);
+    expect(answer.body.detail).toMatch(/nothing was changed or sent/);
+    expect(await messagesTo()).toBe(0);
+    expect(await db.query('SELECT 1 FROM session_cutoffs WHERE username = $1', [id])).toEqual([]);
+    expect(await newAudit('users.password-reset')).toMatchObject({ subject_id: id, outcome: 'error' });
+
+    failingIdentityCalls.clear();
+    const reset = await api<Schemas['Message']>('POST', `/users/users/${id}/password-reset`, { as: 'admin' });
+    expect(reset.status).toBe(202);
+    expect(await messagesTo()).toBe(1);
+    expect(await newAudit('users.password-reset')).toMatchObject({ subject_id: id, outcome: 'success' });
   });
 });
 

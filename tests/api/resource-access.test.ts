@@ -1,8 +1,9 @@
 /**
  * Minimum necessary, generated from the one table: every role against every
  * resource openapi/access describes, read (which fields each answer holds,
- * lists and details alike; a lab result not released yet), and filtering on
- * a field it may not read;
+ * lists and details alike; a lab result not released yet; the messages the
+ * clinic sent and the care inbox's alerts), and filtering on a field it may
+ * not read;
  * resource-writes.test.ts writes them. The expectations are read from the
  * contract's tables (rules.ts, resource-fields.ts, profile-access.ts), so a
  * grant or a projection the server misses fails here; access-matrix.test.ts
@@ -31,7 +32,15 @@ if (!CLIENT?.hipaaConsent) throw new Error('Generated client 80 is missing or ga
 const { owner: OWNER, everyCaller: EVERY_CALLER, roleOf, idOfCaller, granted } = callersOf(CLIENT);
 
 /** The client's records every read below names, made once. */
-const made = { signedVisit: '', appointment: '', thread: '', releasedResult: '', unreleasedResult: '', advice: '' };
+const made = {
+  signedVisit: '',
+  appointment: '',
+  thread: '',
+  releasedResult: '',
+  unreleasedResult: '',
+  advice: '',
+  clinic: '',
+};
 
 beforeAll(async () => {
   const [clinics, resources, services] = await Promise.all([
@@ -80,6 +89,8 @@ beforeAll(async () => {
     enteredResult(CLIENT.id),
     adviceOf(CLIENT.id, randomUUID()),
   ]);
+  made.clinic = bengaluru.id;
+  made.clinic = bengaluru.id;
   made.signedVisit = visit;
   made.appointment = appointment.id;
   made.thread = thread.thread.id;
@@ -100,6 +111,9 @@ const listed = (body: unknown) =>
   (body as { results: Record<string, unknown>[] }).results.filter(
     (record) => record.client_id === CLIENT.id || record.user === CLIENT.id,
   );
+
+/** Every record of a list about the client alone (its messages). */
+const results = (body: unknown) => (body as { results: object[] }).results;
 
 /** Where each resource of the table is read, as one record and as a list. */
 const READS: Record<AccessResource, Record<string, Read>> = {
@@ -136,6 +150,21 @@ const READS: Record<AccessResource, Record<string, Read>> = {
   },
   advice: {
     'GET /advices?client=': { path: () => `/advices?client=${CLIENT.id}`, records: listed },
+  },
+  // The booking above wrote the client's confirmation.
+  message: {
+    'GET /clients/{id}/messages': { path: () => `/clients/${CLIENT.id}/messages`, records: results },
+    'GET /appointments/{id}/messages': { path: () => `/appointments/${made.appointment}/messages`, records: results },
+  },
+  // The client's Thrive check above alerted the care inbox.
+  'staff-alert': {
+    'GET /messages/staff-alerts': { path: () => '/messages/staff-alerts', records: results },
+  },
+  'clinic-messaging': {
+    'GET /clinics/{id}/messaging': { path: () => `/clinics/${made.clinic}/messaging`, records: one },
+  },
+  'message-preferences': {
+    'GET /clients/{id}/message-preferences': { path: () => `/clients/${CLIENT.id}/message-preferences`, records: one },
   },
 };
 

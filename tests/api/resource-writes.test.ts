@@ -4,12 +4,14 @@
  * electronic signature (its meaning, the signer's re-authentication, a reason
  * for a plausibility warning) and adding addenda, therapy by therapy;
  * recording a contact about a very low Thrive check; changing an enrollment
- * and advice field by field; entering and releasing lab results. A write is taken exactly when the role's grant reaches the
+ * and advice field by field; entering and releasing lab results; a client's
+ * message channels; a password reset and an invitation by whose account it
+ * is; how a clinic's messages go out. A write is taken exactly when the role's grant reaches the
  * record and every field of the body is in its write set.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exampleVisit, readableFields, visitTherapyValues, writableFields, type VisitTherapy } from '@contract';
+import { decide, exampleVisit, readableFields, visitTherapyValues, writableFields, type VisitTherapy } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import {
   REASON,
@@ -27,26 +29,30 @@ import {
   signedVisit,
   type Caller,
 } from '../support/access-cases.ts';
-import { CURRENT, api, stack, type Problem, type Schemas } from '../support/api-client.ts';
+import { CURRENT, api, idOf, stack, type Problem, type Schemas } from '../support/api-client.ts';
 
 /** Generated client 81 (it gave consent: its visits can be signed): this file's own. */
 const CLIENT = generateClients(stack.generatedClients)[80];
 if (!CLIENT?.hipaaConsent) throw new Error('Generated client 81 is missing or gave no consent');
 const { everyCaller: EVERY_CALLER, roleOf, idOfCaller, granted, writesAll } = callersOf(CLIENT);
+/** Generated client 82: the account whose password is reset (its sessions end, so it asks nothing here). */
+const RESET_CLIENT = generateClients(stack.generatedClients)[81]!;
 
 /** The client's records written below, made once. */
-const made = { enrollment: '', lowCheck: '', advice: '' };
+const made = { enrollment: '', lowCheck: '', advice: '', clinic: '' };
 
 /** The one step of the coach's advice, which the client ticks off. */
 const ADVICE_STEP = randomUUID();
 
 beforeAll(async () => {
   // A very low check: its alert is what the care team follows up.
-  const [enrollment, check, advice] = await Promise.all([
+  const [enrollment, check, advice, clinics] = await Promise.all([
     enrollmentOf(CLIENT),
     lowCheckOf(CLIENT),
     adviceOf(CLIENT.id, ADVICE_STEP),
+    api<Schemas['ClinicList']>('GET', '/clinics', { as: 'reception' }),
   ]);
+  made.clinic = clinics.body.results.find((clinic) => clinic.name === 'Thrive Bengaluru')!.id;
   made.enrollment = enrollment.id;
   made.lowCheck = check.id;
   made.advice = advice.id;
@@ -246,5 +252,99 @@ describe('changing advice: the fields of the role’s write set, and 403 naming 
     // A role that changes advice is told which field is not its own; one that does not, that it may not.
     const named = changesAdvice(caller) ? [`body.${field}`] : [];
     expect((answer.body as Problem).errors?.map((error) => error.field) ?? []).toEqual(named);
+  });
+});
+
+/** The channels the client has until it chooses (e-mail for every kind): every write below keeps them. */
+const CHANNELS: Schemas['MessagePreferences'] = {
+  booking_confirmation: { email: true, sms: false },
+  reminder: { email: true, sms: false },
+  appointment_change: { email: true, sms: false },
+};
+
+/** What the table says a caller choosing all of `CHANNELS` gets: the fields it may not write, or none. */
+function channelsRefused(caller: Caller): string[] | null {
+  if (!granted(caller, 'messages.preferences')) return null;
+  const writable = writableFields('message-preferences', roleOf(caller));
+  return Object.keys(CHANNELS).filter((field) => !writable.has(field));
+}
+
+describe.concurrent('choosing a client’s channels: the role’s write set, and 403 naming any other field', () => {
+  const writesAll = (caller: Caller) => channelsRefused(caller)?.length === 0;
+
+  it.each(EVERY_CALLER.filter(writesAll))('as %s', async (caller) => {
+    const answer = await api('PUT', `/clients/${CLIENT.id}/message-preferences`, { as: caller, body: CHANNELS });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toEqual(CHANNELS);
+  });
+
+  it.each(EVERY_CALLER.filter((caller) => !writesAll(caller)))('as %s: 403', async (caller) => {
+    const answer = await api<Problem>('PUT', `/clients/${CLIENT.id}/message-preferences`, {
+      as: caller,
+      body: CHANNELS,
+    });
+    expect(answer.status).toBe(403);
+    // A role with the grant is told which fields it may not write; one without, that the client is out of reach.
+    expect(answer.body.errors?.map((error) => error.field)).toEqual(
+      channelsRefused(caller)?.map((field) => `body.${field}`) ?? ['path.id'],
+    );
+  });
+});
+
+/** Whose password each caller tries to reset: a client, its own account, and the super admin's. */
+const ACCOUNT_TARGETS = ['client', 'self', 'super'] as const;
+const ACCOUNT_CASES = EVERY_CALLER.flatMap((caller) =>
+  ACCOUNT_TARGETS.map((target) => ({
+    caller,
+    target,
+    id: target === 'client' ? RESET_CLIENT.id : target === 'self' ? idOfCaller(caller) : idOf('super'),
+    role: target === 'client' ? 'CLIENT' : target === 'self' ? roleOf(caller) : 'SUPER_ADMIN',
+  })),
+);
+const resets = ({ caller, id, role }: (typeof ACCOUNT_CASES)[number]) =>
+  decide({ id: idOfCaller(caller), role: roleOf(caller) }, 'users.reset-password', { id, role }).allowed;
+
+// In order: a reset leaves the client waiting for a new password, so an invitation may then be sent again.
+describe('a password reset and an invitation sent again, by role and whose account', () => {
+  it.each(ACCOUNT_CASES)('a reset of $target as $caller', async (item) => {
+    const answer = await api<Problem>('POST', `/users/users/${item.id}/password-reset`, { as: item.caller });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(resets(item) ? 202 : 403);
+  });
+
+  it.each(ACCOUNT_CASES)('an invitation to $target as $caller', async (item) => {
+    const answer = await api<Problem>('POST', `/users/users/${item.id}/invitation`, { as: item.caller });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(resets(item) ? 202 : 403);
+  });
+});
+
+describe.concurrent('changing how a clinic’s messages go out: the role’s write set, and 403 for any other role', () => {
+  /** The clinic's messaging as it is: every change below writes it back unchanged. */
+  const current = () =>
+    api<Schemas['ClinicMessaging']>('GET', `/clinics/${made.clinic}/messaging`, { as: 'super' }).then(
+      (answer) => answer.body,
+    );
+  const setsUp = (caller: Caller) =>
+    granted(caller, 'clinics.messaging') &&
+    ['reminder_lead_hours', 'care_inbox'].every((field) =>
+      writableFields('clinic-messaging', roleOf(caller)).has(field),
+    );
+
+  it.each(EVERY_CALLER.filter(setsUp))('as %s', async (caller) => {
+    const { reminder_lead_hours, care_inbox } = await current();
+    const answer = await api('PATCH', `/clinics/${made.clinic}/messaging`, {
+      as: caller,
+      body: { reminder_lead_hours, care_inbox },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ reminder_lead_hours, care_inbox });
+  });
+
+  it.each(EVERY_CALLER.filter((caller) => !setsUp(caller)))('as %s: 403', async (caller) => {
+    const { reminder_lead_hours } = await current();
+    const answer = await api('PATCH', `/clinics/${made.clinic}/messaging`, {
+      as: caller,
+      body: { reminder_lead_hours },
+    });
+    expect(answer.status).toBe(403);
   });
 });

@@ -127,6 +127,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     identityDir: stack.identityDir,
     databaseUrl: stack.databaseUrl ?? null,
     generatedClients: GENERATED_CLIENTS,
+    mailUrl: `http://127.0.0.1:${stack.mailWebPort}`,
   };
   project.provide('apiStack', provided);
   return teardown;

@@ -15,6 +15,8 @@ export interface ApiTestStack {
   identityDir: string;
   /** Real PostgreSQL when the suite runs against one; the tests may read it (PGlite is the server's alone). */
   databaseUrl: string | null;
+  /** The local inbox's web address (MailDev's REST API at /api/email). */
+  mailUrl: string;
   /** How many generated clients (client-0001@thrive.test ...) were seeded besides the demo accounts. */
   generatedClients: number;
 }

@@ -36,6 +36,7 @@ interface Read {
 function readsOf(resource: AccessResource, victim: ClientRecords): Read[] {
   const id = victim.account.id;
   const one = (body: unknown) => [body as object];
+  const every = (body: unknown) => (body as { results?: object[] } | null)?.results ?? [];
   const listed = (body: unknown) =>
     ((body as { results?: Record<string, unknown>[] } | null)?.results ?? []).filter(
       (record) => record.client_id === id || record.user === id,
@@ -65,10 +66,21 @@ function readsOf(resource: AccessResource, victim: ClientRecords): Read[] {
       ];
     case 'enrollment':
       return [{ path: `/users/user-program-enrollments?user=${id}`, records: listed }];
-    // Not swept yet: the sweep gives its client no lab result or advice. tests/api/resource-access.test.ts checks both
-    // resources field by field, role by role, on records it makes.
+    // The victim's booking wrote its confirmation; every message of these lists is about the victim alone.
+    case 'message':
+      return [
+        { path: `/clients/${id}/messages`, records: every },
+        { path: `/appointments/${victim.appointment}/messages`, records: every },
+      ];
+    case 'message-preferences':
+      return [{ path: `/clients/${id}/message-preferences`, records: one }];
+    // Not swept yet: the sweep gives its client no lab result or advice, and the care inbox's alerts and a clinic's
+    // messaging settings are about no client. tests/api/resource-access.test.ts checks these resources field by
+    // field, role by role, on records it makes.
     case 'result':
     case 'advice':
+    case 'staff-alert':
+    case 'clinic-messaging':
       return [];
   }
 }

@@ -7,6 +7,7 @@ import { Router } from 'express';
 import type { AppDependencies } from '../dependencies.ts';
 import { enrollmentRoutes } from './enrollments.ts';
 import { journeyRoutes } from './journey.ts';
+import { messageRoutes } from './messages.ts';
 import { profileRoutes } from './profiles.ts';
 import { resultRoutes } from './results.ts';
 import { schedulingRoutes } from './scheduling.ts';
@@ -27,6 +28,7 @@ export function apiRoutes(deps: AppDependencies): Router {
     visitRoutes,
     journeyRoutes,
     resultRoutes,
+    messageRoutes,
   ]) {
     router.use(routes(deps));
   }

@@ -33,6 +33,7 @@ import { useHere } from '@/components/useHere';
 import { Term } from '@/components/signed-in/Term';
 import { ScheduleSubmit } from './ScheduleSubmit';
 import { DayInput } from '@/components/DayInput';
+import { AppointmentMessages } from '@/features/messages';
 
 /** Lengths offered when moving an appointment, in minutes; its own is always among them. */
 const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
@@ -236,6 +237,9 @@ function AppointmentDetails({
           </Term>
         )}
       </Stack>
+
+      {/* Whether its confirmation and reminder went out, or why not; an unsent booking has none yet. */}
+      {!appointment.unsent && <AppointmentMessages appointmentId={appointment.id} />}
 
       {moves.length > 0 && (
         <Group gap="sm">

@@ -2,6 +2,7 @@ import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { PageFrame } from '@/components/PageFrame';
 import { ButtonLink } from '@/components/RouterLinks';
+import { ClinicMessagingPanel } from '@/features/messages';
 import { CreateUserButton } from '@/features/people';
 import { DeviceModeSetting } from './DeviceModeSetting';
 import { RecentChanges } from './RecentChanges';
@@ -25,7 +26,10 @@ function UsersCard({ creator }: { creator: Role }) {
   );
 }
 
-/** /backoffice: where ADMIN starts. Counts by role, recent changes, users, and this device's mode. */
+/**
+ * /backoffice: where ADMIN starts. Counts by role, recent changes, users, how each clinic's messages go out, and this
+ * device's mode.
+ */
 export function BackofficePage({ signedIn }: { signedIn: SignedInUser }) {
   return (
     <PageFrame
@@ -37,6 +41,7 @@ export function BackofficePage({ signedIn }: { signedIn: SignedInUser }) {
         <Stack gap="lg">
           <UsersCard creator={signedIn.role} />
           <RoleCountsPanel />
+          <ClinicMessagingPanel />
           <DeviceModeSetting />
         </Stack>
         <RecentChanges />

@@ -50,6 +50,14 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'sessions.end': () => 'signed out',
   'support.create': () => 'started a support thread for',
   'support.reply': () => 'wrote in a support thread of',
+  'users.password-reset': () => 'reset the password of',
+  'users.invitation': () => 'sent the invitation again to',
+  'messages.preferences-update': () => 'changed the message preferences of',
+  'messages.unsubscribe': () => 'turned off, by a one-click unsubscribe, e-mails to',
+  'clinics.messaging-update': (fields) =>
+    fields.length > 0
+      ? `changed ${listOf(fields.map(fieldLabel))} of a clinic’s messages`
+      : 'changed how a clinic’s messages go out',
   // Reads are not among recent changes; named anyway, should the feed ever show them.
   'users.list': () => 'listed users',
   'users.read': () => 'looked at the account of',
@@ -74,6 +82,9 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'programs.read': () => 'looked at a program',
   'audit.list': () => 'read the audit trail',
   'requests.refused': () => 'sent a request that was refused',
+  'messages.list': () => 'looked at the messages sent to',
+  'messages.preferences-read': () => 'looked at the message preferences of',
+  'clinics.messaging-read': () => 'looked at how a clinic’s messages go out',
 };
 
 const OUTCOMES: Readonly<Record<AuditEvent['outcome'], string | null>> = {

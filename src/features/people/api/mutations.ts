@@ -73,6 +73,26 @@ export function useDeleteUser() {
 }
 
 /**
+ * `POST users/users/{id}/password-reset` or `…/invitation`: a new temporary password, which the server
+ * e-mails to the person and never shows here. Nothing cached changes; the account's status does.
+ */
+export function useSendTemporaryPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ account, invitation }: { account: Account; invitation: boolean }) => {
+      const params = { params: { path: { id: account.id } } };
+      return dataOf(
+        invitation
+          ? await api().POST('/users/users/{id}/invitation', params)
+          : await api().POST('/users/users/{id}/password-reset', params),
+      );
+    },
+    networkMode: 'always',
+    onSuccess: (_message, { account }) => void queryClient.invalidateQueries({ queryKey: userKeys.detail(account.id) }),
+  });
+}
+
+/**
  * Drops a deleted user's detail from the cache (and so from the device's
  * saved copy). Called once no screen shows that user any more: a screen still
  * reading it would ask the API again and get a 404.

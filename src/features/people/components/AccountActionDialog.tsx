@@ -1,17 +1,19 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useCallback, useState, type ReactNode } from 'react';
 import { toastFailure, toastSuccess } from '@/components/toasts';
-import { useDeleteUser, useSetUserEnabled } from '../api/mutations';
+import { useDeleteUser, useSendTemporaryPassword, useSetUserEnabled } from '../api/mutations';
 import type { Account } from '../model/account';
 import { accountChangeErrorMessage, isOfflineFailure, needsNetworkMessage, type ChangeName } from '../model/errors';
 import { useOnline } from '@/pwa/connection';
 
-export type AccountAction = 'disable' | 'enable' | 'delete';
+export type AccountAction = 'disable' | 'enable' | 'delete' | 'reset-password' | 'resend-invitation';
 
 const CHANGE_NAMES: Readonly<Record<AccountAction, ChangeName>> = {
   disable: 'Disabling an account',
   enable: 'Enabling an account',
   delete: 'Deleting a user',
+  'reset-password': 'Resetting a password',
+  'resend-invitation': 'Sending an invitation',
 };
 
 interface DialogText {
@@ -45,6 +47,20 @@ export function dialogText(action: AccountAction, account: Pick<Account, 'name'>
         confirm: 'Enable account',
         color: 'thrive',
       };
+    case 'reset-password':
+      return {
+        title: `Reset ${account.name}'s password?`,
+        body: `Thrive e-mails ${account.name} a temporary password, which is never shown here; they choose a new one when they next sign in. Their old password and open sessions stop working.`,
+        confirm: 'Reset password',
+        color: 'orange',
+      };
+    case 'resend-invitation':
+      return {
+        title: `Send ${account.name} the invitation again?`,
+        body: `Thrive e-mails ${account.name} a new temporary password to sign in with for the first time; the one sent before stops working.`,
+        confirm: 'Resend invitation',
+        color: 'thrive',
+      };
   }
 }
 
@@ -52,6 +68,8 @@ const DONE: Readonly<Record<AccountAction, (name: string) => string>> = {
   delete: (name) => `${name} was deleted.`,
   disable: (name) => `${name}'s account is disabled.`,
   enable: (name) => `${name}'s account is enabled again.`,
+  'reset-password': (name) => `A temporary password is on its way to ${name}.`,
+  'resend-invitation': (name) => `The invitation is on its way to ${name} again.`,
 };
 
 interface Request {
@@ -60,7 +78,7 @@ interface Request {
 }
 
 /**
- * Disable, enable and delete, each confirmed in a dialog that names the
+ * Disable, enable, delete, reset the password and resend the invitation, each confirmed in a dialog that names the
  * person. `ask` opens the dialog; render `dialog` once. `onDeleted` runs after
  * a delete succeeded (e.g. leave the deleted user's page).
  */
@@ -75,7 +93,8 @@ export function useAccountActions({ onDeleted }: { onDeleted?: (account: Account
   const online = useOnline();
   const setEnabled = useSetUserEnabled();
   const remove = useDeleteUser();
-  const pending = setEnabled.isPending || remove.isPending;
+  const temporaryPassword = useSendTemporaryPassword();
+  const pending = setEnabled.isPending || remove.isPending || temporaryPassword.isPending;
 
   const close = () => {
     if (pending) return;
@@ -112,6 +131,9 @@ export function useAccountActions({ onDeleted }: { onDeleted?: (account: Account
         },
         onError: fail(action),
       });
+    } else if (action === 'reset-password' || action === 'resend-invitation') {
+      const invitation = action === 'resend-invitation';
+      temporaryPassword.mutate({ account, invitation }, { onSuccess: done, onError: fail(action) });
     } else {
       setEnabled.mutate({ account, enabled: action === 'enable' }, { onSuccess: done, onError: fail(action) });
     }

@@ -10,13 +10,16 @@ import { useAccountActions } from './AccountActionDialog';
 import { UserStatusBadge } from './UserStatusBadge';
 
 /**
- * One user's account: its status, Disable or Enable, and Delete, each
+ * One user's account: its status, Disable or Enable, Delete, and Reset password (or Resend invitation,
+ * for an account that never signed in, whose temporary password the server e-mails), each
  * confirmed naming the user. One's own account, and (for ADMIN) a super
  * admin's, cannot be changed here: the buttons say why, and the server refuses anyway.
  * After a delete, the user's page is left for the list.
  */
 export function UserAccountActions({ detail, signedIn }: { detail: UserDetail; signedIn: SignedInUser }) {
   const account = accountOfDetail(detail);
+  // Still waiting for its first sign-in: its temporary password may never have arrived.
+  const neverSignedIn = detail.UserStatus === 'FORCE_CHANGE_PASSWORD';
   const refusal = refusalOf(signedIn, account);
   const reasonId = useId();
   const navigate = useNavigate();
@@ -59,6 +62,27 @@ export function UserAccountActions({ detail, signedIn }: { detail: UserDetail; s
         >
           Delete user
         </Button>
+      </Group>
+      <Group gap="sm">
+        {neverSignedIn ? (
+          <Button
+            variant="default"
+            disabled={refusal !== null}
+            aria-describedby={describedBy}
+            onClick={() => ask('resend-invitation', account)}
+          >
+            Resend invitation
+          </Button>
+        ) : (
+          <Button
+            variant="default"
+            disabled={refusal !== null || !account.enabled}
+            aria-describedby={describedBy}
+            onClick={() => ask('reset-password', account)}
+          >
+            Reset password
+          </Button>
+        )}
       </Group>
       {refusal && (
         <Text id={reasonId} size="sm" c="dimmed">

@@ -1,7 +1,13 @@
 import { isApiError } from '@/lib/api';
 
 /** What an account change is called in its messages, e.g. 'Creating a user'. */
-export type ChangeName = 'Creating a user' | 'Disabling an account' | 'Enabling an account' | 'Deleting a user';
+export type ChangeName =
+  | 'Creating a user'
+  | 'Disabling an account'
+  | 'Enabling an account'
+  | 'Deleting a user'
+  | 'Resetting a password'
+  | 'Sending an invitation';
 
 export function needsNetworkMessage(change: ChangeName): string {
   return `${change} needs the network. You are offline: nothing was sent. Try again when the connection is back.`;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { HubPage } from '@/features/hub';
+import { FailedStaffAlerts } from '@/features/messages';
 import { OpenMessages } from '@/features/support';
 import { userDetailQueryOptions } from '@/features/people';
 import { AdviceDueCard, CriticalResultsCard } from '@/features/results';
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/_authenticated/_staff/hub')({
         clinicCards={(clinicId, now) => (
           <>
             <OpenMessages clinicId={clinicId} now={now} />
+            {/* The care team follows up very low Thrive checks: it hears when the care inbox did not. */}
+            {mayDoToClients(user.role, 'messages.alerts') && <FailedStaffAlerts clinicId={clinicId} now={now} />}
             {/* Drafts to finish are for the roles that chart (and sign) them. */}
             {mayDoToClients(user.role, 'visits.chart') && (
               <VisitsToComplete clinicId={clinicId} username={user.username} now={now} />
