@@ -55,9 +55,9 @@ export interface paths {
         put?: never;
         /**
          * Sign out (every token of the caller issued until now is refused from here on)
-         * @description Ends the caller's sessions at the API: every access token of the caller issued up to now (this
-         *     one too) is answered 401 from here on, on every device; a token issued in the very second of
-         *     the sign-out counts as issued before it. The app then signs out at the identity service too
+         * @description Ends the caller's sessions at the API: every access token of the caller issued up to the sign-out
+         *     (`signed_out_at`, or now; this one too) is answered 401 from here on, on every device; a token
+         *     issued in the very second of the sign-out counts as issued before it. The app then signs out at the identity service too
          *     (global sign-out, which revokes the refresh tokens). Disabling an account, changing its role and
          *     deleting it end its sessions the same way. Allowed to every signed-in caller, a client without
          *     consent too.
@@ -1156,6 +1156,14 @@ export interface components {
              * @default false
              */
             keep_device_data: boolean;
+            /**
+             * Format: date-time
+             * @description When the person pressed Sign out, on the server's clock as the device measured it. A sign-out
+             *     that reaches the API late (a slow network) ends the sessions started before the press, not one
+             *     the same person started since. Taken no earlier than the issue of the token that asks (which
+             *     ends in any case) and no later than now; without it, the API's own time.
+             */
+            signed_out_at?: string;
         };
         /** Format: uuid */
         UserIdValue: string;

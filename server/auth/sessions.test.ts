@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSession } from './sessions.ts';
+import { checkSession, signOutCutoff } from './sessions.ts';
 
 const now = new Date('2026-03-01T12:00:00.700Z');
 const seconds = (iso: string) => Date.parse(iso) / 1000;
@@ -35,5 +35,27 @@ describe('checkSession', () => {
     expect(() => checkSession(token(12.1), null, 'NO_ROLE', now)).toThrow(/at most 12 hours/);
     expect(() => checkSession(token(29 * 24), null, 'CLIENT', now)).not.toThrow();
     expect(() => checkSession(token(31 * 24), null, 'CLIENT', now)).toThrow(/at most 30 days/);
+  });
+});
+
+describe('where a sign-out cuts off', () => {
+  const now = new Date('2026-03-01T12:00:10Z');
+  const tokenIssuedAt = seconds('2026-03-01T12:00:00Z');
+
+  it('at the press, when it came late: a session started since stays', () => {
+    expect(signOutCutoff('2026-03-01T12:00:05Z', tokenIssuedAt, now).toISOString()).toBe('2026-03-01T12:00:05.000Z');
+  });
+
+  it('just after the asking token, whatever earlier time a device sends: that token ends', () => {
+    const cutoff = signOutCutoff('2025-03-01T12:00:00Z', tokenIssuedAt, now);
+    expect(cutoff.getTime()).toBe(tokenIssuedAt * 1000 + 1);
+    expect(() => checkSession({ issuedAt: tokenIssuedAt, authTime: tokenIssuedAt }, cutoff, 'NURSE', now)).toThrow(
+      /session has ended/,
+    );
+  });
+
+  it('never after now, and now when no time is sent', () => {
+    expect(signOutCutoff('2027-03-01T12:00:00Z', tokenIssuedAt, now)).toEqual(now);
+    expect(signOutCutoff(undefined, tokenIssuedAt, now)).toEqual(now);
   });
 });

@@ -26,12 +26,24 @@ import { type Actor } from '../core/actor.ts';
  * that same second is refused once); the local identity service writes
  * milliseconds. The time only ever moves forward.
  */
-export async function cutOffSessions(db: Queryable, username: string): Promise<void> {
+export async function cutOffSessions(db: Queryable, username: string, at?: Date): Promise<void> {
   await db.query(
-    `INSERT INTO session_cutoffs (username, not_before) VALUES ($1, now())
+    `INSERT INTO session_cutoffs (username, not_before) VALUES ($1, coalesce($2::timestamptz, now()))
      ON CONFLICT (username) DO UPDATE SET not_before = greatest(session_cutoffs.not_before, EXCLUDED.not_before)`,
-    [username.toLowerCase()],
+    [username.toLowerCase(), at?.toISOString() ?? null],
   );
+}
+
+/**
+ * Where a sign-out's cut-off falls: at the press (`signedOutAt`, on the server's clock as the device measured
+ * it), so that a sign-out arriving late ends no session the person started since; never before the token that
+ * asks was issued (it ends in any case: a device's clock cannot undo that), never after now.
+ */
+export function signOutCutoff(signedOutAt: string | undefined, tokenIssuedAt: number, now: Date): Date {
+  const pressed = signedOutAt === undefined ? now.getTime() : Date.parse(signedOutAt);
+  // checkSession refuses a token issued before the cut-off: one millisecond after this token's issue ends it.
+  const earliest = tokenIssuedAt * 1000 + 1;
+  return new Date(Math.min(now.getTime(), Math.max(earliest, pressed)));
 }
 
 /** The claims of an access token that say when its session started and when the token was made. */
@@ -79,8 +91,17 @@ function clearSiteData(request: SessionEnd | undefined): string {
   return request?.keep_device_data === true ? '"cache"' : '"cache", "storage"';
 }
 
-/** POST /session/logout: the caller's own sessions end, on every device. */
-export async function endSession(db: Database, caller: Actor, request: SessionEnd | undefined): Promise<Answer<null>> {
+/**
+ * POST /session/logout: the caller's own sessions end, on every device: those started up to the press of Sign out.
+ * `tokenIssuedAt` is the `iat` of the token that asks.
+ */
+export async function endSession(
+  db: Database,
+  caller: Actor,
+  request: SessionEnd | undefined,
+  tokenIssuedAt: number,
+  now: () => Date = () => new Date(),
+): Promise<Answer<null>> {
   const self: Caller = { id: caller.id, role: caller.role };
   const entry = {
     actor: caller,
@@ -92,7 +113,7 @@ export async function endSession(db: Database, caller: Actor, request: SessionEn
   return operation(db, entry, async (audit) => {
     requireGrant(caller, 'sessions.end', self);
     return db.transaction(async (tx) => {
-      await cutOffSessions(tx, caller.id);
+      await cutOffSessions(tx, caller.id, signOutCutoff(request?.signed_out_at, tokenIssuedAt, now()));
       return audit.recordSuccess(tx, {
         status: 204,
         body: null,

@@ -22,6 +22,8 @@ declare global {
       caller?: Caller & { consented: boolean };
       deviceId?: string | null;
       requestId?: string;
+      /** The `iat` of the caller's access token (seconds since the epoch): a sign-out ends it whatever it says. */
+      tokenIssuedAt?: number;
     }
   }
 }
@@ -64,6 +66,7 @@ export function authenticate(verifyAccessToken: AccessTokenVerifier, db: Queryab
     // A session that has ended (signed out, disabled, re-roled, deleted) or outlived its limit: 401.
     checkSession(verified, cutoff, caller.role);
     res.locals.caller = caller;
+    res.locals.tokenIssuedAt = verified.issuedAt;
     res.locals.deviceId = deviceIdOf(req.get('x-thrive-device'));
     if (caller.role === 'CLIENT' && !caller.consented && !allowedBeforeConsent(req.method, req.path, caller.id)) {
       throw consentRequired();

@@ -119,7 +119,9 @@ async function start(): Promise<Boot> {
 
   whenIdentityLoaded(({ session }) => {
     // Every sign-out (the button, idle, an expired session, a new device mode) ends the user's sessions at the API.
-    session.onSignOutEndServerSessions((accessToken) => endSessionsAtApi(accessToken, keepsDeviceData()));
+    session.onSignOutEndServerSessions((accessToken, pressedAt) =>
+      endSessionsAtApi(accessToken, keepsDeviceData(), pressedAt),
+    );
     // A person signing out with changes unsent leaves their own credential with them, for the courier.
     session.onBeforeSignOut(async () => {
       const leaving = sessionStore.getSnapshot();

@@ -112,6 +112,40 @@ describe('signing out', () => {
     await nextSecond();
   });
 
+  it('ends only the sessions started before the press when the sign-out arrives late', async () => {
+    const { id, email, password, accessToken: before } = await newSignedInClient('late.signout', 'Lata', 'Sen');
+    await nextSecond();
+    const pressedAt = new Date().toISOString();
+    // The same person signs in again (another device, or this one) before the sign-out reaches the API.
+    await nextSecond();
+    const after = await signIn(email, password);
+    const out = await api('POST', '/session/logout', { token: before, body: { signed_out_at: pressedAt } });
+    expect(out.status).toBe(204);
+    expect((await readOwnProfile(id, before)).status).toBe(401);
+    expect((await readOwnProfile(id, after.AccessToken)).status).toBe(200);
+  });
+
+  it('ends the token that asks whatever time the device sends, and no session started after now', async () => {
+    const { id, email, password, accessToken: asking } = await newSignedInClient('skewed.signout', 'Sunil', 'Rao');
+    // A device whose clock is a year behind, and one a year ahead.
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString();
+    expect((await api('POST', '/session/logout', { token: asking, body: { signed_out_at: yearAgo } })).status).toBe(
+      204,
+    );
+    expect((await readOwnProfile(id, asking)).status).toBe(401);
+
+    await nextSecond();
+    const next = await signIn(email, password);
+    const yearAhead = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    expect(
+      (await api('POST', '/session/logout', { token: next.AccessToken, body: { signed_out_at: yearAhead } })).status,
+    ).toBe(204);
+    await nextSecond();
+    const later = await signIn(email, password);
+    expect((await readOwnProfile(id, next.AccessToken)).status).toBe(401);
+    expect((await readOwnProfile(id, later.AccessToken)).status).toBe(200);
+  });
+
   it('clears only the HTTP cache for a device that keeps changes not yet sent', async () => {
     const { AccessToken } = await signIn(SIGNING_OUT.email);
     const out = await api('POST', '/session/logout', { token: AccessToken, body: { keep_device_data: true } });

@@ -10,7 +10,10 @@ import { validated } from './request.ts';
 export function sessionRoutes({ db }: AppDependencies): Router {
   const router = Router();
   router.post(SIGN_OUT_PATH, async (req, res) => {
-    sendAnswer(res, await endSession(db, callerOf(res), validated<SessionEnd | undefined>(req.body)));
+    const request = validated<SessionEnd | undefined>(req.body);
+    const { tokenIssuedAt } = res.locals;
+    if (tokenIssuedAt === undefined) throw new Error('POST /session/logout reached without an authenticated token');
+    sendAnswer(res, await endSession(db, callerOf(res), request, tokenIssuedAt));
   });
   return router;
 }

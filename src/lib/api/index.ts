@@ -1,4 +1,5 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from './client';
+import { serverClockOffset } from './server-clock';
 
 export { ApiError, SessionExpiredError, isApiError, isSessionExpiredError } from './errors';
 export { dataOf, type ApiClient } from './client';
@@ -21,13 +22,16 @@ export function initApi(options: ApiClientOptions): ApiClient {
  * session's refresh-and-retry (a 401 here means the session has ended
  * already). `keepDeviceData`: this device keeps what must outlive the session
  * (changes not yet sent, its own settings), so the browser is asked to clear
- * its HTTP cache only. Rejects when the API refuses or cannot be reached.
+ * its HTTP cache only. `pressedAt` (this device's clock) is sent on the server's clock as last measured, so a
+ * sign-out arriving late ends only the sessions started before the press. Rejects when the API refuses or cannot
+ * be reached.
  */
-export async function endSessionsAtApi(accessToken: string, keepDeviceData: boolean): Promise<void> {
+export async function endSessionsAtApi(accessToken: string, keepDeviceData: boolean, pressedAt: number): Promise<void> {
   if (!configured) throw new Error('Thrive: the API client was used before initApi().');
   const { refreshSession: _refresh, ...options } = configured;
   const client = createApiClient({ ...options, getAccessToken: () => Promise.resolve(accessToken) });
-  await client.POST('/session/logout', { body: { keep_device_data: keepDeviceData } });
+  const signedOutAt = new Date(pressedAt + (serverClockOffset() ?? 0)).toISOString();
+  await client.POST('/session/logout', { body: { keep_device_data: keepDeviceData, signed_out_at: signedOutAt } });
 }
 
 /** The one API client. */

@@ -155,6 +155,23 @@ describe('signing out everywhere', () => {
     expect(sessionStore.getSnapshot()).toEqual(SIGNED_OUT);
   });
 
+  it('tells the API when Sign out was pressed, before anything waited on the network', async () => {
+    const pressedAt: number[] = [];
+    onSignOutEndServerSessions((_token, pressed) => {
+      pressedAt.push(pressed);
+      return Promise.resolve();
+    });
+    // The token takes a while to come (a renewal): the press is still the moment signOut was called.
+    amplify.fetchAuthSession.mockImplementation(
+      () => new Promise((resolve) => setTimeout(() => resolve({ tokens: tokens('NURSE', 'the.access.token') }), 50)),
+    );
+    const before = Date.now();
+    await signOut();
+    expect(pressedAt).toHaveLength(1);
+    expect(pressedAt[0]).toBeGreaterThanOrEqual(before);
+    expect(pressedAt[0]).toBeLessThan(before + 40);
+  });
+
   it('signs out globally even when the API refuses or cannot be reached', async () => {
     onSignOutEndServerSessions(() => Promise.reject(new TypeError('Failed to fetch')));
     await signOut();

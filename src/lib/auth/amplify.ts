@@ -152,8 +152,11 @@ async function runBeforeSignOut(): Promise<boolean> {
   return kept.some(Boolean);
 }
 
-/** Ends the user's sessions at the API with the access token given; set by the app (lib/auth does not call the API). */
-type EndServerSessions = (accessToken: string) => Promise<void>;
+/**
+ * Ends the user's sessions at the API with the access token given, those started up to `pressedAt` (this device's
+ * clock, milliseconds); set by the app (lib/auth does not call the API).
+ */
+type EndServerSessions = (accessToken: string, pressedAt: number) => Promise<void>;
 let endServerSessions: EndServerSessions | undefined;
 
 /** What signing out asks of the API, before the identity service (POST /session/logout). */
@@ -208,9 +211,11 @@ async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'fai
 export function signOut(): Promise<void> {
   // Several reasons to sign out can arrive together (a failed refresh, the user's click): one sign-out.
   signingOut ??= (async () => {
+    // A sign-out reaching the API late must not end a session the same person starts after this moment.
+    const pressedAt = Date.now();
     try {
       const refreshTokenKept = await runBeforeSignOut();
-      const signedOut = await signOutEverywhere(refreshTokenKept);
+      const signedOut = await signOutEverywhere(refreshTokenKept, pressedAt);
       // Amplify revokes the refresh token on a local sign-out; the courier's must stay valid.
       if (refreshTokenKept) await forgetTokensWithoutRevoking();
       if (!signedOut) await amplifySignOut();
@@ -227,7 +232,7 @@ export function signOut(): Promise<void> {
  * The network part of signing out; whether it finished (tokens forgotten) in
  * time. With `keepRefreshToken`, only the API's sessions end (see signOut).
  */
-async function signOutEverywhere(keepRefreshToken: boolean): Promise<boolean> {
+async function signOutEverywhere(keepRefreshToken: boolean, pressedAt: number): Promise<boolean> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return false;
   const deadline = Date.now() + SIGN_OUT_NETWORK_WAIT_MS;
   const remaining = () => Math.max(0, deadline - Date.now());
@@ -236,7 +241,7 @@ async function signOutEverywhere(keepRefreshToken: boolean): Promise<boolean> {
   if ((await within(token, remaining())) !== 'done') return false;
   const accessToken = await token;
   if (!accessToken) return false;
-  if (endServerSessions) await within(endServerSessions(accessToken), remaining());
+  if (endServerSessions) await within(endServerSessions(accessToken, pressedAt), remaining());
   if (keepRefreshToken) return false;
   const global = amplifySignOut({ global: true });
   const outcome = await within(global, remaining());
