@@ -10,6 +10,7 @@
  */
 import * as v from 'valibot';
 import { ConfigurationError } from './config.ts';
+import { logInfo } from './core/log.ts';
 import type { Database } from './db/database.ts';
 import { inboxSmsProvider, smtpEmailProvider, snsSmsProvider } from './messages/providers.ts';
 import { startSender, type RunningSender } from './messages/sender.ts';
@@ -72,13 +73,14 @@ export function parseMessagingConfig(env: Readonly<Record<string, string | undef
 /** Starts the sender (none without SMTP_URL: messages are still written, and wait). */
 export function startMessaging(db: Database, config: MessagingConfig): RunningSender {
   if (config.smtpUrl === null) {
-    console.log('No SMTP_URL: messages are written to the outbox and wait there unsent.');
+    logInfo('No SMTP_URL: messages are written to the outbox and wait there unsent');
     return { stop: () => Promise.resolve() };
   }
   const email = smtpEmailProvider(config.smtpUrl, config.mailFrom);
   const sms = config.sms.kind === 'inbox' ? inboxSmsProvider(email) : snsSmsProvider(config.sms.region);
-  console.log(
-    `Messages: e-mail through ${new URL(config.smtpUrl).host}, SMS ${config.sms.kind === 'inbox' ? 'into the same inbox' : 'through Amazon SNS'}`,
-  );
+  logInfo('Messages sent', {
+    email: `SMTP through ${new URL(config.smtpUrl).host}`,
+    sms: config.sms.kind === 'inbox' ? 'into the same inbox' : 'through Amazon SNS',
+  });
   return startSender({ db, providers: { email, sms }, appUrl: config.appUrl }, config.intervalMs);
 }
