@@ -168,6 +168,9 @@ describe('recent changes (the audit feed)', () => {
       'results.list',
       'results.read',
       'advices.list',
+      'messages.list',
+      'messages.preferences-read',
+      'clinics.messaging-read',
       'audit.list',
       // A refused request changed nothing.
       'requests.refused',
