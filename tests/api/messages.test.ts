@@ -6,7 +6,7 @@
  * unsubscribe; the clinic's notices of a move and a cancellation; a staff
  * alert naming no one; an admin's password reset leading to a new password.
  *
- * Generated clients 60 to 79 that consented are this file's own; they book in
+ * Generated clients 100 to 110 that consented are this file's own; they book in
  * 2031 or within the next day at the Bengaluru clinic.
  */
 import { randomUUID } from 'node:crypto';
@@ -34,7 +34,7 @@ const ZONE = 'Asia/Kolkata';
 const inbox = localInbox(stack.mailUrl);
 
 const own = generateClients(stack.generatedClients)
-  .slice(60, 80)
+  .slice(99, 110)
   .filter((client) => client.hipaaConsent)
   .map((client) => ({ id: client.id, email: client.email as Email }));
 const [ASHA, BALA, CHITRA, DEEPA, ESHA] = own as [
