@@ -25,7 +25,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
 import type { ApiTestStack } from './api-stack.ts';
 
-/** Ports away from a developer's `npm start` (4173) and the end-to-end stack (34173); API_TEST_PORT moves them. */
+/** Ports away from a developer's `npm start` (4173) and the end-to-end stack (14173); API_TEST_PORT moves them. */
 const TEST_PORT = process.env.API_TEST_PORT || '24173';
 /** Enough clients for paging and search to mean something, few enough to seed in a moment. */
 const GENERATED_CLIENTS = 120;

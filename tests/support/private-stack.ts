@@ -12,15 +12,16 @@ import { startStack } from '../../scripts/stack/start.ts';
 import { E2E_ENV } from './e2e-env.ts';
 
 /**
- * The private app listens at E2E_PORT + 31, so its API (+7) and identity
- * proxy (+5056) land on E2E_PORT + 38 and + 5087: none of the shared stack's
- * (E2E_PORT + 0, 7, 5056) nor the second build's server of the version test
+ * The private app listens at E2E_PORT + 41, so its API (+7), identity proxy
+ * (+5056), and local inbox's SMTP (+5025) and web page (+5080) land on
+ * E2E_PORT + 48, 5097, 5066 and 5121: none of the shared stack's (E2E_PORT +
+ * 0, 7, 5025, 5056, 5080) nor the second build's server of the version test
  * (E2E_PORT + 13). The identity emulators listen on sockets in their folders.
  */
-export const PRIVATE_STACK_PORT_OFFSET = 31;
+export const PRIVATE_STACK_PORT_OFFSET = 41;
 
 export interface PrivateStack {
-  /** Where the app answers, e.g. http://localhost:34204. */
+  /** Where the app answers, e.g. http://localhost:14214. */
   origin: string;
   /** Stops every process of the stack; safe to call twice. Its data is deleted at `dispose`. */
   stop: () => Promise<void>;
