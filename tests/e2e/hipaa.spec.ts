@@ -126,8 +126,11 @@ test('a client without consent meets the authorization on every portal route, an
   await expect(authorization(page)).toBeVisible();
   await expect(portalContent(page)).toHaveCount(0);
 
-  // Signing out is the way to leave without answering.
+  // Signing out is the way to leave without answering. The check below signs the same client in again: it waits
+  // for the API to have ended the sessions first (a sign-in in the very instant of the press may end with them).
+  const ended = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/session/logout'));
   await authorization(page).getByRole('button', { name: 'Sign out' }).click();
+  expect((await ended).status()).toBe(204);
   await expect(page).toHaveURL(/\/login/);
   expect((await profileOf(page.request, CONSENTING.email)).hipaa_consent).toBe(false);
 });
