@@ -50,11 +50,11 @@ describe('which clinic’s clock', () => {
 });
 
 describe('who reads the clinics', () => {
-  it('is every role that books or charts, not ADMIN (whose screens show no clinic’s times), nor no role', () => {
+  it('is every role that books or charts, and ADMIN (who sets up each clinic’s messaging), not no role', () => {
     expect(mayReadClinics('CLIENT')).toBe(true);
     expect(mayReadClinics('NURSE')).toBe(true);
     expect(mayReadClinics('SUPER_ADMIN')).toBe(true);
-    expect(mayReadClinics('ADMIN')).toBe(false);
+    expect(mayReadClinics('ADMIN')).toBe(true);
     expect(mayReadClinics(null)).toBe(false);
   });
 });
