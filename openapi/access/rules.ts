@@ -241,13 +241,9 @@ const CARE_ALERTS: Permissions = {
   'messages.alerts': { roles: EVERYONE },
 };
 
-/**
- * The administration sets up how each clinic's messages go out (the backoffice), choosing the clinic from the
- * catalog (about no one).
- */
+/** The administration sets up how each clinic's messages go out (the backoffice), from the list of clinics. */
 const CLINIC_SETUP: Permissions = {
   'clinics.messaging': { roles: EVERYONE },
-  'booking.catalog': { roles: EVERYONE },
 };
 
 /** NURSE, RECEPTION, DOCTOR, HEALTH_COACH, NUTRITIONIST: the hub and client areas. */

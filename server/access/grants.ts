@@ -116,6 +116,11 @@ export function grantedVia(caller: Caller, operation: Operation, target: Target)
   return decision.allowed ? decision.via : null;
 }
 
+/** Whether the caller's grant for `operation` reaches every user (see reachesEveryone), e.g. to answer more. */
+export function hasGrantOverEveryone(caller: Caller, operation: Operation): boolean {
+  return reachesEveryone(caller, operation);
+}
+
 /** Throws the refusal unless the caller's grant for `operation` reaches every user (see reachesEveryone). */
 export function requireGrantOverEveryone(
   caller: Caller,

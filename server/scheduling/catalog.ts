@@ -5,7 +5,7 @@
  * of it; clients read the clinics and services, which the portal books
  * (booking.catalog), but not the resources; ADMIN none of it.
  */
-import { requireGrantOverEveryone } from '../access/grants.ts';
+import { hasGrantOverEveryone, requireGrantOverEveryone } from '../access/grants.ts';
 import type { Caller } from '@contract';
 import type {
   Clinic,
@@ -34,7 +34,8 @@ export async function selectClinic(db: Queryable, id: string): Promise<Clinic | 
 }
 
 export async function listClinics(db: Queryable, caller: Caller): Promise<ClinicList> {
-  requireGrantOverEveryone(caller, 'booking.catalog');
+  // The clinics are the catalog of those who book, and the list an admin sets each clinic's messaging up from.
+  if (!hasGrantOverEveryone(caller, 'clinics.messaging')) requireGrantOverEveryone(caller, 'booking.catalog');
   const rows = await db.query<ClinicRow>(`${SELECT_CLINICS} ORDER BY c.name`);
   return { results: rows.map((row) => ({ ...row, opening_hours: row.opening_hours ?? [] })) };
 }

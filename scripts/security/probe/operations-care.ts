@@ -28,7 +28,12 @@ function slotsQuery({ fixtures }: ProbeContext, client?: string): string {
 }
 
 const SCHEDULE: OperationRequest[] = [
-  catalog('booking.catalog', 'the clinics', () => '/clinics'),
+  // The clinics are also the list an admin sets each clinic's messaging up from.
+  {
+    name: 'list the clinics',
+    rules: [{ operation: 'booking.catalog', of: 'everyone', or: 'clinics.messaging' }],
+    request: () => get('/clinics'),
+  },
   catalog('booking.catalog', 'the services', () => '/services'),
   catalog('booking.catalog', 'the tests', () => '/tests'),
   catalog('schedule.catalog', 'the resources', () => '/resources'),

@@ -18,8 +18,8 @@ export type Rule =
   | { operation: Operation; of: 'super admin' }
   /** decide() on a user of `role` not yet named (creating one, listing a role). */
   | { operation: Operation; of: { role: RoleOrNone } }
-  /** reachesEveryone(): catalogs, counts and the audit trail, about everyone at once. */
-  | { operation: Operation; of: 'everyone' }
+  /** reachesEveryone(): catalogs, counts and the audit trail, about everyone at once (or through `or`'s grant). */
+  | { operation: Operation; of: 'everyone'; or?: Operation }
   /** Some grant at all (listScopeOf is not none): a list of the caller's reach. */
   | { operation: Operation; of: 'some' }
   /** A grant through a role (listScopeOf via role): the staff's lists (users, the schedule, discovery). */

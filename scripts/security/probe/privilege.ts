@@ -32,7 +32,7 @@ function allows(caller: Caller, rule: Rule, context: ProbeContext): boolean {
     case 'super admin':
       return decide(caller, operation, { id: context.fixtures.superAdminTarget.id, role: 'SUPER_ADMIN' }).allowed;
     case 'everyone':
-      return reachesEveryone(caller, operation);
+      return reachesEveryone(caller, operation) || (rule.or !== undefined && reachesEveryone(caller, rule.or));
     case 'some':
       return listScopeOf(caller, operation).via !== 'none';
     case 'role':

@@ -19,7 +19,11 @@ export interface ClinicRef {
  * ADMIN, whose screens are the accounts' and show no clinic's times.
  */
 export function mayReadClinics(role: string | null): boolean {
-  return isRole(role) && reachesEveryone({ id: '', role }, 'booking.catalog');
+  // Those who book, and the administration that sets each clinic's messaging up (the server's rule: listClinics).
+  return (
+    isRole(role) &&
+    (reachesEveryone({ id: '', role }, 'booking.catalog') || reachesEveryone({ id: '', role }, 'clinics.messaging'))
+  );
 }
 
 /** The clinic asked for, else the person's own (by name), else the first. */
