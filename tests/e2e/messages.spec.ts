@@ -7,7 +7,7 @@
  *
  * Consented generated demo clients no other spec opens.
  */
-import { addDays, wallClockAt, instantAt, type components } from '@contract';
+import { addDays, wallClockAt, type components } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { passwordSignIn } from '../../scripts/identity/client.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
@@ -68,31 +68,23 @@ test.describe('on a phone', () => {
 
     // The clinic books it a test within the next day: its reminder follows at once.
     const services = await asReception<Schemas['ServiceList']>('/services');
-    const resources = await asReception<Schemas['ResourceList']>('/resources');
     const clinics = await asReception<Schemas['ClinicList']>('/clinics');
     const bengaluru = clinics.results.find((clinic) => clinic.name === 'Thrive Bengaluru')!;
-    const room = resources.results.find((r) => r.clinic_id === bengaluru.id && r.kind === 'test_room')!;
-    // The first free of a few times within the next day (the demo week books the room too).
-    const today = wallClockAt(new Date(), ZONE).date;
-    const candidates = [today, addDays(today, 1)]
-      .flatMap((date) => ['11:05', '13:35', '16:35', '19:05'].map((at) => instantAt(`${date} ${at}`, ZONE)))
-      .filter((instant) => instant.getTime() > Date.now() + 60 * 60_000);
-    let booked: Schemas['Appointment'] | undefined;
-    for (const start of candidates) {
-      const answer = await asReception<Schemas['Appointment']>('/appointments', {
-        method: 'POST',
-        body: {
-          client_id: BOOKER!.id,
-          service_id: services.results.find((service) => service.name === 'Body composition scan')!.id,
-          resource_id: room.id,
-          starts_at: start.toISOString(),
-        },
-      });
-      if (answer.id) {
-        booked = answer;
-        break;
-      }
-    }
+    const scan = services.results.find((service) => service.name === 'Body composition scan')!;
+    // The first free time of the day ahead, inside the reminder lead (a day): the demo week books the rooms too.
+    const window = new URLSearchParams({
+      service: scan.id,
+      clinic: bengaluru.id,
+      client: BOOKER!.id,
+      from: new Date().toISOString(),
+      to: new Date(Date.now() + 22 * 3_600_000).toISOString(),
+    });
+    const [slot] = (await asReception<Schemas['SlotList']>(`/slots?${window}`)).results;
+    expect(slot).toBeDefined();
+    const booked = await asReception<Schemas['Appointment']>('/appointments', {
+      method: 'POST',
+      body: { client_id: BOOKER!.id, service_id: scan.id, resource_id: slot!.resource_id, starts_at: slot!.starts_at },
+    });
     expect(booked?.id).toBeDefined();
     await inbox.waitFor(BOOKER!.email, (mail) => mail.subject.startsWith('Reminder: Body composition scan'));
 
