@@ -4,7 +4,12 @@
  *
  * Seeds a database it may empty (DATABASE_URL) with the demo accounts, 10,000
  * generated clients (`--clients`) and a clinic of 50 resources with 5,000
- * appointments, starts `--instances` API processes (3) behind the front, and
+ * appointments over its current four weeks; `--appointments` (5,000) is the
+ * database's total, those beyond the four weeks going before them as the
+ * clinic's past (1,000,000 reach some four and a half years back). The
+ * identity emulator gets only the accounts that sign in: the demo staff and
+ * the clients' phones. Each seeding step prints how long it took. Then it
+ * starts `--instances` API processes (3) behind the front, and
  * runs `--tablets` simulated tablets (50) for `--seconds` (60). Each tablet is
  * a member of staff or a client's phone and, after a pause of about
  * `--think-ms` (500) between actions, after `--warm-up-seconds` (15) not counted,
@@ -28,7 +33,7 @@ import { NO_BUILD } from '../front/static-files.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { openMigratedDatabase } from '../server/db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo/accounts.ts';
-import { seedBenchSchedule } from './demo/bench-schedule.ts';
+import { BENCH_SCHEDULE, seedBenchSchedule } from './demo/bench-schedule.ts';
 import { generateClients } from './demo/clients.ts';
 import { seedDatabase } from './demo/seed-database.ts';
 import { DEMO_CLINICS, DEMO_SERVICES, seedScheduleCatalog } from './demo/schedule.ts';
@@ -44,12 +49,15 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     instances: { type: 'string', default: '3' },
     clients: { type: 'string', default: '10000' },
+    // All of the database's appointments: the bench clinic's four weeks (5,000) and, beyond them, its past.
+    appointments: { type: 'string', default: String(BENCH_SCHEDULE.appointments) },
     'think-ms': { type: 'string', default: '500' },
     // Uncounted before the measured run: a server in use has long compiled its hot paths and filled its pools.
     'warm-up-seconds': { type: 'string', default: '15' },
   },
 });
 const tablets = Number(values.tablets);
+const appointmentCount = Number(values.appointments);
 const thinkMs = Number(values['think-ms']);
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -224,17 +232,40 @@ const config = stackConfig({
   API_INSTANCES: values.instances,
 });
 const clients = generateClients(Number(values.clients));
+// A fifth of the tablets are clients' phones; they and the staff are the only ones who sign in.
+const phones = clients.filter((client) => client.hipaaConsent).slice(0, Math.ceil(tablets / 5));
+
+/** Runs one seeding step and prints how long it took. */
+async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`${step}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 let backend: Awaited<ReturnType<typeof startBackend>> | undefined;
 let front: ReturnType<typeof createFront> | undefined;
 try {
-  const empty = await openDatabase({ kind: 'postgres', url: databaseUrl });
-  await empty.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public').finally(() => empty.close());
-  await seedIdentity(config, [...DEMO_ACCOUNTS, ...clients]);
-  const db = await openMigratedDatabase(configFromStack(config).database);
-  await seedDatabase(db, [...DEMO_ACCOUNTS, ...clients])
-    .then(() => seedScheduleCatalog(db))
-    .then(() => seedBenchSchedule(db, clients))
-    .finally(() => db.close());
+  await timed('Emptied the database', async () => {
+    const empty = await openDatabase({ kind: 'postgres', url: databaseUrl });
+    await empty.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public').finally(() => empty.close());
+  });
+  const signingIn = [...DEMO_ACCOUNTS, ...phones];
+  await timed(`Identity: ${signingIn.length} accounts`, () => seedIdentity(config, signingIn));
+  const db = await timed('Migrations', () => openMigratedDatabase(configFromStack(config).database));
+  try {
+    await timed(`Database: ${DEMO_ACCOUNTS.length} demo accounts and ${clients.length} clients`, () =>
+      seedDatabase(db, [...DEMO_ACCOUNTS, ...clients]),
+    );
+    await timed('Clinics, resources and services', () => seedScheduleCatalog(db));
+    await timed(`Bench clinic: ${appointmentCount} appointments`, () =>
+      seedBenchSchedule(db, clients, appointmentCount, (added) =>
+        console.log(`  ${added} of ${appointmentCount - BENCH_SCHEDULE.appointments} past appointments`),
+      ),
+    );
+  } finally {
+    await db.close();
+  }
 
   // Limits far above what is measured; the buckets still live in the database, as in production.
   const unlimited = '1000000/60';
@@ -249,7 +280,6 @@ try {
   // Staff on the clinic's tablets (a fifth of them clients' phones), signed in once each.
   const staff = ['nurse', 'nurse2', 'nurse3', 'doctor', 'doctor2', 'reception', 'reception2', 'coach', 'nutrition'];
   const staffTokens = await Promise.all(staff.map((name) => token(`${name}@thrive.test`)));
-  const phones = clients.filter((client) => client.hipaaConsent).slice(0, Math.ceil(tablets / 5));
   const phoneTokens = await Promise.all(phones.map((client) => token(client.email)));
   const run = (seconds: number) => {
     const until = Date.now() + seconds * 1000;
@@ -270,7 +300,7 @@ try {
   const column = (value: number | string, width = 9) =>
     (typeof value === 'number' ? value.toFixed(1) : value).padStart(width);
   console.log(
-    `\n${tablets} tablets (${phones.length} clients' phones), ${values.instances} API processes on PostgreSQL behind the front, ${seconds.toFixed(0)} s, ${clients.length} clients:\n`,
+    `\n${tablets} tablets (${phones.length} clients' phones), ${values.instances} API processes on PostgreSQL behind the front, ${seconds.toFixed(0)} s, ${clients.length} clients, ${appointmentCount} appointments:\n`,
   );
   console.log(
     `${'operation'.padEnd(26)} ${column('requests')} ${column('p50 ms')} ${column('p95 ms')} ${column('p99 ms')} ${column('errors')} ${column('409')}`,
