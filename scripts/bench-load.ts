@@ -143,8 +143,16 @@ const dayQuery = (from: string, days: number) =>
     to: instantAt(`${addDays(from, days)} 00:00`, bengaluru.timeZone).toISOString(),
   }).toString();
 
-/** A member of staff at a therapy bay or the front desk, doing what the day brings, until `until`. */
-async function staffTablet(accessToken: string, clients: readonly DemoAccount[], until: number): Promise<void> {
+/**
+ * A member of staff at a therapy bay or the front desk, doing what the day brings, until `until`. Only nurses and
+ * doctors chart (`charts`); the front desk, coaches and nutritionists look clients up in that share of their day.
+ */
+async function staffTablet(
+  accessToken: string,
+  charts: boolean,
+  clients: readonly DemoAccount[],
+  until: number,
+): Promise<void> {
   let visit: { id: string; etag: string; draft: ReturnType<typeof exampleVisit> } | undefined;
   while (Date.now() < until) {
     const roll = Math.random();
@@ -152,7 +160,7 @@ async function staffTablet(accessToken: string, clients: readonly DemoAccount[],
       await call('hub: today', accessToken, 'GET', `schedule?${dayQuery(today, 1)}`);
     } else if (roll < 0.45) {
       await call('schedule: the week', accessToken, 'GET', `schedule?${dayQuery(addDays(today, -3), 7)}`);
-    } else if (roll < 0.75) {
+    } else if (roll < 0.75 || !charts) {
       const someone = clients[Math.floor(Math.random() * clients.length)]!;
       // Each keystroke of a surname, as the debounced box sends it.
       for (let typed = 1; typed <= Math.min(5, someone.lastName.length); typed++) {
@@ -279,6 +287,7 @@ try {
 
   // Staff on the clinic's tablets (a fifth of them clients' phones), signed in once each.
   const staff = ['nurse', 'nurse2', 'nurse3', 'doctor', 'doctor2', 'reception', 'reception2', 'coach', 'nutrition'];
+  const charting = new Set(['nurse', 'nurse2', 'nurse3', 'doctor', 'doctor2']);
   const staffTokens = await Promise.all(staff.map((name) => token(`${name}@thrive.test`)));
   const phoneTokens = await Promise.all(phones.map((client) => token(client.email)));
   const run = (seconds: number) => {
@@ -287,7 +296,7 @@ try {
       Array.from({ length: tablets }, (_, i) =>
         i < phones.length
           ? clientPhone(phoneTokens[i]!, phones[i]!, until)
-          : staffTablet(staffTokens[i % staffTokens.length]!, clients, until),
+          : staffTablet(staffTokens[i % staffTokens.length]!, charting.has(staff[i % staff.length]!), clients, until),
       ),
     );
   };
