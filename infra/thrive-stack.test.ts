@@ -24,6 +24,7 @@ const DEPLOYMENT: ThriveDeployment = {
   senderEmail: 'no-reply@clinic.example',
   apiDomainName: 'api-origin.clinic.example',
   apiCertificateArn: 'arn:aws:acm:ap-south-1:111122223333:certificate/11111111-2222-3333-4444-555555555555',
+  smtpSecretArn: 'arn:aws:secretsmanager:ap-south-1:111122223333:secret:thrive/smtp-url-AbCdEf',
 };
 
 let outDir: string;
@@ -222,12 +223,41 @@ describe('the API (ECS Fargate behind a load balancer)', () => {
     const api = containers.find((container) => container.Name === 'api')!;
     expect(migrate.Command).toEqual(['node', '--import', 'tsx', 'server/migrate.ts']);
     expect(api.DependsOn).toEqual([{ ContainerName: 'migrate', Condition: 'SUCCESS' }]);
+    expect(migrate.Secrets?.map((secret) => secret.Name)).toEqual(['DATABASE_PASSWORD']);
+    expect(api.Secrets?.map((secret) => secret.Name)).toEqual(['DATABASE_PASSWORD', 'SMTP_URL']);
     for (const container of [migrate, api]) {
-      expect(container.Secrets?.map((secret) => secret.Name)).toEqual(['DATABASE_PASSWORD']);
       expect(container.Environment?.find((variable) => variable.Name === 'DATABASE_URL')?.Value).toMatchObject({
         'Fn::Join': ['', expect.arrayContaining([expect.stringContaining('sslmode=verify-full')])],
       });
     }
+  });
+
+  it('sends its messages: e-mail by the SMTP relay in the secret, text messages through SNS, links to the app', () => {
+    const containers = only('AWS::ECS::TaskDefinition').Properties.ContainerDefinitions as {
+      Name: string;
+      Secrets?: { Name: string; ValueFrom: unknown }[];
+      Environment?: { Name: string; Value: unknown }[];
+    }[];
+    const api = containers.find((container) => container.Name === 'api')!;
+    const value = (name: string) => api.Environment?.find((variable) => variable.Name === name)?.Value;
+    expect(api.Secrets?.find((secret) => secret.Name === 'SMTP_URL')?.ValueFrom).toBe(DEPLOYMENT.smtpSecretArn);
+    expect(value('MAIL_FROM')).toBe(`Thrive <${DEPLOYMENT.senderEmail}>`);
+    expect(value('SMS_PROVIDER')).toBe('sns');
+    expect(value('SMS_REGION')).toBe(DEPLOYMENT.region);
+    // No app domain of its own in this deployment: the links point at CloudFront's name.
+    const distribution = Object.keys(template.findResources('AWS::CloudFront::Distribution'))[0]!;
+    expect(value('APP_PUBLIC_URL')).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]],
+    });
+    const taskRole = (only('AWS::ECS::TaskDefinition').Properties.TaskRoleArn as { 'Fn::GetAtt': [string, string] })[
+      'Fn::GetAtt'
+    ][0];
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: taskRole }],
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([Match.objectLike({ Action: 'sns:Publish', Effect: 'Allow', Resource: '*' })]),
+      }),
+    });
   });
 
   it('checks each task’s readiness and answers only what came through CloudFront, over TLS', () => {

@@ -6,14 +6,17 @@
  * that came through CloudFront (a secret header). Each task first runs
  * `npm run migrate` (under its advisory lock, so tasks starting together
  * apply each migration once) and starts the API once that has succeeded.
+ * Its messages go out by SES's SMTP relay (the address in a secret you make,
+ * README) and its text messages through SNS, with the task's own role.
  */
 import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as rds from 'aws-cdk-lib/aws-rds';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -32,6 +35,13 @@ export interface ApiServiceProps {
   certificateArn: string;
   /** The repository's root, whose `infra/Dockerfile` builds the API's image. */
   sourceDir: string;
+  /** Where the API's messages come from: the SES identity Cognito sends from too. */
+  senderEmail: string;
+  /**
+   * A Secrets Manager secret holding the SMTP relay's address with its credentials
+   * (`smtps://<user>:<password>@email-smtp.<region>.amazonaws.com:465`); without one, messages wait in the outbox.
+   */
+  smtpSecretArn?: string;
 }
 
 export class ApiService extends Construct {
@@ -40,6 +50,8 @@ export class ApiService extends Construct {
   readonly database: rds.DatabaseInstance;
   /** The value CloudFront sends in ORIGIN_VERIFY_HEADER. */
   readonly originSecret: secretsmanager.Secret;
+  /** The API's container, for settings known only once the app's address is (APP_PUBLIC_URL). */
+  readonly apiContainer: ecs.ContainerDefinition;
 
   constructor(scope: Construct, id: string, props: ApiServiceProps) {
     super(scope, id);
@@ -105,6 +117,11 @@ export class ApiService extends Construct {
       secrets,
       logging: ecs.LogDrivers.awsLogs({ logGroup, streamPrefix: 'migrate' }),
     });
+    // Text messages go straight to phone numbers, which SNS names with no resource of their own.
+    task.taskRole.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
+    const smtp = props.smtpSecretArn
+      ? secretsmanager.Secret.fromSecretCompleteArn(this, 'SmtpUrl', props.smtpSecretArn)
+      : undefined;
     const api = task.addContainer('api', {
       image,
       environment: {
@@ -118,13 +135,17 @@ export class ApiService extends Construct {
         COGNITO_REGION: userPool.stack.region,
         // The viewer's address: CloudFront, then the load balancer, put it in X-Forwarded-For.
         API_TRUST_PROXY: '2',
+        MAIL_FROM: `Thrive <${props.senderEmail}>`,
+        SMS_PROVIDER: 'sns',
+        SMS_REGION: Stack.of(this).region,
       },
-      secrets,
+      secrets: smtp ? { ...secrets, SMTP_URL: ecs.Secret.fromSecretsManager(smtp) } : secrets,
       portMappings: [{ containerPort: API_PORT }],
       logging: ecs.LogDrivers.awsLogs({ logGroup, streamPrefix: 'api' }),
       // SIGTERM lets requests in flight finish (10 s at most, server/main.ts) before ECS stops the task.
       stopTimeout: Duration.seconds(30),
     });
+    this.apiContainer = api;
     api.addContainerDependencies({ container: migrate, condition: ecs.ContainerDependencyCondition.SUCCESS });
 
     this.service = new ecs.FargateService(this, 'Service', {

@@ -21,6 +21,8 @@ export interface ThriveDeployment {
   /** The app's own name and its certificate in us-east-1; without them, CloudFront's `*.cloudfront.net` name. */
   appDomainName?: string;
   appCertificateArn?: string;
+  /** The ARN of a Secrets Manager secret holding the SMTP relay's URL with its credentials (README, step 3). */
+  smtpSecretArn?: string;
 }
 
 export interface ThriveStackProps extends StackProps {
@@ -41,6 +43,8 @@ export class ThriveStack extends Stack {
       domainName: deployment.apiDomainName,
       certificateArn: deployment.apiCertificateArn,
       sourceDir: props.sourceDir,
+      senderEmail: deployment.senderEmail,
+      ...(deployment.smtpSecretArn ? { smtpSecretArn: deployment.smtpSecretArn } : {}),
     });
     const app = new AppHosting(this, 'App', {
       cognitoRegion: this.region,
@@ -54,10 +58,12 @@ export class ThriveStack extends Stack {
         : {}),
     });
 
+    const appUrl = `https://${deployment.appDomainName ?? app.distribution.distributionDomainName}`;
+    // Messages link to the app (a booking, a reset password), never to a local address.
+    api.apiContainer.addEnvironment('APP_PUBLIC_URL', appUrl);
+
     // What the build and the DNS need (README, "Deploying to AWS").
-    new CfnOutput(this, 'AppUrl', {
-      value: `https://${deployment.appDomainName ?? app.distribution.distributionDomainName}`,
-    });
+    new CfnOutput(this, 'AppUrl', { value: appUrl });
     new CfnOutput(this, 'DistributionDomainName', { value: app.distribution.distributionDomainName });
     new CfnOutput(this, 'UserPoolId', { value: identity.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: identity.appClient.userPoolClientId });
