@@ -105,16 +105,20 @@ export async function searchClients(
     // are joined to their profiles and next appointments. Two queries in name order, each stopping at a page:
     // those whose name begins with the text (indexed prefixes, migration 016), and the first matches of all. With
     // k of the first kind, the second holds at most k of them, so at least the page's other rows. A text of a
-    // letter or two matches nearly everyone: it is read along the name index rather than all sorted.
+    // letter or two matches nearly everyone: it is read along the name index rather than all sorted. When the
+    // first fills the page (a surname being typed), the second is not run: it could add nothing, and a text
+    // whose matches sort late (Shetty) would have it read most of the clients before it found a page.
     const keys = 'u.last_name_key, u.first_name_key, u.id';
     const rows = await db.query<SearchRow>(
-      `WITH found AS MATERIALIZED (
-         (SELECT u.id, u.email, u.last_name_key, u.first_name_key, true AS starts_with FROM users u
-          WHERE ${where} AND ${startsWith.indexed} AND ${startsWith.exactly}
-          ORDER BY ${keys} LIMIT ${limit})
+      `WITH prefixed AS MATERIALIZED (
+         SELECT u.id, u.email, u.last_name_key, u.first_name_key, true AS starts_with FROM users u
+         WHERE ${where} AND ${startsWith.indexed} AND ${startsWith.exactly}
+         ORDER BY ${keys} LIMIT ${limit}
+       ), found AS MATERIALIZED (
+         (SELECT * FROM prefixed)
          UNION
          (SELECT u.id, u.email, u.last_name_key, u.first_name_key, coalesce(${startsWith.exactly}, false) FROM users u
-          WHERE ${where}
+          WHERE (SELECT count(*) FROM prefixed) < ${limit} AND ${where}
           ORDER BY ${keys} LIMIT ${limit})
          ORDER BY starts_with DESC, last_name_key, first_name_key, id
          LIMIT ${limit}

@@ -19,7 +19,10 @@ import { operation } from '../core/operation.ts';
 
 type Timestamp = Date | string;
 
-/** A slot that starts before `to` ends within 12 hours (the longest service) plus 2 hours of turnover at most. */
+/**
+ * A slot that starts before `to` ends within 12 hours (the longest service) plus 2 hours of turnover at most; so
+ * does a booking that still holds its resource at `from`.
+ */
 const LONGEST_HOLD = '14 hours';
 
 export async function listTests(db: Database, caller: Actor): Promise<TestList> {
@@ -104,12 +107,15 @@ export async function listSlots(
     const held =
       ids.length === 0
         ? []
-        : await db.query<{ resource_id: string; starts_at: Timestamp; occupied_until: Timestamp }>(
+        : // Read along the clinic's start times, bounded on both sides: the exclusion constraint's index finds a
+          // resource's bookings among a chain's million by walking much of it.
+          await db.query<{ resource_id: string; starts_at: Timestamp; occupied_until: Timestamp }>(
             `SELECT resource_id, starts_at, occupied_until FROM appointments
-             WHERE resource_id IN (${ids.map((_, index) => `$${index + 3}`).join(', ')})
+             WHERE clinic_id = $3 AND resource_id IN (${ids.map((_, index) => `$${index + 4}`).join(', ')})
                AND status NOT IN ('cancelled', 'no_show')
-               AND occupied_until > $1 AND starts_at < $2::timestamptz + interval '${LONGEST_HOLD}'`,
-            [from, to, ...ids],
+               AND occupied_until > $1 AND starts_at > $1::timestamptz - interval '${LONGEST_HOLD}'
+               AND starts_at < $2::timestamptz + interval '${LONGEST_HOLD}'`,
+            [from, to, clinic.id, ...ids],
           );
     const clientBusy =
       clientId === null

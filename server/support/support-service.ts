@@ -132,7 +132,7 @@ async function loadThread(db: Queryable, row: ThreadRow): Promise<SupportThread>
             m.from_clinic, m.created_at
      FROM support_messages m
      LEFT JOIN users au ON au.id::text = m.author_id
-     LEFT JOIN profiles ap ON ap.client_id::text = m.author_id
+     LEFT JOIN profiles ap ON ap.client_id = au.id
      WHERE m.thread_id = $1 ORDER BY m.created_at, m.id`,
     [row.id],
   );
@@ -154,7 +154,8 @@ async function loadThread(db: Queryable, row: ThreadRow): Promise<SupportThread>
  */
 async function profileClinic(db: Queryable, staffId: string): Promise<{ id: string; name: string } | null> {
   const [clinic] = await db.query<{ id: string; name: string }>(
-    'SELECT c.id, c.name FROM profiles p JOIN clinics c ON c.name = p.clinic WHERE p.client_id::text = $1',
+    `SELECT c.id, c.name FROM users u JOIN profiles p ON p.client_id = u.id JOIN clinics c ON c.name = p.clinic
+     WHERE u.id::text = $1`,
     [staffId],
   );
   return clinic ?? null;
