@@ -155,7 +155,9 @@ async function listenOnPostgres(
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // No JIT: the API's queries are short, and a misestimated plan once spent half a second compiling a query that
+  // ran in a tenth of a millisecond (PERFORMANCE.md, "Deployment and scale").
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // A broken idle connection must not crash the server; the next query reconnects.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const over = (target: pg.Pool | pg.PoolClient): Queryable => ({
