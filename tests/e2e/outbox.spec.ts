@@ -66,6 +66,8 @@ test('a change made offline survives a reload and a sign-out, stays hidden from 
   allowConsoleError,
 }) => {
   allowConsoleError(OFFLINE_CONSOLE_ERRORS);
+  // A read of the client's page still on its way when the doctor signs out is refused (401): her session has ended.
+  allowConsoleError(/status of 401 \(Unauthorized\)/);
   const client = OFFLINE_CLIENT!;
   // The emergency contact: a section the nurse's role writes (and the doctor's reads).
   const contact = `Asha Potter ${Date.now()}`;
