@@ -27,12 +27,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { addDays, exampleVisit, instantAt, wallClockAt } from '@contract';
+import { addDays, exampleVisit, instantAt, mayDoToClients, wallClockAt } from '@contract';
 import { createFront } from '../front/server.ts';
 import { NO_BUILD } from '../front/static-files.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { openMigratedDatabase } from '../server/db/migrate.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from './demo/accounts.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccount, type DemoAccount } from './demo/accounts.ts';
 import { BENCH_SCHEDULE, seedBenchSchedule } from './demo/bench-schedule.ts';
 import { generateClients } from './demo/clients.ts';
 import { seedDatabase } from './demo/seed-database.ts';
@@ -290,7 +290,10 @@ try {
 
   // Staff on the clinic's tablets (a fifth of them clients' phones), signed in once each.
   const staff = ['nurse', 'nurse2', 'nurse3', 'doctor', 'doctor2', 'reception', 'reception2', 'coach', 'nutrition'];
-  const charting = new Set(['nurse', 'nurse2', 'nurse3', 'doctor', 'doctor2']);
+  // Who charts an IV visit, as the access table says.
+  const charts = staff.map((name) =>
+    mayDoToClients(demoAccount(`${name}@thrive.test`).role ?? 'NO_ROLE', 'visits.chart', 'iv'),
+  );
   const staffTokens = await Promise.all(staff.map((name) => token(`${name}@thrive.test`)));
   const phoneTokens = await Promise.all(phones.map((client) => token(client.email)));
   const run = (seconds: number) => {
@@ -299,7 +302,7 @@ try {
       Array.from({ length: tablets }, (_, i) =>
         i < phones.length
           ? clientPhone(phoneTokens[i]!, phones[i]!, until)
-          : staffTablet(staffTokens[i % staffTokens.length]!, charting.has(staff[i % staff.length]!), clients, until),
+          : staffTablet(staffTokens[i % staffTokens.length]!, charts[i % staff.length]!, clients, until),
       ),
     );
   };

@@ -204,15 +204,18 @@ export async function pressSignOut(page: Page): Promise<void> {
 }
 
 /**
- * Presses 'Sign out' online and waits for the API to have ended the user's sessions. The app stops waiting on
- * the network after a few seconds and the request runs on: on a loaded machine it could land after the next
- * test's sign-in of the same user, and end that session too.
+ * Presses 'Sign out' online (`press`, by default the shell's button) and waits for the API to have ended the
+ * user's sessions. The app stops waiting on the network after a few seconds and the request runs on: on a loaded
+ * machine it could land after the next test's sign-in of the same user, and end that session too. Then it waits
+ * for the next whole second: tokens give their issue time in whole seconds, so a sign-in of the same person in
+ * the second of the cut-off counts as before it (server/auth/sessions.ts) and would be refused.
  */
-export async function signOutOnline(page: Page): Promise<void> {
+export async function signOutOnline(page: Page, press: (page: Page) => Promise<void> = pressSignOut): Promise<void> {
   const ended = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/session/logout'));
-  await pressSignOut(page);
+  await press(page);
   expect((await ended).status()).toBe(204);
   await expect(page).toHaveURL(/\/login/);
+  await page.waitForTimeout(1_001 - (Date.now() % 1_000));
 }
 
 /**

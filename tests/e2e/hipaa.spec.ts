@@ -12,7 +12,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoAccount } from '../../scripts/demo/accounts.ts';
 import type { components } from '@contract';
-import { accessToken, axeScan, expect, signIn, test } from './fixtures.ts';
+import { accessToken, axeScan, expect, signIn, signOutOnline, test } from './fixtures.ts';
 
 type Profile = components['schemas']['Profile'];
 
@@ -126,15 +126,9 @@ test('a client without consent meets the authorization on every portal route, an
   await expect(authorization(page)).toBeVisible();
   await expect(portalContent(page)).toHaveCount(0);
 
-  // Signing out is the way to leave without answering. The check below signs the same client in again: it waits
-  // for the API to have ended the sessions first (a sign-in in the very instant of the press may end with them).
-  const ended = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/session/logout'));
-  await authorization(page).getByRole('button', { name: 'Sign out' }).click();
-  expect((await ended).status()).toBe(204);
-  await expect(page).toHaveURL(/\/login/);
-  // A token says when it was issued in whole seconds: one issued in the second of the press cannot be told from
-  // those the sign-out ended, so the check's own sign-in waits for the next second.
-  await page.waitForTimeout(1_000);
+  // Signing out is the way to leave without answering. The check below signs the same client in again, once the
+  // API has ended the sessions (signOutOnline says why it waits).
+  await signOutOnline(page, () => authorization(page).getByRole('button', { name: 'Sign out' }).click());
   expect((await profileOf(page.request, CONSENTING.email)).hipaa_consent).toBe(false);
 });
 
