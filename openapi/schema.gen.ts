@@ -453,10 +453,12 @@ export interface paths {
          * @description Computed on every request from the clinic's opening hours, the resources that can take the
          *     service, each resource's turnover and the appointments booked (never a stored table): a
          *     time is free when the service's length fits in the opening hours and one of the resources
-         *     is free from the start to the end plus its turnover. Times start on the quarter hour, at
-         *     least 2 hours from now. For a client, times it is booked elsewhere are left out too (staff:
-         *     name the client). One entry per time, with the resource it would be booked on; booking it
-         *     may still answer 409 if someone takes it first. `from` to `to` spans at most 31 days.
+         *     is free from the start to the end plus its turnover. Times start on the quarter hour: for a
+         *     client at least 2 hours from now (the booking lead), for staff from now (reception books
+         *     walk-ins). For a client, times it is booked elsewhere are left out too (staff: name the
+         *     client). One entry per time, with the resource it would be booked on (`resource` asks for one
+         *     resource only); booking it may still answer 409 if someone takes it first. `from` to `to`
+         *     spans at most 31 days.
          */
         get: operations["listSlots"];
         put?: never;
@@ -4094,6 +4096,8 @@ export interface operations {
                 to: string;
                 /** @description Staff only; leave out the client's own booked times. A client's own are always left out. */
                 client?: components["schemas"]["UserIdValue"];
+                /** @description Only this resource's free times; it must be at the clinic and take the service. */
+                resource?: string;
             };
             header?: never;
             path?: never;

@@ -98,11 +98,17 @@ export async function listSlots(
 
     const params: unknown[] = [clinic.id];
     const kinds = service.resource_kinds.map((kind) => `$${params.push(kind)}`).join(', ');
+    const onlyResource = query.resource === undefined ? '' : `AND id = $${params.push(query.resource)}`;
     const resources = await db.query<{ id: string; turnover: string }>(
       `SELECT id, to_char(turnover, 'HH24:MI:SS') AS turnover FROM resources
-       WHERE clinic_id = $1 AND kind IN (${kinds}) ORDER BY position, name`,
+       WHERE clinic_id = $1 AND kind IN (${kinds}) ${onlyResource} ORDER BY position, name`,
       params,
     );
+    if (query.resource !== undefined && resources.length === 0) {
+      throw badRequest('That resource cannot take this service at this clinic.', [
+        { field: 'query.resource', message: 'not a resource of this clinic that takes the service' },
+      ]);
+    }
     const ids = resources.map((resource) => resource.id);
     const held =
       ids.length === 0
@@ -137,7 +143,8 @@ export async function listSlots(
       stepMinutes: SLOT_STEP_MINUTES,
       from,
       to,
-      earliest: earliestClientStart(now()),
+      // A client books the lead ahead; staff book from now (a walk-in at reception).
+      earliest: own ? earliestClientStart(now()) : now(),
       held: held.map((row) => ({
         resourceId: row.resource_id,
         start: new Date(row.starts_at),

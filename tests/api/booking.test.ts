@@ -179,6 +179,49 @@ describe('free slots', () => {
     expect(times((await slots(CARA!.email, 'Fasting blood panel', bengaluru, day)).body)).toContain('12:00');
   });
 
+  it('start from now for staff, booking a walk-in, and the booking lead ahead for a client', async () => {
+    const now = Date.now();
+    const window = (extra: Record<string, string> = {}) =>
+      new URLSearchParams({
+        service: serviceId('Fasting blood panel'),
+        clinic: bengaluru.id,
+        from: new Date(now).toISOString(),
+        to: new Date(now + 2 * 86_400_000).toISOString(),
+        ...extra,
+      }).toString();
+    const staff = await api<Schemas['SlotList']>('GET', `/slots?${window()}`, { as: 'reception' });
+    const client = await api<Schemas['SlotList']>('GET', `/slots?${window()}`, { as: 'client2' });
+    const starts = (list: Schemas['SlotList']) => list.results.map((slot) => new Date(slot.starts_at).getTime());
+    const lead = now + 120 * 60_000;
+    expect(Math.min(...starts(staff.body))).toBeGreaterThanOrEqual(now - 15 * 60_000);
+    expect(Math.min(...starts(client.body))).toBeGreaterThanOrEqual(lead - 60_000);
+    // Staff are offered every time a client is, and the clinic's open quarter hours inside the lead besides.
+    expect(starts(staff.body)).toEqual(expect.arrayContaining(starts(client.body)));
+  });
+
+  it('are one resource’s alone when it is named, and refused for a resource that cannot take the service', async () => {
+    const day = dayAhead(42);
+    const query = (resource: string) =>
+      new URLSearchParams({
+        service: serviceId('IV hydration drip'),
+        clinic: bengaluru.id,
+        from: instantAt(`${day} 00:00`, ZONE).toISOString(),
+        to: instantAt(`${addDays(day, 1)} 00:00`, ZONE).toISOString(),
+        resource,
+      }).toString();
+    const chair = resourceId(bengaluru, 'IV chair 2');
+    const own = await api<Schemas['SlotList']>('GET', `/slots?${query(chair)}`, { as: 'reception' });
+    expect(own.status).toBe(200);
+    expect(own.body.results.length).toBeGreaterThan(0);
+    expect(new Set(own.body.results.map((slot) => slot.resource_id))).toEqual(new Set([chair]));
+    const room = await api<Problem>('GET', `/slots?${query(resourceId(bengaluru, 'Test room'))}`, { as: 'reception' });
+    expect(room.status).toBe(400);
+    expect(room.body.errors).toContainEqual({
+      field: 'query.resource',
+      message: 'not a resource of this clinic that takes the service',
+    });
+  });
+
   it('are computed only for a real service and clinic over at most 31 days', async () => {
     const from = encodeURIComponent(new Date().toISOString());
     const far = encodeURIComponent(new Date(Date.now() + 32 * 24 * 60 * 60_000).toISOString());

@@ -161,7 +161,7 @@ describe('a reminder inside the lead', () => {
       service: serviceId,
       clinic: bengaluru.id,
       client: CHITRA.id,
-      from: new Date().toISOString(),
+      from: new Date(Date.now() + 2 * 3_600_000).toISOString(),
       to: new Date(Date.now() + 22 * 3_600_000).toISOString(),
     });
     const free = await api<Schemas['SlotList']>('GET', `/slots?${window}`, { as: 'reception' });

@@ -81,15 +81,45 @@ test('reception books a client into a free chair, is told the next time is taken
   // What was typed is still there: only the time changes.
   await expect(dialog.getByLabel('Client', { exact: false })).toHaveValue(/client-0008@thrive\.test/);
   await expect(dialog.getByLabel('Service', { exact: false })).toHaveValue('IV hydration drip (60 min)');
-  await dialog.getByLabel(/^Start/).fill('11:10');
-  await dialog.getByRole('button', { name: 'Book' }).click();
-  await expect(page.getByText(/is booked for IV hydration drip on .* at 11:10, IV chair 3/)).toBeVisible();
+  // The dialog offers the chair's next free times from the time clicked: the first is on the next quarter hour.
+  const freeTimes = dialog.getByRole('group', { name: 'Next free times' });
+  await freeTimes.getByRole('button', { name: /^First free: .* 11:15, IV chair 3$/ }).click();
+  await expect(dialog.getByLabel(/^Start/)).toHaveValue('11:15');
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page.getByText(/is booked for IV hydration drip on .* at 11:15, IV chair 3/)).toBeVisible();
 
   // With a pointer, a booked appointment is moved by dragging it to another resource and time.
   await page
     .getByRole('button', { name: new RegExp(`^${name} IV hydration drip · Booked`) })
     .dragTo(page.getByRole('button', { name: `Resource time slot IV chair 4 ${day} 13:00:00 - 13:30:00` }));
   await expect(page.getByText(`${name} moved to`)).toContainText('at 13:00, IV chair 4');
+});
+
+test('reception books the first free IV chair in one try, without choosing a chair or a time', async ({ page }) => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await signInAs(page, 'reception@thrive.test', /\/hub$/);
+  await page.goto('/appointments');
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book an appointment' });
+  const client = generateClients(50)[9]!;
+  await dialog.getByLabel('Client', { exact: false }).fill(client.email.slice(0, 11));
+  await page.getByRole('option', { name: new RegExp(client.email) }).click();
+  const freeTimes = dialog.getByRole('group', { name: 'Next free times' });
+  await expect(freeTimes).toContainText('Choose a service to see when it is free.');
+  await dialog.getByLabel('Service', { exact: false }).click();
+  await page.getByRole('option', { name: 'IV hydration drip (60 min)' }).click();
+  const first = freeTimes.getByRole('button', { name: /^First free: / });
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  const chair = (await dialog.getByLabel('Resource', { exact: false }).inputValue()).trim();
+  expect(chair).toMatch(/^IV chair \d$/);
+  const start = await dialog.getByLabel(/^Start/).inputValue();
+  await expectNoSeriousAxeViolation(page);
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(
+    page.getByText(new RegExp(`is booked for IV hydration drip on .* at ${start}, ${chair}\\.`)),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
 });
 
 test('reception sees the week at a glance and opens an appointment from it whole', async ({ page }) => {

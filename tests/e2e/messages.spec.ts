@@ -76,7 +76,7 @@ test.describe('on a phone', () => {
       service: scan.id,
       clinic: bengaluru.id,
       client: BOOKER!.id,
-      from: new Date().toISOString(),
+      from: new Date(Date.now() + 2 * 3_600_000).toISOString(),
       to: new Date(Date.now() + 22 * 3_600_000).toISOString(),
     });
     const [slot] = (await asReception<Schemas['SlotList']>(`/slots?${window}`)).results;

@@ -18,6 +18,7 @@ export {
   clinicDayQueryOptions,
   scheduleKeys,
   servicesQueryOptions,
+  slotsQueryOptions,
   upcomingAppointmentsQueryOptions,
 } from './api/queries';
 export { AppointmentDialog } from './components/AppointmentDialog';

@@ -7,6 +7,8 @@ import { KEEP_OFFLINE } from '@/lib/query/persist-policy';
 export type AppointmentFilters = NonNullable<paths['/appointments']['get']['parameters']['query']>;
 /** The query of `GET schedule` (one clinic, a span of up to 8 days). */
 export type ScheduleFilters = paths['/schedule']['get']['parameters']['query'];
+/** The query of `GET slots`: a service's free times at a clinic over a span (for one client or resource if named). */
+export type SlotFilters = paths['/slots']['get']['parameters']['query'];
 type AppointmentList = components['schemas']['AppointmentList'];
 
 /** Query keys of the schedule; a change invalidates only the appointment lists. */
@@ -22,6 +24,9 @@ export const scheduleKeys = {
   next: (clientId: string) => [...scheduleKeys.appointments(), 'next', clientId] as const,
   ofClient: (clientId: string) => [...scheduleKeys.appointments(), 'client', clientId] as const,
   upcoming: (clientId: string) => [...scheduleKeys.appointments(), 'upcoming', clientId] as const,
+  // Free times follow the appointments: any booking or move refreshes them.
+  slots: () => [...scheduleKeys.appointments(), 'slots'] as const,
+  slotsOf: (filters: SlotFilters) => [...scheduleKeys.slots(), filters] as const,
 };
 
 /** The catalog changes seldom: an hour before it is read again. */
@@ -43,6 +48,16 @@ export function servicesQueryOptions() {
     queryKey: scheduleKeys.services(),
     queryFn: async ({ signal }) => dataOf(await api().GET('/services', { signal })),
     staleTime: CATALOG_STALE_MS,
+  });
+}
+
+/** `GET slots`: free times, computed by the server now; never kept, since others book meanwhile. */
+export function slotsQueryOptions(filters: SlotFilters) {
+  return queryOptions({
+    queryKey: scheduleKeys.slotsOf(filters),
+    queryFn: async ({ signal }) => dataOf(await api().GET('/slots', { params: { query: filters }, signal })),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
   });
 }
 

@@ -15,7 +15,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { addDays, mondayOf, weekdayOf } from '@contract';
+import { addDays, mondayOf } from '@contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { useAfterFirstCommit } from '@/components/progressive-render';
@@ -30,9 +30,9 @@ import {
   formatTime,
   instantOn,
   todayOn,
+  useNow,
   wallTime,
   zoneName,
-  type ClinicClock,
 } from '@/lib/intl';
 import { HUB_CRUMB, type Crumb } from '@/lib/navigation';
 import { useOnline } from '@/pwa/connection';
@@ -45,6 +45,7 @@ import {
 } from '../api/queries';
 import { RESOURCE_KIND_LABELS, type Appointment, type ScheduleEntry } from '../model/labels';
 import { NEEDS_NETWORK_MESSAGE, scheduleErrorMessage } from '../model/outcome';
+import { hoursShown, scrollStartOf } from '../model/schedule-view';
 import type { AppointmentsSearch } from '../model/search';
 import { AppointmentDialogById } from './AppointmentDialog';
 import { BookingDialog, type BookingSlot } from './BookingDialog';
@@ -60,26 +61,6 @@ const CRUMBS: readonly Crumb[] = [HUB_CRUMB, { label: 'Appointments' }];
 
 /** Layout is mobile below 768 px (spec section 9): phones get the day list. */
 const PHONE = '(max-width: 767.98px)';
-
-function hourOf(time: string): number {
-  return Number(time.slice(0, 2));
-}
-
-/** The hours to draw: the clinic's opening hours over the days shown, widened to take in every appointment. */
-function hoursShown(clinic: Clinic, clock: ClinicClock, days: string[], appointments: readonly ScheduleEntry[]) {
-  const weekdays = days.map(weekdayOf);
-  const open = clinic.opening_hours.filter((entry) => weekdays.includes(entry.weekday));
-  let start = Math.min(...open.map((entry) => hourOf(entry.opens)), 24);
-  let end = Math.max(...open.map((entry) => hourOf(entry.closes) + (entry.closes.endsWith(':00') ? 0 : 1)), 0);
-  for (const appointment of appointments) {
-    start = Math.min(start, hourOf(wallTime(appointment.starts_at, clock)));
-    const ends = wallTime(appointment.ends_at, clock);
-    end = Math.max(end, ends === '00:00' ? 24 : hourOf(ends) + 1);
-  }
-  if (start >= end) [start, end] = [8, 18];
-  const pad = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
-  return { start: pad(start), end: end >= 24 ? '23:59:59' : pad(end) };
-}
 
 /**
  * /appointments: one clinic's schedule, by day or week, its resources as lanes
@@ -148,7 +129,8 @@ function Schedule({
   const online = useOnline();
   const view: ScheduleView = phone ? 'day' : (search.view ?? 'day');
   const clock = clockOf(clinic.time_zone);
-  const today = todayOn(clock);
+  const now = useNow(60_000);
+  const today = todayOn(clock, now);
   const date = search.date ?? today;
   const first = view === 'week' ? mondayOf(date) : date;
   const days = view === 'week' ? 7 : 1;
@@ -191,6 +173,13 @@ function Schedule({
   const weekShown = useWithUnsentMoves(weekEntries.data?.results ?? NO_ENTRIES);
   const all: readonly ScheduleEntry[] = view === 'week' ? weekShown : dayShown;
   const shownAppointments = all.filter((appointment) => shownIds.has(appointment.resource_id));
+
+  const hours = hoursShown(
+    clinic,
+    clock,
+    Array.from({ length: days }, (_, i) => addDays(first, i)),
+    shownAppointments,
+  );
 
   const set = (next: Partial<AppointmentsSearch>) => onSearchChange({ ...search, ...next });
   const step = (direction: 1 | -1) => set({ date: addDays(first, direction * days) });
@@ -333,6 +322,7 @@ function Schedule({
       ) : phone ? (
         <DayList
           appointments={dayShown.filter((appointment) => shownIds.has(appointment.resource_id))}
+          isToday={date === today}
           clock={clock}
           onOpen={(appointment) => setOpenId(appointment.id)}
           emptyText={`Nothing is booked at ${clinic.name} on this day.`}
@@ -341,17 +331,15 @@ function Schedule({
         <Text c="dimmed">This clinic has no resources of that kind.</Text>
       ) : (
         <ScheduleGrid
+          // A new day or view opens scrolled to its own start (now, on today).
+          key={`${view} ${first}`}
           view={view}
           date={first}
           clock={clock}
           resources={shownResources}
           appointments={shownAppointments}
-          hours={hoursShown(
-            clinic,
-            clock,
-            Array.from({ length: days }, (_, i) => addDays(first, i)),
-            shownAppointments,
-          )}
+          hours={hours}
+          scrollStart={scrollStartOf(hours, first === today, wallTime(now, clock))}
           onSlot={openSlot}
           onOpen={(appointment) => setOpenId(appointment.id)}
           onMove={moveByDrag}

@@ -13,6 +13,7 @@ import { newActionKey, useBookAppointment } from '../api/mutations';
 import type { Resource, Service } from '../model/labels';
 import { isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
 import type { BookingSlot } from './BookingDialog';
+import { NextFreeTimes, type FreeTime } from './NextFreeTimes';
 import { ScheduleSubmit } from './ScheduleSubmit';
 import { DayInput } from '@/components/DayInput';
 
@@ -91,6 +92,9 @@ export function BookingForm({
   const book = useBookAppointment();
   const [client, setClient] = useState<{ id: string; label: string } | null>(null);
   const [resourceId, setResourceId] = useState<string | null>(slot.resourceId);
+  // The resource the person asked for (clicked or chosen), which narrows the free times; one filled in from a
+  // free time does not, so the times offered stay put when one is tapped.
+  const [askedResourceId, setAskedResourceId] = useState<string | null>(slot.resourceId);
   const resource = resources.find((item) => item.id === resourceId) ?? null;
   const fitting = services.filter((service) => !resource || service.resource_kinds.includes(resource.kind));
   const [serviceId, setServiceId] = useState<string | null>(fitting.length === 1 ? fitting[0]!.id : null);
@@ -113,6 +117,16 @@ export function BookingForm({
     const chosen = services.find((item) => item.id === id);
     // The duration follows the service unless the person changed it after choosing.
     if (chosen) setMinutes(String(durationMinutes(chosen.default_duration)));
+  };
+
+  const chooseFreeTime = (free: FreeTime) => {
+    edited();
+    setRefusal(null);
+    setDate(free.date);
+    setTime(free.time);
+    setResourceId(free.resourceId);
+    // Free times are computed for the service's own length.
+    if (service) setMinutes(String(durationMinutes(service.default_duration)));
   };
 
   const submit = (event: React.SyntheticEvent<HTMLFormElement>) => {
@@ -177,6 +191,7 @@ export function BookingForm({
           onChange={(id) => {
             edited();
             setResourceId(id);
+            setAskedResourceId(id);
             const next = resources.find((item) => item.id === id);
             if (next && service && !service.resource_kinds.includes(next.kind)) setServiceId(null);
           }}
@@ -192,6 +207,17 @@ export function BookingForm({
           value={serviceId}
           onChange={chooseService}
           nothingFoundMessage="No service is booked on this resource"
+        />
+        <NextFreeTimes
+          clinic={clinic}
+          serviceId={serviceId}
+          resourceId={askedResourceId}
+          clientId={client?.id ?? null}
+          fromDate={slot.date}
+          fromTime={slot.time}
+          resources={resources}
+          chosen={resourceId && time ? { date, time, resourceId } : null}
+          onChoose={chooseFreeTime}
         />
         <Group gap="sm" grow align="flex-start">
           <DayInput

@@ -3,6 +3,8 @@ import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@ma
 import { useMemo } from 'react';
 import { STATUS_BLOCK_COLORS, STATUS_LABELS, type Resource, type ScheduleEntry } from '../model/labels';
 import { wallDateTime, type ClinicClock } from '@/lib/intl';
+import type { ScheduleHours } from '../model/schedule-view';
+import { ScheduleLegend } from './ScheduleLegend';
 
 export type ScheduleView = 'day' | 'week';
 
@@ -42,6 +44,7 @@ export function ScheduleGrid({
   resources,
   appointments,
   hours,
+  scrollStart,
   onSlot,
   onOpen,
   onMove,
@@ -53,7 +56,9 @@ export function ScheduleGrid({
   resources: readonly Resource[];
   appointments: readonly ScheduleEntry[];
   /** The hours drawn, HH:mm:ss. */
-  hours: { start: string; end: string };
+  hours: ScheduleHours;
+  /** Where the day view opens scrolled to, HH:mm:ss. */
+  scrollStart: string;
   onSlot: (resourceId: string, wallClock: string) => void;
   onOpen: (appointment: ScheduleEntry) => void;
   onMove: (appointment: ScheduleEntry, wallClock: string, resourceId: string) => void;
@@ -113,9 +118,14 @@ export function ScheduleGrid({
     maxEventsPerTimeSlot: 1,
   };
 
-  return view === 'day' ? (
-    <ResourcesDayView {...common} intervalMinutes={30} slotWidth={72} startScrollTime={hours.start} />
-  ) : (
-    <ResourcesWeekView {...common} intervalMinutes={60} slotWidth={56} />
+  return (
+    <>
+      {view === 'day' ? (
+        <ResourcesDayView {...common} intervalMinutes={30} slotWidth={72} startScrollTime={scrollStart} />
+      ) : (
+        <ResourcesWeekView {...common} intervalMinutes={60} slotWidth={56} />
+      )}
+      <ScheduleLegend />
+    </>
   );
 }

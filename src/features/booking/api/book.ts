@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useBookAppointment, useChangeAppointment } from '@/features/appointments';
-import { bookingKeys } from './queries';
+import { scheduleKeys, useBookAppointment, useChangeAppointment } from '@/features/appointments';
 
 /**
  * A client's booking and move: they claim time, so they go straight to the
@@ -16,7 +15,7 @@ export function useBookSlot() {
       try {
         return await book.mutateAsync(...args);
       } finally {
-        void queryClient.invalidateQueries({ queryKey: bookingKeys.slots() });
+        void queryClient.invalidateQueries({ queryKey: scheduleKeys.slots() });
       }
     },
   };
@@ -31,7 +30,7 @@ export function useMoveBooking() {
       try {
         return await change.mutateAsync(...args);
       } finally {
-        void queryClient.invalidateQueries({ queryKey: bookingKeys.slots() });
+        void queryClient.invalidateQueries({ queryKey: scheduleKeys.slots() });
       }
     },
   };

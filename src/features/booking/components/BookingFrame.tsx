@@ -18,7 +18,7 @@ export function useBookingFrame(clientId: string) {
   const catalog = usePortalCatalog(clientId);
   const [clinicId, setClinicId] = useState<string | null>(null);
   const clinic = (clinicId ? catalog.clinicById(clinicId) : undefined) ?? catalog.clinics[0];
-  const booking = useSlotBooking(clinic);
+  const booking = useSlotBooking();
   return {
     catalog,
     clinic,

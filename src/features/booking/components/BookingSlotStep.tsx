@@ -1,6 +1,6 @@
 import { Alert, Button } from '@mantine/core';
 import type { Clinic } from '@/features/clinics';
-import { clockOf, formatDay, formatTime } from '@/lib/intl';
+import { clockOf, formatDate, formatTime } from '@/lib/intl';
 import type { Slot } from '../model/booking';
 import { SlotPicker } from './SlotPicker';
 import type { SlotBooking } from './useSlotBooking';
@@ -41,7 +41,7 @@ export function BookingSlotStep({
       />
       <Button size="md" disabled={slot === null} loading={booking.pending} onClick={() => slot && onBook(slot)}>
         {slot
-          ? `${bookLabel} ${formatDay(day, {}, clockOf(clinic.time_zone).locale)} at ${formatTime(slot.starts_at, clockOf(clinic.time_zone))}`
+          ? `${bookLabel} ${formatDate(slot.starts_at, clockOf(clinic.time_zone))} at ${formatTime(slot.starts_at, clockOf(clinic.time_zone))}`
           : 'Choose a time to book'}
       </Button>
     </>

@@ -2,13 +2,16 @@ import { Button, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '
 import { useQuery } from '@tanstack/react-query';
 import { addDays } from '@contract';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { slotsQueryOptions } from '@/features/appointments';
 import type { Clinic } from '@/features/clinics';
-import { clockOf, daySpan, formatDay, formatTime, todayOn, zoneName } from '@/lib/intl';
-import { slotsQueryOptions } from '../api/queries';
+import { clockOf, dateOn, daySpan, formatDay, formatTime, todayOn, useNow, zoneName } from '@/lib/intl';
 import type { Slot } from '../model/booking';
 
 /** How many days ahead the picker offers (the server allows up to 90). */
 const DAYS_OFFERED = 28;
+
+/** How far ahead the picker looks for the first day with a free time, when no day is chosen yet. */
+const FIRST_FREE_SEARCH_DAYS = 14;
 
 /** The days the picker offers, from today at the clinic. */
 export function offeredDays(clinic: Pick<Clinic, 'time_zone'>, now: number = Date.now()): string[] {
@@ -18,28 +21,45 @@ export function offeredDays(clinic: Pick<Clinic, 'time_zone'>, now: number = Dat
 
 /**
  * Free times of one service at one clinic on one day, as the server computes
- * them now, on the clinic's clock. The day and the chosen time belong to the
+ * them now, on the clinic's clock. Until a day is chosen it opens on the first
+ * day with a free time within two weeks (read in one request, whose answer
+ * also gives that day's times). The day and the chosen time belong to the
  * caller, so they survive a lost race and a fresh read.
  */
 export function SlotPicker({
   serviceId,
   clinic,
-  day,
+  day: chosenDay,
   onDayChange,
   chosen,
   onChoose,
 }: {
   serviceId: string;
   clinic: Clinic;
-  day: string;
+  /** The day chosen, or null to open on the first day with a free time. */
+  day: string | null;
   onDayChange: (day: string) => void;
   chosen: Slot | null;
   onChoose: (slot: Slot) => void;
 }) {
   const clock = clockOf(clinic.time_zone);
+  const now = useNow(60_000);
+  const days = offeredDays(clinic, now);
+  const today = days[0]!;
+  const ahead = daySpan(today, FIRST_FREE_SEARCH_DAYS, clock);
+  const firstFree = useQuery({
+    ...slotsQueryOptions({ service: serviceId, clinic: clinic.id, from: ahead.from, to: ahead.to }),
+    enabled: chosenDay === null,
+  });
+  const firstFreeDay = firstFree.data?.results[0] && dateOn(firstFree.data.results[0].starts_at, clock);
+  const day = chosenDay ?? firstFreeDay ?? today;
   const span = daySpan(day, 1, clock);
-  const slots = useQuery(slotsQueryOptions({ service: serviceId, clinic: clinic.id, from: span.from, to: span.to }));
-  const days = offeredDays(clinic);
+  const oneDay = useQuery({
+    ...slotsQueryOptions({ service: serviceId, clinic: clinic.id, from: span.from, to: span.to }),
+    enabled: chosenDay !== null,
+  });
+  const slots = chosenDay === null ? firstFree : oneDay;
+  const shown = (slots.data?.results ?? []).filter((slot) => dateOn(slot.starts_at, clock) === day);
   const zone = zoneName(clock, span.from);
 
   return (
@@ -68,13 +88,15 @@ export function SlotPicker({
             onRetry={() => void slots.refetch()}
             retrying={slots.isFetching}
           />
-        ) : slots.data.results.length === 0 ? (
+        ) : shown.length === 0 ? (
           <Text size="sm">
-            No free times on {formatDay(day, { weekday: 'long' }, clock.locale)}. Please choose another day.
+            {chosenDay === null
+              ? `No free times in the next ${FIRST_FREE_SEARCH_DAYS} days. Please choose a later day, or call the clinic.`
+              : `No free times on ${formatDay(day, { weekday: 'long' }, clock.locale)}. Please choose another day.`}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs">
-            {slots.data.results.map((slot) => {
+            {shown.map((slot) => {
               const selected = chosen?.starts_at === slot.starts_at;
               return (
                 <Button

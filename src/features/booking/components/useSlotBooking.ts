@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { newActionKey, type Appointment } from '@/features/appointments';
-import type { Clinic } from '@/features/clinics';
 import { useBookSlot } from '../api/book';
 import { bookingFailure, isSlotTaken, type Slot } from '../model/booking';
-import { offeredDays } from './SlotPicker';
 
 type BookBody = Parameters<ReturnType<typeof useBookSlot>['book']>[0]['body'];
 
@@ -18,7 +16,7 @@ export interface BookingProblem {
  * it: the day and time chosen, one Idempotency-Key per choice (a second tap or
  * a retry books once), the problem of the last try, and what was booked.
  */
-export function useSlotBooking(clinic: Pick<Clinic, 'time_zone'> | undefined) {
+export function useSlotBooking() {
   const [day, setDay] = useState<string | null>(null);
   const [slot, setSlot] = useState<Slot | null>(null);
   const [key, setKey] = useState(newActionKey);
@@ -27,7 +25,8 @@ export function useSlotBooking(clinic: Pick<Clinic, 'time_zone'> | undefined) {
   const booking = useBookSlot();
 
   return {
-    day: day ?? (clinic ? offeredDays(clinic)[0]! : ''),
+    /** The day the person chose, or null: the picker then opens on the first day with a free time. */
+    day,
     slot,
     problem,
     booked,
