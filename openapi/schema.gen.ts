@@ -1821,6 +1821,24 @@ export interface components {
              *     first, from the earliest start (at most 26 weeks back) to this week.
              */
             weekly: components["schemas"]["WeeklySessions"][];
+            /**
+             * @description The Thrive checks (WHO-5) the same clients took while enrolled, over the same weeks: how many, their
+             *     mean score and how many needed attention. Null for a role that does not read Thrive check scores.
+             */
+            wellbeing: components["schemas"]["WeeklyWellbeing"][] | null;
+        };
+        WeeklyWellbeing: {
+            /**
+             * Format: date
+             * @description The week's Monday.
+             */
+            week_start: string;
+            /** @description Thrive checks taken that week. */
+            checks: number;
+            /** @description Their mean score, rounded; null in a week with none. */
+            mean_score: number | null;
+            /** @description Of those, how many scored at or below the staff alert (28). */
+            needing_attention: number;
         };
         /**
          * @description The five therapies charted at the bays; `pet` is pulsed electromagnetic field therapy (PEMF).
@@ -3114,6 +3132,7 @@ export type ProgramOverview = components['schemas']['ProgramOverview'];
 export type ProgramList = components['schemas']['ProgramList'];
 export type WeeklySessions = components['schemas']['WeeklySessions'];
 export type ProgramDetail = components['schemas']['ProgramDetail'];
+export type WeeklyWellbeing = components['schemas']['WeeklyWellbeing'];
 export type VisitTherapy = components['schemas']['VisitTherapy'];
 export type VisitState = components['schemas']['VisitState'];
 export type Reading = components['schemas']['Reading'];

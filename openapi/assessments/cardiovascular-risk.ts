@@ -27,6 +27,13 @@ export interface CardiovascularRiskInput {
 
 export type RiskCategory = 'low' | 'intermediate' | 'high';
 
+/** The categories as staff and clients read them. */
+export const RISK_CATEGORY_LABELS: Readonly<Record<RiskCategory, string>> = {
+  low: 'Low',
+  intermediate: 'Intermediate',
+  high: 'High',
+};
+
 /** The points each factor contributed; they add up to `points`. */
 export interface PointsBreakdown {
   age: number;

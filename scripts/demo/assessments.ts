@@ -105,12 +105,17 @@ export const DEMO_BASELINE_RUN: CognitiveRun = {
 };
 
 function who5(client: DemoAccount, n: number, daysAgo: number, answers: number[], now: Date): PlannedAssessment {
+  return plannedWho5(client, `who5:${n}`, new Date(now.getTime() - daysAgo * DAY_MS), answers);
+}
+
+/** A Thrive check `client` took at `takenAt`, scored as the server scores it; `key` makes its id stable. */
+export function plannedWho5(client: DemoAccount, key: string, takenAt: Date, answers: number[]): PlannedAssessment {
   const score = who5Score(answers);
   return {
-    id: stableUuid(`thrive-demo-assessment:${client.id}:who5:${n}`),
+    id: stableUuid(`thrive-demo-assessment:${client.id}:${key}`),
     client_id: client.id,
     type: 'who5',
-    taken_at: new Date(now.getTime() - daysAgo * DAY_MS).toISOString(),
+    taken_at: takenAt.toISOString(),
     created_by: client.id,
     answers,
     raw_score: who5RawScore(answers),

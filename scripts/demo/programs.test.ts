@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openTestDatabase } from '../../server/db/test-database.ts';
-import { listPrograms } from '../../server/programs/programs-service.ts';
+import { listPrograms, readProgram } from '../../server/programs/programs-service.ts';
 import { searchClients } from '../../server/clients/clients-service.ts';
 import { DEMO_ACCOUNTS, demoAccount } from './accounts.ts';
 import { generateClients } from './clients.ts';
@@ -68,6 +68,19 @@ describe('the demo programs', () => {
     expect(spotlight.next_appointment?.service_name).toBe('Infrared sauna');
     const completed = enrolled.find((item) => item.status === 'completed')!;
     expect(completed.done_total).toBe(completed.planned_total);
+  });
+
+  it('gives each program Thrive checks to chart, from consented clients only and none raising an alert', async () => {
+    expect(plan.checks.length).toBeGreaterThan(10);
+    const consented = new Set(clients.filter((client) => client.hipaaConsent).map((client) => client.id));
+    expect(plan.checks.every((check) => consented.has(check.client_id) && !check.alert)).toBe(true);
+    expect(plan.checks.every((check) => Date.parse(check.taken_at) < now.getTime())).toBe(true);
+    const { results } = await listPrograms(db, nurse, { limit: 200 }, now);
+    const foundations = results.find((program) => program.key === 'thrive_foundations')!;
+    const detail = await readProgram(db, nurse, foundations.id, { limit: 200 }, now);
+    const charted = (detail.wellbeing ?? []).filter((week) => week.checks > 0);
+    expect(charted.length).toBeGreaterThanOrEqual(3);
+    expect(charted.every((week) => week.mean_score !== null && week.mean_score >= 44)).toBe(true);
   });
 
   it('is written again the next day without doubling anything', async () => {

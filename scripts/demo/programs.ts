@@ -17,6 +17,7 @@ import type { EnrollmentStatus, VisitDraft, VisitTherapy } from '@contract';
 import type { Queryable } from '../../server/db/database.ts';
 import { signedContentHash } from '../../server/visits/visit-signing.ts';
 import { demoAccount, type DemoAccount } from './accounts.ts';
+import { LOW_WELLBEING_CLIENT, plannedWho5, writeDemoAssessments, type PlannedAssessment } from './assessments.ts';
 import { DEMO_CLINICS, DEMO_SERVICES, type PlannedAppointment } from './schedule.ts';
 import { stableUuid } from './stable-id.ts';
 import { attributionsOf, contentOf, type PlannedVisit } from './visits.ts';
@@ -99,6 +100,8 @@ export interface DemoEnrollment {
 export interface DemoPrograms {
   enrollments: DemoEnrollment[];
   visits: ProgramVisit[];
+  /** The Thrive checks the enrolled clients took along the way. */
+  checks: PlannedAssessment[];
   /** The spotlight client's next appointment, booked by the demo. */
   appointments: PlannedAppointment[];
   /** Clients kept out of the demo week's rotation. */
@@ -188,11 +191,34 @@ function planStage(client: DemoAccount, stage: Stage, today: string, hour: numbe
   return { enrollment, visits };
 }
 
+/** Days between two Thrive checks of a client in a program. */
+const CHECK_EVERY_DAYS = 14;
+
+/**
+ * The Thrive checks of a consented client in a program: on the start day and every two weeks after, while the
+ * enrollment runs, each a little better than the last (the program helps), never low enough to raise an alert.
+ */
+function programChecks(client: DemoAccount, stage: Stage, today: string, hour: number): PlannedAssessment[] {
+  if (!client.hipaaConsent || stage.startedDaysAgo < 0) return [];
+  // An active client's newest is at least a day old, never later today than now.
+  const lastDay = stage.status === 'active' ? 1 : (stage.lastDaysAgo ?? 1);
+  const checks: PlannedAssessment[] = [];
+  for (let daysAgo = stage.startedDaysAgo, n = 0; daysAgo >= lastDay; daysAgo -= CHECK_EVERY_DAYS, n++) {
+    // Raw 11 to 20 of 25 (scores 44 to 80), spread over the five answers.
+    const raw = Math.min(20, 11 + 2 * n + (client.id.charCodeAt(0) % 2));
+    const answers = Array.from({ length: 5 }, (_, item) => Math.floor(raw / 5) + (item < raw % 5 ? 1 : 0));
+    const at = instantAt(`${addDays(today, -daysAgo)} ${String(hour).padStart(2, '0')}:30`, MAIN.timeZone);
+    checks.push(plannedWho5(client, `program-who5:${n}`, at, answers));
+  }
+  return checks;
+}
+
 /** The demo's programs in use around `now`, for the clients present (generated ones in their order) and `featured`. */
 export function planDemoPrograms(now: Date, clients: readonly DemoAccount[], featured: DemoAccount): DemoPrograms {
   const today = wallClockAt(now, MAIN.timeZone).date;
   const enrollments: DemoEnrollment[] = [];
   const visits: ProgramVisit[] = [];
+  const checks: PlannedAssessment[] = [];
   const offWeek = new Set<string>();
   const staged: [DemoAccount, Stage][] = STAGES.flatMap((stage, index) => {
     const client = clients[index];
@@ -205,6 +231,10 @@ export function planDemoPrograms(now: Date, clients: readonly DemoAccount[], fea
     const planned = planStage(client, stage, today, 8 + (index % 10));
     enrollments.push(planned.enrollment);
     visits.push(...planned.visits);
+    // The featured client has Thrive checks of its own, and the low one's newest must stay its low check.
+    if (client !== featured && client !== clients[LOW_WELLBEING_CLIENT]) {
+      checks.push(...programChecks(client, stage, today, 8 + (index % 10)));
+    }
     if (stage.offWeek) offWeek.add(client.id);
   }
 
@@ -234,6 +264,7 @@ export function planDemoPrograms(now: Date, clients: readonly DemoAccount[], fea
   return {
     enrollments,
     visits,
+    checks,
     appointments,
     offWeek,
     spotlight: behind && unconsented ? { behind: behind[0], unconsented } : null,
@@ -272,4 +303,5 @@ export async function writeDemoPrograms(tx: Queryable, plan: DemoPrograms): Prom
      ON CONFLICT DO NOTHING`,
     [JSON.stringify(plan.visits), signatureMeaningText('performed')],
   );
+  await writeDemoAssessments(tx, plan.checks);
 }

@@ -75,6 +75,7 @@ export type ProgramOverview = Schemas['ProgramOverview'];
 export type ProgramList = Schemas['ProgramList'];
 export type ProgramDetail = Schemas['ProgramDetail'];
 export type WeeklySessions = Schemas['WeeklySessions'];
+export type WeeklyWellbeing = Schemas['WeeklyWellbeing'];
 
 export type SessionEnd = Schemas['SessionEnd'];
 

@@ -6,9 +6,10 @@
  * counts towards an enrollment when it falls between the enrollment's start
  * and end on the client's clinic's calendar.
  */
-import { VISIT_THERAPIES } from '@contract';
+import { VISIT_THERAPIES, WHO5_ALERT_MAX } from '@contract';
 import { addDays, mondayOf } from '@contract';
 import type { EnrollmentStatus, Program, VisitTherapy } from '@contract';
+import { readsAll } from '../access/fields.ts';
 import { requireGrant, targetUser } from '../access/grants.ts';
 import { listScope, type ListScope } from '../access/list-scope.ts';
 import type {
@@ -19,6 +20,7 @@ import type {
   ProgramList,
   ProgramOverview,
   WeeklySessions,
+  WeeklyWellbeing,
 } from '../core/contract-types.ts';
 import { type AuditEntry } from '../core/audit-trail.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -257,9 +259,52 @@ export async function readProgram(
     const filters: Filters = { ...query, programId: id };
     const progress = await selectProgress(db, scope, filters, now, [program]);
     const enrollments = progress.get(program.id) ?? [];
+    const weekly = await weeklySessions(db, scope, filters, now, program, enrollments);
     return {
       program: overviewOf(program, enrollments, query.limit),
-      weekly: await weeklySessions(db, scope, filters, now, program, enrollments),
+      weekly,
+      // Scores, even averaged, are read only by the roles that read a Thrive check's score.
+      wellbeing: readsAll(caller, 'assessment', ['score'])
+        ? await weeklyWellbeing(db, scope, filters, now, weekly)
+        : null,
+    };
+  });
+}
+
+/** The Thrive checks the enrolled clients took during their enrollment, per week of the sessions chart. */
+async function weeklyWellbeing(
+  db: Queryable,
+  scope: ListScope,
+  filters: Filters,
+  now: Date,
+  weekly: readonly WeeklySessions[],
+): Promise<WeeklyWellbeing[]> {
+  if (weekly.length === 0) return [];
+  const params: unknown[] = [];
+  const cte = enrollmentsCte(scope, filters, params, now);
+  const alertMax = `$${params.push(WHO5_ALERT_MAX)}`;
+  // A client enrolled twice in the filters' span is counted once per check.
+  const rows = await db.query<{ week_start: string; checks: number; mean_score: number; needing_attention: number }>(
+    `WITH ${cte},
+     taken AS (
+       SELECT DISTINCT a.id, a.score, date_trunc('week', (a.taken_at AT TIME ZONE e.zone)::date)::date::text AS week_start
+       FROM e JOIN assessments a ON a.client_id = e.user_id AND a.type = 'who5'
+       WHERE (a.taken_at AT TIME ZONE e.zone)::date >= e.start_date
+         AND (e.end_date IS NULL OR (a.taken_at AT TIME ZONE e.zone)::date <= e.end_date)
+     )
+     SELECT week_start, count(*)::int AS checks, round(avg(score))::int AS mean_score,
+            (count(*) FILTER (WHERE score <= ${alertMax}))::int AS needing_attention
+     FROM taken GROUP BY week_start`,
+    params,
+  );
+  const byWeek = new Map(rows.map((row) => [row.week_start, row]));
+  return weekly.map(({ week_start }) => {
+    const row = byWeek.get(week_start);
+    return {
+      week_start,
+      checks: row?.checks ?? 0,
+      mean_score: row ? row.mean_score : null,
+      needing_attention: row?.needing_attention ?? 0,
     };
   });
 }

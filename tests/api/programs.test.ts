@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instantAt, wallClockAt } from '@contract';
 import { exampleVisit } from '@contract';
 import { generateClients } from '../../scripts/demo/clients.ts';
-import { api, stack, type Problem, type Schemas, type Actor } from '../support/api-client.ts';
+import { api, stack, type Actor, type Email, type Problem, type Schemas } from '../support/api-client.ts';
 
 type ProgramList = Schemas['ProgramList'];
 type ProgramDetail = Schemas['ProgramDetail'];
@@ -233,6 +233,35 @@ describe('an enrollment’s progress', () => {
     expect(weekly.at(-1)!.week_start <= today()).toBe(true);
     expect(weekly.reduce((sum, week) => sum + week.iv, 0)).toBeGreaterThanOrEqual(3);
     expect(weekly.every((week) => week.hbot === 0)).toBe(true);
+  });
+
+  it('one program: the Thrive checks its clients took while enrolled, per week, for the roles that read scores', async () => {
+    // Two checks this week by the enrolled client: 40 (raw 10) and 20 (raw 5, needing attention).
+    for (const answers of [
+      [2, 2, 2, 2, 2],
+      [1, 1, 1, 1, 1],
+    ]) {
+      const taken = await api('POST', '/assessments', {
+        as: client!.email as Email,
+        body: { id: randomUUID(), client_id: client!.id, type: 'who5', taken_at: new Date().toISOString(), answers },
+      });
+      expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    }
+    const read = (as: Actor) =>
+      api<ProgramDetail>('GET', `/programs/${ivWellness.id}?status=active&clinic=${bengaluru.id}&limit=1000`, { as });
+    const answer = await read('coach');
+    expect(answer.status).toBe(200);
+    const wellbeing = answer.body.wellbeing!;
+    expect(wellbeing.map((week) => week.week_start)).toEqual(answer.body.weekly.map((week) => week.week_start));
+    const thisWeek = wellbeing.at(-1)!;
+    expect(thisWeek.checks).toBeGreaterThanOrEqual(2);
+    expect(thisWeek.needing_attention).toBeGreaterThanOrEqual(1);
+    expect(thisWeek.mean_score).not.toBeNull();
+    expect(wellbeing.filter((week) => week.checks === 0).every((week) => week.mean_score === null)).toBe(true);
+    // Reception sees the program's progress but not a Thrive check's score, even averaged.
+    const reception = await read('reception');
+    expect(reception.status).toBe(200);
+    expect(reception.body.wellbeing).toBeNull();
   });
 
   it('filters by status and by clinic', async () => {

@@ -6,6 +6,7 @@ import { formatDate, useClock } from '@/lib/intl';
 import { TOUCH_TARGET } from '@/config/touch';
 import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { PanelCard } from '@/components/signed-in/PanelCard';
+import { Who5TrendChart } from './Who5TrendChart';
 
 /** Whether someone recorded reaching the client about `check` (the roles that read its alert read its contacts). */
 function reached(check: Pick<Assessment, 'contacts'>): boolean {
@@ -14,7 +15,7 @@ function reached(check: Pick<Assessment, 'contacts'>): boolean {
 
 /**
  * For staff on a client's page: the client's latest Thrive check, flagged
- * when it needs attention, and whether a cognitive baseline exists.
+ * when it needs attention, its trend, and whether a cognitive baseline exists.
  */
 export function ClientWellbeingCard({ clientId }: { clientId: string }) {
   const clock = useClock();
@@ -22,6 +23,10 @@ export function ClientWellbeingCard({ clientId }: { clientId: string }) {
   const runs = useQuery(clientAssessmentsQueryOptions(clientId, 'cognitive'));
   const latest = checks.data?.results[0];
   const baseline = runs.data?.results.find((run) => run.baseline);
+  // Oldest first; a check whose score this role does not read is left out of the trend.
+  const trend = (checks.data?.results ?? [])
+    .flatMap((check) => (typeof check.score === 'number' ? [{ at: check.taken_at, value: check.score }] : []))
+    .reverse();
   return (
     <PanelCard title="Thrive check and cognitive baseline" gap={6}>
       {checks.isPending || runs.isPending ? (
@@ -55,6 +60,13 @@ export function ClientWellbeingCard({ clientId }: { clientId: string }) {
             </Text>
           ) : (
             <Text size="sm">No Thrive check yet.</Text>
+          )}
+          {trend.length > 1 && (
+            <Who5TrendChart
+              label="The client’s Thrive check scores over time, 0 to 100"
+              summary={`${trend.length} checks from ${formatDate(trend[0]!.at, clock)} to ${formatDate(trend.at(-1)!.at, clock)}, from ${trend[0]!.value} to ${trend.at(-1)!.value}.`}
+              points={trend}
+            />
           )}
           <Text size="sm">
             {baseline

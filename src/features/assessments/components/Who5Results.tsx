@@ -1,16 +1,9 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
-import {
-  WHO5_ALERT_MAX,
-  WHO5_ATTRIBUTION,
-  WHO5_POOR_WELLBEING_MAX,
-  who5Change,
-  who5Meaning,
-  type Who5Band,
-} from '@contract';
+import { WHO5_ATTRIBUTION, who5Change, who5Meaning, type Who5Band } from '@contract';
 import type { ShownAssessment } from '../api/changes';
 import { formatDate, useClock } from '@/lib/intl';
 import { ResultCard } from './ResultCard';
-import { TrendChart } from '@/components/TrendChart';
+import { Who5TrendChart } from './Who5TrendChart';
 
 const BAND_LABELS: Readonly<Record<Who5Band, string>> = {
   'very-low': 'Very low',
@@ -96,17 +89,9 @@ export function Who5History({ results }: { results: readonly ShownAssessment[] }
       : `${scored.length} check.`;
   return (
     <ResultCard heading="Your Thrive checks over time">
-      <TrendChart
-        label="Thrive check scores over time, 0 to 100"
+      <Who5TrendChart
         summary={summary}
         points={scored.map((result) => ({ at: result.taken_at, value: result.score ?? 0, unsent: result.unsent }))}
-        min={0}
-        max={100}
-        ticks={[0, WHO5_ALERT_MAX, WHO5_POOR_WELLBEING_MAX, 100]}
-        bands={[
-          { to: WHO5_ALERT_MAX, label: `${WHO5_ALERT_MAX} or less: very low`, color: '#fdecea' },
-          { to: WHO5_POOR_WELLBEING_MAX, label: `${WHO5_POOR_WELLBEING_MAX} or less: low`, color: '#fff4d6' },
-        ]}
       />
       <Table striped withTableBorder verticalSpacing="xs" aria-label="Thrive check scores">
         <Table.Thead>

@@ -1,4 +1,5 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { CardLink } from '@/components/RouterLinks';
 import { useQuery } from '@tanstack/react-query';
 import { THERAPY_INFO, isCallService } from '@contract';
 import { QueryState } from '@/components/QueryState';
@@ -45,16 +46,19 @@ export function InClinicPage({ clientId }: { clientId: string }) {
               <Text size="sm">No visits yet. Each visit shows here once the clinic has signed its record.</Text>
             ) : (
               data.results.map((visit) => (
-                <Card
+                <CardLink
                   key={visit.id}
                   withBorder
                   radius="lg"
                   padding="md"
-                  component="article"
-                  aria-labelledby={`visit-${visit.id}`}
+                  to="/user/reports/$clientId"
+                  params={{ clientId }}
+                  hash={`visit-${visit.id}`}
+                  aria-label={`${THERAPY_INFO[visit.therapy].title}${visit.signed_at ? `, ${formatDate(visit.signed_at, clockOfVisit({ id: visit.clinic_id }), { weekday: 'long' })}` : ''}: open its summary`}
+                  style={{ color: 'inherit', textDecoration: 'none' }}
                 >
                   <Stack gap={4}>
-                    <Title order={3} size="h5" id={`visit-${visit.id}`}>
+                    <Title order={3} size="h5">
                       {THERAPY_INFO[visit.therapy].title}
                     </Title>
                     <Text size="sm">
@@ -67,8 +71,11 @@ export function InClinicPage({ clientId }: { clientId: string }) {
                       Signed by {visit.signed_by_name ?? 'the clinic'}
                       {visit.addenda_count > 0 ? ` · ${counted(visit.addenda_count, 'later note', 'later notes')}` : ''}
                     </Text>
+                    <Text size="sm" c="thrive.8" fw={600}>
+                      Open the summary
+                    </Text>
                   </Stack>
-                </Card>
+                </CardLink>
               ))
             )
           }

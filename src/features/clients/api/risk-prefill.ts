@@ -3,7 +3,7 @@ import { mayReadField, type Role } from '@contract';
 import { clientResultsQueryOptions, latestLipids } from '@/features/results';
 import { visitQueryOptions } from '@/features/visits';
 import { useClock } from '@/lib/intl';
-import { riskPrefill, type RiskPrefill } from '../model/risk-prefill';
+import { riskPrefill, type LifestyleAnswers, type RiskPrefill } from '../model/risk-prefill';
 import { clientVisitsQueryOptions } from './queries';
 
 /**
@@ -13,7 +13,11 @@ import { clientVisitsQueryOptions } from './queries';
  * the viewer's role does not read (lab values, a visit's vitals) is not asked
  * for: every read of a client's record is audited.
  */
-export function useRiskPrefill(clientId: string, viewerRole: Role): { ready: boolean; prefill: RiskPrefill } {
+export function useRiskPrefill(
+  clientId: string,
+  viewerRole: Role,
+  lifestyle: LifestyleAnswers | null,
+): { ready: boolean; prefill: RiskPrefill } {
   const clock = useClock();
   const readsLipids = mayReadField(viewerRole, 'result', 'observations');
   const readsVitals = mayReadField(viewerRole, 'visit', 'vitals');
@@ -27,6 +31,6 @@ export function useRiskPrefill(clientId: string, viewerRole: Role): { ready: boo
     settled(readsLipids, results) && settled(readsVitals, visits) && (lastSigned === null || settled(true, visit));
   return {
     ready,
-    prefill: riskPrefill(latestLipids(results.data?.results ?? []), visit.data ?? null, clock),
+    prefill: riskPrefill(latestLipids(results.data?.results ?? []), visit.data ?? null, lifestyle, clock),
   };
 }

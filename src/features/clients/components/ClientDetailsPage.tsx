@@ -1,6 +1,7 @@
 import { Loader, Stack } from '@mantine/core';
 import { mayDoToClients } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
+import { withheld } from '@/components/signed-in/NotShown';
 import { EnrollmentsPanel } from '@/features/enrollments';
 import { ProfileEditor } from '@/features/profiles';
 import type { SignedInUser } from '@/lib/auth/guards';
@@ -19,7 +20,12 @@ export function ClientDetailsPage({ clientId, viewer }: { clientId: string; view
   const shown = useClientProfile(clientId);
   const { profile } = shown;
   const name = fullName(profile);
-  const risk = useRiskPrefill(clientId, viewer.role);
+  // The lifestyle history once the profile is read, and only where this role reads it.
+  const lifestyle =
+    shown.isPlaceholder || withheld(profile, 'lifestyle_history') || !profile.lifestyle_history
+      ? null
+      : { history: profile.lifestyle_history, updatedAt: profile.updated_at ?? null };
+  const risk = useRiskPrefill(clientId, viewer.role, lifestyle);
   return (
     <PageFrame
       title={`Details of ${name}`}
@@ -29,7 +35,7 @@ export function ClientDetailsPage({ clientId, viewer }: { clientId: string; view
       <Stack gap="md">
         <ClientLinks clientId={clientId} />
         {!risk.ready ? (
-          <Loader aria-label="Reading the latest lab results and vitals" />
+          <Loader aria-label="Reading the latest lab results, vitals and lifestyle history" />
         ) : (
           <CardiovascularRiskPanel
             // The panel reads its prefill once: a new client must get a new panel.

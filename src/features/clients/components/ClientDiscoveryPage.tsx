@@ -10,7 +10,6 @@ import { ClientWellbeingCard } from '@/features/assessments';
 import { fullName } from '@/features/people';
 import { ProfileCard, ageInYears } from '@/features/profiles';
 import { ClientAdvicePanel, ClientResultsPanel } from '@/features/results';
-import { riskInputFromProfile } from '@/features/risk';
 import { StartVisitMenu } from '@/features/visits';
 import { DISCOVERY_CRUMB, HUB_CRUMB } from '@/lib/navigation';
 import { clientAppointmentsQueryOptions } from '../api/queries';
@@ -83,7 +82,6 @@ export function ClientDiscoveryPage({
     });
   }, [onOpened, clientId, shown.isPlaceholder, profile, age, next]);
 
-  const risk = riskInputFromProfile({ gender: profile.gender, ageYears: age });
   const isClient = !shown.isPlaceholder && profile.role === 'CLIENT';
   return (
     <PageFrame
@@ -113,7 +111,7 @@ export function ClientDiscoveryPage({
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ProfileCard shown={shown} />
-        <ClientRisk clientId={clientId} sex={risk.sex} age={risk.age} />
+        <ClientRisk clientId={clientId} />
       </SimpleGrid>
       {isClient && <ClientWellbeingCard clientId={clientId} />}
     </PageFrame>

@@ -1,28 +1,19 @@
 import { Text } from '@mantine/core';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { AnchorLink } from '@/components/RouterLinks';
+import { LatestRiskResult } from '@/features/assessments';
 
 /**
- * The latest cardiovascular risk. The calculator (on the details page) is prefilled from the record: sex and
- * age from the profile, cholesterol from the latest released lipid result, blood pressure from the last visit.
+ * The latest cardiovascular risk result shared with the client, and the way to the calculator (on the details
+ * page), which is prefilled from the record and says where each value came from.
  */
-export function ClientRisk({
-  clientId,
-  sex,
-  age,
-}: {
-  clientId: string;
-  sex: string | undefined;
-  age: number | undefined;
-}) {
+export function ClientRisk({ clientId }: { clientId: string }) {
   return (
     <PanelCard title="Cardiovascular risk">
-      <Text size="sm">
-        The risk is calculated on the details page, prefilled with the latest released lipid result and the last visit’s
-        blood pressure.{' '}
-        {sex || age !== undefined
-          ? `From the profile: ${[sex, age === undefined ? null : `${age} years`].filter(Boolean).join(', ')}.`
-          : ''}
+      <LatestRiskResult clientId={clientId} />
+      <Text size="sm" c="dimmed">
+        The calculator fills in what the record holds: sex and age, cholesterol from the latest released lipid result,
+        blood pressure from the last signed visit, smoking and diabetes from the lifestyle history.
       </Text>
       <AnchorLink to="/client/$clientId/details" params={{ clientId }} size="sm">
         Open the calculator on the details page

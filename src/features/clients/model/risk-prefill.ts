@@ -1,13 +1,21 @@
 /**
- * What the risk calculator takes from the record beyond the profile, and
+ * What the risk calculator takes from the record beyond sex and age, and
  * where from: total and HDL cholesterol from the latest released lipid
- * result, the systolic pressure from the last signed visit's vitals.
+ * result, the systolic pressure from the last signed visit's vitals, smoking
+ * and diabetes from the lifestyle history.
  */
 import type { CardiovascularRiskInput, components } from '@contract';
 import type { LatestLipids } from '@/features/results';
 import { formatDate, type ClinicClock } from '@/lib/intl';
 
 type Visit = components['schemas']['Visit'];
+type LifestyleHistory = components['schemas']['LifestyleHistory'];
+
+/** The lifestyle history as the profile holds it, and when the profile last changed. */
+export interface LifestyleAnswers {
+  history: Pick<LifestyleHistory, 'tobacco' | 'diabetes'>;
+  updatedAt: string | null;
+}
 
 const THERAPY_NAMES: Readonly<Record<Visit['therapy'], string>> = {
   iv: 'IV therapy',
@@ -32,7 +40,12 @@ function lastSystolic(visit: Visit): { value: number; at: string } | null {
   return latest ? { value: latest.systolic!, at: latest.taken_at } : null;
 }
 
-export function riskPrefill(lipids: LatestLipids | null, visit: Visit | null, clock: ClinicClock): RiskPrefill {
+export function riskPrefill(
+  lipids: LatestLipids | null,
+  visit: Visit | null,
+  lifestyle: LifestyleAnswers | null,
+  clock: ClinicClock,
+): RiskPrefill {
   const initial: Partial<CardiovascularRiskInput> = {};
   const sources: string[] = [];
   if (lipids) {
@@ -47,6 +60,23 @@ export function riskPrefill(lipids: LatestLipids | null, visit: Visit | null, cl
     initial.systolic_bp = pressure.value;
     sources.push(
       `Systolic blood pressure from the ${THERAPY_NAMES[visit.therapy]} visit on ${formatDate(pressure.at, clock)}.`,
+    );
+  }
+  const answered: string[] = [];
+  // "Used to" smoke is not smoking now; an unanswered question is left for staff to ask.
+  const tobacco = lifestyle?.history.tobacco;
+  if (tobacco) {
+    initial.smoker = tobacco === 'current';
+    answered.push('Smoking');
+  }
+  const diabetes = lifestyle?.history.diabetes;
+  if (diabetes) {
+    initial.diabetic = diabetes !== 'no';
+    answered.push(answered.length > 0 ? 'diabetes' : 'Diabetes');
+  }
+  if (lifestyle && answered.length > 0) {
+    sources.push(
+      `${answered.join(' and ')} from the lifestyle history${lifestyle.updatedAt ? ` (profile last changed ${formatDate(lifestyle.updatedAt, clock)})` : ''}.`,
     );
   }
   return { initial, sources };

@@ -18,6 +18,7 @@ import {
 } from '@/features/enrollments';
 import { DEFAULT_STATUS, filtersOf, type DashboardSearch } from '../model/search';
 import { STATUS_OPTIONS } from '../model/status-options';
+import { ProgramWellbeing } from './ProgramWellbeing';
 import { WeeklySessionsChart } from './WeeklySessionsChart';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { ClientLink } from '@/features/people';
@@ -121,7 +122,7 @@ export function ProgramPage({
   const { data } = useSuspenseQuery(programQueryOptions(id, filtersOf(search)));
   const { data: clinics } = useSuspenseQuery(clinicsQueryOptions());
   const wide = useMediaQuery('(min-width: 48em)', false, { getInitialValueInEffect: false });
-  const { program, weekly } = data;
+  const { program, weekly, wellbeing } = data;
   const therapies = program.sessions.map((item) => item.therapy);
   return (
     <ClinicClock of={{ id: search.clinic }}>
@@ -173,8 +174,7 @@ export function ProgramPage({
 
         <PanelCard title="Sessions per week" gap="xs">
           <Text size="sm" c="dimmed">
-            Sessions done towards the program by the clients listed below. (Thrive check scores are not recorded yet;
-            once they are, their trend belongs here.)
+            Sessions done towards the program by the clients listed below.
           </Text>
           {weekly.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -184,6 +184,7 @@ export function ProgramPage({
             <WeeklySessionsChart weeks={weekly} therapies={therapies} />
           )}
         </PanelCard>
+        <ProgramWellbeing weeks={wellbeing} />
 
         <Card withBorder radius="lg" padding="md" component="section" aria-labelledby="program-clients">
           <Stack gap="xs">

@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { IconPrinter } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { RISK_CATEGORY_LABELS } from '@contract';
 import {
   CognitiveHistory,
   CognitiveResultCard,
@@ -17,8 +18,6 @@ import { signedVisitsQueryOptions } from '../api/queries';
 import { VisitSummaryCard } from './VisitSummaryCard';
 import './reports-print.css';
 import { Term } from '@/components/signed-in/Term';
-
-const CATEGORY_LABELS = { low: 'Low', intermediate: 'Intermediate', high: 'High' } as const;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -132,7 +131,7 @@ export function Reports({ clientId }: { clientId: string }) {
               <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
                 {[
                   ['10-year risk', `${risk.cardiovascular_risk_result.risk_percentage} %`],
-                  ['Category', CATEGORY_LABELS[risk.cardiovascular_risk_result.category]],
+                  ['Category', RISK_CATEGORY_LABELS[risk.cardiovascular_risk_result.category]],
                   ['Points', String(risk.cardiovascular_risk_result.points)],
                 ].map(([label, value]) => (
                   <Term key={label} label={label} stat>

@@ -21,7 +21,17 @@ export function VisitSummaryCard({ summary }: { summary: VisitSummary }) {
   const clock = useClinicClock({ id: summary.clinic_id });
   const readings = full.data ? keyReadings(full.data) : [];
   return (
-    <Card withBorder radius="lg" padding="md" component="article" aria-labelledby={headingId} className="report-block">
+    <Card
+      withBorder
+      radius="lg"
+      padding="md"
+      component="article"
+      aria-labelledby={headingId}
+      className="report-block"
+      // The portal's past visits link here by this anchor.
+      id={`visit-${summary.id}`}
+      style={{ scrollMarginTop: 72 }}
+    >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Title order={3} size="h5" id={headingId}>
