@@ -1,3 +1,4 @@
 export { loadReports } from './api/load';
 export { Reports } from './components/Reports';
 export { ReportsLoadError } from './components/ReportsLoadError';
+export { parseReportsSearch } from './model/report-filter';

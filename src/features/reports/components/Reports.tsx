@@ -13,7 +13,9 @@ import {
   useShownResults,
 } from '@/features/assessments';
 import { ClientAdvice, ClientLabReports } from '@/features/results';
-import { formatDate, useClock } from '@/lib/intl';
+import { dateOn, formatDate, todayOn, useClock } from '@/lib/intl';
+import { periodStart, showsKind, withinPeriod, type ReportsSearch } from '../model/report-filter';
+import { ReportsFilter } from './ReportsFilter';
 import { signedVisitsQueryOptions } from '../api/queries';
 import { VisitSummaryCard } from './VisitSummaryCard';
 import './reports-print.css';
@@ -47,16 +49,30 @@ function Empty({ children }: { children: ReactNode }) {
  * over time, and a cardiovascular risk result once staff shared it. The page
  * prints as a clean document (or saves as a PDF from the print dialog).
  */
-export function Reports({ clientId }: { clientId: string }) {
+export function Reports({
+  clientId,
+  search,
+  onSearchChange,
+}: {
+  clientId: string;
+  search: ReportsSearch;
+  onSearchChange: (next: ReportsSearch) => void;
+}) {
   const clock = useClock();
+  const since = periodStart(search, todayOn(clock));
+  const inPeriod = (at: string) => withinPeriod(since, dateOn(at, clock));
   const { data: visits } = useSuspenseQuery(signedVisitsQueryOptions(clientId));
   const { data: checks } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'who5'));
   const { data: runs } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'cognitive'));
   const { data: risks } = useSuspenseQuery(clientAssessmentsQueryOptions(clientId, 'cardiovascular_risk'));
-  const shownChecks = useShownResults(checks.results, clientId, 'who5');
-  const shownRuns = useShownResults(runs.results, clientId, 'cognitive');
-  const baseline = shownRuns.find((run) => run.baseline);
-  const risk = risks.results[0];
+  const shownChecks = useShownResults(checks.results, clientId, 'who5').filter((check) => inPeriod(check.taken_at));
+  const allRuns = useShownResults(runs.results, clientId, 'cognitive');
+  // The baseline is what later runs are read against, whenever it was taken.
+  const baseline = allRuns.find((run) => run.baseline);
+  const shownRuns = allRuns.filter((run) => inPeriod(run.taken_at));
+  const risk = risks.results.find((result) => inPeriod(result.taken_at));
+  const shownVisits = visits.results.filter((visit) => inPeriod(visit.signed_at ?? visit.created_at));
+  const none = since === null ? '' : ' in this period';
 
   return (
     <Stack gap="xl">
@@ -68,85 +84,106 @@ export function Reports({ clientId }: { clientId: string }) {
           Print or save as PDF
         </Button>
       </Group>
+      <ReportsFilter search={search} onSearchChange={onSearchChange} />
 
-      <Section id="report-labs" title="Lab results">
-        <ClientLabReports clientId={clientId} />
-      </Section>
+      {showsKind(search, 'labs') && (
+        <Section id="report-labs" title="Lab results">
+          <ClientLabReports clientId={clientId} since={since} />
+        </Section>
+      )}
 
-      <Section id="report-advice" title="Advice from your care team">
-        <ClientAdvice clientId={clientId} />
-      </Section>
+      {showsKind(search, 'advice') && (
+        <Section id="report-advice" title="Advice from your care team">
+          <ClientAdvice clientId={clientId} since={since} />
+        </Section>
+      )}
 
-      <Section id="report-visits" title="Your visits">
-        {visits.results.length === 0 ? (
-          <Empty>No visit summaries yet. Each therapy visit shows here once the clinic has signed it.</Empty>
-        ) : (
-          <Stack gap="sm">
-            {visits.results.map((visit) => (
-              <VisitSummaryCard key={visit.id} summary={visit} />
-            ))}
-            {visits.truncated && (
-              <Text size="sm" c="dimmed">
-                Older visits are not listed here; ask the clinic for your full record.
-              </Text>
-            )}
-          </Stack>
-        )}
-      </Section>
-
-      <Section id="report-wellbeing" title="Thrive check">
-        {shownChecks.length === 0 ? (
-          <Empty>No Thrive checks yet.</Empty>
-        ) : (
-          <>
-            <Who5History results={shownChecks} />
-            <Who5Attribution />
-          </>
-        )}
-      </Section>
-
-      <Section id="report-cognitive" title="Cognitive results">
-        {shownRuns.length === 0 ? (
-          <Empty>No cognitive results yet.</Empty>
-        ) : (
-          <>
-            <CognitiveResultCard result={shownRuns[0]!} baseline={baseline} heading="Latest results" />
-            {shownRuns.length > 1 && <CognitiveHistory results={shownRuns} />}
-            <NotADiagnosis />
-          </>
-        )}
-      </Section>
-
-      <Section id="report-heart" title="Heart health">
-        {!risk?.cardiovascular_risk_result ? (
-          <Empty>Your care team has not shared a cardiovascular risk result with you yet.</Empty>
-        ) : (
-          <Card withBorder radius="lg" padding="md" className="report-block">
-            <Stack gap="xs">
-              <Text size="sm">
-                Your 10-year cardiovascular risk, as {risk.created_by_name} shared it on{' '}
-                {formatDate(risk.taken_at, clock)}
-                (Framingham risk score, D’Agostino 2008):
-              </Text>
-              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-                {[
-                  ['10-year risk', `${risk.cardiovascular_risk_result.risk_percentage} %`],
-                  ['Category', RISK_CATEGORY_LABELS[risk.cardiovascular_risk_result.category]],
-                  ['Points', String(risk.cardiovascular_risk_result.points)],
-                ].map(([label, value]) => (
-                  <Term key={label} label={label} stat>
-                    {value}
-                  </Term>
-                ))}
-              </SimpleGrid>
-              <Text size="sm" c="dimmed">
-                The chance of heart disease or stroke in the next 10 years for people with the same readings. Your care
-                team will talk it through with you.
-              </Text>
+      {showsKind(search, 'visits') && (
+        <Section id="report-visits" title="Your visits">
+          {shownVisits.length === 0 ? (
+            <Empty>
+              {since === null
+                ? 'No visit summaries yet. Each therapy visit shows here once the clinic has signed it.'
+                : 'No visits in this period.'}
+            </Empty>
+          ) : (
+            <Stack gap="sm">
+              {shownVisits.map((visit) => (
+                <VisitSummaryCard key={visit.id} summary={visit} />
+              ))}
+              {visits.truncated && (
+                <Text size="sm" c="dimmed">
+                  Older visits are not listed here; ask the clinic for your full record.
+                </Text>
+              )}
             </Stack>
-          </Card>
-        )}
-      </Section>
+          )}
+        </Section>
+      )}
+
+      {showsKind(search, 'wellbeing') && (
+        <Section id="report-wellbeing" title="Thrive check">
+          {shownChecks.length === 0 ? (
+            <Empty>No Thrive checks{none || ' yet'}.</Empty>
+          ) : (
+            <>
+              <Who5History results={shownChecks} />
+              <Who5Attribution />
+            </>
+          )}
+        </Section>
+      )}
+
+      {showsKind(search, 'cognitive') && (
+        <Section id="report-cognitive" title="Cognitive results">
+          {shownRuns.length === 0 ? (
+            <Empty>No cognitive results{none || ' yet'}.</Empty>
+          ) : (
+            <>
+              <CognitiveResultCard result={shownRuns[0]!} baseline={baseline} heading="Latest results" />
+              {shownRuns.length > 1 && <CognitiveHistory results={shownRuns} />}
+              <NotADiagnosis />
+            </>
+          )}
+        </Section>
+      )}
+
+      {showsKind(search, 'heart') && (
+        <Section id="report-heart" title="Heart health">
+          {!risk?.cardiovascular_risk_result ? (
+            <Empty>
+              {since === null
+                ? 'Your care team has not shared a cardiovascular risk result with you yet.'
+                : 'No cardiovascular risk result was shared with you in this period.'}
+            </Empty>
+          ) : (
+            <Card withBorder radius="lg" padding="md" className="report-block">
+              <Stack gap="xs">
+                <Text size="sm">
+                  Your 10-year cardiovascular risk, as {risk.created_by_name} shared it on{' '}
+                  {formatDate(risk.taken_at, clock)}
+                  (Framingham risk score, D’Agostino 2008):
+                </Text>
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+                  {[
+                    ['10-year risk', `${risk.cardiovascular_risk_result.risk_percentage} %`],
+                    ['Category', RISK_CATEGORY_LABELS[risk.cardiovascular_risk_result.category]],
+                    ['Points', String(risk.cardiovascular_risk_result.points)],
+                  ].map(([label, value]) => (
+                    <Term key={label} label={label} stat>
+                      {value}
+                    </Term>
+                  ))}
+                </SimpleGrid>
+                <Text size="sm" c="dimmed">
+                  The chance of heart disease or stroke in the next 10 years for people with the same readings. Your
+                  care team will talk it through with you.
+                </Text>
+              </Stack>
+            </Card>
+          )}
+        </Section>
+      )}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '@/components/QueryState';
 import { toastFailure } from '@/components/toasts';
 import { useHere } from '@/components/useHere';
+import { dateOn, useClock } from '@/lib/intl';
 import { followAdvice, useShownAdvice, type Advice, type ShownAdvice } from '../api/changes';
 import { clientAdvicesQueryOptions } from '../api/queries';
 import { AdviceCard } from './AdviceCard';
@@ -14,10 +15,20 @@ const NONE: readonly Advice[] = [];
  * and ticks its steps off, through the outbox (offline too); each shows at
  * once, marked until the server has it.
  */
-export function ClientAdvice({ clientId }: { clientId: string }) {
+export function ClientAdvice({
+  clientId,
+  since = null,
+}: {
+  clientId: string;
+  /** Only advice written on or after this day (`YYYY-MM-DD`, the clinic's calendar). */
+  since?: string | null;
+}) {
   const here = useHere();
+  const clock = useClock();
   const advices = useQuery(clientAdvicesQueryOptions(clientId));
-  const shown = useShownAdvice(advices.data?.results ?? NONE, clientId);
+  const shown = useShownAdvice(advices.data?.results ?? NONE, clientId).filter(
+    (advice) => since === null || dateOn(advice.created_at, clock) >= since,
+  );
 
   function follow(advice: ShownAdvice, change: { acknowledged?: true; done?: Record<string, boolean> }): void {
     followAdvice(advice, change, { link: here() }).catch(() =>
@@ -31,7 +42,7 @@ export function ClientAdvice({ clientId }: { clientId: string }) {
         shown.length === 0 ? (
           <Card withBorder radius="lg" padding="md">
             <Text size="sm" c="dimmed">
-              No advice from your care team yet.
+              {since === null ? 'No advice from your care team yet.' : 'No advice from your care team in this period.'}
             </Text>
           </Card>
         ) : (

@@ -4,7 +4,7 @@ import { QueryState } from '@/components/QueryState';
 import { labMeasure } from '@contract';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { TrendChart } from '@/components/TrendChart';
-import { formatDate, formatDateTime, useClock } from '@/lib/intl';
+import { dateOn, formatDate, formatDateTime, useClock } from '@/lib/intl';
 import { clientResultsQueryOptions } from '../api/queries';
 import type { Result } from '../api/changes';
 import type { components } from '@contract';
@@ -62,19 +62,28 @@ function MeasureTrend({ results, loinc }: { results: readonly Result[]; loinc: s
  * doctor's note, and each measure's trend over the earlier results. Only what
  * a doctor released reaches the client (the API decides that).
  */
-export function ClientLabReports({ clientId }: { clientId: string }) {
+export function ClientLabReports({
+  clientId,
+  since = null,
+}: {
+  clientId: string;
+  /** Only results whose sample was taken on or after this day (`YYYY-MM-DD`, the clinic's calendar); pending ones always. */
+  since?: string | null;
+}) {
   // Loaded here, not by the route: the sign-in and unlock screens carry no code of it.
   const results = useQuery(clientResultsQueryOptions(clientId));
   return (
     <QueryState query={results} what="Your lab results">
-      {(data) => <LabReports data={data} />}
+      {(data) => <LabReports data={data} since={since} />}
     </QueryState>
   );
 }
 
-function LabReports({ data }: { data: ResultList }) {
+function LabReports({ data, since }: { data: ResultList; since: string | null }) {
   const clock = useClock();
-  const released = data.results.filter((result) => result.released);
+  const released = data.results.filter(
+    (result) => result.released && (since === null || dateOn(result.collected_at, clock) >= since),
+  );
   // The newest result of each test in full; the earlier ones live on in the trends.
   const newest = released.filter(
     (result, index) => released.findIndex((r) => r.test_name === result.test_name) === index,
@@ -110,7 +119,9 @@ function LabReports({ data }: { data: ResultList }) {
       {released.length === 0 && data.pending.length === 0 && (
         <Card withBorder radius="lg" padding="md">
           <Text size="sm" c="dimmed">
-            No lab results yet. When you book a test, its result shows here once a doctor has released it.
+            {since === null
+              ? 'No lab results yet. When you book a test, its result shows here once a doctor has released it.'
+              : 'No lab results in this period.'}
           </Text>
         </Card>
       )}
