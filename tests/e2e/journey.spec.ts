@@ -445,7 +445,7 @@ test('reports show a signed visit and never a draft, and print without the app a
 
   // One kind over the last three months: client2's Thrive checks of 29, 56 and 84 days ago, not the older two.
   await page.emulateMedia({ media: 'screen' });
-  await page.getByLabel('Show').selectOption({ label: 'Thrive check' });
+  await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Thrive check' });
   await expect(page).toHaveURL(/kind=wellbeing/);
   await expect(visits).toBeHidden();
   const checks = page.getByRole('table', { name: 'Thrive check scores' }).getByRole('row');
@@ -455,6 +455,6 @@ test('reports show a signed visit and never a draft, and print without the app a
   await expect(page).toHaveURL(/period=3m/);
   await expect(checks).toHaveCount(allTime - 2);
   await page.reload();
-  await expect(page.getByLabel('Show')).toHaveValue('wellbeing');
+  await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('wellbeing');
   await expect(checks).toHaveCount(allTime - 2);
 });
