@@ -16,7 +16,7 @@ import { createQueryClient } from '@/lib/query/client';
 import { deviceSettings, keepsDeviceData, keepsTokensInTabOnly, persistsData } from '@/pwa/device-mode';
 import { startLocalData } from '@/pwa/local-data';
 import { startPwa } from './pwa';
-import { createAppRouter, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
+import { createAppRouter, preloadRouteError, reloadOfflineScreensWhenOnline, type AppRouter } from './router';
 import { followLockedStart } from './locked-start-mark';
 import { reactToSessionEnd } from './session-expiry';
 
@@ -170,6 +170,7 @@ async function start(): Promise<Boot> {
   });
   recheckConsentWhenRefused(queryClient, sessionStore);
   reloadOfflineScreensWhenOnline(router);
+  whenIdle(preloadRouteError, 10_000);
   return { kind: 'ready', router, queryClient };
 }
 

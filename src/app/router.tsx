@@ -5,6 +5,13 @@ import { routeTree } from '@/routeTree.gen';
 import type { RouterContext } from './context';
 import { FullPageLoader } from './components/FullPageLoader';
 
+const RouteErrorComponent = lazyRouteComponent(() => import('./components/RouteError'), 'RouteError');
+
+/** Fetches the error screen ahead of need: offline on a new device it could not be fetched when needed. */
+export function preloadRouteError(): void {
+  void RouteErrorComponent.preload?.();
+}
+
 /** `history` is the browser's unless given (tests pass a memory history). */
 export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
@@ -17,8 +24,9 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: FullPageLoader,
     defaultPendingMs: 150,
-    // Rarely shown, so not part of the first screen; the service worker precaches it for offline use.
-    defaultErrorComponent: lazyRouteComponent(() => import('./components/RouteError'), 'RouteError'),
+    // Rarely shown, so not part of the first screen; fetched once the app is idle (see preloadRouteError) and
+    // precached by the service worker, so it can say that a screen cannot load offline.
+    defaultErrorComponent: RouteErrorComponent,
     scrollRestoration: true,
   });
 }

@@ -1,4 +1,5 @@
 import type { Workbox } from 'workbox-window';
+import { offlineReadiness } from './offline-readiness';
 import { updateState } from './update-state';
 
 /**
@@ -21,7 +22,15 @@ export async function registerServiceWorker(): Promise<void> {
     workbox = new Workbox('/sw.js', { scope: '/' });
     // Also fires for a worker that was already waiting when the page loaded.
     workbox.addEventListener('waiting', () => updateState.report('service-worker'));
+    // A worker already in charge holds the app; the first one on this device says when it does.
+    if (navigator.serviceWorker.controller) offlineReadiness.ready(false);
+    else offlineReadiness.preparing();
+    workbox.addEventListener('activated', (event) => {
+      if (!event.isUpdate) offlineReadiness.ready(true);
+    });
     registration = await workbox.register();
+    // Registered, with an active worker (the precache complete) though not yet controlling this first page.
+    if (registration?.active && !registration.installing && !registration.waiting) offlineReadiness.ready(false);
   } catch (error) {
     console.warn('Thrive: the service worker could not be registered', error);
   }

@@ -142,3 +142,35 @@ test.describe('offline', () => {
     expect(tokens).toHaveLength(1);
   });
 });
+
+test.describe('before the device is ready to work offline', () => {
+  // No service worker: the screens not opened yet are not on the device, as on a new one before its precache ends.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a screen whose code is not on the device says so offline, without reloading, and opens when the connection returns', async ({
+    page,
+    context,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(
+      /ERR_INTERNET_DISCONNECTED|Failed to fetch|dynamically imported module|net::ERR_FAILED|Unable to preload CSS/,
+    );
+    await signIn(page, 'nurse@thrive.test');
+    await expect(page).toHaveURL(/\/hub/);
+    const dashboard = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Thrive dashboard' });
+    await expect(dashboard).toBeVisible();
+    // A reload would lose this (and lock the app).
+    await page.evaluate(() => Object.assign(window, { thriveStillHere: true }));
+
+    await context.setOffline(true);
+    await dashboard.click();
+    await expect(page.getByText('This screen is not on this device yet')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Offline/ })).toBeVisible();
+    expect(await page.evaluate(() => (window as { thriveStillHere?: boolean }).thriveStillHere)).toBe(true);
+
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(page.getByRole('heading', { level: 1, name: 'Thrive dashboard' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { thriveStillHere?: boolean }).thriveStillHere)).toBe(true);
+  });
+});

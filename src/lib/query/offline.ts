@@ -17,3 +17,18 @@ export class OfflineError extends Error {
 export function isOfflineError(error: unknown): error is OfflineError {
   return error instanceof OfflineError;
 }
+
+/**
+ * A screen's code could not be fetched: the browser's words for a dynamic import that failed (Chromium, Firefox,
+ * Safari), or Vite's for a stylesheet the import needs. Offline on a device whose service worker did not yet hold the whole app, that screen cannot open until
+ * the connection returns; the router then does not reload the page (patches/@tanstack+react-router: a reload
+ * offline would lock the app and lose what was typed).
+ */
+export function isScreenCodeMissing(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /^(Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS)/.test(
+      error.message,
+    )
+  );
+}
