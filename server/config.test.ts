@@ -2,11 +2,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, parseDatabaseConfig, parseServerConfig } from './config.ts';
 
+/** 32 bytes in base64: where the lab reports go is as required as the identity service. */
+const REPORT_KEY = Buffer.alloc(32, 7).toString('base64');
+
 const identity = {
   COGNITO_ISSUER: 'http://localhost:9229/ap-south-1_ThriveLocal',
   COGNITO_JWKS_URL: 'http://127.0.0.1:9230/ap-south-1_ThriveLocal/.well-known/jwks.json',
   COGNITO_CLIENT_ID: 'thrive-local-web-client',
   COGNITO_USER_POOL_ID: 'ap-south-1_ThriveLocal',
+  REPORT_FILES_KEY: REPORT_KEY,
 };
 
 describe('parseServerConfig', () => {
@@ -80,6 +84,54 @@ describe('parseServerConfig', () => {
       logLevel: 'info',
     });
     expect(() => parseServerConfig({ ...identity, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be debug/);
+  });
+});
+
+describe('where the lab reports are kept', () => {
+  const { REPORT_FILES_KEY: _key, ...withoutReports } = identity;
+
+  it('refuses to start without a key or a bucket, saying what to set, beside every other problem', () => {
+    let error: unknown;
+    try {
+      parseServerConfig({ ...withoutReports, API_PORT: 'eighty' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigurationError);
+    const { problems } = error as ConfigurationError;
+    expect(problems.join('\n')).toContain('API_PORT');
+    expect(problems.join('\n')).toContain('REPORT_FILES_KEY or REPORT_FILES_BUCKET is required');
+    expect(problems.join('\n')).toContain('openssl rand -base64 32');
+    expect(() => parseServerConfig({ ...withoutReports, REPORT_FILES_KEY: '  ' })).toThrow(
+      /REPORT_FILES_KEY or REPORT_FILES_BUCKET is required/,
+    );
+  });
+
+  it('keeps them in the database under a 32-byte key, and refuses any other length', () => {
+    const config = parseServerConfig(identity);
+    expect(config.reportFiles).toEqual({ kind: 'database', key: Buffer.alloc(32, 7) });
+    for (const key of [Buffer.alloc(16).toString('base64'), 'not base64 at all', `${REPORT_KEY}AA`]) {
+      expect(() => parseServerConfig({ ...identity, REPORT_FILES_KEY: key })).toThrow(
+        /REPORT_FILES_KEY must be 32 bytes in base64/,
+      );
+    }
+  });
+
+  it('keeps them in S3 when a bucket is named, with its region and KMS key', () => {
+    const config = parseServerConfig({
+      ...withoutReports,
+      REPORT_FILES_BUCKET: 'thrive-reports-123',
+      REPORT_FILES_KMS_KEY_ID: 'arn:aws:kms:ap-south-1:123456789012:key/abc',
+    });
+    expect(config.reportFiles).toEqual({
+      kind: 's3',
+      bucket: 'thrive-reports-123',
+      region: 'ap-south-1',
+      kmsKeyId: 'arn:aws:kms:ap-south-1:123456789012:key/abc',
+    });
+    expect(() => parseServerConfig({ ...withoutReports, REPORT_FILES_BUCKET: 'Not A Bucket' })).toThrow(
+      /REPORT_FILES_BUCKET must be an S3 bucket name/,
+    );
   });
 });
 
