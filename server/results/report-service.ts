@@ -57,14 +57,14 @@ export async function attachReport(
     // Told before the result is looked up: a role that may not attach learns nothing of which results exist.
     requireSomeGrant(caller, 'results.write');
     const versions = requireIfMatch(ifMatch);
+    // Checked before the file is stored, so a refused request leaves nothing behind; again under the lock below.
+    const before = await reachableResult(db, caller, id, entry);
+    requireGrant(caller, 'results.write', await targetUser(db, before.client_id));
     if (!isPdf(pdf)) {
       throw badRequest('The report must be a PDF file.', [
         { field: 'body', message: 'is not a PDF: a PDF file begins with %PDF-' },
       ]);
     }
-    // Checked before the file is stored, so a refused request leaves nothing behind; again under the lock below.
-    const before = await reachableResult(db, caller, id, entry);
-    requireGrant(caller, 'results.write', await targetUser(db, before.client_id));
     if (!versions.includes(before.version)) throw staleVersion('result', answerFor(caller, 'result', toResult(before)));
     const stored = await reportFiles.store(id, pdf);
     return db.transaction(async (tx) => {
@@ -102,11 +102,12 @@ export async function readReport({ db, reportFiles }: ReportDeps, caller: Actor,
   };
   return operation(db, entry, async () => {
     requireSomeGrant(caller, 'results.read', NO_RESULTS);
+    // Looked up first, so a refusal's record names whose report it was; the caller may list the result anyway.
+    const row = await reachableResult(db, caller, id, entry);
     // Reception reads that a result exists, not what it says; the report says it all.
     if (!readsAll(caller, 'result', ['report'])) {
       throw forbidden('Your role reads only that a result exists, not its report.');
     }
-    const row = await reachableResult(db, caller, id, entry);
     const stored = await storedReport(db, id);
     if (!stored) throw notFound('No report is attached to this result.');
     const pdf = await reportFiles.fetch(id, stored);
