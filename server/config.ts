@@ -13,6 +13,7 @@ import type { DatabaseLocation } from './db/database.ts';
 import type { LogLevel } from './core/log.ts';
 import type { IdentityServiceConfig } from './identity/identity-config.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './http/rate-limit.ts';
+import type { ReportFilesConfig } from './results/report-files.ts';
 
 export interface ServerConfig {
   host: string;
@@ -35,17 +36,14 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** How long refusals alike are counted into one audit record; 0 writes each on its own. */
   refusalTallyMs: number;
-  /** Where the lab's original reports (PDFs) are kept, encrypted (server/results/report-files.ts). */
+  /**
+   * Where the lab's original reports (PDFs) are kept: the database, sealed with AES-256-GCM under
+   * REPORT_FILES_KEY, or the S3 bucket REPORT_FILES_BUCKET under SSE-KMS (which wins when both are set). One is
+   * required: a clinic's lab reports are never kept in the clear, and an API that could not keep them would
+   * fail at the first one attached.
+   */
   reportFiles: ReportFilesConfig;
 }
-
-/**
- * The database, sealed with AES-256-GCM under `key` (REPORT_FILES_KEY), or an S3 bucket under SSE-KMS
- * (REPORT_FILES_BUCKET, which wins when both are set). One of them is required: a clinic's lab reports are
- * never kept in the clear, and an API that could not keep them would fail at the first one attached.
- */
-export type ReportFilesConfig =
-  { kind: 'database'; key: Buffer } | { kind: 's3'; bucket: string; region: string; kmsKeyId: string | undefined };
 
 /** An unset variable and an empty one mean the same: not given. */
 const optionalText = v.optional(v.pipe(v.string(), v.trim()), '');

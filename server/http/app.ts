@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import express, { type Express } from 'express';
+import { LAB_REPORT_MAX_BYTES } from '@contract';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { authenticate, callerOf } from './authenticate.ts';
 import type { AppDependencies } from './dependencies.ts';
@@ -27,7 +28,6 @@ import { sendProblem } from './send.ts';
 import { BODY_LIMIT, auditRefusals, keyTakenMeanwhile, problemHandler } from './errors.ts';
 import { createReadiness } from '../core/readiness.ts';
 import { logWhenAnswered } from './request-log.ts';
-import { REPORT_MAX_BYTES } from '../results/report-service.ts';
 
 export const CONTRACT_PATH = path.resolve(import.meta.dirname, '../../openapi/clinic.yaml');
 
@@ -94,7 +94,7 @@ export function createApp(deps: AppDependencies): Express {
   );
   api.use(rateLimit(rateLimits, (res) => callerOf(res).id, rateLimitStore));
   // A lab's PDF, read only once the caller is known and within its limits: no one else makes the API hold 10 MB.
-  api.use('/results/:id/report', express.raw({ type: 'application/pdf', limit: REPORT_MAX_BYTES }));
+  api.use('/results/:id/report', express.raw({ type: 'application/pdf', limit: LAB_REPORT_MAX_BYTES }));
   api.use(
     OpenApiValidator.middleware({
       apiSpec: CONTRACT_PATH,

@@ -15,7 +15,13 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { ReportFilesConfig } from '../config.ts';
+
+/**
+ * Where the configuration (server/config.ts) says to keep them: the database, sealed under `key`, or an S3
+ * bucket under SSE-KMS.
+ */
+export type ReportFilesConfig =
+  { kind: 'database'; key: Buffer } | { kind: 's3'; bucket: string; region: string; kmsKeyId: string | undefined };
 
 /** What a report's row holds to find and open its file again. */
 export type StoredReport =
@@ -68,10 +74,11 @@ export function databaseReportFiles(key: Buffer): ReportFiles {
   return {
     kind: 'database',
     store: (resultId, pdf) => Promise.resolve(sealReport(key, resultId, pdf)),
-    fetch: async (resultId, stored) => {
-      if (stored.storage !== 'database') throw otherStorage(stored, 'database');
-      return openReport(key, resultId, stored);
-    },
+    fetch: (resultId, stored) =>
+      new Promise((resolve) => {
+        if (stored.storage !== 'database') throw otherStorage(stored, 'database');
+        resolve(openReport(key, resultId, stored));
+      }),
   };
 }
 

@@ -4,6 +4,7 @@
  * rules.ts's `results.write`, result-fields.ts's `report`), kept encrypted
  * (report-files.ts). Every attach and download is an audited operation.
  */
+import { startsAsPdf } from '@contract';
 import { answerFor, readsAll } from '../access/fields.ts';
 import { requireGrant, requireSomeGrant, targetUser } from '../access/grants.ts';
 import type { Actor } from '../core/actor.ts';
@@ -17,16 +18,6 @@ import type { ReportFiles } from './report-files.ts';
 import { saveReport, storedReport } from './report-store.ts';
 import { reportFileName, selectResultRow, testName, toResult, type Result } from './result-store.ts';
 import { NO_RESULTS, reachableResult } from './results-service.ts';
-
-/** A lab's report runs to a few pages; a scan of many pages stays well under this. */
-export const REPORT_MAX_BYTES = 10 * 1024 * 1024;
-
-/** Every PDF begins so (ISO 32000, 7.5.2); what does not is not one, whatever its Content-Type said. */
-const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
-
-export function isPdf(body: Buffer): boolean {
-  return body.length > PDF_MAGIC.length && body.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
-}
 
 export interface ReportDeps {
   db: Database;
@@ -60,7 +51,8 @@ export async function attachReport(
     // Checked before the file is stored, so a refused request leaves nothing behind; again under the lock below.
     const before = await reachableResult(db, caller, id, entry);
     requireGrant(caller, 'results.write', await targetUser(db, before.client_id));
-    if (!isPdf(pdf)) {
+    // What does not begin as a PDF is not one, whatever its Content-Type said.
+    if (!startsAsPdf(pdf)) {
       throw badRequest('The report must be a PDF file.', [
         { field: 'body', message: 'is not a PDF: a PDF file begins with %PDF-' },
       ]);
