@@ -60,8 +60,14 @@ export function openReport(
   const decipher = createDecipheriv('aes-256-gcm', key, sealed.iv, { authTagLength: TAG_BYTES });
   decipher.setAAD(associatedData(resultId));
   decipher.setAuthTag(sealed.authTag);
-  // final() throws when the tag does not match: nothing of a file that fails it is answered.
-  return Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()]);
+  try {
+    // final() throws when the tag does not match: nothing of a file that fails it is answered.
+    return Buffer.concat([decipher.update(sealed.ciphertext), decipher.final()]);
+  } catch (error) {
+    throw new Error(`The lab report of result ${resultId} does not open: altered, another result's, or another key's`, {
+      cause: error,
+    });
+  }
 }
 
 function otherStorage(stored: StoredReport, here: StoredReport['storage']): Error {
