@@ -1,7 +1,7 @@
 import { FileInput, Loader } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { LAB_REPORT_MAX_TEXT, type components } from '@contract';
 import { toastSuccess } from '@/components/toasts';
 import { isApiError } from '@/lib/api';
@@ -10,6 +10,9 @@ import { resultKeys } from '../api/queries';
 import { attachLabReport, reportFileProblem } from '../api/report';
 
 type Result = components['schemas']['Result'];
+
+/** The hidden file input under the button, by which a component test hands it a file. */
+const FILE_INPUT_PROPS: ComponentProps<'input'> & { 'data-testid': string } = { 'data-testid': 'lab-report-file' };
 
 /**
  * "Attach the lab's report (PDF)": sent as soon as a file is chosen, checked
@@ -59,6 +62,7 @@ export function AttachLabReport({ result, clientName }: { result: Result; client
       }
       placeholder={sending ? `Sending ${sending.name}…` : 'Choose a PDF file'}
       accept="application/pdf,.pdf"
+      fileInputProps={FILE_INPUT_PROPS}
       leftSection={
         sending ? <Loader size={16} aria-label="Sending the report" /> : <IconPaperclip size={18} aria-hidden />
       }

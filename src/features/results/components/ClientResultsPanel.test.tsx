@@ -110,7 +110,7 @@ describe('ClientResultsPanel', () => {
     answered = WHOLE;
     fakeApi.on('PUT /results/{id}/report', () => ({ ...WHOLE, version: 2, report: REPORT }));
     const card = await panelAs('NURSE');
-    const input = card.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const input = within(card).getByTestId<HTMLInputElement>('lab-report-file');
     expect(input.accept).toBe('application/pdf,.pdf');
     const user = userEvent.setup({ applyAccept: false });
 
