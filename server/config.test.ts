@@ -13,16 +13,20 @@ const identity = {
   REPORT_FILES_KEY: REPORT_KEY,
 };
 
+/** The problems the configuration of `env` is refused for, one a line. */
+function problemsOf(env: Readonly<Record<string, string | undefined>>): string {
+  try {
+    parseServerConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return (error as ConfigurationError).problems.join('\n');
+  }
+  throw new Error('The configuration was taken without a problem');
+}
+
 describe('parseServerConfig', () => {
   it('lists every missing or invalid variable at once', () => {
-    let error: unknown;
-    try {
-      parseServerConfig({ API_PORT: 'eighty', COGNITO_ISSUER: 'not a url', DATABASE_URL: 'mysql://x' });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigurationError);
-    const problems = (error as ConfigurationError).problems.join('\n');
+    const problems = problemsOf({ API_PORT: 'eighty', COGNITO_ISSUER: 'not a url', DATABASE_URL: 'mysql://x' });
     for (const name of [
       'API_PORT',
       'COGNITO_ISSUER',
@@ -91,17 +95,10 @@ describe('where the lab reports are kept', () => {
   const { REPORT_FILES_KEY: _key, ...withoutReports } = identity;
 
   it('refuses to start without a key or a bucket, saying what to set, beside every other problem', () => {
-    let error: unknown;
-    try {
-      parseServerConfig({ ...withoutReports, API_PORT: 'eighty' });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigurationError);
-    const { problems } = error as ConfigurationError;
-    expect(problems.join('\n')).toContain('API_PORT');
-    expect(problems.join('\n')).toContain('REPORT_FILES_KEY or REPORT_FILES_BUCKET is required');
-    expect(problems.join('\n')).toContain('openssl rand -base64 32');
+    const problems = problemsOf({ ...withoutReports, API_PORT: 'eighty' });
+    expect(problems).toContain('API_PORT');
+    expect(problems).toContain('REPORT_FILES_KEY or REPORT_FILES_BUCKET is required');
+    expect(problems).toContain('openssl rand -base64 32');
     expect(() => parseServerConfig({ ...withoutReports, REPORT_FILES_KEY: '  ' })).toThrow(
       /REPORT_FILES_KEY or REPORT_FILES_BUCKET is required/,
     );

@@ -13,6 +13,7 @@ import { minimalPdf } from '../../scripts/demo/report-pdf.ts';
 import { accessToken, api, stack, type Actor, type Email, type Problem, type Schemas } from '../support/api-client.ts';
 import { auditSince, newestAuditId } from '../support/audit-trail.ts';
 import { startInProcessApi, type InProcessApi } from '../support/in-process-api.ts';
+import { lipidPanel } from '../support/lab-results.ts';
 
 type Result = Schemas['Result'];
 type ResultList = Schemas['ResultList'];
@@ -26,23 +27,11 @@ const [OWNER, OTHER] = generateClients(stack.generatedClients)
   { id: string; email: Email },
 ];
 
+const PANEL = { total: 214, hdl: 45, ldl: 136, tg: 160 };
 const REPORT = minimalPdf(['Apex Diagnostics: laboratory report', 'Lipid panel', 'Total cholesterol 214 mg/dL']);
 
-function lipidPanel(clientId: string) {
-  return {
-    id: randomUUID(),
-    client_id: clientId,
-    collected_at: '2026-03-02T08:15:00+05:30',
-    lab: 'Apex Diagnostics',
-    observations: [
-      { loinc: '2093-3', value: 214, unit: 'mg/dL' },
-      { loinc: '2085-9', value: 45 },
-    ],
-  };
-}
-
 async function enter(clientId: string): Promise<Result> {
-  const answer = await api<Result & Problem>('POST', '/results', { as: 'nurse', body: lipidPanel(clientId) });
+  const answer = await api<Result & Problem>('POST', '/results', { as: 'nurse', body: lipidPanel(clientId, PANEL) });
   if (answer.status !== 201) throw new Error(`Entering a result failed: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
@@ -88,6 +77,12 @@ async function download(id: string, as: Caller, base = stack.apiUrl) {
   return { status: response.status, headers: response.headers, bytes, problem };
 }
 
+/** The one record of `action` on OWNER's results since `before`, as `expected` says. */
+async function expectRecorded(before: number, action: string, expected: Partial<Schemas['AuditEvent']>) {
+  const trail = await auditSince(before, `action=${action}&subject_id=${OWNER.id}`);
+  expect(trail).toEqual([expect.objectContaining(expected)]);
+}
+
 async function release(result: Result): Promise<Result> {
   const answer = await api<Result>('POST', `/results/${result.id}/release`, {
     as: 'doctor',
@@ -120,15 +115,12 @@ describe('attaching the lab’s report', () => {
     expect(Date.parse(attached.body.report!.attached_at)).toBeGreaterThan(Date.now() - 60_000);
     result = attached.body;
 
-    const trail = await auditSince(before, `action=results.report-attach&subject_id=${OWNER.id}`);
-    expect(trail).toEqual([
-      expect.objectContaining({
-        actor_id: demoAccount('nurse@thrive.test').id,
-        resource_id: result.id,
-        outcome: 'success',
-        fields: ['report'],
-      }),
-    ]);
+    await expectRecorded(before, 'results.report-attach', {
+      actor_id: demoAccount('nurse@thrive.test').id,
+      resource_id: result.id,
+      outcome: 'success',
+      fields: ['report'],
+    });
   });
 
   it('answers a resend of the same attach from the kept answer, and moves nothing', async () => {
@@ -153,8 +145,7 @@ describe('attaching the lab’s report', () => {
     expect(answer.headers.get('content-disposition')).toBe(
       'attachment; filename=lab-report-lipid-panel-2026-03-02.pdf',
     );
-    const trail = await auditSince(before, `action=results.report-read&subject_id=${OWNER.id}`);
-    expect(trail).toEqual([expect.objectContaining({ resource_id: result.id, outcome: 'success' })]);
+    await expectRecorded(before, 'results.report-read', { resource_id: result.id, outcome: 'success' });
   });
 
   it('replaces the report on the version read, and refuses without If-Match or on an older one', async () => {
@@ -249,14 +240,11 @@ describe('downloading the lab’s report', () => {
     expect((await download(released.id, 'admin')).status).toBe(403);
     const seen = await api<ResultList>('GET', `/results?client=${OWNER.id}`, { as: 'reception' });
     expect(seen.body.results.find((item) => item.id === released.id)).not.toHaveProperty('report');
-    const trail = await auditSince(before, `action=results.report-read&subject_id=${OWNER.id}`);
-    expect(trail).toEqual([
-      expect.objectContaining({
-        actor_id: demoAccount('reception@thrive.test').id,
-        resource_id: released.id,
-        outcome: 'denied',
-      }),
-    ]);
+    await expectRecorded(before, 'results.report-read', {
+      actor_id: demoAccount('reception@thrive.test').id,
+      resource_id: released.id,
+      outcome: 'denied',
+    });
   });
 
   it('answers 404 for a result without a report', async () => {
@@ -314,7 +302,10 @@ describe('the stored file', () => {
 });
 
 async function enterInProcess(inProcess: InProcessApi, clientId: string): Promise<Result> {
-  const answer = await inProcess.api<Result & Problem>('POST', '/results', { as: 'nurse', body: lipidPanel(clientId) });
+  const answer = await inProcess.api<Result & Problem>('POST', '/results', {
+    as: 'nurse',
+    body: lipidPanel(clientId, PANEL),
+  });
   if (answer.status !== 201) throw new Error(`Entering a result failed: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
