@@ -4,7 +4,8 @@
  * rules with a role the app cannot write, a private bucket behind CloudFront
  * with the app's headers and caching rules, an API reachable only through
  * CloudFront, over TLS, checked for readiness, on an encrypted Multi-AZ
- * database with 14 days of backups whose password lives in Secrets Manager.
+ * database with 14 days of backups whose password lives in Secrets Manager,
+ * and the lab's reports in a bucket of their own under a KMS key of their own.
  * Synthesised offline (assets are not staged: nothing is built or copied).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -281,6 +282,88 @@ describe('the API (ECS Fargate behind a load balancer)', () => {
         }),
       ],
     });
+  });
+});
+
+describe('the lab’s original reports (S3 under SSE-KMS)', () => {
+  const reportsBucket = () => {
+    const buckets = Object.entries(template.findResources('AWS::S3::Bucket')) as [string, Resource][];
+    const found = buckets.filter(([, bucket]) =>
+      JSON.stringify(bucket.Properties.BucketEncryption ?? {}).includes('aws:kms'),
+    );
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('keeps them in a private, versioned bucket encrypted under a KMS key of their own, rotated', () => {
+    const [, bucket] = reportsBucket();
+    const key = Object.keys(template.findResources('AWS::KMS::Key'));
+    expect(key).toHaveLength(1);
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          {
+            BucketKeyEnabled: true,
+            ServerSideEncryptionByDefault: {
+              SSEAlgorithm: 'aws:kms',
+              KMSMasterKeyID: { 'Fn::GetAtt': [key[0], 'Arn'] },
+            },
+          },
+        ],
+      },
+    });
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+
+  it('refuses plain HTTP, old TLS, and any object not encrypted under KMS', () => {
+    const [bucketId] = reportsBucket();
+    const policy = Object.values(template.findResources('AWS::S3::BucketPolicy')).find(
+      (resource) => JSON.stringify((resource as Resource).Properties.Bucket) === JSON.stringify({ Ref: bucketId }),
+    ) as Resource;
+    const statements = (policy.Properties.PolicyDocument as { Statement: Record<string, unknown>[] }).Statement;
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        expect.objectContaining({ Effect: 'Deny', Condition: { NumericLessThan: { 's3:TlsVersion': 1.2 } } }),
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: 's3:PutObject',
+          Condition: { StringNotEquals: { 's3:x-amz-server-side-encryption': 'aws:kms' } },
+        }),
+      ]),
+    );
+  });
+
+  it('lets the API’s tasks read and write them with the key, and tells the API where they are', () => {
+    const [bucketId] = reportsBucket();
+    const keyId = Object.keys(template.findResources('AWS::KMS::Key'))[0]!;
+    const taskDefinition = only('AWS::ECS::TaskDefinition').Properties;
+    const taskRole = (taskDefinition.TaskRoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify((policy as Resource).Properties.Roles).includes(taskRole))
+      .flatMap((policy) => ((policy as Resource).Properties.PolicyDocument as { Statement: unknown[] }).Statement);
+    const granted = JSON.stringify(statements);
+    for (const action of ['s3:GetObject*', 's3:PutObject', 'kms:Decrypt', 'kms:GenerateDataKey*']) {
+      expect(granted).toContain(action);
+    }
+    expect(granted).toContain(bucketId);
+    expect(granted).toContain(keyId);
+    const api = (
+      taskDefinition.ContainerDefinitions as { Name: string; Environment?: { Name: string; Value: unknown }[] }[]
+    ).find((container) => container.Name === 'api')!;
+    const value = (name: string) => api.Environment?.find((variable) => variable.Name === name)?.Value;
+    expect(value('REPORT_FILES_BUCKET')).toEqual({ Ref: bucketId });
+    expect(value('REPORT_FILES_KMS_KEY_ID')).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    expect(value('REPORT_FILES_REGION')).toBe(DEPLOYMENT.region);
+    expect(value('REPORT_FILES_KEY')).toBeUndefined();
   });
 });
 

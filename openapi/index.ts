@@ -35,4 +35,5 @@ export * from './assessments/cognitive.ts';
 export * from './people/client-search.ts';
 export * from './results/lab-tests.ts';
 export * from './results/advice.ts';
+export * from './results/lab-report.ts';
 export * from './messages/messages.ts';

@@ -1094,6 +1094,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/results/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The lab's original report of a result, as the PDF attached (whoever reads the result's values)
+         * @description For those who read the result's values (openapi/access/result-fields.ts): nurses, doctors and
+         *     SUPER_ADMIN any client's; health coaches and nutritionists a released result's; a client its own
+         *     released result's (one not released yet, or another client's, answers as `GET /results/{id}` does:
+         *     404 and 403). Reception, which reads only that a result exists, and ADMIN are refused with 403. A
+         *     result without a report answers 404. Sent as an attachment, never kept by the browser
+         *     (`Cache-Control: no-store`); every download is recorded in the audit trail.
+         */
+        get: operations["getResultReport"];
+        /**
+         * Attach the lab's original report (a PDF) to a result, or replace the one attached (nurses, doctors)
+         * @description The body is the PDF itself (`application/pdf`, at most 10 MB: larger answers 413); a body that does
+         *     not begin with `%PDF-` is refused with 400 naming `body`. Whoever may enter or import a client's
+         *     results may attach (openapi/access/rules.ts, `results.write`), before or after the result is released.
+         *     `If-Match` with the result's version is required (428 without, 412 when it has moved on); attaching
+         *     moves the result on a version. The file is stored encrypted: AES-256-GCM in the database, or in S3
+         *     under SSE-KMS in production. Its own name is not kept (it often names the client): the download is
+         *     named after the test and the day the sample was taken. Every attach is recorded in the audit trail.
+         */
+        put: operations["attachResultReport"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/advices": {
         parameters: {
             query?: never;
@@ -1482,7 +1519,7 @@ export interface components {
          * @description What was done. `.list` and `.read` (and `users.count`) read; the others change.
          * @enum {string}
          */
-        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "assessments.contact" | "results.list" | "results.read" | "results.create" | "results.import" | "results.release" | "advices.list" | "advices.create" | "advices.update" | "audit.list" | "sessions.end" | "requests.refused" | "users.password-reset" | "users.invitation" | "messages.list" | "messages.preferences-read" | "messages.preferences-update" | "messages.unsubscribe" | "clinics.messaging-read" | "clinics.messaging-update";
+        AuditAction: "users.list" | "users.read" | "users.count" | "users.create" | "users.delete" | "users.disable" | "users.enable" | "profiles.read" | "profiles.update" | "enrollments.list" | "enrollments.create" | "enrollments.update" | "enrollments.delete" | "appointments.list" | "appointments.read" | "appointments.create" | "appointments.update" | "visits.list" | "visits.read" | "visits.create" | "visits.update" | "visits.sign" | "visits.addendum" | "tests.list" | "slots.list" | "support.list" | "support.read" | "support.create" | "support.reply" | "clients.search" | "clients.alerts" | "programs.list" | "programs.read" | "assessments.list" | "assessments.create" | "assessments.contact" | "results.list" | "results.read" | "results.create" | "results.import" | "results.release" | "results.report-attach" | "results.report-read" | "advices.list" | "advices.create" | "advices.update" | "audit.list" | "sessions.end" | "requests.refused" | "users.password-reset" | "users.invitation" | "messages.list" | "messages.preferences-read" | "messages.preferences-update" | "messages.unsubscribe" | "clinics.messaging-read" | "clinics.messaging-update";
         /**
          * @description How it ended; `denied` is a refusal by the access rules, `unauthenticated` a request without a valid
          *     token, `rate_limited` one past the caller's limit.
@@ -2942,6 +2979,16 @@ export interface components {
             created_by_name?: string;
             released_by_name?: string | null;
             release_note?: string | null;
+            /** @description The lab's original report (PDF) attached to the result, null when none is; download it from `/results/{id}/report`. */
+            report?: components["schemas"]["ResultReport"] | null;
+        };
+        ResultReport: {
+            /** @description The name the download carries, e.g. `lab-report-lipid-panel-2026-03-02.pdf`. */
+            file_name: string;
+            size_bytes: number;
+            /** Format: date-time */
+            attached_at: string;
+            attached_by_name: string;
         };
         /** @description A partner test whose sample was taken and whose result has not arrived (or, for a client, is not released). */
         PendingResult: {
@@ -3236,6 +3283,7 @@ export type ResultCreate = components['schemas']['ResultCreate'];
 export type FhirBundle = components['schemas']['FhirBundle'];
 export type ResultRelease = components['schemas']['ResultRelease'];
 export type Result = components['schemas']['Result'];
+export type ResultReport = components['schemas']['ResultReport'];
 export type PendingResult = components['schemas']['PendingResult'];
 export type ResultList = components['schemas']['ResultList'];
 export type AdviceCategory = components['schemas']['AdviceCategory'];
@@ -5281,6 +5329,88 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getResultReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    /** @description `attachment` with the file name, e.g. `lab-report-lipid-panel-2026-03-02.pdf`. */
+                    "Content-Disposition"?: string;
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    attachResultReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The ETag of the version the change was made from. Required on every update of an
+                 *     editable record: without it the answer is 428; on a record that has moved on, 412
+                 *     with the current version (its ETag, and `current_version` in the problem).
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description A UUID the caller makes once per change and sends again with every retry of it.
+                 *     The first request with a key is carried out; a later one with the same key and the
+                 *     same body is answered with the stored answer (same status and body) and changes
+                 *     nothing; the same key with another body is refused with 422. Keys are kept 7 days.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The sending device's own id (a UUID it keeps); written to the audit log with each change. */
+                "X-Thrive-Device"?: components["parameters"]["DeviceId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/pdf": string;
+            };
+        };
+        responses: {
+            /** @description The result, with its report. */
+            200: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Result"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            412: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            428: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listAdvices: {
         parameters: {
             query?: {
@@ -5433,7 +5563,7 @@ export const familyMemberRelativeValues: ReadonlyArray<FlattenedDeepRequired<com
 export const userStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserStatus"]> = ["UNCONFIRMED", "CONFIRMED", "ARCHIVED", "COMPROMISED", "UNKNOWN", "RESET_REQUIRED", "FORCE_CHANGE_PASSWORD", "EXTERNAL_PROVIDER"];
 export const userSummaryStatusValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSummary"]["status"]> = ["active", "disabled"];
 export const userSearchOrderingValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["UserSearch"]["ordering"]> = ["name", "-name", "email", "-email", "role", "-role", "created_at", "-created_at"];
-export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "assessments.contact", "results.list", "results.read", "results.create", "results.import", "results.release", "advices.list", "advices.create", "advices.update", "audit.list", "sessions.end", "requests.refused", "users.password-reset", "users.invitation", "messages.list", "messages.preferences-read", "messages.preferences-update", "messages.unsubscribe", "clinics.messaging-read", "clinics.messaging-update"];
+export const auditActionValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditAction"]> = ["users.list", "users.read", "users.count", "users.create", "users.delete", "users.disable", "users.enable", "profiles.read", "profiles.update", "enrollments.list", "enrollments.create", "enrollments.update", "enrollments.delete", "appointments.list", "appointments.read", "appointments.create", "appointments.update", "visits.list", "visits.read", "visits.create", "visits.update", "visits.sign", "visits.addendum", "tests.list", "slots.list", "support.list", "support.read", "support.create", "support.reply", "clients.search", "clients.alerts", "programs.list", "programs.read", "assessments.list", "assessments.create", "assessments.contact", "results.list", "results.read", "results.create", "results.import", "results.release", "results.report-attach", "results.report-read", "advices.list", "advices.create", "advices.update", "audit.list", "sessions.end", "requests.refused", "users.password-reset", "users.invitation", "messages.list", "messages.preferences-read", "messages.preferences-update", "messages.unsubscribe", "clinics.messaging-read", "clinics.messaging-update"];
 export const auditOutcomeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditOutcome"]> = ["success", "denied", "not_found", "conflict", "invalid", "error", "unauthenticated", "rate_limited"];
 export const auditEventResource_typeValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["AuditEvent"]["resource_type"]> = ["user", "profile", "enrollment", "appointment", "visit", "assessment", "program", "audit_log", "session", "request", "test", "slot", "support_thread", "result", "advice", "message", "message_preferences", "clinic_messaging"];
 export const programValues: ReadonlyArray<FlattenedDeepRequired<components>["schemas"]["Program"]> = ["thrive_foundations", "metabolic_reset", "longevity", "cognitive_performance", "iv_wellness", "hbot_recovery"];

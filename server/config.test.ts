@@ -2,23 +2,31 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, parseDatabaseConfig, parseServerConfig } from './config.ts';
 
+/** 32 bytes in base64: where the lab reports go is as required as the identity service. */
+const REPORT_KEY = Buffer.alloc(32, 7).toString('base64');
+
 const identity = {
   COGNITO_ISSUER: 'http://localhost:9229/ap-south-1_ThriveLocal',
   COGNITO_JWKS_URL: 'http://127.0.0.1:9230/ap-south-1_ThriveLocal/.well-known/jwks.json',
   COGNITO_CLIENT_ID: 'thrive-local-web-client',
   COGNITO_USER_POOL_ID: 'ap-south-1_ThriveLocal',
+  REPORT_FILES_KEY: REPORT_KEY,
 };
+
+/** The problems the configuration of `env` is refused for, one a line. */
+function problemsOf(env: Readonly<Record<string, string | undefined>>): string {
+  try {
+    parseServerConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigurationError);
+    return (error as ConfigurationError).problems.join('\n');
+  }
+  throw new Error('The configuration was taken without a problem');
+}
 
 describe('parseServerConfig', () => {
   it('lists every missing or invalid variable at once', () => {
-    let error: unknown;
-    try {
-      parseServerConfig({ API_PORT: 'eighty', COGNITO_ISSUER: 'not a url', DATABASE_URL: 'mysql://x' });
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigurationError);
-    const problems = (error as ConfigurationError).problems.join('\n');
+    const problems = problemsOf({ API_PORT: 'eighty', COGNITO_ISSUER: 'not a url', DATABASE_URL: 'mysql://x' });
     for (const name of [
       'API_PORT',
       'COGNITO_ISSUER',
@@ -80,6 +88,47 @@ describe('parseServerConfig', () => {
       logLevel: 'info',
     });
     expect(() => parseServerConfig({ ...identity, LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be debug/);
+  });
+});
+
+describe('where the lab reports are kept', () => {
+  const { REPORT_FILES_KEY: _key, ...withoutReports } = identity;
+
+  it('refuses to start without a key or a bucket, saying what to set, beside every other problem', () => {
+    const problems = problemsOf({ ...withoutReports, API_PORT: 'eighty' });
+    expect(problems).toContain('API_PORT');
+    expect(problems).toContain('REPORT_FILES_KEY or REPORT_FILES_BUCKET is required');
+    expect(problems).toContain('openssl rand -base64 32');
+    expect(() => parseServerConfig({ ...withoutReports, REPORT_FILES_KEY: '  ' })).toThrow(
+      /REPORT_FILES_KEY or REPORT_FILES_BUCKET is required/,
+    );
+  });
+
+  it('keeps them in the database under a 32-byte key, and refuses any other length', () => {
+    const config = parseServerConfig(identity);
+    expect(config.reportFiles).toEqual({ kind: 'database', key: Buffer.alloc(32, 7) });
+    for (const key of [Buffer.alloc(16).toString('base64'), 'not base64 at all', `${REPORT_KEY}AA`]) {
+      expect(() => parseServerConfig({ ...identity, REPORT_FILES_KEY: key })).toThrow(
+        /REPORT_FILES_KEY must be 32 bytes in base64/,
+      );
+    }
+  });
+
+  it('keeps them in S3 when a bucket is named, with its region and KMS key', () => {
+    const config = parseServerConfig({
+      ...withoutReports,
+      REPORT_FILES_BUCKET: 'thrive-reports-123',
+      REPORT_FILES_KMS_KEY_ID: 'arn:aws:kms:ap-south-1:123456789012:key/abc',
+    });
+    expect(config.reportFiles).toEqual({
+      kind: 's3',
+      bucket: 'thrive-reports-123',
+      region: 'ap-south-1',
+      kmsKeyId: 'arn:aws:kms:ap-south-1:123456789012:key/abc',
+    });
+    expect(() => parseServerConfig({ ...withoutReports, REPORT_FILES_BUCKET: 'Not A Bucket' })).toThrow(
+      /REPORT_FILES_BUCKET must be an S3 bucket name/,
+    );
   });
 });
 

@@ -13,6 +13,7 @@ import type { DatabaseLocation } from './db/database.ts';
 import type { LogLevel } from './core/log.ts';
 import type { IdentityServiceConfig } from './identity/identity-config.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimit, type RateLimits } from './http/rate-limit.ts';
+import type { ReportFilesConfig } from './results/report-files.ts';
 
 export interface ServerConfig {
   host: string;
@@ -35,6 +36,13 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** How long refusals alike are counted into one audit record; 0 writes each on its own. */
   refusalTallyMs: number;
+  /**
+   * Where the lab's original reports (PDFs) are kept: the database, sealed with AES-256-GCM under
+   * REPORT_FILES_KEY, or the S3 bucket REPORT_FILES_BUCKET under SSE-KMS (which wins when both are set). One is
+   * required: a clinic's lab reports are never kept in the clear, and an API that could not keep them would
+   * fail at the first one attached.
+   */
+  reportFiles: ReportFilesConfig;
 }
 
 /** An unset variable and an empty one mean the same: not given. */
@@ -49,6 +57,12 @@ const optionalRateLimit = v.pipe(
     'must be requests/seconds, e.g. 300/60',
   ),
 );
+
+/** 32 bytes in standard base64 (`openssl rand -base64 32`), as written: nothing lenient about a key. */
+function isReportKey(text: string): boolean {
+  const key = Buffer.from(text, 'base64');
+  return key.length === 32 && key.toString('base64') === text;
+}
 
 function rateLimitOf(text: string, fallback: RateLimit): RateLimit {
   if (text === '') return fallback;
@@ -107,6 +121,17 @@ const EnvironmentSchema = v.object({
   API_TRUST_PROXY: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'loopback'),
   API_RATE_LIMIT_STORE: v.optional(v.picklist(['memory', 'database', ''], 'must be memory or database'), ''),
   API_INSTANCE_NAME: optionalText,
+  REPORT_FILES_KEY: v.pipe(
+    optionalText,
+    v.check((value) => value === '' || isReportKey(value), 'must be 32 bytes in base64 (openssl rand -base64 32)'),
+  ),
+  REPORT_FILES_BUCKET: v.pipe(
+    optionalText,
+    v.check((value) => value === '' || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), 'must be an S3 bucket name'),
+  ),
+  /** The KMS key the bucket's objects are encrypted with (its ARN or id); the bucket's default key when empty. */
+  REPORT_FILES_KMS_KEY_ID: optionalText,
+  REPORT_FILES_REGION: v.optional(v.pipe(v.string(), v.nonEmpty('must not be empty')), 'ap-south-1'),
   LOG_LEVEL: v.optional(
     v.picklist(['debug', 'info', 'warn', 'error', 'silent', ''], 'must be debug, info, warn, error or silent'),
     '',
@@ -149,9 +174,37 @@ export function parseDatabaseConfig(env: Readonly<Record<string, string | undefi
   return databaseLocation(parsed(DatabaseEnvironmentSchema, env));
 }
 
+const NO_REPORT_FILES =
+  'REPORT_FILES_KEY or REPORT_FILES_BUCKET is required: where the lab’s original reports are kept, encrypted ' +
+  '(REPORT_FILES_KEY: 32 bytes in base64, from `openssl rand -base64 32`, keeps them in the database; ' +
+  'REPORT_FILES_BUCKET: an S3 bucket, under SSE-KMS)';
+
+const given = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+function reportFilesConfig(values: v.InferOutput<typeof EnvironmentSchema>): ReportFilesConfig {
+  if (values.REPORT_FILES_BUCKET !== '') {
+    return {
+      kind: 's3',
+      bucket: values.REPORT_FILES_BUCKET,
+      region: values.REPORT_FILES_REGION,
+      kmsKeyId: values.REPORT_FILES_KMS_KEY_ID || undefined,
+    };
+  }
+  return { kind: 'database', key: Buffer.from(values.REPORT_FILES_KEY, 'base64') };
+}
+
 /** Reads the configuration; throws one error listing every missing or invalid variable. */
 export function parseServerConfig(env: Readonly<Record<string, string | undefined>>): ServerConfig {
-  const values = parsed(EnvironmentSchema, env);
+  // Told with every other problem at once: a deployment learns all it lacks from one failed start.
+  const missing = given(env.REPORT_FILES_KEY) || given(env.REPORT_FILES_BUCKET) ? [] : [NO_REPORT_FILES];
+  let values: v.InferOutput<typeof EnvironmentSchema>;
+  try {
+    values = parsed(EnvironmentSchema, env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) throw new ConfigurationError([...error.problems, ...missing]);
+    throw error;
+  }
+  if (missing.length > 0) throw new ConfigurationError(missing);
   return {
     host: values.API_HOST,
     port: values.API_PORT,
@@ -171,6 +224,7 @@ export function parseServerConfig(env: Readonly<Record<string, string | undefine
     instance: values.API_INSTANCE_NAME || `${hostname()}:${process.pid}`,
     logLevel: values.LOG_LEVEL || 'info',
     refusalTallyMs: values.API_REFUSAL_TALLY_SECONDS * 1000,
+    reportFiles: reportFilesConfig(values),
     rateLimits: {
       list: rateLimitOf(values.API_RATE_LIMIT_LIST, DEFAULT_RATE_LIMITS.list),
       search: rateLimitOf(values.API_RATE_LIMIT_SEARCH, DEFAULT_RATE_LIMITS.search),

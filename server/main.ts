@@ -33,6 +33,7 @@ import { COMMITS_CHANNEL, forgetWhenOthersWrite } from './core/read-cache.ts';
 import { runAlone } from './core/run-alone.ts';
 import { createSharedRateLimits, deleteFullBuckets } from './http/shared-rate-limits.ts';
 import { parseMessagingConfig, startMessaging, type MessagingConfig } from './messaging.ts';
+import { reportFilesOf } from './results/report-files.ts';
 
 /** How often idempotency keys past their keeping time and full rate-limit buckets are deleted. */
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
     db,
     identityAdmin: createCognitoIdentityAdmin(config.identity),
     verifyAccessToken: createAccessTokenVerifier(config.identity),
+    reportFiles: reportFilesOf(config.reportFiles),
     validateResponses: config.validateResponses,
     rateLimits: config.rateLimits,
     trustProxy: config.trustProxy,

@@ -7,7 +7,9 @@
  * `npm run migrate` (under its advisory lock, so tasks starting together
  * apply each migration once) and starts the API once that has succeeded.
  * Its messages go out by SES's SMTP relay (the address in a secret you make,
- * README) and its text messages through SNS, with the task's own role.
+ * README) and its text messages through SNS, with the task's own role. The
+ * lab's original reports (PDFs) it keeps in a private, versioned bucket of
+ * their own, encrypted under a KMS key of their own, reached over TLS only.
  */
 import path from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -17,8 +19,10 @@ import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as elbv2 from 'aws-cdk-lib/aws-elasticloadbalancingv2';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as rds from 'aws-cdk-lib/aws-rds';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { Identity } from './identity.ts';
@@ -52,6 +56,9 @@ export class ApiService extends Construct {
   readonly originSecret: secretsmanager.Secret;
   /** The API's container, for settings known only once the app's address is (APP_PUBLIC_URL). */
   readonly apiContainer: ecs.ContainerDefinition;
+  /** The lab's original reports (PDFs), and the key they are encrypted under. */
+  readonly reportsBucket: s3.Bucket;
+  readonly reportsKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: ApiServiceProps) {
     super(scope, id);
@@ -117,6 +124,37 @@ export class ApiService extends Construct {
       secrets,
       logging: ecs.LogDrivers.awsLogs({ logGroup, streamPrefix: 'migrate' }),
     });
+    // The lab's original reports: health records, so a key of their own (rotated yearly) and a bucket that keeps
+    // every version, refuses plain HTTP, and takes no object that is not encrypted under KMS (the API asks for it).
+    this.reportsKey = new kms.Key(this, 'ReportsKey', {
+      description: 'Encrypts the lab reports (PDFs) the Thrive API keeps in S3',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.reportsBucket = new s3.Bucket(this, 'Reports', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: s3.BucketEncryption.KMS,
+      encryptionKey: this.reportsKey,
+      bucketKeyEnabled: true,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      versioned: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.reportsBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'OnlyKmsEncryptedReports',
+        effect: iam.Effect.DENY,
+        principals: [new iam.AnyPrincipal()],
+        actions: ['s3:PutObject'],
+        resources: [this.reportsBucket.arnForObjects('*')],
+        conditions: { StringNotEquals: { 's3:x-amz-server-side-encryption': 'aws:kms' } },
+      }),
+    );
+    // Read and write on the bucket and use of its key (encrypt, decrypt, data keys), for the API's tasks only.
+    this.reportsBucket.grantReadWrite(task.taskRole);
+
     // Text messages go straight to phone numbers, which SNS names with no resource of their own.
     task.taskRole.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['sns:Publish'], resources: ['*'] }));
     const smtp = props.smtpSecretArn
@@ -138,6 +176,10 @@ export class ApiService extends Construct {
         MAIL_FROM: `Thrive <${props.senderEmail}>`,
         SMS_PROVIDER: 'sns',
         SMS_REGION: Stack.of(this).region,
+        // The lab's original reports go to S3 under SSE-KMS: the API needs no key of its own for them.
+        REPORT_FILES_BUCKET: this.reportsBucket.bucketName,
+        REPORT_FILES_KMS_KEY_ID: this.reportsKey.keyArn,
+        REPORT_FILES_REGION: Stack.of(this).region,
       },
       secrets: smtp ? { ...secrets, SMTP_URL: ecs.Secret.fromSecretsManager(smtp) } : secrets,
       portMappings: [{ containerPort: API_PORT }],

@@ -17,7 +17,10 @@ type ResultPart = 'record' | 'values';
  * which test and booking, when the sample was taken and received, whether it
  * is released, and the partner tests still waiting for theirs; `values`: the
  * observations with their flags, whether one is critical, the lab, who
- * entered and released it, the doctor's note. Reception reads the record (it
+ * entered and released it, the doctor's note, and the lab's original report
+ * (PDF): whoever reads a result's values may download it (GET
+ * /results/{id}/report), whoever enters results may attach it (the
+ * `results.write` grant). Reception reads the record (it
  * books and answers the phone around a test); the care team and the client
  * read the values (of released results only, but nurses and doctors:
  * rules.ts); nurses and doctors enter results, doctors release them (the
@@ -45,6 +48,7 @@ const RESULT_FIELDS = {
   created_by_name: 'values',
   released_by_name: 'values',
   release_note: 'values',
+  report: 'values',
   note: 'values',
 } as const satisfies Record<
   | keyof Schemas['Result']

@@ -81,9 +81,12 @@ export type Operation =
   | 'clients.discover'
   /** Reading the programs and the progress of the clients enrolled in them (the thrive dashboard). */
   | 'programs.read'
-  /** Reading a client's lab results (how much of each, by role: resource-fields.ts). */
+  /**
+   * Reading a client's lab results (how much of each, by role: resource-fields.ts). The lab's original report
+   * (PDF) goes to those who read a result's values (result-fields.ts): reception reads only that a result exists.
+   */
   | 'results.read'
-  /** Entering a client's lab result, or importing the lab's report. */
+  /** Entering a client's lab result, importing the lab's report, or attaching the lab's original report (PDF). */
   | 'results.write'
   /** Releasing a reviewed result to the client. */
   | 'results.release'

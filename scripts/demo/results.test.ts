@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import { databaseReportFiles } from '../../server/results/report-files.ts';
+import { storedReport } from '../../server/results/report-store.ts';
 import { DEMO_ACCOUNTS, demoAccount } from './accounts.ts';
 import { generateClients } from './clients.ts';
 import { CRITICAL_CLIENT, LAB_CLIENT, planDemoResults, writeDemoResults } from './results.ts';
@@ -10,6 +13,7 @@ import { seedDatabase } from './seed-database.ts';
 const now = new Date('2031-03-04T08:30:00Z');
 const featured = demoAccount('client2@thrive.test');
 const clients = generateClients(50);
+const reportFiles = databaseReportFiles(randomBytes(32));
 
 describe('the demo lab results and advice', () => {
   let db: Database;
@@ -23,7 +27,7 @@ describe('the demo lab results and advice', () => {
   });
 
   it('leave a pending Fasting blood panel for client2 and the lab client, and a critical glucose unreleased', async () => {
-    await db.transaction((tx) => writeDemoResults(tx, planDemoResults(now, featured, clients)));
+    await db.transaction((tx) => writeDemoResults(tx, planDemoResults(now, featured, clients), reportFiles));
     const pending = await db.query<{ client_id: string }>(
       `SELECT a.client_id FROM appointments a
        WHERE a.status = 'completed' AND NOT EXISTS (SELECT 1 FROM lab_results r WHERE r.appointment_id = a.id)`,
@@ -38,7 +42,7 @@ describe('the demo lab results and advice', () => {
   it('are replaced, not doubled, when the next day is written, and keep a client’s acknowledgement', async () => {
     const plan = planDemoResults(now, featured, clients);
     await db.query(`UPDATE advices SET acknowledged_at = now() WHERE client_id = $1`, [featured.id]);
-    await db.transaction((tx) => writeDemoResults(tx, plan));
+    await db.transaction((tx) => writeDemoResults(tx, plan, reportFiles));
     const [results] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM lab_results');
     expect(results?.n).toBe(plan.results.length);
     const advices = await db.query<{ acknowledged: boolean }>(
@@ -46,5 +50,22 @@ describe('the demo lab results and advice', () => {
       [featured.id],
     );
     expect(advices.map((row) => row.acknowledged)).toEqual([true, true]);
+  });
+
+  it('attach the lab’s report, sealed, to client2’s latest released lipid panel', async () => {
+    const rows = await db.query<{ result_id: string; client_id: string; released: boolean; size_bytes: number }>(
+      `SELECT f.result_id, r.client_id, r.released_at IS NOT NULL AS released, f.size_bytes
+       FROM lab_result_reports f JOIN lab_results r ON r.id = f.result_id`,
+    );
+    expect(rows.map(({ client_id, released }) => ({ client_id, released }))).toEqual([
+      { client_id: featured.id, released: true },
+    ]);
+    const [{ result_id, size_bytes }] = rows as [(typeof rows)[number]];
+    const pdf = await reportFiles.fetch(result_id, (await storedReport(db, result_id))!);
+    expect(pdf).toHaveLength(size_bytes);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain(`Patient: ${featured.firstName} ${featured.lastName}`);
+    expect(pdf.toString('latin1')).toContain('Total cholesterol: 214 mg/dL');
+    expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
   });
 });

@@ -2,8 +2,10 @@
  * The demo's lab results and advice, written with the demo week (so their
  * dates move with it):
  * - client2@ has a year of released lipid panels with HbA1c and glucose (a
- *   trend that improves), a vitamin panel with low vitamin D, and a Fasting
- *   blood panel taken two days ago whose result is pending;
+ *   trend that improves; the latest with the lab's original report, a PDF
+ *   written here and sealed as the API seals one), a vitamin panel with low
+ *   vitamin D, and a Fasting blood panel taken two days ago whose result is
+ *   pending;
  * - a generated client (LAB_CLIENT) had a Fasting blood panel yesterday, its
  *   result pending, and an earlier lipid panel to make a trend once the lab's
  *   report is imported and released, and a nutritionist's advice to follow;
@@ -16,7 +18,10 @@
  */
 import { labFlag, labMeasure } from '@contract';
 import type { Queryable } from '../../server/db/database.ts';
+import type { ReportFiles } from '../../server/results/report-files.ts';
+import { saveReport } from '../../server/results/report-store.ts';
 import { demoAccount, type DemoAccount } from './accounts.ts';
+import { minimalPdf } from './report-pdf.ts';
 import { DEMO_BOOKER } from './schedule.ts';
 import { stableUuid } from './stable-id.ts';
 
@@ -40,6 +45,8 @@ interface PlannedResult {
   released_at: string | null;
   release_note: string | null;
   values: Values;
+  /** The lab's original report (PDF) attached, made from the values: whose name it carries. */
+  report?: { patient: string };
 }
 
 interface PlannedBooking {
@@ -98,6 +105,8 @@ export function planDemoResults(now: Date, featured: DemoAccount, clients: reado
       released_at: released(days),
       release_note: note,
       values,
+      // The latest panel comes with the lab's own PDF, which the portal offers to download.
+      ...(days === 90 ? { report: { patient: `${featured.firstName} ${featured.lastName}` } } : {}),
     });
   }
   results.push({
@@ -210,8 +219,35 @@ function observationsOf(values: Values) {
   });
 }
 
-/** Replaces the demo's results (and adds its advice where missing); returns how many results were written. */
-export async function writeDemoResults(tx: Queryable, plan: DemoResultsPlan): Promise<number> {
+/** The lab's report of a demo result as its PDF: the values against their ranges, as a lab prints them. */
+export function demoReportPdf(result: PlannedResult, patient: string): Buffer {
+  const lines = Object.entries(result.values).map(([loinc, value]) => {
+    const measure = labMeasure(loinc)!;
+    const { low, high } = measure.range;
+    const range =
+      low !== null && high !== null ? `${low}-${high}` : low !== null ? `${low} or more` : `${high} or less`;
+    return `${measure.label}: ${value} ${measure.unit}   (reference ${range})   LOINC ${loinc}`;
+  });
+  return minimalPdf([
+    `${LAB}: laboratory report`,
+    `Patient: ${patient}`,
+    `Sample taken: ${result.collected_at.slice(0, 10)}`,
+    '',
+    ...lines,
+    '',
+    'Demo data made by Thrive: not a real patient or a real result.',
+  ]);
+}
+
+/**
+ * Replaces the demo's results (and adds its advice where missing); returns how many results were written. A
+ * result's report is kept where `reportFiles` keeps the API's (the stack's key: scripts/stack/report-files-key.ts).
+ */
+export async function writeDemoResults(
+  tx: Queryable,
+  plan: DemoResultsPlan,
+  reportFiles: ReportFiles,
+): Promise<number> {
   await tx.query(`DELETE FROM lab_results WHERE source_ref LIKE $1`, [`${DEMO_REPORT}%`]);
   for (const booking of plan.bookings) await writeBooking(tx, booking, plan.now);
   const nurse = demoAccount('nurse@thrive.test').id;
@@ -244,6 +280,16 @@ export async function writeDemoResults(tx: Queryable, plan: DemoResultsPlan): Pr
                                                range_low numeric, range_high numeric, flag text)`,
       [id, JSON.stringify(observations)],
     );
+    if (result.report) {
+      const pdf = demoReportPdf(result, result.report.patient);
+      await saveReport(tx, {
+        resultId: id,
+        sizeBytes: pdf.length,
+        attachedBy: nurse,
+        deviceId: null,
+        stored: await reportFiles.store(id, pdf),
+      });
+    }
   }
   for (const advice of plan.advices) {
     const steps = advice.steps.map((text, index) => ({

@@ -26,6 +26,7 @@ import { wallClockAt } from '@contract';
 import { demoAccount } from './accounts.ts';
 import { LOW_WELLBEING_CLIENT, planDemoAssessments, writeDemoAssessments } from './assessments.ts';
 import { planDemoResults, writeDemoResults } from './results.ts';
+import { reportFilesOf } from '../../server/results/report-files.ts';
 
 /** Clients a new DATA_DIR starts with. */
 export const DEFAULT_DEMO_CLIENTS = 50;
@@ -85,7 +86,8 @@ async function ensureDemoSchedule(config: StackConfig, now: Date): Promise<void>
     }
     // Lab results (some pending, one critical) and advice, dated from today like the week.
     if (present.has(featured.id)) {
-      await db.transaction((tx) => writeDemoResults(tx, planDemoResults(now, featured, clients)));
+      const reportFiles = reportFilesOf(configFromStack(config).reportFiles);
+      await db.transaction((tx) => writeDemoResults(tx, planDemoResults(now, featured, clients), reportFiles));
     }
   } finally {
     await db.close();

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { parseServerConfig, type ServerConfig } from '../../server/config.ts';
+import { reportFilesKey } from './report-files-key.ts';
 
 export const LOCAL_USER_POOL_ID = 'ap-south-1_ThriveLocal';
 export const LOCAL_CLIENT_ID = 'thrive-local-web-client';
@@ -98,6 +99,7 @@ export function stackConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
 /**
  * The environment that makes the API part of a local stack (for scripts that
  * spawn it). `adminSecret`: the running identity service's (scripts/identity/keys.ts).
+ * The lab reports' key is DATA_DIR's own, made there on first use.
  */
 export function serverEnvironmentFromStack(stack: StackConfig, adminSecret = ''): Record<string, string> {
   return {
@@ -117,6 +119,8 @@ export function serverEnvironmentFromStack(stack: StackConfig, adminSecret = '')
     SMS_PROVIDER: 'inbox',
     APP_PUBLIC_URL: stack.appUrl,
     MESSAGES_INTERVAL_SECONDS: '1',
+    // The lab's original reports, sealed in the database under this install's key.
+    REPORT_FILES_KEY: reportFilesKey(stack.dataDir),
   };
 }
 

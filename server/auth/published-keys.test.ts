@@ -93,6 +93,7 @@ describe('published keys', () => {
           COGNITO_JWKS_URL: jwksUrl,
           COGNITO_CLIENT_ID: CLIENT_ID,
           COGNITO_USER_POOL_ID: 'ap-south-1_ThriveLocal',
+          REPORT_FILES_KEY: Buffer.alloc(32).toString('base64'),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -65,6 +65,8 @@ export const AUDIT_ACTION_KINDS: Readonly<Record<AuditAction, 'change' | 'read'>
   'results.create': 'change',
   'results.import': 'change',
   'results.release': 'change',
+  'results.report-attach': 'change',
+  'results.report-read': 'read',
   'advices.list': 'read',
   'advices.create': 'change',
   'advices.update': 'change',

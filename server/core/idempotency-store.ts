@@ -22,9 +22,9 @@ import { HttpProblem } from './problem.ts';
 export const IDEMPOTENCY_KEY_DAYS = 7;
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method} ${path}\n${canonicalJson(body)}`)
-    .digest('hex');
+  const hash = createHash('sha256').update(`${method} ${path}\n`);
+  // A file (a lab's PDF) is hashed as the bytes it is; JSON is hashed in one canonical spelling.
+  return (Buffer.isBuffer(body) ? hash.update('bytes:').update(body) : hash.update(canonicalJson(body))).digest('hex');
 }
 
 interface StoredRow {

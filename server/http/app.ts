@@ -3,7 +3,8 @@
  *
  * Order of work for every request: no-store header and request id, JSON body,
  * then (except for /health and /ready, and only once the database's schema is
- * at this release's head) the caller's token, the caller's rate limit, then validation against the contract,
+ * at this release's head) the caller's token, the caller's rate limit, a lab
+ * report's PDF body, then validation against the contract,
  * then a write's Idempotency-Key (a retry is answered from the stored
  * answer), then the handler. Authentication comes before validation so that a caller
  * without a valid token learns nothing about the API's shapes.
@@ -11,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import express, { type Express } from 'express';
+import { LAB_REPORT_MAX_BYTES } from '@contract';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { authenticate, callerOf } from './authenticate.ts';
 import type { AppDependencies } from './dependencies.ts';
@@ -91,6 +93,8 @@ export function createApp(deps: AppDependencies): Express {
     ),
   );
   api.use(rateLimit(rateLimits, (res) => callerOf(res).id, rateLimitStore));
+  // A lab's PDF, read only once the caller is known and within its limits: no one else makes the API hold 10 MB.
+  api.use('/results/:id/report', express.raw({ type: 'application/pdf', limit: LAB_REPORT_MAX_BYTES }));
   api.use(
     OpenApiValidator.middleware({
       apiSpec: CONTRACT_PATH,

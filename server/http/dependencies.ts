@@ -4,11 +4,14 @@ import type { Database } from '../db/database.ts';
 import type { RateLimits, RateLimitStore } from './rate-limit.ts';
 import type { IdentityAdmin } from '../identity/identity-admin.ts';
 import type { Readiness } from '../core/readiness.ts';
+import type { ReportFiles } from '../results/report-files.ts';
 
 export interface AppDependencies {
   db: Database;
   identityAdmin: IdentityAdmin;
   verifyAccessToken: AccessTokenVerifier;
+  /** Where the lab's original reports (PDFs) are kept, encrypted: the database or S3 (config.ts). */
+  reportFiles: ReportFiles;
   /** Check every response against the contract too (tests and development). */
   validateResponses?: boolean;
   /** The clock consent dates are checked against. */

@@ -17,6 +17,12 @@ import { sendAnswer, sendProblem } from './send.ts';
 /** Bodies are small forms; the cap also bounds the work of checking all of a body's errors at once. */
 export const BODY_LIMIT = '64kb';
 
+/** A body parser's limit as people read it: 64 KB, 10 MB. */
+function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1 ? `${Number(mb.toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
 /** The HTTP status an error will be answered with, as far as it says. */
 function statusOf(error: unknown): number | undefined {
   if (error instanceof HttpProblem) return error.status;
@@ -107,7 +113,12 @@ export const problemHandler: ErrorRequestHandler = (error: unknown, req, res, ne
     return sendProblem(res, badRequest('The body is not valid JSON.', [{ field: 'body', message: 'not valid JSON' }]));
   }
   if (bodyParserErrorType(error) === 'entity.too.large') {
-    return sendProblem(res, new HttpProblem(413, `The body is larger than ${BODY_LIMIT}.`));
+    const limit = (error as { limit?: unknown }).limit;
+    const most = typeof limit === 'number' ? sizeText(limit) : BODY_LIMIT;
+    return sendProblem(
+      res,
+      new HttpProblem(413, `The body is larger than ${most}.`, [{ field: 'body', message: `must be ${most} at most` }]),
+    );
   }
   if (isValidatorError(error)) {
     if (error.status >= 500) {

@@ -39,6 +39,8 @@ export const CONTRACT_FORMATS = {
 
 /** Every path in `value` holding a string with NUL in it. */
 function nulPaths(value: unknown, path: string, found: string[]): void {
+  // A file's bytes (a lab's PDF) are not text: NUL is one of its bytes like any other.
+  if (Buffer.isBuffer(value)) return;
   if (typeof value === 'string') {
     if (value.includes('\u0000')) found.push(path);
   } else if (Array.isArray(value)) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
@@ -5,6 +6,7 @@ import { openDatabase } from '../db/database.ts';
 import { createApp } from './app.ts';
 import type { IdentityAdmin } from '../identity/identity-admin.ts';
 import { createReadiness, schemaAtHead } from '../core/readiness.ts';
+import { databaseReportFiles } from '../results/report-files.ts';
 
 let behind: Database;
 
@@ -27,6 +29,7 @@ describe('readiness', () => {
       // Never reached: every request is answered before authentication.
       identityAdmin: {} as IdentityAdmin,
       verifyAccessToken: () => Promise.reject(new Error('not reached')),
+      reportFiles: databaseReportFiles(randomBytes(32)),
       readiness,
     });
     const server = app.listen(0, '127.0.0.1');

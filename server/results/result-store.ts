@@ -3,7 +3,7 @@
  * one a caller reads is the access table's (openapi/access/result-fields.ts):
  * the services answer every result through server/access/fields.ts.
  */
-import { LAB_PANELS, labMeasure } from '@contract';
+import { LAB_PANELS, labMeasure, wallClockAt } from '@contract';
 import type { Queryable } from '../db/database.ts';
 import type { components } from '@contract';
 import { toIsoTimestamp } from '../profiles/profile-store.ts';
@@ -33,6 +33,11 @@ export interface ResultRow {
   release_note: string | null;
   version: number;
   observations: Observation[];
+  /** The booking's clinic's zone: the day the sample was taken, in the report's file name. */
+  time_zone: string | null;
+  report_size_bytes: number | null;
+  report_attached_at: Timestamp | null;
+  report_attached_by_name: string | null;
 }
 
 /** A person's name as the trail shows it: the profile's, else the e-mail, else the identity username. */
@@ -46,7 +51,10 @@ export const SELECT_RESULTS = `
          r.created_at, ${nameOf('bu', 'bp', 'r.created_by')} AS created_by_name, r.released_at,
          CASE WHEN r.released_by IS NULL THEN NULL ELSE ${nameOf('ru', 'rp', 'r.released_by')} END
            AS released_by_name,
-         r.release_note, r.version,
+         r.release_note, r.version, ac.time_zone, rr.size_bytes AS report_size_bytes,
+         rr.attached_at AS report_attached_at,
+         CASE WHEN rr.result_id IS NULL THEN NULL ELSE ${nameOf('au', 'ap', 'rr.attached_by')} END
+           AS report_attached_by_name,
          coalesce((SELECT jsonb_agg(jsonb_build_object(
                      'loinc', o.loinc, 'value', o.value::float8, 'unit', o.unit, 'range_low', o.range_low::float8,
                      'range_high', o.range_high::float8, 'flag', o.flag) ORDER BY o.position)
@@ -56,6 +64,10 @@ export const SELECT_RESULTS = `
   LEFT JOIN profiles cp ON cp.client_id = r.client_id
   LEFT JOIN appointments a ON a.id = r.appointment_id
   LEFT JOIN services s ON s.id = a.service_id
+  LEFT JOIN clinics ac ON ac.id = a.clinic_id
+  LEFT JOIN lab_result_reports rr ON rr.result_id = r.id
+  LEFT JOIN users au ON au.id::text = rr.attached_by
+  LEFT JOIN profiles ap ON ap.client_id = au.id
   LEFT JOIN users bu ON bu.id::text = r.created_by
   LEFT JOIN profiles bp ON bp.client_id = bu.id
   LEFT JOIN users ru ON ru.id::text = r.released_by
@@ -68,21 +80,38 @@ export async function selectResultRow(db: Queryable, id: string, { lock = false 
 }
 
 /** The name a result goes by: its booked test's, else the panels its observations belong to. */
-function testName(row: ResultRow): string {
+export function testName(row: ResultRow): string {
   if (row.service_name) return row.service_name;
   const codes = new Set(row.observations.map((observation) => observation.loinc));
   const panels = LAB_PANELS.filter((panel) => panel.measures.some((code) => codes.has(code)));
   return panels.length > 0 ? panels.map((panel) => panel.name).join(', ') : 'Lab result';
 }
 
+/**
+ * The name a result's report is downloaded as: the test and the day the sample was taken (on the booking's
+ * clinic's clock), never the lab's own file name, which often names the client.
+ */
+export function reportFileName(testName: string, collectedAt: Date, timeZone: string | null): string {
+  const test = testName
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  const day = timeZone ? wallClockAt(collectedAt, timeZone).date : collectedAt.toISOString().slice(0, 10);
+  return `lab-report-${test || 'result'}-${day}.pdf`;
+}
+
 /** A result, whole: what its reader is answered of it is the access table's. */
 export function toResult(row: ResultRow): Result {
+  const test_name = testName(row);
   return {
     id: row.id,
     client_id: row.client_id,
     client_name: row.client_name,
     appointment_id: row.appointment_id,
-    test_name: testName(row),
+    test_name,
     collected_at: toIsoTimestamp(row.collected_at),
     received_at: toIsoTimestamp(row.created_at),
     released: row.released_at !== null,
@@ -99,6 +128,15 @@ export function toResult(row: ResultRow): Result {
     created_by_name: row.created_by_name,
     released_by_name: row.released_by_name,
     release_note: row.release_note,
+    report:
+      row.report_size_bytes === null || row.report_attached_at === null
+        ? null
+        : {
+            file_name: reportFileName(test_name, new Date(row.collected_at), row.time_zone),
+            size_bytes: row.report_size_bytes,
+            attached_at: toIsoTimestamp(row.report_attached_at),
+            attached_by_name: row.report_attached_by_name ?? '',
+          },
   };
 }
 

@@ -44,7 +44,7 @@ export interface ResultDeps {
 /** A sample taken this far ahead of the server's clock (a device's drift) is still taken as it is. */
 const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
 
-const NO_RESULTS = 'You may not see lab results.';
+export const NO_RESULTS = 'You may not see lab results.';
 
 /** GET /results: newest sample first, and, for one client, the partner tests still waiting for a result. */
 export async function listResults(db: Database, caller: Actor, query: ListResultsQuery): Promise<ResultList> {
@@ -121,7 +121,7 @@ async function pendingTests(db: Queryable, clientId: string, untilReleased: bool
  * which exist; one out of reach is refused; one not released yet, for a grant
  * reaching only released results, is not there (404, as if it did not exist).
  */
-async function reachableResult(
+export async function reachableResult(
   db: Queryable,
   caller: Actor,
   id: string,

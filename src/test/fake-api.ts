@@ -139,7 +139,12 @@ function compile(route: Route): CompiledRoute {
   return { route, method, pattern: new RegExp(`^${source}$`), names };
 }
 
+/** A JSON body parsed; a file (a lab's PDF) as its bytes. */
 async function bodyOf(request: Request): Promise<unknown> {
+  if (!(request.headers.get('content-type') ?? 'json').includes('json')) {
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    return bytes.length === 0 ? undefined : bytes;
+  }
   const text = await request.text();
   return text === '' ? undefined : (JSON.parse(text) as unknown);
 }

@@ -6,6 +6,7 @@
  * The embedded database's drill: a PostgreSQL server is backed up by its own
  * means (README, "Backups"), so the PostgreSQL run of the suite skips it.
  */
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDataDir, restoreDataDir } from '../../scripts/backup/backup.ts';
 import { ensureDemoData } from '../../scripts/demo/seed.ts';
 import { stackConfig } from '../../scripts/stack/config.ts';
+import { reportFilesKey } from '../../scripts/stack/report-files-key.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { idOf, stack, type Actor, type Schemas } from '../support/api-client.ts';
+import { databaseReportFiles } from '../../server/results/report-files.ts';
+import { accessToken, idOf, stack, type Actor, type Schemas } from '../support/api-client.ts';
 import { startInProcessApi } from '../support/in-process-api.ts';
 
 let workDir: string;
@@ -41,7 +44,9 @@ async function tableDigests(db: Database): Promise<Record<string, string>> {
 async function answersOn(dataDir: string) {
   const db = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const digests = await tableDigests(db);
-  const served = await startInProcessApi({ open: () => Promise.resolve(db) });
+  // The lab reports open under the key the folder holds, as the stack's API opens them.
+  const reportFiles = databaseReportFiles(Buffer.from(reportFilesKey(dataDir), 'base64'));
+  const served = await startInProcessApi({ open: () => Promise.resolve(db), reportFiles });
   try {
     const read = async (as: Actor, route: string) => {
       const answer = await served.api('GET', route, { as });
@@ -63,8 +68,19 @@ async function answersOn(dataDir: string) {
       appointments: await read('nurse', `/appointments?client=${client}`),
       visits: await read('nurse', `/visits?client=${client}`),
       results: await read('nurse', `/assessments?client=${client}`),
+      labResults: (await read('nurse', `/results?client=${client}`)) as Schemas['ResultList'],
     };
-    return { answers, digests };
+    // The demo's lab report (a PDF), downloaded: the same file before and after.
+    const withReport = answers.labResults.results.find((result) => result.report);
+    expect(withReport).toBeDefined();
+    const pdf = await fetch(`${served.url}/results/${withReport!.id}/report`, {
+      headers: { authorization: `Bearer ${await accessToken('nurse')}` },
+    });
+    expect(pdf.status).toBe(200);
+    const report = createHash('sha256')
+      .update(Buffer.from(await pdf.arrayBuffer()))
+      .digest('hex');
+    return { answers: { ...answers, report }, digests };
   } finally {
     await served.stop();
   }
@@ -85,7 +101,9 @@ describe.skipIf(stack.databaseUrl)('the restore drill', () => {
     const before = await answersOn(original());
     const file = path.join(workDir, 'backups', 'drill.tar');
     const backup = await backupDataDir(original(), file);
-    expect(backup.files).toEqual(expect.arrayContaining(['seeded.json', 'identity/mfa-setup.json']));
+    expect(backup.files).toEqual(
+      expect.arrayContaining(['seeded.json', 'identity/mfa-setup.json', 'report-files.key']),
+    );
 
     await restoreDataDir(file, restored());
     const after = await answersOn(restored());

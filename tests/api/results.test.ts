@@ -13,6 +13,7 @@ import { demoAccount } from '../../scripts/demo/accounts.ts';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { CURRENT, api, stack, type Email, type Problem, type Schemas } from '../support/api-client.ts';
 import { auditSince, newestAuditId } from '../support/audit-trail.ts';
+import { lipidPanel } from '../support/lab-results.ts';
 
 type Result = Schemas['Result'];
 type ResultList = Schemas['ResultList'];
@@ -37,21 +38,6 @@ interface Patient {
 }
 
 const fields = (answer: { body: Problem }) => answer.body.errors?.map((error) => error.field) ?? [];
-
-function lipids(clientId: string, values: { total: number; hdl: number; ldl: number; tg: number }) {
-  return {
-    id: randomUUID(),
-    client_id: clientId,
-    collected_at: '2026-03-02T08:15:00+05:30',
-    lab: 'Apex Diagnostics',
-    observations: [
-      { loinc: '2093-3', value: values.total, unit: 'mg/dL' },
-      { loinc: '2085-9', value: values.hdl },
-      { loinc: '13457-7', value: values.ldl },
-      { loinc: '2571-8', value: values.tg },
-    ],
-  };
-}
 
 function enter(body: unknown, as: Email | 'nurse' | 'doctor' | 'reception' = 'nurse') {
   return api<Result & Problem>('POST', '/results', { as, body });
@@ -119,7 +105,7 @@ function importFor(client: { id: string }, body: unknown, query = '') {
 
 describe('entering a result on the form', () => {
   it('flags each value against the table and marks a critical one', async () => {
-    const answer = await enter(lipids(PRIYA.id, { total: 248, hdl: 35, ldl: 80, tg: 1200 }));
+    const answer = await enter(lipidPanel(PRIYA.id, { total: 248, hdl: 35, ldl: 80, tg: 1200 }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.observations?.map((o) => [o.loinc, o.flag])).toEqual([
       ['2093-3', 'high'],
@@ -134,7 +120,7 @@ describe('entering a result on the form', () => {
   it('refuses an impossible value, an unknown code and a wrong unit, naming each, and stores nothing', async () => {
     const before = await listOf(RAVI.id, 'nurse');
     const body = {
-      ...lipids(RAVI.id, { total: 20000, hdl: 40, ldl: 90, tg: 100 }),
+      ...lipidPanel(RAVI.id, { total: 20000, hdl: 40, ldl: 90, tg: 100 }),
       observations: [
         { loinc: '2093-3', value: 20000 },
         { loinc: '1234-5', value: 3 },
@@ -153,9 +139,9 @@ describe('entering a result on the form', () => {
   });
 
   it('is entered by nurses and doctors, not by reception or a coach', async () => {
-    expect((await enter(lipids(RAVI.id, { total: 180, hdl: 50, ldl: 90, tg: 100 }), 'reception')).status).toBe(403);
+    expect((await enter(lipidPanel(RAVI.id, { total: 180, hdl: 50, ldl: 90, tg: 100 }), 'reception')).status).toBe(403);
     expect(
-      (await api('POST', '/results', { as: 'coach', body: lipids(RAVI.id, { total: 1, hdl: 1, ldl: 1, tg: 1 }) }))
+      (await api('POST', '/results', { as: 'coach', body: lipidPanel(RAVI.id, { total: 1, hdl: 1, ldl: 1, tg: 1 }) }))
         .status,
     ).toBe(403);
   });
@@ -277,7 +263,7 @@ describe('release to the client', () => {
       }),
     ]);
     const entered = await enter({
-      ...lipids(PRIYA.id, { total: 210, hdl: 45, ldl: 120, tg: 140 }),
+      ...lipidPanel(PRIYA.id, { total: 210, hdl: 45, ldl: 120, tg: 140 }),
       appointment_id: appointmentId,
     });
     expect(entered.status).toBe(201);

@@ -2,15 +2,18 @@
  * Lab results and advice as people use them. A client who had a Fasting blood
  * panel yesterday (the demo's LAB_CLIENT) sees "Result pending"; a doctor
  * imports the lab's FHIR report (a bad one is refused entry by entry, nothing
- * stored), and the client still sees nothing until the doctor releases it;
- * then the client reads the values against their ranges with a trend, and the
- * risk calculator is prefilled from them. A coach writes advice offline; it
+ * stored) and attaches the lab's own PDF (a file that is not one is refused),
+ * and the client still sees nothing until the doctor releases it; then the
+ * client reads the values against their ranges with a trend, downloads the
+ * lab's PDF, and the risk calculator is prefilled from them. A coach writes advice offline; it
  * arrives once, and the client acknowledges it and ticks a step off.
  *
  * Accounts no other spec signs out: doctor2@, coach@, and client-0029@.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { generateClients } from '../../scripts/demo/clients.ts';
+import { minimalPdf } from '../../scripts/demo/report-pdf.ts';
 import { LAB_CLIENT } from '../../scripts/demo/results.ts';
 import { OFFLINE_CONSOLE_ERRORS, expect, signIn, test, unlockingOnLoad } from './fixtures.ts';
 
@@ -75,6 +78,13 @@ async function chooseFile(page: Page, dialog: Locator, name: string, content: un
   await expect(dialog.getByRole('button', { name: 'Report file' })).toContainText(name);
 }
 
+/** Chooses a file with the result card's attach control, as a person does. */
+async function attachFile(page: Page, card: Locator, name: string, buffer: Buffer): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await card.getByRole('button', { name: /^(Attach|Replace) the lab’s report \(PDF\)/ }).click();
+  await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer });
+}
+
 const syncLine = (page: Page) => page.getByRole('button', { name: /Show unsent changes$/ });
 
 test('a lab report is imported, released by a doctor, read by the client and taken by the risk calculator', async ({
@@ -124,6 +134,17 @@ test('a lab report is imported, released by a doctor, read by the client and tak
     const imported = panel.getByRole('article').filter({ hasText: '226 mg/dL' });
     await expect(imported).toContainText('Awaiting a doctor’s review');
 
+    // The lab's own PDF beside the values: a file named .pdf that is not one is refused before it is sent.
+    await attachFile(page, imported, 'apex-report.pdf', Buffer.from('Total cholesterol 226 mg/dL'));
+    await expect(imported).toContainText('“apex-report.pdf” is not a PDF.');
+    const pdf = minimalPdf(['Apex Diagnostics: laboratory report', `Patient: ${clientName}`, 'Total cholesterol 226']);
+    await attachFile(page, imported, 'apex-report.pdf', pdf);
+    await expect(page.getByRole('alert').filter({ hasText: 'Report attached' })).toBeVisible();
+    await expect(
+      imported.getByRole('button', { name: /^Original report \(PDF\) of Fasting blood panel/ }),
+    ).toBeVisible();
+    await expect(imported.getByRole('button', { name: /^Replace the lab’s report \(PDF\)/ })).toBeVisible();
+
     // Not released: the client still reads "Result pending", and no value.
     await portal.page.reload();
     await expect(labs).toContainText('Result pending');
@@ -143,7 +164,17 @@ test('a lab report is imported, released by a doctor, read by the client and tak
     await expect(total).toContainText('Above the range (199 mg/dL or less)');
     await expect(labs).toContainText('A little better than last time: keep going.');
     await expect(labs.getByRole('img', { name: 'Total cholesterol over time' })).toBeVisible();
-    await expect(labs.getByRole('article', { name: 'Fasting blood panel', exact: true })).toContainText('226 mg/dL');
+    const panelCard = labs.getByRole('article', { name: 'Fasting blood panel', exact: true });
+    await expect(panelCard).toContainText('226 mg/dL');
+
+    // The lab's own report, downloaded through the API as the file it is.
+    const downloading = portal.page.waitForEvent('download');
+    await panelCard.getByRole('button', { name: /^Original report \(PDF\) of Fasting blood panel/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^lab-report-fasting-blood-panel-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const saved = await readFile(await download.path());
+    expect(saved.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(saved.equals(pdf)).toBe(true);
 
     // The calculator takes total and HDL cholesterol from it, and says so.
     await page.goto(`/client/${client.id}/details`);

@@ -5,6 +5,7 @@
  * the API and its database or its identity service (to make them fail on
  * purpose) or give it other rate limits.
  */
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_ACCOUNTS } from '../../scripts/demo/accounts.ts';
@@ -17,6 +18,7 @@ import type { ServerConfig } from '../../server/config.ts';
 import type { Database, Queryable } from '../../server/db/database.ts';
 import type { AppDependencies } from '../../server/http/dependencies.ts';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import { databaseReportFiles, type ReportFiles } from '../../server/results/report-files.ts';
 import { createCognitoIdentityAdmin, type IdentityAdmin } from '../../server/identity/identity-admin.ts';
 import { apiClient, stack } from './api-client.ts';
 
@@ -37,6 +39,8 @@ export interface InProcessOptions {
   rateLimits?: AppDependencies['rateLimits'];
   /** The database to serve, which stop() closes; by default a new in-memory one with the demo accounts. */
   open?: () => Promise<Database>;
+  /** Where the lab reports are kept; by default the database, under a key of this run's own. */
+  reportFiles?: ReportFiles;
 }
 
 /**
@@ -73,6 +77,7 @@ export async function startInProcessApi(options: InProcessOptions = {}): Promise
     db: options.database ? options.database(db) : db,
     identityAdmin: options.identityAdmin ? options.identityAdmin(realAdmin) : realAdmin,
     verifyAccessToken: createAccessTokenVerifier(identity),
+    reportFiles: options.reportFiles ?? databaseReportFiles(randomBytes(32)),
     validateResponses: true,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
   });

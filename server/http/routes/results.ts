@@ -3,6 +3,7 @@ import type { components } from '@contract';
 import { etagOfVersion } from '../../core/preconditions.ts';
 import { createAdvice, listAdvices, updateAdvice, type ListAdvicesQuery } from '../../results/advice-service.ts';
 import { importResult } from '../../results/fhir-import.ts';
+import { attachReport, readReport } from '../../results/report-service.ts';
 import {
   createResult,
   listResults,
@@ -19,7 +20,7 @@ type Schemas = components['schemas'];
 
 /** Lab results (entered, imported, released) and the care team's advice. */
 export function resultRoutes(deps: AppDependencies): Router {
-  const { db } = deps;
+  const { db, reportFiles } = deps;
   const now = deps.now ?? (() => new Date());
   const router = Router();
 
@@ -54,6 +55,23 @@ export function resultRoutes(deps: AppDependencies): Router {
       ifMatch: req.get('if-match'),
     });
     sendAnswer(res, answer);
+  });
+
+  router.put('/results/:id/report', async (req, res) => {
+    // The raw parser (app.ts) made the body a Buffer; any other body is no PDF, and the service says so.
+    const pdf = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const answer = await attachReport({ db, reportFiles }, callerOf(res), {
+      id: pathId(req),
+      pdf,
+      ifMatch: req.get('if-match'),
+    });
+    sendAnswer(res, answer);
+  });
+
+  router.get('/results/:id/report', async (req, res) => {
+    const { pdf, fileName } = await readReport({ db, reportFiles }, callerOf(res), pathId(req));
+    // An attachment: saved, never shown in the API's own origin. Cache-Control: no-store is every answer's (app.ts).
+    res.attachment(fileName).type('application/pdf').set('Content-Length', String(pdf.length)).end(pdf);
   });
 
   router.get('/advices', async (req, res) => {

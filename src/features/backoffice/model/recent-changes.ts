@@ -44,6 +44,7 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'results.create': () => 'entered a lab result for',
   'results.import': () => 'imported a lab report for',
   'results.release': () => 'released a lab result to',
+  'results.report-attach': () => 'attached the lab’s report (PDF) to a lab result of',
   'advices.create': () => 'wrote advice for',
   'advices.update': (fields) =>
     fields.every((field) => field === 'acknowledged' || field === 'done') ? 'followed advice of' : 'changed advice for',
@@ -71,6 +72,7 @@ const WHAT: Readonly<Record<AuditAction, (fields: readonly string[]) => string>>
   'assessments.list': () => 'looked at the assessment results of',
   'results.list': () => 'looked at the lab results of',
   'results.read': () => 'looked at a lab result of',
+  'results.report-read': () => 'downloaded the lab’s report (PDF) of a lab result of',
   'advices.list': () => 'looked at the advice for',
   'tests.list': () => 'looked at the tests catalogue',
   'slots.list': () => 'looked at free times for',

@@ -10,6 +10,7 @@ import type { Result } from '../api/changes';
 import type { components } from '@contract';
 
 type ResultList = components['schemas']['ResultList'];
+import { LabReportDownload } from './LabReportDownload';
 import { LabValues } from './LabValues';
 import { measuresIn, trendOf, trendScale, valueWithUnit } from '../model/reading';
 
@@ -58,8 +59,9 @@ function MeasureTrend({ results, loinc }: { results: readonly Result[]; loinc: s
 
 /**
  * The portal's lab results: the tests whose result is still pending, each
- * released result with its values against their ranges in plain words and the
- * doctor's note, and each measure's trend over the earlier results. Only what
+ * released result with its values against their ranges in plain words, the
+ * doctor's note and the lab's original report (PDF) when one is attached, and
+ * each measure's trend over the earlier results. Only what
  * a doctor released reaches the client (the API decides that).
  */
 export function ClientLabReports({
@@ -161,6 +163,7 @@ function LabReports({ data, since }: { data: ResultList; since: string | null })
               </Text>
             )}
             <LabValues observations={result.observations ?? []} plain />
+            {result.report && <LabReportDownload result={result} report={result.report} />}
             {earlierOf(result).length > 0 && (
               <Text size="sm" c="dimmed">
                 Earlier results of this test:{' '}

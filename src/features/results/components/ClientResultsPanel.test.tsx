@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Role, components } from '@contract';
-import { installFakeApi } from '@/test/fake-api';
+import { LAB_REPORT_MAX_BYTES, type Role, type components } from '@contract';
+import { installFakeApi, type FakeApi } from '@/test/fake-api';
 import { initTestOutbox } from '@/test/outbox';
 import { renderWithProviders } from '@/test/render';
 import { ClientResultsPanel } from './ClientResultsPanel';
@@ -49,11 +50,20 @@ const WHOLE: Result = {
   release_note: null,
 };
 
+/** The lab's report as the API says one is attached. */
+const REPORT: NonNullable<Result['report']> = {
+  file_name: 'lab-report-lipid-panel-2026-03-02.pdf',
+  size_bytes: 86_000,
+  attached_at: '2026-03-03T09:00:00Z',
+  attached_by_name: 'Nina Thomas',
+};
+
 let answered: Result;
+let fakeApi: FakeApi;
 
 beforeEach(() => {
   initTestOutbox();
-  installFakeApi({ 'GET /results': () => ({ results: [answered], pending: [], truncated: false }) });
+  fakeApi = installFakeApi({ 'GET /results': () => ({ results: [answered], pending: [], truncated: false }) });
 });
 
 async function panelAs(role: Role) {
@@ -80,5 +90,50 @@ describe('ClientResultsPanel', () => {
     expect(within(card).queryByText('Not shown to your role')).toBeNull();
     expect(within(card).getByRole('button', { name: 'Review and release' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Enter a result' })).toBeTruthy();
+  });
+
+  it('shows reception no report to download or attach: it reads only that the result exists', async () => {
+    answered = RECORD;
+    const card = await panelAs('RECEPTION');
+    expect(within(card).queryByRole('button', { name: /Original report/ })).toBeNull();
+    expect(within(card).queryByText('Attach the lab’s report (PDF)')).toBeNull();
+  });
+
+  it('offers a coach the lab’s report to download, not to attach', async () => {
+    answered = { ...WHOLE, released: true, report: REPORT };
+    const card = await panelAs('HEALTH_COACH');
+    expect(within(card).getByRole('button', { name: 'Original report (PDF) of Lipid panel, 84 KB' })).toBeTruthy();
+    expect(within(card).queryByText('Attach the lab’s report (PDF)')).toBeNull();
+  });
+
+  it('lets a nurse attach the lab’s PDF: refuses here what is not one or is too large, sends a PDF on the version shown', async () => {
+    answered = WHOLE;
+    fakeApi.on('PUT /results/{id}/report', () => ({ ...WHOLE, version: 2, report: REPORT }));
+    const card = await panelAs('NURSE');
+    const input = within(card).getByTestId<HTMLInputElement>('lab-report-file');
+    expect(input.accept).toBe('application/pdf,.pdf');
+    const user = userEvent.setup({ applyAccept: false });
+
+    await user.upload(input, new File(['Total cholesterol 214'], 'report.pdf', { type: 'application/pdf' }));
+    expect(
+      await within(card).findByText('“report.pdf” is not a PDF. Choose the report as the lab sent it, a PDF file.'),
+    ).toBeTruthy();
+
+    const scan = new File([new Uint8Array(LAB_REPORT_MAX_BYTES + 1)], 'scan.pdf', { type: 'application/pdf' });
+    await user.upload(input, scan);
+    expect(
+      await within(card).findByText(
+        'This file is 10.0 MB: a report can be 10 MB at most. Ask the lab for a smaller PDF.',
+      ),
+    ).toBeTruthy();
+    expect(fakeApi.callsTo('PUT /results/{id}/report')).toHaveLength(0);
+
+    await user.upload(input, new File(['%PDF-1.4\n%%EOF\n'], 'apex.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(fakeApi.callsTo('PUT /results/{id}/report')).toHaveLength(1));
+    const [sent] = fakeApi.callsTo('PUT /results/{id}/report');
+    expect(sent?.params).toEqual({ id: WHOLE.id });
+    expect(sent?.headers.get('if-match')).toBe('"1"');
+    expect(sent?.headers.get('content-type')).toBe('application/pdf');
+    expect(new TextDecoder().decode(sent?.body as unknown as Uint8Array)).toBe('%PDF-1.4\n%%EOF\n');
   });
 });

@@ -12,7 +12,9 @@ import { formatDate, formatDateTime, useClock } from '@/lib/intl';
 import { useOutbox } from '@/lib/outbox';
 import type { Result } from '../api/changes';
 import { clientResultsQueryOptions } from '../api/queries';
+import { AttachLabReport } from './AttachLabReport';
 import { ImportReportDialog } from './ImportReportDialog';
+import { LabReportDownload } from './LabReportDownload';
 import { LabValues } from './LabValues';
 import { ReleaseDialog } from './ReleaseDialog';
 import { ResultEntryDialog } from './ResultEntryDialog';
@@ -44,7 +46,8 @@ function StatusBadges({ result, releasing }: { result: Result; releasing: boolea
  * released ones, reception only which tests have a result and whether it is
  * released, its values "Not shown to your role". The partner
  * tests waiting for a result are listed first; nurses and doctors enter or
- * import results, doctors release them.
+ * import results and attach the lab's original report (PDF), doctors release
+ * them; whoever reads the values downloads that report.
  */
 export function ClientResultsPanel({
   clientId,
@@ -178,6 +181,12 @@ export function ClientResultsPanel({
                       </Text>
                       <LabValues observations={result.observations ?? []} />
                       {result.release_note && <Text size="sm">Note to the client: {result.release_note}</Text>}
+                      {(result.report || canWrite) && (
+                        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+                          {result.report && <LabReportDownload result={result} report={result.report} />}
+                          {canWrite && <AttachLabReport result={result} clientName={clientName} />}
+                        </Group>
+                      )}
                       {canRelease && !result.released && !releaseWaiting(result.id) && (
                         <Group justify="flex-end">
                           <Button onClick={() => setReleasing(result)}>Review and release</Button>
