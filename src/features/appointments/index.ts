@@ -23,6 +23,7 @@ export {
 } from './api/queries';
 export { AppointmentDialog } from './components/AppointmentDialog';
 export { BookingReminder } from './components/BookingReminder';
+export { FreeTimesState } from './components/FreeTimesState';
 export { Preparation, whenLabel } from './components/Preparation';
 export { NextAppointmentCard } from './components/NextAppointmentCard';
 export { StatusBadge } from './components/StatusBadge';

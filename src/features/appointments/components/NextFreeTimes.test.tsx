@@ -5,6 +5,7 @@ import { addDays, instantAt, isoInZone, type components } from '@contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clockOf, todayOn } from '@/lib/intl';
 import { installFakeApi, type FakeApi } from '@/test/fake-api';
+import { testClinic } from '@/test/clinics';
 import { renderWithProviders } from '@/test/render';
 import { NextFreeTimes } from './NextFreeTimes';
 
@@ -13,17 +14,7 @@ const ZONE = 'Asia/Kolkata';
 const SERVICE = '0b6c1f7e-2222-4333-8444-555566667777';
 const CLIENT = '5f0c1c1e-1111-4222-8333-444455556666';
 const SLOW = { timeout: 10_000 };
-const CLINIC: Schemas['Clinic'] = {
-  id: '1c2d3e4f-2222-4333-8444-555566667777',
-  name: 'Thrive Bengaluru',
-  time_zone: ZONE,
-  opening_hours: [],
-  phone: null,
-  email: null,
-  address: null,
-  privacy_email: null,
-  emergency_number: null,
-};
+const CLINIC = testClinic({ id: '1c2d3e4f-2222-4333-8444-555566667777', name: 'Thrive Bengaluru', time_zone: ZONE });
 const chair = (n: number): Schemas['Resource'] => ({
   id: `9a1d2e3f-2222-4333-8444-55556666777${n}`,
   clinic_id: CLINIC.id,

@@ -1,10 +1,10 @@
-import { Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addDays } from '@contract';
-import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import type { Clinic } from '@/features/clinics';
 import { clockOf, dateOn, formatTime, formatWhen, instantOn, todayOn, useNow } from '@/lib/intl';
 import { slotsQueryOptions } from '../api/queries';
+import { FreeTimesState } from './FreeTimesState';
 import type { Resource } from '../model/labels';
 
 /** How far ahead the dialog looks for free times, and how many it offers. */
@@ -81,58 +81,48 @@ export function NextFreeTimes({
         <Text size="sm" c="dimmed">
           Choose a service to see when it is free.
         </Text>
-      ) : slots.isPending && slots.fetchStatus === 'paused' ? (
-        <Text size="sm" c="dimmed">
-          You are offline: free times show once the connection returns. You can still type a time.
-        </Text>
-      ) : slots.isPending ? (
-        <Skeleton height={44} role="status" aria-label="Looking for free times" />
-      ) : slots.isError ? (
-        <QueryErrorAlert
-          title="Free times could not be loaded"
-          error={slots.error}
-          onRetry={() => void slots.refetch()}
-          retrying={slots.isFetching}
-        />
-      ) : offered.length === 0 ? (
-        <Text size="sm">
-          No free time in the next {DAYS_AHEAD} days{resourceId ? ` on ${resourceName(resourceId)}` : ''}. Choose
-          another resource or a later day.
-        </Text>
       ) : (
-        <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
-          {offered.map((slot, index) => {
-            const selected =
-              chosen?.date === slot.date && chosen.time === slot.time && chosen.resourceId === slot.resourceId;
-            return (
-              <Button
-                key={`${slot.date} ${slot.time} ${slot.resourceId}`}
-                size="md"
-                h="auto"
-                py={6}
-                variant={selected ? 'filled' : index === 0 ? 'light' : 'default'}
-                aria-pressed={selected}
-                aria-label={`${index === 0 ? 'First free: ' : ''}${slot.label}, ${resourceName(slot.resourceId)}`}
-                onClick={() => onChoose(slot)}
-                styles={{ label: { flexDirection: 'column', alignItems: 'center', whiteSpace: 'normal' } }}
-              >
-                <Text span fw={600} inherit>
-                  {index === 0 ? `First free: ${slot.label}` : slot.label}
-                </Text>
-                <Text span size="xs" inherit>
-                  {resourceName(slot.resourceId)}
-                </Text>
-              </Button>
-            );
-          })}
-        </SimpleGrid>
-      )}
-      {slots.isFetching && !slots.isPending && (
-        <Group gap="xs">
-          <Text size="xs" c="dimmed" role="status">
-            Checking for times taken meanwhile…
-          </Text>
-        </Group>
+        <FreeTimesState
+          slots={slots}
+          offline="You are offline: free times show once the connection returns. You can still type a time."
+          skeletonHeight={44}
+        >
+          {() =>
+            offered.length === 0 ? (
+              <Text size="sm">
+                No free time in the next {DAYS_AHEAD} days{resourceId ? ` on ${resourceName(resourceId)}` : ''}. Choose
+                another resource or a later day.
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs">
+                {offered.map((slot, index) => {
+                  const selected =
+                    chosen?.date === slot.date && chosen.time === slot.time && chosen.resourceId === slot.resourceId;
+                  return (
+                    <Button
+                      key={`${slot.date} ${slot.time} ${slot.resourceId}`}
+                      size="md"
+                      h="auto"
+                      py={6}
+                      variant={selected ? 'filled' : index === 0 ? 'light' : 'default'}
+                      aria-pressed={selected}
+                      aria-label={`${index === 0 ? 'First free: ' : ''}${slot.label}, ${resourceName(slot.resourceId)}`}
+                      onClick={() => onChoose(slot)}
+                      styles={{ label: { flexDirection: 'column', alignItems: 'center', whiteSpace: 'normal' } }}
+                    >
+                      <Text span fw={600} inherit>
+                        {index === 0 ? `First free: ${slot.label}` : slot.label}
+                      </Text>
+                      <Text span size="xs" inherit>
+                        {resourceName(slot.resourceId)}
+                      </Text>
+                    </Button>
+                  );
+                })}
+              </SimpleGrid>
+            )
+          }
+        </FreeTimesState>
       )}
     </Stack>
   );

@@ -1,31 +1,21 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, instantAt, isoInZone, type components } from '@contract';
+import { addDays, instantAt, isoInZone } from '@contract';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clockOf, todayOn } from '@/lib/intl';
 import { installFakeApi, type FakeApi } from '@/test/fake-api';
+import { testClinic } from '@/test/clinics';
 import { renderWithProviders } from '@/test/render';
 import type { Slot } from '../model/booking';
 import { SlotPicker } from './SlotPicker';
 
-type Schemas = components['schemas'];
 const ZONE = 'Asia/Kolkata';
 const SERVICE = '0b6c1f7e-2222-4333-8444-555566667777';
 const RESOURCE = '9a1d2e3f-2222-4333-8444-555566667777';
 const SLOW = { timeout: 10_000 };
-const CLINIC: Schemas['Clinic'] = {
-  id: '1c2d3e4f-2222-4333-8444-555566667777',
-  name: 'Thrive Bengaluru',
-  time_zone: ZONE,
-  opening_hours: [],
-  phone: null,
-  email: null,
-  address: null,
-  privacy_email: null,
-  emergency_number: null,
-};
+const CLINIC = testClinic({ id: '1c2d3e4f-2222-4333-8444-555566667777', name: 'Thrive Bengaluru', time_zone: ZONE });
 
 const today = todayOn(clockOf(ZONE));
 /** The clinic's free times: none today or tomorrow, two on the third day, one on the fifth. */

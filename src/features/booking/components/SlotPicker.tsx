@@ -1,8 +1,7 @@
-import { Button, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { addDays } from '@contract';
-import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { slotsQueryOptions } from '@/features/appointments';
+import { FreeTimesState, slotsQueryOptions } from '@/features/appointments';
 import type { Clinic } from '@/features/clinics';
 import { clockOf, dateOn, daySpan, formatDay, formatTime, todayOn, useNow, zoneName } from '@/lib/intl';
 import type { Slot } from '../model/booking';
@@ -75,51 +74,39 @@ export function SlotPicker({
         <Text fw={600} id="slot-times-label">
           Free times ({clinic.name} time, {zone})
         </Text>
-        {slots.isPending && slots.fetchStatus === 'paused' ? (
-          <Text size="sm" c="dimmed">
-            You are offline. Free times show once the connection returns: the clinic decides them when you book.
-          </Text>
-        ) : slots.isPending ? (
-          <Skeleton height={96} role="status" aria-label="Loading free times" />
-        ) : slots.isError ? (
-          <QueryErrorAlert
-            title="Free times could not be loaded"
-            error={slots.error}
-            onRetry={() => void slots.refetch()}
-            retrying={slots.isFetching}
-          />
-        ) : shown.length === 0 ? (
-          <Text size="sm">
-            {chosenDay === null
-              ? `No free times in the next ${FIRST_FREE_SEARCH_DAYS} days. Please choose a later day, or call the clinic.`
-              : `No free times on ${formatDay(day, { weekday: 'long' }, clock.locale)}. Please choose another day.`}
-          </Text>
-        ) : (
-          <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs">
-            {shown.map((slot) => {
-              const selected = chosen?.starts_at === slot.starts_at;
-              return (
-                <Button
-                  key={slot.starts_at}
-                  size="md"
-                  px={4}
-                  variant={selected ? 'filled' : 'default'}
-                  aria-pressed={selected}
-                  onClick={() => onChoose(slot)}
-                >
-                  {formatTime(slot.starts_at, clock)}
-                </Button>
-              );
-            })}
-          </SimpleGrid>
-        )}
-        {slots.isFetching && !slots.isPending && (
-          <Group gap="xs">
-            <Text size="xs" c="dimmed" role="status">
-              Checking for times taken meanwhile…
-            </Text>
-          </Group>
-        )}
+        <FreeTimesState
+          slots={slots}
+          offline="You are offline. Free times show once the connection returns: the clinic decides them when you book."
+          skeletonHeight={96}
+        >
+          {() =>
+            shown.length === 0 ? (
+              <Text size="sm">
+                {chosenDay === null
+                  ? `No free times in the next ${FIRST_FREE_SEARCH_DAYS} days. Please choose a later day, or call the clinic.`
+                  : `No free times on ${formatDay(day, { weekday: 'long' }, clock.locale)}. Please choose another day.`}
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs">
+                {shown.map((slot) => {
+                  const selected = chosen?.starts_at === slot.starts_at;
+                  return (
+                    <Button
+                      key={slot.starts_at}
+                      size="md"
+                      px={4}
+                      variant={selected ? 'filled' : 'default'}
+                      aria-pressed={selected}
+                      onClick={() => onChoose(slot)}
+                    >
+                      {formatTime(slot.starts_at, clock)}
+                    </Button>
+                  );
+                })}
+              </SimpleGrid>
+            )
+          }
+        </FreeTimesState>
       </Stack>
     </Stack>
   );

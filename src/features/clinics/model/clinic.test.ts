@@ -1,29 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { clockOf, UTC_CLOCK } from '@/lib/intl';
+import { testClinic } from '@/test/clinics';
 import { clockOfClinic, mayReadClinics, pickClinic, type Clinic } from './clinic';
 
-const bengaluru: Clinic = {
+const bengaluru: Clinic = testClinic({
   id: '6f0b1e5a-0000-4000-8000-000000000001',
   name: 'Thrive Bengaluru',
   time_zone: 'Asia/Kolkata',
-  opening_hours: [],
-  phone: null,
-  email: null,
-  address: null,
-  privacy_email: null,
-  emergency_number: null,
-};
-const london: Clinic = {
+});
+const london: Clinic = testClinic({
   id: '6f0b1e5a-0000-4000-8000-000000000002',
   name: 'Thrive London',
   time_zone: 'Europe/London',
-  opening_hours: [],
-  phone: null,
-  email: null,
-  address: null,
-  privacy_email: null,
-  emergency_number: null,
-};
+});
 
 describe('which clinic', () => {
   it('shows the clinic asked for, else the person’s own, else the first', () => {

@@ -5,6 +5,7 @@ import type { components } from '@contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, problem, type FakeApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
+import { testClinic } from '@/test/clinics';
 import { CLINIC_MESSAGING_MESSAGES } from '../model/clinic-messaging';
 import { ClinicMessagingPanel } from './ClinicMessagingPanel';
 
@@ -13,17 +14,7 @@ type Schemas = components['schemas'];
 const BENGALURU = '0b6f7c1e-1111-4222-8333-444455556666';
 const SLOW = { timeout: 10_000 };
 
-const CLINIC: Schemas['Clinic'] = {
-  id: BENGALURU,
-  name: 'Thrive Bengaluru',
-  time_zone: 'Asia/Kolkata',
-  opening_hours: [],
-  phone: null,
-  email: null,
-  address: null,
-  privacy_email: null,
-  emergency_number: null,
-};
+const CLINIC = testClinic({ id: BENGALURU, name: 'Thrive Bengaluru', time_zone: 'Asia/Kolkata' });
 
 let saved: Schemas['ClinicMessaging'];
 let api: FakeApi;
