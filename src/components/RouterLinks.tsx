@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, type AnchorProps, type ButtonProps, type CardProps } from '@mantine/core';
+import { Anchor, Button, type AnchorProps, type ButtonProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
 
@@ -15,15 +15,8 @@ function ButtonBase(props: ButtonProps & Omit<ComponentPropsWithRef<'a'>, keyof 
   return <Button component="a" {...props} />;
 }
 
-function CardBase(props: CardProps & Omit<ComponentPropsWithRef<'a'>, keyof CardProps>) {
-  return <Card component="a" {...props} />;
-}
-
 /** A Mantine Anchor that navigates within Thrive. */
 export const AnchorLink = createLink(AnchorBase);
 
 /** A Mantine Button that navigates within Thrive. */
 export const ButtonLink = createLink(ButtonBase);
-
-/** A whole Mantine Card as one link within Thrive: the card is the tap target. */
-export const CardLink = createLink(CardBase);

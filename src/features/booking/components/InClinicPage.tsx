@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { CardLink } from '@/components/RouterLinks';
+import { CardLink } from '@/components/signed-in/CardLink';
 import { useQuery } from '@tanstack/react-query';
 import { THERAPY_INFO, isCallService } from '@contract';
 import { QueryState } from '@/components/QueryState';
