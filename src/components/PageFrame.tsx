@@ -1,7 +1,8 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Crumb } from '@/lib/navigation';
-import { AnchorLink } from './RouterLinks';
+import { TouchLink } from './RouterLinks';
+import { TOUCH_TARGET } from '@/config/touch';
 
 /**
  * The frame of every signed-in screen: where it sits (breadcrumb), its title,
@@ -23,15 +24,16 @@ export function PageFrame({
       <Stack gap="xs">
         {crumbs.length > 0 && (
           <nav aria-label="Breadcrumb">
-            <Group component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none', rowGap: 2 }}>
+            <Group component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none', rowGap: 0 }}>
               {crumbs.map((crumb, index) => {
                 const current = index === crumbs.length - 1;
                 return (
                   <Group component="li" key={crumb.label} gap={6} wrap="nowrap" miw={0}>
                     {crumb.link && !current ? (
-                      <AnchorLink size="sm" {...crumb.link}>
+                      // A whole touch target, however short the word ('Hub').
+                      <TouchLink size="sm" miw={TOUCH_TARGET} {...crumb.link}>
                         {crumb.label}
-                      </AnchorLink>
+                      </TouchLink>
                     ) : (
                       <Text size="sm" c="dimmed" span aria-current={current ? 'page' : undefined} truncate>
                         {crumb.label}

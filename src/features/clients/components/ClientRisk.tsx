@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { PanelCard } from '@/components/signed-in/PanelCard';
-import { AnchorLink } from '@/components/RouterLinks';
+import { TouchLink } from '@/components/RouterLinks';
 
 /**
  * The latest cardiovascular risk. The calculator (on the details page) is prefilled from the record: sex and
@@ -24,9 +24,9 @@ export function ClientRisk({
           ? `From the profile: ${[sex, age === undefined ? null : `${age} years`].filter(Boolean).join(', ')}.`
           : ''}
       </Text>
-      <AnchorLink to="/client/$clientId/details" params={{ clientId }} size="sm">
+      <TouchLink to="/client/$clientId/details" params={{ clientId }} size="sm">
         Open the calculator on the details page
-      </AnchorLink>
+      </TouchLink>
     </PanelCard>
   );
 }

@@ -118,7 +118,6 @@ export function ClientResultsPanel({
                       {canWrite && (
                         <>
                           <Button
-                            size="compact-md"
                             variant="subtle"
                             aria-label={`Enter the result of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
                             onClick={() => setOpened({ dialog: 'enter', booking: pending })}
@@ -126,7 +125,6 @@ export function ClientResultsPanel({
                             Enter
                           </Button>
                           <Button
-                            size="compact-md"
                             variant="subtle"
                             aria-label={`Import the report of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
                             onClick={() => setOpened({ dialog: 'import', booking: pending })}
@@ -176,7 +174,10 @@ export function ClientResultsPanel({
                           .filter(Boolean)
                           .join(' · ')}
                       </Text>
-                      <LabValues observations={result.observations ?? []} />
+                      <LabValues
+                        observations={result.observations ?? []}
+                        label={`Values of ${result.test_name}, ${formatDate(result.collected_at, clock)}`}
+                      />
                       {result.release_note && <Text size="sm">Note to the client: {result.release_note}</Text>}
                       {canRelease && !result.released && !releaseWaiting(result.id) && (
                         <Group justify="flex-end">
