@@ -55,13 +55,14 @@ const components: MantineThemeComponents = {
   ActionIcon: touch('root', '--ai-size'),
   Chip: touch('root', '--chip-size'),
   Pagination: touch('root', '--pagination-control-size'),
-  CloseButton: touch('root', '--cb-size'),
+  // Its cross stays the size it was drawn at; the button around it grows.
+  CloseButton: { ...touch('root', '--cb-size'), defaultProps: { size: 'md', iconSize: 20 } },
   // A field's clear button (its own name for the close button's styles) says what it does; a field that knows
   // its label names it better (DayInput). A whole touch target, it reaches a pixel over the field's border, so it
   // has no background of its own to hide the border with.
   InputClearButton: {
     ...touch('root', '--cb-size'),
-    defaultProps: { size: 'md', 'aria-label': 'Clear', style: { background: 'transparent' } },
+    defaultProps: { size: 'md', iconSize: 18, 'aria-label': 'Clear', style: { background: 'transparent' } },
   },
   Checkbox: touchLabel,
   Radio: touchLabel,

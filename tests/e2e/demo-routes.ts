@@ -3,19 +3,11 @@
  * and the heading each screen shows, and the demo account of each role: the
  * list the route specs walk (routes.spec.ts, finish.spec.ts).
  */
+import type { components } from '@contract';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
 
-export type Who =
-  | 'signed out'
-  | 'no role'
-  | 'SUPER_ADMIN'
-  | 'ADMIN'
-  | 'NURSE'
-  | 'RECEPTION'
-  | 'DOCTOR'
-  | 'HEALTH_COACH'
-  | 'NUTRITIONIST'
-  | 'CLIENT';
+/** Someone at the app: signed out, signed in without a role, or in one of the roles of spec section 6. */
+export type Who = 'signed out' | 'no role' | components['schemas']['Role'];
 
 export const EMAIL: Record<Exclude<Who, 'signed out'>, string> = {
   'no role': 'norole@thrive.test',

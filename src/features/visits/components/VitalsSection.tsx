@@ -85,9 +85,9 @@ export function VitalsSection() {
               {vitals.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {/* The badge's own width counts in the column's (a badge's max-width of 100% counted as none,
-                        and the time ran into the readings at 820 px). */}
-                    <TintBadge color={PHASE_COLOURS[entry.phase]} mr="xs" maw="none">
+                    {/* The badge's words count in the column's width (a badge's clipped label counted as none, and
+                        the time ran into the readings at 820 px). */}
+                    <TintBadge color={PHASE_COLOURS[entry.phase]} mr="xs" miw="max-content">
                       {VITALS_PHASES.find((phase) => phase.value === entry.phase)?.label}
                     </TintBadge>
                     {formatTime(entry.taken_at, clock)}
