@@ -82,15 +82,21 @@ function brandInIndexHtml(): Plugin {
  *   (src/pwa/locked-start.ts).
  */
 function prerenderedFirstScreens(): Plugin {
+  let mode = 'production';
   return {
     name: 'thrive-prerendered-first-screens',
     apply: 'build',
     enforce: 'post',
+    configResolved(config) {
+      mode = config.mode;
+    },
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('thrive-prerendered-first-screens: index.html is not in the bundle');
       const renderer = await createServer({
         configFile: false,
+        // The build's own mode: the prerendered screens read the same VITE_* settings (.env.production too) as the app.
+        mode,
         root: import.meta.dirname,
         logLevel: 'error',
         resolve: { alias: aliases },

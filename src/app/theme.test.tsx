@@ -1,9 +1,26 @@
 // @vitest-environment happy-dom
-import { Button, MantineProvider, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Chip,
+  CloseButton,
+  DEFAULT_THEME,
+  MantineProvider,
+  TextInput,
+  Tooltip,
+  luminance,
+  mergeMantineTheme,
+} from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOUCH_TARGET } from '@/config/touch';
-import { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, cssVariablesResolver, theme } from './theme';
+import {
+  READABLE_LIGHT_WORDS,
+  TOOLTIP_OPEN_DELAY_MS,
+  TOOLTIP_SKIP_DELAY_MS,
+  cssVariablesResolver,
+  theme,
+} from './theme';
 
 function renderThemed(ui: React.ReactNode) {
   return render(
@@ -95,8 +112,44 @@ describe('touch targets of at least 44 px (PRODUCT.md section 1)', () => {
     expect(variable(screen.getByTestId('email-box'), '--input-height')).toBe(TOUCH_TARGET);
   });
 
+  it('icon buttons, chips and close buttons are 44 px by default', () => {
+    renderThemed(
+      <>
+        <ActionIcon aria-label="More">…</ActionIcon>
+        <CloseButton aria-label="Dismiss" />
+        <Chip attributes={{ root: { 'data-testid': 'chip' } }}>Face</Chip>
+      </>,
+    );
+    expect(variable(screen.getByRole('button', { name: 'More' }), '--ai-size')).toBe(TOUCH_TARGET);
+    expect(variable(screen.getByRole('button', { name: 'Dismiss' }), '--cb-size')).toBe(TOUCH_TARGET);
+    expect(variable(screen.getByTestId('chip'), '--chip-size')).toBe(TOUCH_TARGET);
+  });
+
   it('a deliberately smaller size stays smaller', () => {
     renderThemed(<Button size="xs">More</Button>);
     expect(variable(screen.getByRole('button', { name: 'More' }), '--button-height')).not.toBe(TOUCH_TARGET);
+  });
+});
+
+describe('light badges, buttons and alerts read at 4.5:1 (WCAG AA)', () => {
+  const contrast = (a: string, b: string) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+    return (light + 0.05) / (dark + 0.05);
+  };
+  // The words the theme gives a light variant of each colour, on its tint (shade 1) and hovered (shade 2).
+  const colors = { ...DEFAULT_THEME.colors, thrive: theme.colors!.thrive! };
+  it.each(Object.entries(colors))('%s', (name, shades) => {
+    const words = READABLE_LIGHT_WORDS[name] ?? shades[9];
+    expect(contrast(words, shades[1])).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(words, shades[2])).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('the theme gives a light badge those words', () => {
+    const resolved = theme.variantColorResolver!({
+      color: 'teal',
+      variant: 'light',
+      theme: mergeMantineTheme(DEFAULT_THEME, theme),
+    });
+    expect(resolved.color).toBe(READABLE_LIGHT_WORDS.teal);
   });
 });

@@ -1,8 +1,10 @@
 import {
   createTheme,
+  defaultVariantColorsResolver,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineThemeComponents,
+  type VariantColorsResolver,
 } from '@mantine/core';
 import { PRIMARY_SHADE, THRIVE_TEAL, brand } from '@/config/brand';
 import { TOUCH_TARGET } from '@/config/touch';
@@ -30,7 +32,7 @@ const touch = (selector: string, variable: string) => ({
   }),
 });
 
-/** Checkboxes and radios: the label, which toggles them too, is at least 44 px high beside the box. */
+/** Checkboxes and radios: the label, which toggles them too, is a whole touch target high beside the box. */
 const touchLabel = {
   defaultProps: { size: 'md' },
   styles: {
@@ -49,6 +51,19 @@ const components: MantineThemeComponents = {
   NumberInput: { defaultProps: { size: 'md' } },
   Select: { defaultProps: { size: 'md' } },
   PinInput: touch('root', '--pin-input-size'),
+  // Icon buttons, chips, pages of a list and close buttons (a dialog's, an alert's, a field's clear button).
+  ActionIcon: touch('root', '--ai-size'),
+  Chip: touch('root', '--chip-size'),
+  Pagination: touch('root', '--pagination-control-size'),
+  // Its cross stays the size it was drawn at; the button around it grows.
+  CloseButton: { ...touch('root', '--cb-size'), defaultProps: { size: 'md', iconSize: 20 } },
+  // A field's clear button (its own name for the close button's styles) says what it does; a field that knows
+  // its label names it better (DayInput). A whole touch target, it reaches a pixel over the field's border, so it
+  // has no background of its own to hide the border with.
+  InputClearButton: {
+    ...touch('root', '--cb-size'),
+    defaultProps: { size: 'md', iconSize: 18, 'aria-label': 'Clear', style: { background: 'transparent' } },
+  },
   Checkbox: touchLabel,
   Radio: touchLabel,
   SegmentedControl: {
@@ -61,6 +76,30 @@ const components: MantineThemeComponents = {
   TooltipGroup: { defaultProps: { openDelay: TOOLTIP_OPEN_DELAY_MS, closeDelay: TOOLTIP_SKIP_DELAY_MS } },
 };
 
+/**
+ * The words of a light badge, button or alert (Mantine's `light` variant) where Mantine's own, its colour's darkest
+ * shade, reads under 4.5:1 on the tint under it, hovered too (the users list's teal Active badge read 4.3:1): that
+ * shade darkened until it does. theme.test.tsx checks every colour.
+ */
+export const READABLE_LIGHT_WORDS: Readonly<Record<string, string>> = {
+  red: '#ab2424',
+  violet: '#5a3aba',
+  indigo: '#3147b3',
+  blue: '#165a9a',
+  cyan: '#0a6778',
+  teal: '#077252',
+  green: '#226e32',
+  lime: '#4a760a',
+  yellow: '#a15300',
+  orange: '#ae3a0c',
+};
+
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  const words = input.variant === 'light' && input.color ? READABLE_LIGHT_WORDS[input.color] : undefined;
+  return words ? { ...colors, color: words } : colors;
+};
+
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
@@ -71,6 +110,7 @@ export const theme = createTheme({
   fontFamily: FONT,
   headings: { fontFamily: FONT },
   cursorType: 'pointer',
+  variantColorResolver,
   components,
 });
 

@@ -5,12 +5,14 @@ import { TOUCH_TARGET } from '@/config/touch';
 export interface Choice<T extends string> {
   value: T;
   label: string;
+  /** A line under the label, e.g. what choosing it means. */
+  description?: string;
 }
 
 /**
- * One answer out of a few, as cards a thumb can hit (44 px and up): a radio
- * group with its label, reachable by Tab and moved through with the arrow
- * keys. Nothing is chosen while `value` is null.
+ * One answer out of a few, as cards a thumb can hit (a whole touch target
+ * and up): a radio group with its label, reachable by Tab and moved through
+ * with the arrow keys. Nothing is chosen while `value` is null.
  */
 export function ChoiceCards<T extends string>({
   label,
@@ -19,6 +21,7 @@ export function ChoiceCards<T extends string>({
   options,
   onChange,
   error,
+  disabled = false,
   minWidth = 200,
 }: {
   label: ReactNode;
@@ -27,6 +30,8 @@ export function ChoiceCards<T extends string>({
   options: readonly Choice<T>[];
   onChange: (value: T) => void;
   error?: ReactNode;
+  /** Shown, not changed (a signed record). */
+  disabled?: boolean | undefined;
   /** The narrowest a card gets: as many columns as fit, one on a phone when the answers are long. */
   minWidth?: number;
 }) {
@@ -51,12 +56,27 @@ export function ChoiceCards<T extends string>({
         }}
       >
         {options.map((option) => (
-          <Radio.Card key={option.value} value={option.value} radius="md" p="sm" mih={TOUCH_TARGET}>
-            <Group wrap="nowrap" gap="sm" align="center">
-              <Radio.Indicator size="sm" />
-              <Text size="sm" fw={500}>
-                {option.label}
-              </Text>
+          <Radio.Card
+            key={option.value}
+            value={option.value}
+            radius="md"
+            p="sm"
+            mih={TOUCH_TARGET}
+            disabled={disabled}
+            style={disabled ? { cursor: 'not-allowed' } : undefined}
+          >
+            <Group wrap="nowrap" gap="sm" align={option.description ? 'flex-start' : 'center'}>
+              <Radio.Indicator size="sm" disabled={disabled} />
+              <div>
+                <Text size="sm" fw={500}>
+                  {option.label}
+                </Text>
+                {option.description && (
+                  <Text size="sm" c="dimmed">
+                    {option.description}
+                  </Text>
+                )}
+              </div>
             </Group>
           </Radio.Card>
         ))}

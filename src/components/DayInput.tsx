@@ -39,6 +39,7 @@ export function DayInput({ value, onChange, locale, minDate, maxDate, ...props }
       dateParser={dayTyped}
       placeholder="e.g. 1/12/2026"
       clearable={!props.required}
+      clearButtonProps={{ 'aria-label': `Clear ${props.label}` }}
       minDate={minDate}
       maxDate={maxDate}
       firstDayOfWeek={1}

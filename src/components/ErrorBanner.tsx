@@ -1,7 +1,6 @@
 import { Box, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { brand } from '@/config/brand';
-import { TOUCH_TARGET } from '@/config/touch';
 
 export interface ErrorBannerProps {
   /** What went wrong, in a few words ('Your profile could not be loaded'). */
@@ -37,14 +36,7 @@ export function ErrorBanner({ title, message, onDismiss }: ErrorBannerProps) {
             {message}
           </Text>
         </Stack>
-        {/* 44 px: a touch target on the tablets at the therapy bays. */}
-        <CloseButton
-          size={TOUCH_TARGET}
-          iconSize={20}
-          aria-label="Dismiss"
-          onClick={onDismiss}
-          style={{ flexShrink: 0 }}
-        />
+        <CloseButton iconSize={20} aria-label="Dismiss" onClick={onDismiss} style={{ flexShrink: 0 }} />
       </Group>
     </Box>
   );

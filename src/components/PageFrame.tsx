@@ -1,7 +1,10 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Crumb } from '@/lib/navigation';
-import { AnchorLink } from './RouterLinks';
+import { TouchLink } from './RouterLinks';
+import { TOUCH_TARGET } from '@/config/touch';
+
+const CRUMB_PADDING = 'var(--mantine-spacing-xs)';
 
 /**
  * The frame of every signed-in screen: where it sits (breadcrumb), its title,
@@ -23,17 +26,26 @@ export function PageFrame({
       <Stack gap="xs">
         {crumbs.length > 0 && (
           <nav aria-label="Breadcrumb">
-            <Group component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none', rowGap: 2 }}>
+            {/* Each link a whole touch target, however short its word ('Hub'): the words padded alike, and
+                the trail drawn back by that padding so its first word lines up with the title. */}
+            <Group component="ol" gap={0} m={0} p={0} ml={`calc(-1 * ${CRUMB_PADDING})`} style={{ listStyle: 'none' }}>
               {crumbs.map((crumb, index) => {
                 const current = index === crumbs.length - 1;
                 return (
-                  <Group component="li" key={crumb.label} gap={6} wrap="nowrap" miw={0}>
+                  <Group component="li" key={crumb.label} gap={0} wrap="nowrap" miw={0}>
                     {crumb.link && !current ? (
-                      <AnchorLink size="sm" {...crumb.link}>
+                      <TouchLink size="sm" miw={TOUCH_TARGET} px={CRUMB_PADDING} {...crumb.link}>
                         {crumb.label}
-                      </AnchorLink>
+                      </TouchLink>
                     ) : (
-                      <Text size="sm" c="dimmed" span aria-current={current ? 'page' : undefined} truncate>
+                      <Text
+                        size="sm"
+                        c="dimmed"
+                        span
+                        px={CRUMB_PADDING}
+                        aria-current={current ? 'page' : undefined}
+                        truncate
+                      >
                         {crumb.label}
                       </Text>
                     )}

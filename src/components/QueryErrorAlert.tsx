@@ -28,7 +28,7 @@ export function QueryErrorAlert({
         <Text size="sm" c="dimmed">
           {title} while the clinic’s server cannot be reached.
         </Text>
-        <Button variant="subtle" size="compact-sm" onClick={onRetry} loading={retrying}>
+        <Button variant="subtle" onClick={onRetry} loading={retrying}>
           Try again
         </Button>
       </Group>

@@ -1,6 +1,7 @@
 import { Anchor, Button, type AnchorProps, type ButtonProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import type { ComponentPropsWithRef } from 'react';
+import { TouchAnchor, type TouchAnchorProps } from './TouchAnchor';
 
 /*
  * Mantine components as router links. Mantine's `component={Link}` loses the
@@ -15,8 +16,15 @@ function ButtonBase(props: ButtonProps & Omit<ComponentPropsWithRef<'a'>, keyof 
   return <Button component="a" {...props} />;
 }
 
-/** A Mantine Anchor that navigates within Thrive. */
+/** A Mantine Anchor that navigates within Thrive: in a sentence. */
 export const AnchorLink = createLink(AnchorBase);
+
+function TouchAnchorBase(props: TouchAnchorProps) {
+  return <TouchAnchor {...props} />;
+}
+
+/** A link within Thrive on a line of its own: a whole touch target high. */
+export const TouchLink = createLink(TouchAnchorBase);
 
 /** A Mantine Button that navigates within Thrive. */
 export const ButtonLink = createLink(ButtonBase);

@@ -228,13 +228,22 @@ export function axeScan(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
 }
 
+/** Axe's serious and critical violations on the page as it stands, one line each: the rule, where, and why. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const { violations } = await axeScan(page).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => {
+      const [first, ...others] = violation.nodes;
+      const more = others.length > 0 ? ` and ${others.length} more` : '';
+      const why = first?.failureSummary ? ` (${first.failureSummary.replace(/\s+/g, ' ')})` : '';
+      return `${violation.id}: ${first?.target.join(' ')}${more}${why}`;
+    });
+}
+
 /** Axe finds no serious or critical violation on the page as it stands. */
 export async function expectNoSeriousAxeViolation(page: Page): Promise<void> {
-  const { violations } = await axeScan(page).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 const stack = stackConfig(E2E_ENV);

@@ -1,11 +1,12 @@
 /**
  * The signed-in shell of spec section 2 on a phone, a tablet and a desktop:
  * the staff navigation bar (behind a burger below 768 px, a rail of icons up
- * to 1023 px, expanded from 1024 px), none for clients, sign-out, 44 px touch
- * targets on the tablet, the page error banner when the API cannot be
- * reached (and not when the device is offline), and axe on the main screens.
+ * to 1023 px, expanded from 1024 px), none for clients, sign-out, the page
+ * error banner when the API cannot be reached (and not when the device is
+ * offline), and axe on the navigation opened on a phone (every screen's touch
+ * targets and axe: every-screen.spec.ts).
  */
-import type { Locator, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { stableUuid } from '../../scripts/demo/stable-id.ts';
 import { expect, expectNoSeriousAxeViolation, signIn, test } from './fixtures.ts';
@@ -155,61 +156,6 @@ test('staff sign out from the rail of the navigation bar', async ({ page }) => {
   await expect(page).toHaveURL(/\/login/);
 });
 
-test.describe('touch targets of at least 44 px on the tablet (820 x 1180)', () => {
-  /**
-   * Height and width of every visible element `locator` matches, with a name
-   * for the message. A field is measured by its box (the input inside a
-   * password field is a little smaller than the field one taps).
-   */
-  async function sizes(locator: Locator) {
-    return locator.evaluateAll((elements) =>
-      elements
-        .map((element) => {
-          const target = element.tagName === 'INPUT' ? (element.closest('.mantine-Input-wrapper') ?? element) : element;
-          const box = target.getBoundingClientRect();
-          const name =
-            element.getAttribute('aria-label') ??
-            element.getAttribute('name') ??
-            (element.textContent?.trim() || element.tagName);
-          return {
-            name: `${element.tagName.toLowerCase()} "${name.slice(0, 30)}"`,
-            width: box.width,
-            height: box.height,
-          };
-        })
-        .filter((size) => size.width > 0 && size.height > 0),
-    );
-  }
-
-  function expectTouchable(found: { name: string; width: number; height: number }[], what: string) {
-    expect(found.length, `${what}: something to measure`).toBeGreaterThan(0);
-    const small = found.filter((size) => size.height < 44 || size.width < 44);
-    expect(small, `${what} smaller than 44 px`).toEqual([]);
-  }
-
-  test('sign-in: the fields and the button', async ({ page }) => {
-    await page.setViewportSize(TABLET);
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    expectTouchable(await sizes(page.locator('main input:visible, main button:visible')), 'sign-in');
-  });
-
-  test('a nurse on a client’s details: navigation, header, fields and choices', async ({ page }) => {
-    await signInAt(page, TABLET, 'nurse@thrive.test', /\/hub$/);
-    await page.goto(`/client/${CLIENT.id}/details`);
-    await expect(h1(page)).toHaveText(`Details of ${CLIENT.name}`);
-    expectTouchable(await sizes(mainNav(page).locator('a, button')), 'navigation');
-    expectTouchable(await sizes(page.getByRole('banner').locator('a, button')), 'header');
-    const main = page.getByRole('main');
-    expectTouchable(await sizes(main.locator('input[type="text"]:visible, input[inputmode]:visible')), 'fields');
-    // A radio or segment is chosen by its label: the label is the hit area.
-    expectTouchable(
-      await sizes(main.locator('label:has(input[type="radio"]), input[type="radio"] + label')),
-      'choices',
-    );
-  });
-});
-
 test.describe('the API-unreachable banner', () => {
   /**
    * The person comes back to the tab a while later: what is on screen is
@@ -330,34 +276,11 @@ test.describe('offline is not an error', () => {
   });
 });
 
-test.describe('axe finds no serious or critical violation', () => {
-  // A sign-in and up to two scans of a whole screen: more than the default half minute on a busy machine.
-  test.describe.configure({ timeout: 60_000 });
-
-  for (const viewport of [PHONE, DESKTOP]) {
-    test.describe(`at ${viewport.width} px`, () => {
-      test('the sign-in page', async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.goto('/login');
-        await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-        await expectNoSeriousAxeViolation(page);
-      });
-
-      test('a nurse’s hub, with its navigation', async ({ page }) => {
-        await signInAt(page, viewport, 'nurse@thrive.test', /\/hub$/);
-        await expectNoSeriousAxeViolation(page);
-        if (viewport === PHONE) {
-          await page.getByRole('button', { name: 'Open navigation' }).click();
-          await expect(mainNav(page)).toBeVisible();
-          await expectNoSeriousAxeViolation(page);
-        }
-      });
-
-      test('a client’s home', async ({ page }) => {
-        await signInAt(page, viewport, CLIENT.email, new RegExp(`/user/home/${CLIENT.id}$`));
-        await expect(page.getByRole('main').getByRole('heading', { name: CLIENT.name })).toBeVisible();
-        await expectNoSeriousAxeViolation(page);
-      });
-    });
-  }
+// Every screen of every role at 390, 820 and 1280 px (touch targets and axe): every-screen.spec.ts. Here, what
+// only a person's action shows: the navigation opened over the page on a phone.
+test('axe finds no serious or critical violation in the navigation opened on a phone', async ({ page }) => {
+  await signInAt(page, PHONE, 'nurse@thrive.test', /\/hub$/);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(mainNav(page)).toBeVisible();
+  await expectNoSeriousAxeViolation(page);
 });

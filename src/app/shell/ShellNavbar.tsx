@@ -5,7 +5,6 @@ import { useSignOut } from '@/features/auth';
 import type { NavArea } from './nav-areas';
 import type { NavState } from './nav-state';
 import { ShellNavLink } from './ShellNavLink';
-import { TOUCH_TARGET } from '@/config/touch';
 
 export interface ShellNavbarProps {
   areas: readonly NavArea[];
@@ -70,7 +69,6 @@ function RailToggle({ expanded, onToggle }: { expanded: boolean; onToggle: () =>
         variant="subtle"
         color="gray"
         c="var(--mantine-color-text)"
-        size={TOUCH_TARGET}
         aria-label={label}
         aria-expanded={false}
         onClick={onToggle}
@@ -90,7 +88,6 @@ function SignOutAction({ compact }: { compact: boolean }) {
       <Tooltip label="Sign out" position="right" withArrow>
         <ActionIcon
           variant="default"
-          size={TOUCH_TARGET}
           aria-label="Sign out"
           onClick={() => signOut.mutate()}
           loading={signOut.isPending}

@@ -267,7 +267,6 @@ function Schedule({
               <Group gap="xs" wrap="nowrap">
                 <ActionIcon
                   variant="default"
-                  size={TOUCH_TARGET}
                   aria-label={view === 'week' ? 'Previous week' : 'Previous day'}
                   onClick={() => step(-1)}
                 >
@@ -284,7 +283,6 @@ function Schedule({
                 </Button>
                 <ActionIcon
                   variant="default"
-                  size={TOUCH_TARGET}
                   aria-label={view === 'week' ? 'Next week' : 'Next day'}
                   onClick={() => step(1)}
                 >

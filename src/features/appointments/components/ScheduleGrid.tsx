@@ -2,6 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
 import { useMemo } from 'react';
 import { STATUS_BLOCK_COLORS, STATUS_LABELS, type Resource, type ScheduleEntry } from '../model/labels';
+import { TOUCH_TARGET_PX } from '@/config/touch';
 import { wallDateTime, type ClinicClock } from '@/lib/intl';
 import type { ScheduleHours } from '../model/schedule-view';
 import { ScheduleLegend } from './ScheduleLegend';
@@ -116,6 +117,8 @@ export function ScheduleGrid({
     },
     rowHeight: 56,
     maxEventsPerTimeSlot: 1,
+    // A ten-minute test is still a whole touch target wide.
+    minEventSize: TOUCH_TARGET_PX,
   };
 
   return (

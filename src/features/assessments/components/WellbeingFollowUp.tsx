@@ -1,9 +1,10 @@
-import { Button, Chip, Group, Modal, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Chip, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoneCheck } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import { addDays, contactedAtProblems, type components } from '@contract';
 import { useState } from 'react';
+import { ChoiceCards } from '@/components/ChoiceCards';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { toastFailure, toastSuccess } from '@/components/toasts';
@@ -106,17 +107,7 @@ function ContactForm({
           </Group>
         </Chip.Group>
       </Stack>
-      <Radio.Group
-        label="Outcome"
-        value={outcome}
-        onChange={(value) => setOutcome((OUTCOMES.find((item) => item.value === value) ?? OUTCOMES[0]!).value)}
-      >
-        <Stack gap="xs" mt={6}>
-          {OUTCOMES.map((item) => (
-            <Radio key={item.value} value={item.value} label={item.label} />
-          ))}
-        </Stack>
-      </Radio.Group>
+      <ChoiceCards label="Outcome" value={outcome} options={OUTCOMES} onChange={setOutcome} />
       <Textarea
         label="Note"
         description="What was agreed; no diagnosis. Kept in the client's record."

@@ -35,14 +35,28 @@ const emailInput = () => screen.getByLabelText(/^Email/);
 const passwordInput = () => screen.getByLabelText(/^Password/);
 
 describe('LoginPage', () => {
-  it('shows the tagline, labelled fields, and no sign-up or forgotten-password link', async () => {
+  it('shows the tagline, labelled fields, and no sign-up or self-service reset', async () => {
     await renderWithProviders(<LoginPage services={services()} />, { path: '/login' });
     expect(await screen.findByText('Please Sign In to Experience the Future of Healthcare')).toBeTruthy();
     expect(emailInput()).toBeTruthy();
     expect(passwordInput()).toBeTruthy();
-    expect(screen.queryAllByRole('link')).toEqual([]);
-    expect(screen.queryByText(/sign up|create account|forgot/i)).toBeNull();
+    // The only links reach the clinic, by phone and e-mail.
+    expect(screen.queryAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      'tel:+918041234567',
+      'mailto:bengaluru@thrive.test',
+    ]);
+    expect(screen.queryByText(/sign up|create account|reset your password/i)).toBeNull();
     expect(emailInput().matches(':focus')).toBe(true);
+  });
+
+  it('tells a person who forgot their password to contact the clinic, and how', async () => {
+    await renderWithProviders(<LoginPage services={services()} />, { path: '/login' });
+    const help = await screen.findByText('Forgot your password?');
+    expect(help.parentElement?.textContent).toBe(
+      'Forgot your password? Contact the clinic: they check it is you and help you sign in again.',
+    );
+    expect(screen.getByRole('link', { name: 'Call +91 80 4123 4567' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'E-mail bengaluru@thrive.test' })).toBeTruthy();
   });
 
   it('requires both fields, with an error under each', async () => {

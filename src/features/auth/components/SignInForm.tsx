@@ -9,10 +9,11 @@ import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { signInErrorMessage } from '@/lib/auth/errors';
 import type { Notice, SignInFlow } from '../model/flow';
 import { SignInSchema } from '../schemas';
+import { ForgotPasswordHelp } from './ForgotPasswordHelp';
 
 type Credentials = v.InferOutput<typeof SignInSchema>;
 
-/** E-mail and password. No sign-up and no forgotten-password link: users contact the clinic. */
+/** E-mail and password. No sign-up and no self-service reset: the page says whom to contact instead. */
 export function SignInForm({ flow, notice }: { flow: SignInFlow; notice: Notice | null }) {
   const form = useForm({
     mode: 'controlled',
@@ -45,6 +46,7 @@ export function SignInForm({ flow, notice }: { flow: SignInFlow; notice: Notice 
         <EmailInput label="Email" required ref={emailRef} autoComplete="username" {...form.getInputProps('email')} />
         <PasswordInput label="Password" required autoComplete="current-password" {...form.getInputProps('password')} />
         <FormActions layout="stack" submit={{ label: 'Sign in', pending: submit.isPending }} />
+        <ForgotPasswordHelp />
       </Stack>
     </form>
   );

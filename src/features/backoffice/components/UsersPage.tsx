@@ -170,7 +170,7 @@ function UserListResults(props: UsersPageProps & { searchPending: boolean }) {
         <Alert color="red" variant="light" role="alert" title="The list could not be updated">
           <Group gap="sm" justify="space-between">
             <Text size="sm">{loadErrorMessage(query.error)} The users shown are from the last time it loaded.</Text>
-            <Button variant="light" color="red" size="xs" onClick={() => void query.refetch()}>
+            <Button variant="light" color="red" onClick={() => void query.refetch()}>
               Try again
             </Button>
           </Group>

@@ -4,7 +4,7 @@ import type { components } from '@contract';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { PlainList } from '@/components/signed-in/PlainList';
 import { QueryState } from '@/components/QueryState';
-import { AnchorLink } from '@/components/RouterLinks';
+import { TouchLink } from '@/components/RouterLinks';
 import { StatusBadge } from '@/features/appointments';
 import { clientAppointmentsQueryOptions } from '../api/queries';
 import { appointmentLine } from '../model/lines';
@@ -63,9 +63,9 @@ export function ClientAppointments({ clientId }: { clientId: string }) {
           />
         )}
       </QueryState>
-      <AnchorLink to="/appointments" size="sm">
+      <TouchLink to="/appointments" size="sm">
         Open the schedule to book
-      </AnchorLink>
+      </TouchLink>
     </PanelCard>
   );
 }

@@ -4,7 +4,7 @@ import type { components } from '@contract';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { PlainList } from '@/components/signed-in/PlainList';
 import { QueryState } from '@/components/QueryState';
-import { AnchorLink } from '@/components/RouterLinks';
+import { TouchLink } from '@/components/RouterLinks';
 import { BehindBadge, ProgressBars, SessionDates, StatusChip, programsQueryOptions } from '@/features/enrollments';
 
 const UNDER_WAY = new Set<components['schemas']['EnrollmentStatus']>(['active', 'pending', 'paused']);
@@ -35,9 +35,9 @@ export function ClientPrograms({ clientId }: { clientId: string }) {
               {enrolled.map(({ program, progress }) => (
                 <Stack component="li" key={progress.enrollment_id} gap={6}>
                   <Group gap="xs">
-                    <AnchorLink to="/thrive-dashboard/$id" params={{ id: program.id }} fw={700}>
+                    <TouchLink to="/thrive-dashboard/$id" params={{ id: program.id }} fw={700}>
                       {program.name}
-                    </AnchorLink>
+                    </TouchLink>
                     <StatusChip progress={progress} />
                     <BehindBadge progress={progress} />
                   </Group>

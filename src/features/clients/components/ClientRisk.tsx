@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { PanelCard } from '@/components/signed-in/PanelCard';
-import { AnchorLink } from '@/components/RouterLinks';
+import { TouchLink } from '@/components/RouterLinks';
 import { LatestRiskResult } from '@/features/assessments';
 
 /**
@@ -15,9 +15,9 @@ export function ClientRisk({ clientId }: { clientId: string }) {
         The calculator fills in what the record holds: sex and age, cholesterol from the latest released lipid result,
         blood pressure from the last signed visit, smoking and diabetes from the lifestyle history.
       </Text>
-      <AnchorLink to="/client/$clientId/details" params={{ clientId }} size="sm">
+      <TouchLink to="/client/$clientId/details" params={{ clientId }} size="sm">
         Open the calculator on the details page
-      </AnchorLink>
+      </TouchLink>
     </PanelCard>
   );
 }

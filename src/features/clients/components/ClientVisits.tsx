@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { PlainList } from '@/components/signed-in/PlainList';
 import { QueryState } from '@/components/QueryState';
-import { AnchorLink } from '@/components/RouterLinks';
-import { TOUCH_TARGET } from '@/config/touch';
+import { TouchLink } from '@/components/RouterLinks';
 import { useClinicClocks } from '@/features/clinics';
 import { clientVisitsQueryOptions } from '../api/queries';
 import { visitLine } from '../model/lines';
@@ -25,13 +24,12 @@ export function ClientVisits({ clientId }: { clientId: string }) {
             <PlainList label="Visits, newest first">
               {data.results.map((visit) => (
                 <li key={visit.id} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-                  <AnchorLink
+                  <TouchLink
                     to="/client/discovery/$clientId/visit/$visitId"
                     params={{ clientId, visitId: visit.id }}
                     display="flex"
-                    mih={TOUCH_TARGET}
                     py={6}
-                    style={{ alignItems: 'center', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}
+                    style={{ justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}
                   >
                     <span>{visitLine(visit, clockOfVisit({ id: visit.clinic_id }))}</span>
                     <Text span size="sm" c="dimmed">
@@ -39,7 +37,7 @@ export function ClientVisits({ clientId }: { clientId: string }) {
                         ? `Signed by ${visit.signed_by_name ?? 'staff'}`
                         : `Draft, started by ${visit.created_by_name}`}
                     </Text>
-                  </AnchorLink>
+                  </TouchLink>
                 </li>
               ))}
             </PlainList>

@@ -1,7 +1,7 @@
 import { Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { PageFrame } from '@/components/PageFrame';
-import { AnchorLink } from '@/components/RouterLinks';
+import { AnchorLink, TouchLink } from '@/components/RouterLinks';
 import { ClinicClock, clinicsQueryOptions } from '@/features/clinics';
 import { counted, pluralOf } from '@/lib/intl';
 import { HUB_CRUMB } from '@/lib/navigation';
@@ -48,9 +48,9 @@ function ProgramCard({ program, search }: { program: ProgramOverview; search: Da
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} size="h4" id={`program-${program.id}`}>
-            <AnchorLink to="/thrive-dashboard/$id" params={{ id: program.id }} search={filters} inherit>
+            <TouchLink to="/thrive-dashboard/$id" params={{ id: program.id }} search={filters} inherit>
               {program.name}
-            </AnchorLink>
+            </TouchLink>
           </Title>
           <Text size="sm" c={program.behind > 0 ? 'red.9' : 'dimmed'} fw={program.behind > 0 ? 700 : 400}>
             {program.enrolled} enrolled{program.behind > 0 ? ` · ${program.behind} falling behind` : ''}

@@ -5,7 +5,7 @@ import type { Role } from '@contract';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { PlainList } from '@/components/signed-in/PlainList';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
-import { AnchorLink } from '@/components/RouterLinks';
+import { TouchLink } from '@/components/RouterLinks';
 import { TOUCH_TARGET } from '@/config/touch';
 import { StatusBadge, type ShownAppointment } from '@/features/appointments';
 import { formatElapsed } from '@/lib/intl';
@@ -134,9 +134,9 @@ export function ComingUp({
       title={`Today${clinicName ? ` at ${clinicName}` : ''}`}
       gap="xs"
       actions={
-        <AnchorLink to="/appointments" size="sm">
+        <TouchLink to="/appointments" size="sm">
           Open the schedule
-        </AnchorLink>
+        </TouchLink>
       }
     >
       <DayState day={day} skeleton={120}>

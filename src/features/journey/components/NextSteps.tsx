@@ -6,7 +6,7 @@ import { clientAppointmentsQueryOptions } from '@/features/appointments';
 import { clientAssessmentsQueryOptions, useShownResults } from '@/features/assessments';
 import { onboardingProgress, profileRecord } from '@/features/profiles';
 import { profileOf, userDetailQueryOptions } from '@/features/people';
-import { AnchorLink } from '@/components/RouterLinks';
+import { TouchLink } from '@/components/RouterLinks';
 import { useUnsentChanges, withUnsentChanges } from '@/lib/outbox';
 import { nextSteps, type NextStepKey } from '../model/next-steps';
 import { useClock } from '@/lib/intl';
@@ -77,15 +77,9 @@ export function NextSteps({ clientId }: { clientId: string }) {
                 {ICONS[step.key]}
               </ThemeIcon>
               <Stack gap={0} miw={0}>
-                <AnchorLink
-                  fw={700}
-                  mih={32}
-                  display="inline-flex"
-                  style={{ alignItems: 'center' }}
-                  {...portalLink(SCREEN_OF[step.key], clientId)}
-                >
+                <TouchLink fw={700} {...portalLink(SCREEN_OF[step.key], clientId)}>
                   {step.title}
-                </AnchorLink>
+                </TouchLink>
                 <Text size="sm" c="dimmed">
                   {step.why}
                 </Text>

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MESSAGE_TOPICS, QUIET_HOURS_END, QUIET_HOURS_START } from '@contract';
+import { CheckCard } from '@/components/signed-in/CheckCard';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { isApiError } from '@/lib/api';
 import { useSaveMessagePreferences, type MessagePreferences } from '../api/queries';
@@ -32,10 +33,10 @@ export function MessagePreferencesForm({ clientId, saved }: { clientId: string; 
               <Table.Td>{label}</Table.Td>
               {(['email', 'sms'] as const).map((channel) => (
                 <Table.Td key={channel}>
-                  <Checkbox
+                  <CheckCard
                     aria-label={`${label} by ${channel === 'email' ? 'e-mail' : 'SMS'}`}
                     checked={draft[topic][channel]}
-                    onChange={(event) => set(topic, channel, event.currentTarget.checked)}
+                    onChange={(checked) => set(topic, channel, checked)}
                   />
                 </Table.Td>
               ))}

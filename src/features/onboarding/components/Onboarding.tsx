@@ -166,7 +166,6 @@ export function Onboarding({ clientId }: { clientId: string }) {
                   <Text fw={700}>{step.title}</Text>
                   <Button
                     variant="subtle"
-                    size="compact-md"
                     onClick={() => setAt(index)}
                     aria-label={`Change ${step.title.toLowerCase()}`}
                   >

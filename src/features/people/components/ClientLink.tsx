@@ -1,20 +1,11 @@
 import type { ReactNode } from 'react';
-import { AnchorLink } from '@/components/RouterLinks';
-import { TOUCH_TARGET } from '@/config/touch';
+import { TouchLink } from '@/components/RouterLinks';
 
 /** A client's name as a link to their page (discovery's), a whole touch target high. */
 export function ClientLink({ clientId, size, children }: { clientId: string; size?: 'sm'; children: ReactNode }) {
   return (
-    <AnchorLink
-      to="/client/discovery/$clientId"
-      params={{ clientId }}
-      fw={700}
-      size={size}
-      mih={TOUCH_TARGET}
-      display="inline-flex"
-      style={{ alignItems: 'center' }}
-    >
+    <TouchLink to="/client/discovery/$clientId" params={{ clientId }} fw={700} size={size}>
       {children}
-    </AnchorLink>
+    </TouchLink>
   );
 }

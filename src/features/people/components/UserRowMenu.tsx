@@ -14,7 +14,6 @@ import {
 import type { SignedInUser } from '@/lib/auth/guards';
 import { refusalOf, type Account } from '../model/account';
 import type { AccountAction } from './AccountActionDialog';
-import { TOUCH_TARGET } from '@/config/touch';
 
 /*
  * Every row has a ⋯ button; the list has one menu, which opens under the
@@ -152,7 +151,6 @@ export function UserRowMenuButton({ account }: { account: Account }) {
     <ActionIcon
       variant="subtle"
       color="gray"
-      size={TOUCH_TARGET}
       aria-label={`Actions for ${account.name}`}
       aria-haspopup="menu"
       aria-expanded={expanded}

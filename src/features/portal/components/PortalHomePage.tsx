@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { AnchorLink } from '@/components/RouterLinks';
+import { TouchLink } from '@/components/RouterLinks';
 import type { ReactNode } from 'react';
 import { useSignOut } from '@/features/auth';
 import { ProfileCard } from '@/features/profiles';
@@ -9,7 +9,6 @@ import { profileOf } from '@/features/people';
 import { userDetailQueryOptions } from '@/features/people';
 import { PORTAL_SCREENS, portalLink, type PortalScreen } from '@/lib/navigation';
 import { PortalScreenPage } from './PortalScreenPage';
-import { TOUCH_TARGET } from '@/config/touch';
 
 const NEXT_STEPS: readonly PortalScreen[] = [
   'thrive-onboard',
@@ -76,16 +75,10 @@ export function PortalHomePage({
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           {NEXT_STEPS.map((screen) => (
             <Card key={screen} withBorder radius="lg" padding="md">
-              {/* A 44 px target: the whole line, not just the words. */}
-              <AnchorLink
-                fw={600}
-                display="flex"
-                mih={TOUCH_TARGET}
-                style={{ alignItems: 'center' }}
-                {...portalLink(screen, clientId)}
-              >
+              {/* The whole line is the target, not just the words. */}
+              <TouchLink fw={600} display="flex" {...portalLink(screen, clientId)}>
                 {PORTAL_SCREENS[screen].title}
-              </AnchorLink>
+              </TouchLink>
               <Text size="sm" c="dimmed">
                 {PORTAL_SCREENS[screen].purpose}
               </Text>

@@ -27,6 +27,7 @@ import type { FamilyHistoryDraft, FamilyMemberDraft } from '../model/form-values
 import type { HistoryEditorProps } from './LifestyleEditor';
 import { characterCount } from '@/lib/intl';
 import { TOUCH_TARGET } from '@/config/touch';
+import { CheckCard } from '@/components/signed-in/CheckCard';
 
 const RELATIVE_OPTIONS = [
   { value: '', label: 'Choose who', disabled: true },
@@ -84,7 +85,6 @@ export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  size={TOUCH_TARGET}
                   aria-label={`Remove ${who}`}
                   onClick={() => setRelatives(relatives.filter((_, at) => at !== index))}
                 >
@@ -136,11 +136,10 @@ export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
         </Text>
       )}
       {relatives.length === 0 && (
-        <Checkbox
-          size="md"
+        <CheckCard
           label="I know of no conditions in my family"
           checked={value.none_known === true}
-          onChange={(event) => onChange({ ...value, none_known: event.currentTarget.checked })}
+          onChange={(checked) => onChange({ ...value, none_known: checked })}
         />
       )}
       <Textarea

@@ -1,7 +1,7 @@
-import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { ADVICE_CATEGORY_LABELS, adviceDue, stepsDone } from '@contract';
 import { TintBadge } from '@/components/signed-in/TintBadge';
-import { TOUCH_TARGET } from '@/config/touch';
+import { CheckCard } from '@/components/signed-in/CheckCard';
 import { counted, formatDate, formatDay, todayOn, useClock } from '@/lib/intl';
 import type { ShownAdvice } from '../api/changes';
 
@@ -50,15 +50,13 @@ export function AdviceCard({
         <Text size="sm">{advice.why}</Text>
         {advice.steps.length > 0 &&
           (follow ? (
-            <Stack gap={4} role="group" aria-label={`Steps of “${advice.title}”`}>
+            <Stack gap="xs" role="group" aria-label={`Steps of “${advice.title}”`}>
               {advice.steps.map((step) => (
-                <Checkbox
+                <CheckCard
                   key={step.id}
-                  size="md"
                   label={step.text}
                   checked={step.done_at !== null}
-                  onChange={(event) => follow.tick(step.id, event.currentTarget.checked)}
-                  styles={{ body: { minHeight: TOUCH_TARGET, alignItems: 'center' } }}
+                  onChange={(checked) => follow.tick(step.id, checked)}
                 />
               ))}
             </Stack>

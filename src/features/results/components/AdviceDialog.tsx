@@ -114,7 +114,6 @@ export function AdviceDialog({
                   {...form.getInputProps(`steps.${index}.text`)}
                 />
                 <ActionIcon
-                  size={44}
                   variant="subtle"
                   color="gray"
                   aria-label={`Remove step ${index + 1}`}

@@ -121,7 +121,6 @@ export function ClientResultsPanel({
                       {canWrite && (
                         <>
                           <Button
-                            size="compact-md"
                             variant="subtle"
                             aria-label={`Enter the result of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
                             onClick={() => setOpened({ dialog: 'enter', booking: pending })}
@@ -129,7 +128,6 @@ export function ClientResultsPanel({
                             Enter
                           </Button>
                           <Button
-                            size="compact-md"
                             variant="subtle"
                             aria-label={`Import the report of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
                             onClick={() => setOpened({ dialog: 'import', booking: pending })}
@@ -179,7 +177,10 @@ export function ClientResultsPanel({
                           .filter(Boolean)
                           .join(' · ')}
                       </Text>
-                      <LabValues observations={result.observations ?? []} />
+                      <LabValues
+                        observations={result.observations ?? []}
+                        label={`Values of ${result.test_name}, ${formatDate(result.collected_at, clock)}`}
+                      />
                       {result.release_note && <Text size="sm">Note to the client: {result.release_note}</Text>}
                       {(result.report || canWrite) && (
                         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">

@@ -11,7 +11,16 @@ type Observation = components['schemas']['Observation'];
  * client as a list that says in plain words what each value means. The flag
  * is a word beside the value, never a colour alone.
  */
-export function LabValues({ observations, plain = false }: { observations: readonly Observation[]; plain?: boolean }) {
+export function LabValues({
+  observations,
+  plain = false,
+  label = 'Values',
+}: {
+  observations: readonly Observation[];
+  plain?: boolean;
+  /** The table's name, its own among the page's others (e.g. "Values of Lipid panel, 2 Dec 2026"). */
+  label?: string;
+}) {
   if (plain) {
     return (
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Values">
@@ -35,7 +44,7 @@ export function LabValues({ observations, plain = false }: { observations: reado
     );
   }
   return (
-    <ScrollTable label="Values" minWidth={420}>
+    <ScrollTable label={label} minWidth={420}>
       <Table>
         <Table.Thead>
           <Table.Tr>

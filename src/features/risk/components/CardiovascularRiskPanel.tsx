@@ -77,9 +77,6 @@ const SCALE: { category: RiskCategory; range: string; background: string }[] = [
 const MARKER_WIDTH = rem(64);
 const MARKER_HALF = rem(32);
 
-/** 44 px: the touch target of every control (see app.css). */
-const TOUCH_HEIGHT = TOUCH_TARGET;
-
 function toYesNo(value: boolean | undefined): YesNo | '' {
   if (value === undefined) return '';
   return value ? 'yes' : 'no';
@@ -141,7 +138,7 @@ function ChoiceField<T extends string>({
         aria-describedby={describedBy || undefined}
         aria-invalid={error ? true : undefined}
         styles={{
-          label: { minHeight: TOUCH_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+          label: { minHeight: TOUCH_TARGET, display: 'flex', alignItems: 'center', justifyContent: 'center' },
         }}
       />
     </Input.Wrapper>
@@ -316,7 +313,7 @@ export function CardiovascularRiskPanel({ initial = {}, resultAction, prefillNot
               inputMode="decimal"
               size="md"
               // Mantine declares its md height (42 px) on the input wrapper, out of reach of app.css.
-              styles={{ input: { height: TOUCH_HEIGHT, minHeight: TOUCH_HEIGHT } }}
+              styles={{ input: { height: TOUCH_TARGET, minHeight: TOUCH_TARGET } }}
             />
           ))}
           {YES_NO_FIELDS.map(({ field, label }) => (

@@ -46,7 +46,6 @@ export function OpenMessages({ clinicId, now }: { clinicId: string; now: number 
                     </Text>
                     <Button
                       variant="light"
-                      size="sm"
                       onClick={() => setOpenId(openId === thread.id ? null : thread.id)}
                       aria-expanded={openId === thread.id}
                       aria-label={`${openId === thread.id ? 'Close' : 'Answer'} ${thread.subject}`}

@@ -1,22 +1,11 @@
-import {
-  Anchor,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { THERAPY_INFO, type components } from '@contract';
 import { FormError } from '@/components/FormError';
+import { TouchAnchor } from '@/components/TouchAnchor';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastSuccess } from '@/components/toasts';
@@ -235,19 +224,14 @@ function Contacts() {
           <Stack gap={4}>
             <Text fw={700}>{clinic.name}</Text>
             {clinic.phone && (
-              <Anchor href={`tel:${clinic.phone}`} mih={TOUCH_TARGET} display="flex" style={{ alignItems: 'center' }}>
+              <TouchAnchor href={`tel:${clinic.phone}`} display="flex">
                 Call {clinic.phone}
-              </Anchor>
+              </TouchAnchor>
             )}
             {clinic.email && (
-              <Anchor
-                href={`mailto:${clinic.email}`}
-                mih={TOUCH_TARGET}
-                display="flex"
-                style={{ alignItems: 'center' }}
-              >
+              <TouchAnchor href={`mailto:${clinic.email}`} display="flex">
                 E-mail {clinic.email}
-              </Anchor>
+              </TouchAnchor>
             )}
             {clinic.address && (
               <Text size="sm" c="dimmed">

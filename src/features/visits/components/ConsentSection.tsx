@@ -50,6 +50,7 @@ export function ConsentSection({ hipaaConsent, therapy }: { hipaaConsent: boolea
               variant="default"
               onClick={() => update('consent.therapy_consent_date', todayOn(clock))}
               mb={problems.has('consent.therapy_consent_date') ? 24 : 0}
+              style={{ flexShrink: 0 }}
             >
               Today
             </Button>

@@ -6,7 +6,7 @@ export function EntryMenu({ label, remove, onRemove }: { label: string; remove: 
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <ActionIcon variant="subtle" size="xl" aria-label={label}>
+        <ActionIcon variant="subtle" aria-label={label}>
           <IconDots size={20} />
         </ActionIcon>
       </Menu.Target>

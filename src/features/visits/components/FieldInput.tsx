@@ -3,7 +3,6 @@ import {
   Chip,
   Group,
   NumberInput,
-  Radio,
   Select,
   SegmentedControl,
   Stack,
@@ -13,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { FieldSpec } from '@contract';
 import { useId, useState, type ReactNode } from 'react';
+import { ChoiceCards } from '@/components/ChoiceCards';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { WALL_TIME_MESSAGE, instantOn, isWallTime, useClock, wallTime } from '@/lib/intl';
 import { useVisitEditing } from './visit-context';
@@ -222,8 +222,10 @@ function InstantInput({
     setTyped(saved);
   }
   const unfinished = left && typed !== '' && !isWallTime(typed);
+  // 'Now' never shrinks (a squeezed button read 'N' in a narrow column of a list's entry): the field gives way,
+  // down to a time's width, and below that 'Now' goes under it.
   return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
+    <Group gap="xs" align="flex-end" wrap="wrap">
       <TimeOfDayInput
         {...common}
         error={unfinished ? WALL_TIME_MESSAGE : common.error}
@@ -235,13 +237,14 @@ function InstantInput({
         }}
         onFocus={() => setLeft(false)}
         onBlur={() => setLeft(true)}
-        style={{ flex: 1 }}
+        style={{ flex: '1 1 5.5rem', minWidth: 0 }}
       />
       {!common.disabled && (
         <Button
           variant="default"
           onClick={() => onChange(new Date().toISOString())}
           mb={common.error || unfinished || common.description ? 24 : 0}
+          style={{ flexShrink: 0 }}
           aria-label={`${common.label}: now`}
         >
           Now
@@ -251,7 +254,16 @@ function InstantInput({
   );
 }
 
-/** A question answered yes or no, unanswered until one is chosen. */
+const YES_NO = [
+  { value: 'no', label: 'No' },
+  { value: 'yes', label: 'Yes' },
+] as const;
+
+/**
+ * A question answered yes or no, unanswered until one is chosen: two cards
+ * side by side, each a whole touch target, as a radio group named by the
+ * question.
+ */
 export function YesNo({
   label,
   value,
@@ -268,17 +280,15 @@ export function YesNo({
   description?: ReactNode;
 }) {
   return (
-    <Radio.Group
+    <ChoiceCards
       label={label}
-      value={value === true ? 'yes' : value === false ? 'no' : ''}
-      onChange={(next) => onChange(next === 'yes')}
-      error={error}
       description={description}
-    >
-      <Group gap="lg" mt={4}>
-        <Radio value="no" label="No" disabled={disabled} />
-        <Radio value="yes" label="Yes" disabled={disabled} />
-      </Group>
-    </Radio.Group>
+      error={error}
+      value={value === true ? 'yes' : value === false ? 'no' : null}
+      options={YES_NO}
+      onChange={(next) => onChange(next === 'yes')}
+      disabled={disabled}
+      minWidth={120}
+    />
   );
 }

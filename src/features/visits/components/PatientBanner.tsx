@@ -4,7 +4,8 @@ import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { THERAPY_INFO, ageOn, type components } from '@contract';
 import type { ReactNode } from 'react';
-import { AnchorLink } from '@/components/RouterLinks';
+import { TouchLink } from '@/components/RouterLinks';
+import { TOUCH_TARGET } from '@/config/touch';
 import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { clientAlertsQueryOptions, fullName, profileOf, userDetailQueryOptions } from '@/features/people';
@@ -30,9 +31,9 @@ function initialsOf(first: string, last: string): string {
  */
 function alertsOf(alerts: ClientAlerts, clientId: string, when: (at: string) => string): BannerAlert[] {
   const visitLink = (visitId: string, text: string) => (
-    <AnchorLink to="/client/discovery/$clientId/visit/$visitId" params={{ clientId, visitId }} size="sm" fw={600}>
+    <TouchLink to="/client/discovery/$clientId/visit/$visitId" params={{ clientId, visitId }} size="sm" fw={600}>
       {text}
-    </AnchorLink>
+    </TouchLink>
   );
   const shown: BannerAlert[] = [];
   const wellbeing = alerts.wellbeing;
@@ -43,9 +44,9 @@ function alertsOf(alerts: ClientAlerts, clientId: string, when: (at: string) => 
       colour: 'red',
       text,
       link: (
-        <AnchorLink to="/client/discovery/$clientId" params={{ clientId }} hash="alerts" size="sm" fw={600}>
+        <TouchLink to="/client/discovery/$clientId" params={{ clientId }} hash="alerts" size="sm" fw={600}>
           {text}
-        </AnchorLink>
+        </TouchLink>
       ),
     });
   }
@@ -186,7 +187,7 @@ export function PatientBanner({
             <UnstyledButton
               onClick={toggle}
               aria-expanded={open}
-              mih={44}
+              mih={TOUCH_TARGET}
               px="xs"
               style={{ display: 'flex', alignItems: 'center', gap: 4, flexShrink: 0 }}
             >

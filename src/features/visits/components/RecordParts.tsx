@@ -58,7 +58,7 @@ function RecordPart({ title, gap = 'xs', children }: { title: string; gap?: 'xs'
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap={gap}>
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {title}
         </Title>
         {children}

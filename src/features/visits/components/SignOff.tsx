@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, List, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   SIGNATURE_MEANINGS,
@@ -11,6 +11,7 @@ import {
   type VisitWarning,
 } from '@contract';
 import { useState } from 'react';
+import { ChoiceCards } from '@/components/ChoiceCards';
 import { ConfirmIdentity } from '@/features/auth';
 import { fullName, profileOf, userDetailQueryOptions } from '@/features/people';
 import type { SignedInUser } from '@/lib/auth/guards';
@@ -29,6 +30,11 @@ function sectionOf(field: string): string {
   if (head === 'vitals' || head === 'reactions' || head === 'notes') return head;
   return 'therapy';
 }
+
+/** What a signature may mean, each with the statement it makes. */
+const MEANING_CHOICES = (
+  Object.entries(SIGNATURE_MEANINGS) as [SignatureMeaning, { label: string; statement: string }][]
+).map(([value, { label, statement }]) => ({ value, label, description: statement }));
 
 /** A field at fault, linked to its section. */
 function FieldLink({ therapy, field }: { therapy: VisitDraft['therapy']; field: string }) {
@@ -165,19 +171,13 @@ export function SignOff({
               <List.Item>{counted(warnings.length, 'reason', 'reasons')} for values checked twice</List.Item>
             )}
           </List>
-          <Radio.Group
+          <ChoiceCards
             label="What your signature means"
             value={meaning}
-            onChange={(value) => setMeaning(value === 'reviewed' ? 'reviewed' : 'performed')}
-          >
-            <Stack gap="xs" mt={6}>
-              {(Object.entries(SIGNATURE_MEANINGS) as [SignatureMeaning, { label: string; statement: string }][]).map(
-                ([value, { label, statement }]) => (
-                  <Radio key={value} value={value} label={label} description={statement} />
-                ),
-              )}
-            </Stack>
-          </Radio.Group>
+            options={MEANING_CHOICES}
+            onChange={setMeaning}
+            minWidth={260}
+          />
           <Text size="sm" fw={600} data-testid="signing-as">
             Signing as {signerName || 'you'}, {roleLabel(user.role)}
           </Text>

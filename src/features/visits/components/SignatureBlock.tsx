@@ -23,7 +23,7 @@ export function SignatureBlock({ signature, clock }: { signature: Signature; clo
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="signature-title">
       <Stack gap={6}>
-        <Title order={3} size="h5" id="signature-title">
+        <Title order={2} size="h5" id="signature-title">
           <IconSignature size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
           Electronic signature
         </Title>

@@ -18,7 +18,7 @@ function ChartedNotShown({ therapy }: { therapy: VisitDraft['therapy'] }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           What was charted
         </Title>
         <Term

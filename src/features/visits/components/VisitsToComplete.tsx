@@ -4,12 +4,11 @@ import { THERAPY_INFO } from '@contract';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { PlainList } from '@/components/signed-in/PlainList';
 import { QueryState } from '@/components/QueryState';
-import { AnchorLink } from '@/components/RouterLinks';
+import { TouchLink } from '@/components/RouterLinks';
 import { visitListQueryOptions } from '../api/queries';
 import type { VisitSummary } from '../model/draft';
 import { visitScreenLink } from '../model/links';
 import { formatDateTime, useClock } from '@/lib/intl';
-import { TOUCH_TARGET } from '@/config/touch';
 
 /** A draft with no appointment is due this long after it was started. */
 const UNSCHEDULED_DUE_MS = 2 * 60 * 60 * 1000;
@@ -37,17 +36,12 @@ function DraftList({ title, drafts, label }: { title: string; drafts: readonly V
       <PlainList label={label}>
         {drafts.map((visit) => (
           <li key={visit.id}>
-            <AnchorLink
-              {...visitScreenLink(visit.therapy, visit.client_id, visit.id)}
-              display="block"
-              mih={TOUCH_TARGET}
-              py={4}
-            >
+            <TouchLink {...visitScreenLink(visit.therapy, visit.client_id, visit.id)} display="block" py={4}>
               {visit.client_name}: {THERAPY_INFO[visit.therapy].name}
               <Text span size="sm" c="dimmed" display="block">
                 Started {formatDateTime(visit.created_at, clock)} by {visit.created_by_name}
               </Text>
-            </AnchorLink>
+            </TouchLink>
           </li>
         ))}
       </PlainList>

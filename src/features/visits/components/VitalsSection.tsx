@@ -1,4 +1,4 @@
-import { Button, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ScrollTable } from '@/components/signed-in/ScrollTable';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { IconPlus } from '@tabler/icons-react';
@@ -73,14 +73,21 @@ export function VitalsSection() {
                 <Table.Th>When</Table.Th>
                 <Table.Th>Readings</Table.Th>
                 <Table.Th>Entered by</Table.Th>
-                {!readOnly && <Table.Th aria-label="Actions" />}
+                {!readOnly && (
+                  // Words a screen reader reads as the column's name (an aria-label alone leaves the header empty).
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {vitals.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <TintBadge color={PHASE_COLOURS[entry.phase]} mr="xs">
+                    {/* The badge's words count in the column's width (a badge's clipped label counted as none, and
+                        the time ran into the readings at 820 px). */}
+                    <TintBadge color={PHASE_COLOURS[entry.phase]} mr="xs" miw="max-content">
                       {VITALS_PHASES.find((phase) => phase.value === entry.phase)?.label}
                     </TintBadge>
                     {formatTime(entry.taken_at, clock)}

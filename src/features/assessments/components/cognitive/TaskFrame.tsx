@@ -33,7 +33,7 @@ export function TaskFrame({
               Part {step} of {total}
             </Text>
             {onSkip && (
-              <Button variant="subtle" size="compact-md" onClick={onSkip}>
+              <Button variant="subtle" onClick={onSkip}>
                 Skip this part
               </Button>
             )}
