@@ -147,6 +147,8 @@ async function resize(page: Page, viewport: Viewport): Promise<void> {
   await page.setViewportSize(viewport);
   // One frame: the layout follows the new width before anything is measured.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  // A screen that asks again (the unknown visit's retries) is measured once it has its answer.
+  await settled(page);
 }
 
 /**
