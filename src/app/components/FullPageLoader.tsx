@@ -7,7 +7,7 @@ export function FullPageLoader() {
   useLayoutEffect(spinnerMounted, []);
   return (
     <Center mih="100dvh" role="status" aria-live="polite">
-      <Loader aria-label="Loading" />
+      <Loader role="progressbar" aria-label="Loading" />
     </Center>
   );
 }

@@ -7,7 +7,8 @@ export function PageLoader() {
   useLayoutEffect(spinnerMounted, []);
   return (
     <Center mih="40dvh" role="status" aria-live="polite">
-      <Loader aria-label="Loading" />
+      {/* Named, a spinner is a progress bar to a screen reader (a bare span may not carry a name). */}
+      <Loader role="progressbar" aria-label="Loading" />
     </Center>
   );
 }

@@ -46,7 +46,7 @@ export function TotpSetupStep({
       <Suspense
         fallback={
           <Center h={200}>
-            <Loader aria-label="Loading the QR code" />
+            <Loader role="progressbar" aria-label="Loading the QR code" />
           </Center>
         }
       >

@@ -30,7 +30,7 @@ export function VisitRecordPage({ clientId, visitId, role }: { clientId: string;
     return (
       <PageFrame title={`Visit of ${clientName}`} crumbs={crumbs} purpose={purpose}>
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading the visit" />
+          <Loader role="progressbar" aria-label="Loading the visit" />
         </Group>
       </PageFrame>
     );

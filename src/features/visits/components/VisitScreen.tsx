@@ -71,7 +71,7 @@ function VisitChart({ therapy, clientId, visitId, user }: VisitScreenProps) {
   if (remote.isPending && !kept) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Loading the visit" />
+        <Loader role="progressbar" aria-label="Loading the visit" />
       </Group>
     );
   }
