@@ -53,7 +53,7 @@ export function AttachLabReport({ result, clientName }: { result: Result; client
   const label = replacing ? 'Replace the lab’s report (PDF)' : 'Attach the lab’s report (PDF)';
   return (
     <FileInput
-      size="sm"
+      size="md"
       label={label}
       description={
         online

@@ -52,7 +52,7 @@ export function LabReportDownload({
     <div className="no-print">
       <Button
         variant="light"
-        size="sm"
+        size="md"
         leftSection={<IconFileTypePdf size={18} aria-hidden />}
         loading={loading}
         disabled={!online}
