@@ -46,10 +46,12 @@ export function NextFreeTimes({
   onChoose: (time: FreeTime) => void;
 }) {
   const clock = clockOf(clinic.time_zone);
-  // A minute's steps, so the span asked holds still between them.
   const now = useNow(60_000);
+  // From the quarter hour that holds now (free times start on quarter hours; the server leaves out those past): the
+  // query's key then moves four times an hour, not every minute, and its own refetch keeps the times fresh.
+  const quarter = now - (now % (15 * 60_000));
   const asked = Date.parse(instantOn(fromDate, fromTime || '00:00', clock));
-  const from = new Date(Math.max(now, Number.isNaN(asked) ? now : asked));
+  const from = new Date(Math.max(quarter, Number.isNaN(asked) ? quarter : asked));
   const to = instantOn(addDays(todayOn(clock, from.getTime()), DAYS_AHEAD), '00:00', clock);
   const slots = useQuery({
     ...slotsQueryOptions({
