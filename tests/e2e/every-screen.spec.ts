@@ -145,8 +145,16 @@ async function settled(page: Page): Promise<void> {
 
 async function resize(page: Page, viewport: Viewport): Promise<void> {
   await page.setViewportSize(viewport);
-  // One frame: the layout follows the new width before anything is measured.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  // One frame, then every transition the new width started (the staff shell's navigation bar slides away below
+  // tablet width, and the page widens with it) has ended: the layout is measured where it comes to rest. A
+  // spinner's endless animation is not waited for.
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
   // A screen that asks again (the unknown visit's retries) is measured once it has its answer.
   await settled(page);
 }
