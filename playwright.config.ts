@@ -21,6 +21,8 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: TEST_BROWSER,
   },
+  // The pictures of every screen (screens.visual.spec.ts), one set for the one browser the suite runs.
+  snapshotPathTemplate: '{testDir}/__screens__/{arg}{ext}',
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: 'node --import tsx tests/support/e2e-stack.ts',

@@ -130,6 +130,9 @@ test('reception sees the week at a glance and opens an appointment from it whole
   await page.goto('/appointments?view=week');
   await grid;
   await expect(page.getByRole('heading', { name: /^Week of / })).toBeVisible();
+  // The week opens scrolled to today's now (its line is drawn while the clinic's hours are), not to Monday morning.
+  const nowLine = page.locator('.mantine-ResourcesWeekView-resourcesWeekViewCurrentTimeIndicator');
+  if ((await nowLine.count()) > 0) await expect(nowLine.first()).toBeInViewport();
   const block = page.getByRole('button', { name: / · Checked in$/ }).first();
   await expect(block).toBeVisible();
   // The block's first line is the client's name.

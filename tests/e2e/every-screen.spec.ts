@@ -13,12 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { generateClients } from '../../scripts/demo/clients.ts';
 import { TOUCH_TARGET_PX } from '../../src/config/touch.ts';
 import { CLIENT_ID, EMAIL, ROUTES, VISIT_ID, type Group, type Who } from './demo-routes.ts';
+import { DESKTOP, MAIN_WIDTH, PHONE, TABLET, open, resize, type Screen } from './walk.ts';
 import { accessToken, expect, seriousAxeViolations, signIn, test } from './fixtures.ts';
-
-const PHONE = { width: 390, height: 844 };
-const TABLET = { width: 820, height: 1180 };
-const DESKTOP = { width: 1280, height: 800 };
-type Viewport = typeof PHONE;
 
 /** Where the drafts are charted: a generated demo client no other spec touches. */
 const DRAFT_CLIENT = generateClients(50)[17]!;
@@ -36,20 +32,6 @@ const GROUPS: Record<Role, readonly Group[]> = {
   NUTRITIONIST: ['staff'],
   CLIENT: ['portal'],
 };
-
-/** The width each group of screens is used at: the portal on a phone, the staff screens on a tablet. */
-const MAIN_WIDTH: Record<Group, Viewport> = {
-  portal: PHONE,
-  'another client': PHONE,
-  staff: TABLET,
-  admin: TABLET,
-};
-
-interface Screen {
-  group: Group;
-  path: string;
-  heading: string | RegExp;
-}
 
 /** The visits the walk opens, made or found once per worker. */
 interface Charts {
@@ -124,39 +106,6 @@ function screensOf(role: Role, { drafts, signed }: Charts): Screen[] {
 
 function draftScreen(therapy: components['schemas']['VisitTherapy'], id: string): Screen {
   return { group: 'staff', path: `/client/${therapy}/${DRAFT_CLIENT.id}/visit/${id}`, heading: visitHeading(therapy) };
-}
-
-/** Opens `path` inside the running app (no page load, so no unlock), as a link would. */
-async function open(page: Page, screen: Screen): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, screen.path);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading);
-  await settled(page);
-}
-
-/** Nothing is still loading: no skeleton or loader left on the page. */
-async function settled(page: Page): Promise<void> {
-  await expect(page.locator('.mantine-Skeleton-root:visible, .mantine-Loader-root:visible')).toHaveCount(0, {
-    timeout: 15_000,
-  });
-}
-
-async function resize(page: Page, viewport: Viewport): Promise<void> {
-  await page.setViewportSize(viewport);
-  // One frame, then every transition the new width started (the staff shell's navigation bar slides away below
-  // tablet width, and the page widens with it) has ended: the layout is measured where it comes to rest. A
-  // spinner's endless animation is not waited for.
-  await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    const ending = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-  });
-  // A screen that asks again (the unknown visit's retries) is measured once it has its answer.
-  await settled(page);
 }
 
 /**

@@ -1,8 +1,50 @@
 import { Button, Group, Modal, Radio, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { TOUCH_TARGET } from '@/config/touch';
 import { outbox, type OutboxItem } from '@/lib/outbox';
 import { fieldConflicts } from '@/lib/outbox/merge';
 import { describeValue } from './describe';
+
+/** One side of a field's choice, as a card a thumb can hit: its words and the value it keeps. */
+function KeepChoice({
+  name,
+  checked,
+  onChoose,
+  label,
+  value,
+  'aria-label': ariaLabel,
+}: {
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+  label: string;
+  value: string;
+  'aria-label': string;
+}) {
+  return (
+    <Radio.Card
+      name={name}
+      checked={checked}
+      onClick={onChoose}
+      aria-label={ariaLabel}
+      radius="md"
+      p="xs"
+      mih={TOUCH_TARGET}
+    >
+      <Group wrap="nowrap" gap="sm" align="flex-start">
+        <Radio.Indicator size="sm" checked={checked} />
+        <div>
+          <Text size="sm" fw={500}>
+            {label}
+          </Text>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+        </div>
+      </Group>
+    </Radio.Card>
+  );
+}
 
 /**
  * A change that met someone else's, field by field: what the person set, what
@@ -55,22 +97,22 @@ export function ConflictView({ item, onClose }: { item: OutboxItem; onClose: () 
                 <Table.Tr key={conflict.field}>
                   <Table.Th scope="row">{conflict.label}</Table.Th>
                   <Table.Td>
-                    <Radio
-                      checked={keepMine.has(conflict.field)}
-                      onChange={() => choose(conflict.field, true)}
+                    <KeepChoice
                       name={`keep-${conflict.field}`}
+                      checked={keepMine.has(conflict.field)}
+                      onChoose={() => choose(conflict.field, true)}
                       label="Use mine"
-                      description={describeValue(conflict.mine)}
+                      value={describeValue(conflict.mine)}
                       aria-label={`Use mine for ${conflict.label}: ${describeValue(conflict.mine)}`}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <Radio
-                      checked={!keepMine.has(conflict.field)}
-                      onChange={() => choose(conflict.field, false)}
+                    <KeepChoice
                       name={`keep-${conflict.field}`}
+                      checked={!keepMine.has(conflict.field)}
+                      onChoose={() => choose(conflict.field, false)}
                       label="Use theirs"
-                      description={describeValue(conflict.theirs)}
+                      value={describeValue(conflict.theirs)}
                       aria-label={`Use theirs for ${conflict.label}: ${describeValue(conflict.theirs)}`}
                     />
                   </Table.Td>

@@ -174,12 +174,8 @@ function Schedule({
   const all: readonly ScheduleEntry[] = view === 'week' ? weekShown : dayShown;
   const shownAppointments = all.filter((appointment) => shownIds.has(appointment.resource_id));
 
-  const hours = hoursShown(
-    clinic,
-    clock,
-    Array.from({ length: days }, (_, i) => addDays(first, i)),
-    shownAppointments,
-  );
+  const daysShown = Array.from({ length: days }, (_, i) => addDays(first, i));
+  const hours = hoursShown(clinic, clock, daysShown, shownAppointments);
 
   const set = (next: Partial<AppointmentsSearch>) => onSearchChange({ ...search, ...next });
   const step = (direction: 1 | -1) => set({ date: addDays(first, direction * days) });
@@ -337,7 +333,7 @@ function Schedule({
           resources={shownResources}
           appointments={shownAppointments}
           hours={hours}
-          scrollStart={scrollStartOf(hours, first === today, wallTime(now, clock))}
+          scrollStart={scrollStartOf(hours, daysShown, today, wallTime(now, clock))}
           onSlot={openSlot}
           onOpen={(appointment) => setOpenId(appointment.id)}
           onMove={moveByDrag}

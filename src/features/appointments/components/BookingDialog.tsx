@@ -48,8 +48,8 @@ export function BookingDialog({
       {slot && (
         <Suspense
           fallback={
-            <Group justify="center" py="lg">
-              <Loader aria-label="Opening the booking form" />
+            <Group justify="center" py="lg" role="status" aria-label="Opening the booking form">
+              <Loader />
             </Group>
           }
         >

@@ -58,7 +58,7 @@ export function ScheduleGrid({
   appointments: readonly ScheduleEntry[];
   /** The hours drawn, HH:mm:ss. */
   hours: ScheduleHours;
-  /** Where the day view opens scrolled to, HH:mm:ss. */
+  /** Where the grid opens scrolled to, YYYY-MM-DD HH:mm:ss (today's now, when today is shown). */
   scrollStart: string;
   onSlot: (resourceId: string, wallClock: string) => void;
   onOpen: (appointment: ScheduleEntry) => void;
@@ -124,9 +124,9 @@ export function ScheduleGrid({
   return (
     <>
       {view === 'day' ? (
-        <ResourcesDayView {...common} intervalMinutes={30} slotWidth={72} startScrollTime={scrollStart} />
+        <ResourcesDayView {...common} intervalMinutes={30} slotWidth={72} startScrollTime={scrollStart.slice(11)} />
       ) : (
-        <ResourcesWeekView {...common} intervalMinutes={60} slotWidth={56} />
+        <ResourcesWeekView {...common} intervalMinutes={60} slotWidth={56} startScrollDateTime={scrollStart} />
       )}
       <ScheduleLegend />
     </>

@@ -36,15 +36,24 @@ export function hoursShown(
 }
 
 /**
- * Where a day opens scrolled to: on today, the half hour before now (what is under way and what comes next), within
- * the hours drawn; on any other day, the first hour drawn.
+ * Where the schedule opens scrolled to, YYYY-MM-DD HH:mm:ss on the clinic's clock: when today is among the days
+ * shown (the day view of today, or the week that holds it), today at the half hour before now (what is under way and
+ * what comes next), within the hours drawn; otherwise the first hour drawn of the first day.
  */
-export function scrollStartOf(hours: ScheduleHours, isToday: boolean, nowWallTime: string): string {
-  if (!isToday) return hours.start;
+export function scrollStartOf(
+  hours: ScheduleHours,
+  days: readonly string[],
+  today: string,
+  nowWallTime: string,
+): string {
+  const first = `${days[0] ?? today} ${hours.start}`;
+  if (!days.includes(today)) return first;
   const [hour = 0, minute = 0] = nowWallTime.split(':').map(Number);
   const halfHours = Math.max(0, hour * 2 + (minute >= 30 ? 1 : 0) - 1);
   const target = `${String(Math.floor(halfHours / 2)).padStart(2, '0')}:${halfHours % 2 ? '30' : '00'}:00`;
-  if (target < hours.start) return hours.start;
-  if (target >= hours.end) return hours.end.slice(0, 2) === '23' ? '23:00:00' : pad(Math.max(0, hourOf(hours.end) - 1));
-  return target;
+  if (target < hours.start) return `${today} ${hours.start}`;
+  if (target >= hours.end) {
+    return `${today} ${hours.end.slice(0, 2) === '23' ? '23:00:00' : pad(Math.max(0, hourOf(hours.end) - 1))}`;
+  }
+  return `${today} ${target}`;
 }

@@ -221,9 +221,11 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     const email = await screen.findByRole('radio', { name: 'Email: a@thrive.test' });
-    expect(email).toHaveProperty('checked', true);
+    expect(email.getAttribute('aria-checked')).toBe('true');
     expect(email.matches(':focus')).toBe(true);
-    await userEvent.click(screen.getByRole('radio', { name: 'Phone: +15555550101' }));
+    const phone = screen.getByRole('radio', { name: 'Phone: +15555550101' });
+    await userEvent.click(phone);
+    expect(phone.getAttribute('aria-checked')).toBe('true');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     await waitFor(() => expect(s.sendContactCode).toHaveBeenCalledWith('phone_number'));
     expect(await screen.findByRole('heading', { name: 'Verify your phone number' })).toBeTruthy();

@@ -1,9 +1,10 @@
-import { Radio, Stack } from '@mantine/core';
+import { Group, Radio, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { FormActions } from '@/components/FormActions';
 import { useFocusOnMount } from '@/components/useFocusOnMount';
+import { TOUCH_TARGET } from '@/config/touch';
 import type { ContactStatus, VerifiableContact } from '@/lib/auth/steps';
 import type { SignInFlow } from '../model/flow';
 import { ContactChoiceSchema } from '../schemas';
@@ -32,7 +33,7 @@ export function ChooseContactStep({
   });
   const send = useMutation({ mutationFn: (contact: VerifiableContact) => flow.chooseContact(contact) });
   const skip = useMutation({ mutationFn: () => flow.skipVerification() });
-  const firstRef = useFocusOnMount<HTMLInputElement>();
+  const firstRef = useFocusOnMount<HTMLButtonElement>();
 
   return (
     <StepFrame
@@ -42,14 +43,24 @@ export function ChooseContactStep({
       <form noValidate onSubmit={form.onSubmit(({ contact }) => send.mutate(contact))}>
         <Stack gap="md">
           <Radio.Group label="Contact to verify" {...form.getInputProps('contact')}>
-            <Stack gap="sm" mt="xs">
+            <Stack gap="xs" mt="xs">
+              {/* Cards a thumb can hit, the whole of each a touch target. */}
               {contacts.map((contact, index) => (
-                <Radio
+                <Radio.Card
                   key={contact}
                   value={contact}
-                  label={contactLabel(contact, status)}
+                  radius="md"
+                  p="sm"
+                  mih={TOUCH_TARGET}
                   ref={index === 0 ? firstRef : undefined}
-                />
+                >
+                  <Group wrap="nowrap" gap="sm">
+                    <Radio.Indicator size="sm" />
+                    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                      {contactLabel(contact, status)}
+                    </Text>
+                  </Group>
+                </Radio.Card>
               ))}
             </Stack>
           </Radio.Group>

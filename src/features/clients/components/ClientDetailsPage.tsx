@@ -1,4 +1,4 @@
-import { Loader, Stack } from '@mantine/core';
+import { Group, Loader, Stack } from '@mantine/core';
 import { mayDoToClients } from '@contract';
 import { PageFrame } from '@/components/PageFrame';
 import { withheld } from '@/components/signed-in/NotShown';
@@ -35,7 +35,9 @@ export function ClientDetailsPage({ clientId, viewer }: { clientId: string; view
       <Stack gap="md">
         <ClientLinks clientId={clientId} />
         {!risk.ready ? (
-          <Loader aria-label="Reading the latest lab results, vitals and lifestyle history" />
+          <Group role="status" aria-label="Reading the latest lab results, vitals and lifestyle history">
+            <Loader />
+          </Group>
         ) : (
           <CardiovascularRiskPanel
             // The panel reads its prefill once: a new client must get a new panel.

@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import type { KeyboardEvent } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
+import { TOUCH_TARGET } from '@/config/touch';
 import { useOnline } from '@/pwa/connection';
 import { useSignOut } from '@/features/auth';
 import type { ConsentRecording } from '../api/consent';
@@ -66,8 +67,10 @@ export function ConsentForm({ record }: { record: ConsentRecording }) {
           // Announced as it appears, also when Enter is pressed on the already focused box.
           error={error ? <span role="alert">{error}</span> : undefined}
           aria-invalid={error ? true : undefined}
-          // The label is the touch target, 44 px tall; the box lines up with its first line.
-          styles={{ body: { alignItems: 'flex-start' }, inner: { marginTop: 10 }, label: { paddingBlock: 10 } }}
+          // The box itself is a whole touch target, as every other thing a finger taps; its words sit beside it,
+          // their first line level with its middle.
+          vars={() => ({ root: { '--checkbox-size': TOUCH_TARGET } })}
+          styles={{ body: { alignItems: 'flex-start' }, label: { paddingBlock: 10 } }}
         />
         <FormActions
           layout="apart"
