@@ -81,3 +81,28 @@ describe('access decided in one place on the server', () => {
     expect(await rulesBroken(asking, SERVICE_FILE)).not.toContain('no-restricted-imports');
   });
 });
+
+describe('size', () => {
+  const lines = (count: number, line: (index: number) => string) =>
+    Array.from({ length: count }, (_, index) => line(index)).join('\n');
+  const longFunction = (count: number) =>
+    `export function busy(): number {\n  let total = 0;\n${lines(count - 3, (i) => `  total += ${i};`)}\n  return total;\n}\n`;
+  const TEST_FILE = path.join(root, 'src/features/enrollments/model/progress.test.ts');
+
+  it('refuses a file over 400 lines and a function over 150', { timeout: 60_000 }, async () => {
+    const longFile = `${lines(401, (i) => `export const value${i} = ${i};`)}\n`;
+    expect(await rulesBroken(longFile, APP_FILE)).toContain('max-lines');
+    expect(await rulesBroken(longFunction(151), APP_FILE)).toContain('max-lines-per-function');
+  });
+
+  it(
+    'counts code, not comments or blank lines, and lets a test hold long describe blocks',
+    { timeout: 60_000 },
+    async () => {
+      const commented = `${lines(300, () => '// why')}\n\n${lines(300, (i) => `export const value${i} = ${i};`)}\n`;
+      expect(await rulesBroken(commented, APP_FILE)).not.toContain('max-lines');
+      expect(await rulesBroken(longFunction(150), APP_FILE)).not.toContain('max-lines-per-function');
+      expect(await rulesBroken(longFunction(200), TEST_FILE)).not.toContain('max-lines-per-function');
+    },
+  );
+});

@@ -7,10 +7,19 @@ import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { toastSuccess } from '@/components/toasts';
 import type { Clinic } from '@/features/clinics';
 import { userListQueryOptions } from '@/features/people';
-import { clockOf, formatDay, formatTime, instantOn, isWallTime, WALL_TIME_MESSAGE, zoneName } from '@/lib/intl';
+import {
+  clockOf,
+  formatDate,
+  formatTime,
+  instantOn,
+  isWallTime,
+  WALL_TIME_MESSAGE,
+  zoneName,
+  type ClinicClock,
+} from '@/lib/intl';
 import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
 import { newActionKey, useBookAppointment } from '../api/mutations';
-import type { Resource, Service } from '../model/labels';
+import type { AppointmentCreate, Resource, Service } from '../model/labels';
 import { isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
 import type { BookingSlot } from './BookingDialog';
 import { NextFreeTimes, type FreeTime } from './NextFreeTimes';
@@ -69,6 +78,90 @@ function ClientField({
   );
 }
 
+/** When: the day, the start on the clinic's clock (where a clash is said) and the length. */
+function WhenFields({
+  clock,
+  date,
+  time,
+  minutes,
+  refusal,
+  onChange,
+}: {
+  clock: ClinicClock;
+  date: string;
+  time: string;
+  minutes: string | null;
+  refusal: string | null;
+  onChange: (next: { date?: string; time?: string; minutes?: string | null }) => void;
+}) {
+  const lengths = minutes && !LENGTHS.includes(minutes) ? [...LENGTHS, minutes] : LENGTHS;
+  return (
+    <Group gap="sm" grow align="flex-start">
+      <DayInput label="Day" required value={date} locale={clock.locale} onChange={(day) => onChange({ date: day })} />
+      <TimeOfDayInput
+        label={`Start (${zoneName(clock)})`}
+        required
+        value={time}
+        onChange={(next) => onChange({ time: next })}
+        error={refusal}
+      />
+      <Select
+        label="Length"
+        required
+        data={lengths.map((value) => ({ value, label: `${value} min` }))}
+        value={minutes}
+        onChange={(value) => onChange({ minutes: value })}
+        allowDeselect={false}
+      />
+    </Group>
+  );
+}
+
+/** Why nothing was booked: the time is taken (everything typed stays), or something else went wrong. */
+function BookingRefusals({ refusal, failure }: { refusal: string | null; failure: string | null }) {
+  return (
+    <>
+      {refusal && (
+        <Alert color="red" variant="light" role="alert" title="That time is not free">
+          {refusal} Choose another time or resource; everything else stays as you typed it.
+        </Alert>
+      )}
+      {failure && (
+        <Alert color="red" variant="light" role="alert" title="Not booked">
+          {failure}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** Sends a booking: says who is booked when and where, or why not (the time is taken, or anything else). */
+function useSendBooking(
+  clock: ClinicClock,
+  {
+    onDone,
+    onRefused,
+    onFailed,
+  }: { onDone: () => void; onRefused: (message: string) => void; onFailed: (message: string) => void },
+) {
+  const book = useBookAppointment();
+  const send = (body: AppointmentCreate, idempotencyKey: string) =>
+    book.mutate(
+      { body, idempotencyKey },
+      {
+        onSuccess: (booked) => {
+          toastSuccess(
+            `${booked.client_name} is booked for ${booked.service_name} on ${formatDate(booked.starts_at, clock)} at ${formatTime(booked.starts_at, clock)}, ${booked.resource_name}.`,
+            'Booked',
+          );
+          onDone();
+        },
+        onError: (error) => (isTimeRefusal(error) ? onRefused : onFailed)(scheduleErrorMessage(error)),
+      },
+    );
+  return { send, pending: book.isPending };
+}
+
 /**
  * What is booked from a slot: the client (searched on the server), the service
  * (only those the resource can take; its duration becomes the default), the
@@ -89,7 +182,9 @@ export function BookingForm({
   onDone: () => void;
 }) {
   const clock = clockOf(clinic.time_zone);
-  const book = useBookAppointment();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { send, pending } = useSendBooking(clock, { onDone, onRefused: setRefusal, onFailed: setFailure });
   const [client, setClient] = useState<{ id: string; label: string } | null>(null);
   const [resourceId, setResourceId] = useState<string | null>(slot.resourceId);
   // The resource the person asked for (clicked or chosen), which narrows the free times; one filled in from a
@@ -105,8 +200,6 @@ export function BookingForm({
     service ? String(durationMinutes(service.default_duration)) : null,
   );
   const [notes, setNotes] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   // One key for this booking, kept across retries of it; a new one once anything in it changes.
   const [actionKey, setActionKey] = useState(newActionKey);
   const edited = () => setActionKey(newActionKey());
@@ -141,35 +234,19 @@ export function BookingForm({
       setRefusal(WALL_TIME_MESSAGE);
       return;
     }
-    book.mutate(
+    send(
       {
-        body: {
-          client_id: client.id,
-          resource_id: resource.id,
-          service_id: service.id,
-          starts_at: instantOn(date, time, clock),
-          duration: durationOf(Number(minutes)),
-          ...(notes.trim() ? { notes: notes.trim() } : {}),
-        },
-        idempotencyKey: actionKey,
+        client_id: client.id,
+        resource_id: resource.id,
+        service_id: service.id,
+        starts_at: instantOn(date, time, clock),
+        duration: durationOf(Number(minutes)),
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
       },
-      {
-        onSuccess: (booked) => {
-          toastSuccess(
-            `${booked.client_name} is booked for ${booked.service_name} on ${formatDay(date, {}, clock.locale)} at ${formatTime(booked.starts_at, clock)}, ${booked.resource_name}.`,
-            'Booked',
-          );
-          onDone();
-        },
-        onError: (error) => {
-          if (isTimeRefusal(error)) setRefusal(scheduleErrorMessage(error));
-          else setFailure(scheduleErrorMessage(error));
-        },
-      },
+      actionKey,
     );
   };
 
-  const lengths = minutes && !LENGTHS.includes(minutes) ? [...LENGTHS, minutes] : LENGTHS;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -219,39 +296,19 @@ export function BookingForm({
           chosen={resourceId && time ? { date, time, resourceId } : null}
           onChoose={chooseFreeTime}
         />
-        <Group gap="sm" grow align="flex-start">
-          <DayInput
-            label="Day"
-            required
-            value={date}
-            locale={clock.locale}
-            onChange={(day) => {
-              edited();
-              setDate(day);
-            }}
-          />
-          <TimeOfDayInput
-            label={`Start (${zoneName(clock)})`}
-            required
-            value={time}
-            onChange={(next) => {
-              edited();
-              setTime(next);
-            }}
-            error={refusal}
-          />
-          <Select
-            label="Length"
-            required
-            data={lengths.map((value) => ({ value, label: `${value} min` }))}
-            value={minutes}
-            onChange={(value) => {
-              edited();
-              setMinutes(value);
-            }}
-            allowDeselect={false}
-          />
-        </Group>
+        <WhenFields
+          clock={clock}
+          date={date}
+          time={time}
+          minutes={minutes}
+          refusal={refusal}
+          onChange={(next) => {
+            edited();
+            if (next.date !== undefined) setDate(next.date);
+            if (next.time !== undefined) setTime(next.time);
+            if (next.minutes !== undefined) setMinutes(next.minutes);
+          }}
+        />
         <Textarea
           label="Notes"
           autosize
@@ -263,17 +320,8 @@ export function BookingForm({
             setNotes(e.currentTarget.value);
           }}
         />
-        {refusal && (
-          <Alert color="red" variant="light" role="alert" title="That time is not free">
-            {refusal} Choose another time or resource; everything else stays as you typed it.
-          </Alert>
-        )}
-        {failure && (
-          <Alert color="red" variant="light" role="alert" title="Not booked">
-            {failure}
-          </Alert>
-        )}
-        <ScheduleSubmit label="Book" pending={book.isPending} />
+        <BookingRefusals refusal={refusal} failure={failure} />
+        <ScheduleSubmit label="Book" pending={pending} />
       </Stack>
     </form>
   );

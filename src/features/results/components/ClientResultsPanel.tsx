@@ -39,6 +39,127 @@ function StatusBadges({ result, releasing }: { result: Result; releasing: boolea
   );
 }
 
+/** The partner tests booked whose result has not come yet; those who chart results enter or import one. */
+function PendingTests({
+  tests,
+  canWrite,
+  onOpen,
+}: {
+  tests: readonly PendingResult[];
+  canWrite: boolean;
+  onOpen: (dialog: 'enter' | 'import', booking: PendingResult) => void;
+}) {
+  const clock = useClock();
+  return (
+    <PlainList label="Tests waiting for a result" gap="xs">
+      {tests.map((pending) => (
+        <Group component="li" key={pending.appointment_id} justify="space-between" gap="xs" wrap="wrap">
+          <Text size="sm">
+            <Text span fw={600}>
+              {pending.test_name}
+            </Text>
+            , {formatDateTime(pending.starts_at, clock)}
+          </Text>
+          <Group gap="xs">
+            <TintBadge color="gray">Result pending</TintBadge>
+            {canWrite && (
+              <>
+                <Button
+                  variant="subtle"
+                  aria-label={`Enter the result of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
+                  onClick={() => onOpen('enter', pending)}
+                >
+                  Enter
+                </Button>
+                <Button
+                  variant="subtle"
+                  aria-label={`Import the report of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
+                  onClick={() => onOpen('import', pending)}
+                >
+                  Import
+                </Button>
+              </>
+            )}
+          </Group>
+        </Group>
+      ))}
+    </PlainList>
+  );
+}
+
+/** One result: its values against their ranges (or that they are not shown to the role), its report and release. */
+function ResultCard({
+  result,
+  clientName,
+  canWrite,
+  canRelease,
+  releasing,
+  onRelease,
+}: {
+  result: Result;
+  clientName: string;
+  canWrite: boolean;
+  canRelease: boolean;
+  /** A release of it waits in the outbox. */
+  releasing: boolean;
+  onRelease: () => void;
+}) {
+  const clock = useClock();
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      component="article"
+      aria-label={`${result.test_name}, ${formatDate(result.collected_at, clock)}`}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={600}>
+            {result.test_name}, {formatDate(result.collected_at, clock)}
+          </Text>
+          <StatusBadges result={result} releasing={releasing} />
+        </Group>
+        {withheld(result, 'observations') ? (
+          <Text size="sm">
+            Values: <NotShown />
+          </Text>
+        ) : (
+          <>
+            <Text size="xs" c="dimmed">
+              {[
+                result.lab,
+                result.source === 'imported' ? 'imported from the lab' : `entered by ${result.created_by_name}`,
+                result.released_by_name && result.released_at
+                  ? `released by ${result.released_by_name} on ${formatDate(result.released_at, clock)}`
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+            <LabValues
+              observations={result.observations ?? []}
+              label={`Values of ${result.test_name}, ${formatDate(result.collected_at, clock)}`}
+            />
+            {result.release_note && <Text size="sm">Note to the client: {result.release_note}</Text>}
+            {(result.report || canWrite) && (
+              <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+                {result.report && <LabReportDownload result={result} report={result.report} />}
+                {canWrite && <AttachLabReport result={result} clientName={clientName} />}
+              </Group>
+            )}
+            {canRelease && !result.released && !releasing && (
+              <Group justify="flex-end">
+                <Button onClick={onRelease}>Review and release</Button>
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
 /**
  * The client's lab results on their page, as the API answers them to the
  * person's role (openapi/access/: rules.ts, result-fields.ts): nurses and
@@ -58,7 +179,6 @@ export function ClientResultsPanel({
   clientName: string;
   role: Role;
 }) {
-  const clock = useClock();
   const results = useQuery(clientResultsQueryOptions(clientId));
   const { items } = useOutbox();
   const [opened, setOpened] = useState<Opened>(null);
@@ -107,96 +227,23 @@ export function ClientResultsPanel({
               </Text>
             )}
             {data.pending.length > 0 && (
-              <PlainList label="Tests waiting for a result" gap="xs">
-                {data.pending.map((pending) => (
-                  <Group component="li" key={pending.appointment_id} justify="space-between" gap="xs" wrap="wrap">
-                    <Text size="sm">
-                      <Text span fw={600}>
-                        {pending.test_name}
-                      </Text>
-                      , {formatDateTime(pending.starts_at, clock)}
-                    </Text>
-                    <Group gap="xs">
-                      <TintBadge color="gray">Result pending</TintBadge>
-                      {canWrite && (
-                        <>
-                          <Button
-                            variant="subtle"
-                            aria-label={`Enter the result of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
-                            onClick={() => setOpened({ dialog: 'enter', booking: pending })}
-                          >
-                            Enter
-                          </Button>
-                          <Button
-                            variant="subtle"
-                            aria-label={`Import the report of ${pending.test_name}, ${formatDateTime(pending.starts_at, clock)}`}
-                            onClick={() => setOpened({ dialog: 'import', booking: pending })}
-                          >
-                            Import
-                          </Button>
-                        </>
-                      )}
-                    </Group>
-                  </Group>
-                ))}
-              </PlainList>
+              <PendingTests
+                tests={data.pending}
+                canWrite={canWrite}
+                onOpen={(dialog, booking) => setOpened({ dialog, booking })}
+              />
             )}
             {data.results.length === 0 && data.pending.length === 0 && <Text size="sm">No lab results yet.</Text>}
             {data.results.map((result) => (
-              <Card
+              <ResultCard
                 key={result.id}
-                withBorder
-                radius="md"
-                padding="sm"
-                component="article"
-                aria-label={`${result.test_name}, ${formatDate(result.collected_at, clock)}`}
-              >
-                <Stack gap="xs">
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={600}>
-                      {result.test_name}, {formatDate(result.collected_at, clock)}
-                    </Text>
-                    <StatusBadges result={result} releasing={releaseWaiting(result.id)} />
-                  </Group>
-                  {withheld(result, 'observations') ? (
-                    <Text size="sm">
-                      Values: <NotShown />
-                    </Text>
-                  ) : (
-                    <>
-                      <Text size="xs" c="dimmed">
-                        {[
-                          result.lab,
-                          result.source === 'imported'
-                            ? 'imported from the lab'
-                            : `entered by ${result.created_by_name}`,
-                          result.released_by_name && result.released_at
-                            ? `released by ${result.released_by_name} on ${formatDate(result.released_at, clock)}`
-                            : null,
-                        ]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </Text>
-                      <LabValues
-                        observations={result.observations ?? []}
-                        label={`Values of ${result.test_name}, ${formatDate(result.collected_at, clock)}`}
-                      />
-                      {result.release_note && <Text size="sm">Note to the client: {result.release_note}</Text>}
-                      {(result.report || canWrite) && (
-                        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-                          {result.report && <LabReportDownload result={result} report={result.report} />}
-                          {canWrite && <AttachLabReport result={result} clientName={clientName} />}
-                        </Group>
-                      )}
-                      {canRelease && !result.released && !releaseWaiting(result.id) && (
-                        <Group justify="flex-end">
-                          <Button onClick={() => setReleasing(result)}>Review and release</Button>
-                        </Group>
-                      )}
-                    </>
-                  )}
-                </Stack>
-              </Card>
+                result={result}
+                clientName={clientName}
+                canWrite={canWrite}
+                canRelease={canRelease}
+                releasing={releaseWaiting(result.id)}
+                onRelease={() => setReleasing(result)}
+              />
             ))}
           </Stack>
         )}
