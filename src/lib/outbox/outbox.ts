@@ -23,8 +23,11 @@
  *   is told nothing of them.
  */
 import { createMemoryStore, openDeviceStore, type OutboxStore } from './store';
-import type { PumpResult, SenderOptions } from './sender';
-import { countsOf, inOrder, type NewChange, type OutboxCounts, type OutboxItem, type SendAnswer } from './model';
+import { startCourier, startSending, type Courier, type CourierEnvironment } from './delivery';
+
+export type { CourierEnvironment };
+import { itemMaker, withLatestSave, withResolution, withRetry } from './edits';
+import { countsOf, type NewChange, type OutboxCounts, type OutboxItem, type SendAnswer } from './model';
 
 export interface OutboxSnapshot {
   /** Whose changes these are; null while nobody is signed in. */
@@ -52,15 +55,6 @@ export interface OutboxEnvironment {
   now?: () => number;
 }
 
-export interface CourierEnvironment {
-  /** The signed-in author's credential for delivering after they sign out, or null when there is none. */
-  capture: () => Promise<string | null>;
-  /** Sends with the credential holder's own access token; `rotated` hears of the credential that replaces it. */
-  sender: (credential: string, rotated: (next: string) => void) => (item: OutboxItem) => Promise<SendAnswer>;
-  /** Ends a credential no longer needed. */
-  release: (credential: string) => Promise<void>;
-}
-
 const EMPTY: OutboxSnapshot = Object.freeze({
   author: null,
   items: [],
@@ -71,28 +65,11 @@ function snapshotOf(author: string | null, items: readonly OutboxItem[]): Outbox
   return { author, items, counts: countsOf(items) };
 }
 
-/** The sending machinery (and its merge), loaded once there is something to send, not with the first screen. */
-async function newSender(options: SenderOptions) {
-  const { createSender } = await import('./sender');
-  return createSender(options);
-}
-
-export function createOutbox(env: OutboxEnvironment) {
-  const now = env.now ?? Date.now;
-  let snapshot: OutboxSnapshot = EMPTY;
-  const listeners = new Set<() => void>();
+/** Opens an author's list: sealed on the device under their data key, or in memory on a kiosk. */
+function storeOpener(env: OutboxEnvironment): (author: string) => Promise<OutboxStore> {
   /** Kiosk lists, per author, for as long as the page lives. */
   const memoryStores = new Map<string, OutboxStore>();
-  let active: { author: string; store: OutboxStore; stop: () => void } | null = null;
-  let following: Promise<void> = Promise.resolve();
-  let wake: () => void = () => undefined;
-
-  function publish(author: string | null, items: readonly OutboxItem[]): void {
-    snapshot = snapshotOf(author, items);
-    listeners.forEach((listener) => listener());
-  }
-
-  async function openStore(author: string): Promise<OutboxStore> {
+  return async (author) => {
     if (env.persists) {
       const key = env.keyOf?.(author);
       if (!key) throw new Error('Thrive: the unsent changes are locked until their author unlocks them.');
@@ -104,7 +81,46 @@ export function createOutbox(env: OutboxEnvironment) {
       memoryStores.set(author, store);
     }
     return store;
+  };
+}
+
+/** How a change's first attempt ended (see `settled` below). */
+function settledOf(
+  id: string,
+  snapshot: () => OutboxSnapshot,
+  listeners: Set<() => void>,
+  isOnline: () => boolean,
+): Promise<'delivered' | 'held' | 'waiting'> {
+  return new Promise((resolve) => {
+    const check = (): boolean => {
+      const item = snapshot().items.find((it) => it.id === id);
+      if (!item) resolve('delivered');
+      else if (item.state === 'failed' || item.state === 'conflict') resolve('held');
+      else if (!isOnline() || (item.state === 'waiting' && item.attempts > 0)) resolve('waiting');
+      else return false;
+      return true;
+    };
+    if (check()) return;
+    const listener = () => {
+      if (check()) listeners.delete(listener);
+    };
+    listeners.add(listener);
+  });
+}
+
+export function createOutbox(env: OutboxEnvironment) {
+  const now = env.now ?? Date.now;
+  let snapshot: OutboxSnapshot = EMPTY;
+  const listeners = new Set<() => void>();
+  let active: { author: string; store: OutboxStore; wake: () => void; stop: () => void } | null = null;
+  let following: Promise<void> = Promise.resolve();
+
+  function publish(author: string | null, items: readonly OutboxItem[]): void {
+    snapshot = snapshotOf(author, items);
+    listeners.forEach((listener) => listener());
   }
+
+  const openStore = storeOpener(env);
 
   /** Re-reads the list after any change (this tab's or another's) and shows it. */
   async function refresh(): Promise<void> {
@@ -114,137 +130,22 @@ export function createOutbox(env: OutboxEnvironment) {
     if (active === current) publish(current.author, items);
   }
 
-  /**
-   * The sending loop of the tab that holds the author's sender lock: send what
-   * may go, then sleep until something changes (a new change, the network, a
-   * retry time, the session).
-   */
-  function startSending(author: string, store: OutboxStore): () => void {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // Every step of sending shows at once (a change taken for sending, delivered, failed), not only when it rests.
-    const showing: OutboxStore = {
-      ...store,
-      update: async (edit) => {
-        const items = await store.update(edit);
-        if (active?.store === store) publish(author, items);
-        return items;
-      },
-    };
-    const sender = newSender({
-      store: showing,
-      now,
-      send: (item) =>
-        // Only the author's own session sends the author's changes.
-        env.currentUser() === author
-          ? env.send(item)
-          : Promise.resolve({ status: 401, body: null, problem: null, message: 'Signed out' }),
-      onDelivered: env.onDelivered,
-    });
-    const loop = async () => {
-      while (!stopped) {
-        let result: PumpResult | null = null;
-        if (env.isOnline() && env.currentUser() === author) {
-          result = await (await sender).pump();
-          await refresh();
-        }
-        if (stopped) break;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          if (result?.nextAttemptAt != null) timer = setTimeout(resolve, Math.max(0, result.nextAttemptAt - now()));
-        });
-        clearTimeout(timer);
-      }
-    };
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    if (locks && env.persists) {
-      // One sender per device and author; the other tabs queue for the lock and take over when it is released.
-      void locks.request(`thrive-outbox-sender:${author}`, () => loop());
-    } else {
-      void loop();
-    }
-    const offOnline = env.subscribeToOnline(() => wake());
-    return () => {
-      stopped = true;
-      offOnline();
-      wake();
-    };
-  }
-
   /** Couriers at work, by author. */
-  const couriers = new Map<string, { store: OutboxStore; standDown: () => Promise<void> }>();
-  /**
-   * Delivers a signed-out author's changes with their own credential, in the
-   * background, as long as the page lives (its open store holds their key): one sender per author per device
-   * (the same Web Lock), retries like the author's own sending, and stops
-   * when all are delivered (the credential released) or the credential is
-   * refused (the changes wait for the author).
-   */
-  function startCourier(author: string, store: OutboxStore, credential: string, courier: CourierEnvironment): void {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let nudge: () => void = () => undefined;
-    let current = credential;
-    const sender = newSender({
-      store,
-      now,
-      send: courier.sender(credential, (next) => {
-        current = next;
-        void store.setCredential(next);
+  const couriers = new Map<string, Courier>();
+
+  function startCourierFor(author: string, store: OutboxStore, credential: string, courier: CourierEnvironment) {
+    couriers.set(
+      author,
+      startCourier(author, store, credential, {
+        ...env,
+        now,
+        courier,
+        onDelivered: env.onDeliveredForOthers ?? env.onDelivered,
+        onEnd: () => {
+          if (couriers.get(author)?.store === store) couriers.delete(author);
+        },
       }),
-      onDelivered: env.onDeliveredForOthers ?? env.onDelivered,
-    });
-    const loop = async () => {
-      while (!stopped) {
-        if (env.isOnline()) {
-          const result = await (await sender).pump();
-          if (stopped) break;
-          if ((await store.load()).length === 0) {
-            await store.setCredential(null);
-            await courier.release(current);
-            break;
-          }
-          // Refused: only the author's next sign-in on this device sends these.
-          if (result.signedOut) {
-            await store.setCredential(null);
-            break;
-          }
-          await new Promise<void>((resolve) => {
-            nudge = resolve;
-            if (result.nextAttemptAt != null) timer = setTimeout(resolve, Math.max(0, result.nextAttemptAt - now()));
-          });
-        } else {
-          await new Promise<void>((resolve) => {
-            nudge = resolve;
-          });
-        }
-        clearTimeout(timer);
-      }
-    };
-    const offOnline = env.subscribeToOnline(() => nudge());
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    const running = (locks && env.persists ? locks.request(`thrive-outbox-sender:${author}`, loop) : loop()).finally(
-      () => {
-        offOnline();
-        if (couriers.get(author)?.store === store) couriers.delete(author);
-        if (!stopped && env.persists) store.close();
-      },
-    ) as Promise<void>;
-    couriers.set(author, {
-      store,
-      // The author is back on this device: their own session sends from now on.
-      standDown: async () => {
-        stopped = true;
-        nudge();
-        await running.catch(() => undefined);
-        const left = await store.getCredential();
-        if (left !== null) {
-          await store.setCredential(null);
-          await courier.release(left);
-        }
-        if (env.persists) store.close();
-      },
-    });
+    );
   }
 
   async function follow(author: string | null): Promise<void> {
@@ -256,7 +157,7 @@ export function createOutbox(env: OutboxEnvironment) {
       publish(null, []);
       const credential = env.courier ? await leaving.store.getCredential() : null;
       if (env.courier && credential !== null && (await leaving.store.load()).length > 0) {
-        startCourier(leaving.author, leaving.store, credential, env.courier);
+        startCourierFor(leaving.author, leaving.store, credential, env.courier);
       } else {
         if (credential !== null) {
           await leaving.store.setCredential(null);
@@ -274,17 +175,25 @@ export function createOutbox(env: OutboxEnvironment) {
       await store.setCredential(null);
       void env.courier?.release(left);
     }
+    const sending = startSending(author, store, {
+      ...env,
+      now,
+      show: (items) => {
+        if (active?.store === store) publish(author, items);
+      },
+      refresh,
+    });
     const offOtherTabs = store.subscribe(() => {
       void refresh();
-      wake();
+      sending.wake();
     });
-    const stopSending = startSending(author, store);
     active = {
       author,
       store,
+      wake: sending.wake,
       stop: () => {
         offOtherTabs();
-        stopSending();
+        sending.stop();
       },
     };
     await refresh();
@@ -307,34 +216,10 @@ export function createOutbox(env: OutboxEnvironment) {
     if (!current) throw new Error('Thrive: there is no signed-in author for this change.');
     const items = await current.store.update(edit);
     if (active === current) publish(current.author, items);
-    wake();
+    current.wake();
   }
 
-  /** When the last change was made here: changes made in the same millisecond keep the order they were made in. */
-  let lastMade = 0;
-
-  function newItem(author: string, change: NewChange): OutboxItem {
-    lastMade = Math.max(now(), lastMade + 1);
-    return {
-      id: crypto.randomUUID(),
-      author,
-      record: change.record,
-      request: change.request,
-      version: change.version,
-      ...(change.unconditional ? { unconditional: true } : {}),
-      base: change.base,
-      label: change.label,
-      fieldLabels: change.fieldLabels,
-      link: change.link ?? null,
-      refresh: change.refresh ?? [],
-      createdAt: lastMade,
-      state: 'waiting',
-      attempts: 0,
-      notBefore: 0,
-      reason: null,
-      current: null,
-    };
-  }
+  const itemOf = itemMaker(now);
 
   env.subscribeToSession(() => void followSession());
 
@@ -355,7 +240,7 @@ export function createOutbox(env: OutboxEnvironment) {
       await following;
       const author = active?.author;
       if (!author) throw new Error('Thrive: there is no signed-in author for this change.');
-      const item = newItem(author, next);
+      const item = itemOf(author, next);
       await change((items) => [...items, item]);
       return item;
     },
@@ -370,35 +255,17 @@ export function createOutbox(env: OutboxEnvironment) {
       await following;
       const author = active?.author;
       if (!author) throw new Error('Thrive: there is no signed-in author for this change.');
-      let saved = newItem(author, next);
+      const fresh = itemOf(author, next);
+      let saved = fresh;
       await change((items) => {
-        const last = inOrder(items.filter((item) => item.record === next.record)).at(-1);
-        const replaceable =
-          last !== undefined &&
-          last.state === 'waiting' &&
-          last.attempts === 0 &&
-          last.request.method === next.request.method &&
-          last.request.path === next.request.path;
-        if (!replaceable) return [...items, saved];
-        saved = {
-          ...last,
-          request: next.request,
-          label: next.label,
-          fieldLabels: next.fieldLabels,
-          link: next.link ?? last.link,
-          refresh: next.refresh ?? last.refresh,
-        };
-        return items.map((item) => (item.id === last.id ? saved : item));
+        const latest = withLatestSave(items, next, fresh);
+        saved = latest.saved;
+        return latest.items;
       });
       return saved;
     },
     /** Sends a failed change again (the person fixed what was wrong, or the server may now accept it). */
-    retry: (id: string) =>
-      change((items) =>
-        items.map((item) =>
-          item.id === id ? { ...item, state: 'waiting', attempts: 0, notBefore: 0, reason: null } : item,
-        ),
-      ),
+    retry: (id: string) => change((items) => withRetry(items, id)),
     discard: (id: string) => change((items) => items.filter((item) => item.id !== id)),
     /**
      * Settles a conflict field by field: a new change with the values the
@@ -407,29 +274,7 @@ export function createOutbox(env: OutboxEnvironment) {
      */
     resolve: async (id: string, keepMine: ReadonlySet<string>) => {
       const { resolvedBody } = await import('./merge');
-      await change((items) =>
-        items.flatMap((item) => {
-          if (item.id !== id || !item.current) return [item];
-          const body = resolvedBody(item, keepMine, item.current);
-          if (body === null) return [];
-          const version = typeof item.current.version === 'number' ? item.current.version : item.version;
-          const base = Object.fromEntries(Object.keys(body).map((field) => [field, item.current?.[field]]));
-          return [
-            {
-              ...item,
-              id: crypto.randomUUID(),
-              request: { ...item.request, body },
-              version,
-              base,
-              state: 'waiting' as const,
-              attempts: 0,
-              notBefore: 0,
-              reason: null,
-              current: null,
-            },
-          ];
-        }),
-      );
+      await change((items) => withResolution(items, id, (item, current) => resolvedBody(item, keepMine, current)));
     },
     /**
      * Called just before the author signs out: with changes still unsent, their
@@ -446,29 +291,13 @@ export function createOutbox(env: OutboxEnvironment) {
       return true;
     },
     /** Wakes the sender (e.g. the person pressed 'Send now'). */
-    sendNow: () => wake(),
+    sendNow: () => active?.wake(),
     /**
      * How a change's first attempt ended: 'delivered' (the server has it),
      * 'held' (refused, or in conflict: it waits for the person), or 'waiting'
      * (offline, or the server was not reached: it will be sent later).
      */
-    settled(id: string): Promise<'delivered' | 'held' | 'waiting'> {
-      return new Promise((resolve) => {
-        const check = (): boolean => {
-          const item = snapshot.items.find((it) => it.id === id);
-          if (!item) resolve('delivered');
-          else if (item.state === 'failed' || item.state === 'conflict') resolve('held');
-          else if (!env.isOnline() || (item.state === 'waiting' && item.attempts > 0)) resolve('waiting');
-          else return false;
-          return true;
-        };
-        if (check()) return;
-        const listener = () => {
-          if (check()) listeners.delete(listener);
-        };
-        listeners.add(listener);
-      });
-    },
+    settled: (id: string) => settledOf(id, () => snapshot, listeners, env.isOnline),
   };
 }
 
