@@ -22,8 +22,10 @@ let eslint: ESLint;
 // busy machine; the cases after it take moments.
 beforeAll(async () => {
   eslint = new ESLint({ cwd: root });
+  // The app and the server are two TypeScript projects: each is read once here.
   await eslint.lintText('export {};\n', { filePath: APP_FILE });
-}, 180_000);
+  await eslint.lintText('export {};\n', { filePath: SERVICE_FILE });
+}, 300_000);
 
 async function rulesBroken(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -86,7 +88,7 @@ describe('size', () => {
   const lines = (count: number, line: (index: number) => string) =>
     Array.from({ length: count }, (_, index) => line(index)).join('\n');
   const longFunction = (count: number) =>
-    `export function busy(): number {\n  let total = 0;\n${lines(count - 3, (i) => `  total += ${i};`)}\n  return total;\n}\n`;
+    `export function busy(): number {\n  let total = 0;\n${lines(count - 4, (i) => `  total += ${i};`)}\n  return total;\n}\n`;
   const TEST_FILE = path.join(root, 'src/features/enrollments/model/progress.test.ts');
 
   it('refuses a file over 400 lines and a function over 150', { timeout: 60_000 }, async () => {

@@ -1,20 +1,7 @@
 import '@mantine/schedule/styles.css';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  NativeSelect,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react-query';
 import { addDays, mondayOf } from '@contract';
 import { useMemo, useState, type ReactNode } from 'react';
 import { PageFrame } from '@/components/PageFrame';
@@ -32,7 +19,7 @@ import {
   todayOn,
   useNow,
   wallTime,
-  zoneName,
+  type ClinicClock,
 } from '@/lib/intl';
 import { HUB_CRUMB, type Crumb } from '@/lib/navigation';
 import { useOnline } from '@/pwa/connection';
@@ -43,15 +30,15 @@ import {
   scheduleGridQueryOptions,
   servicesQueryOptions,
 } from '../api/queries';
-import { RESOURCE_KIND_LABELS, type Appointment, type ScheduleEntry } from '../model/labels';
+import type { Appointment, ScheduleEntry } from '../model/labels';
 import { NEEDS_NETWORK_MESSAGE, scheduleErrorMessage } from '../model/outcome';
 import { hoursShown, scrollStartOf } from '../model/schedule-view';
 import type { AppointmentsSearch } from '../model/search';
 import { AppointmentDialogById } from './AppointmentDialog';
 import { BookingDialog, type BookingSlot } from './BookingDialog';
 import { DayList } from './DayList';
+import { ScheduleControls } from './ScheduleControls';
 import { ScheduleGrid, type ScheduleView } from './ScheduleGrid';
-import { TOUCH_TARGET } from '@/config/touch';
 
 /** A stable empty list while nothing is loaded (hooks compare lists by identity). */
 const NONE: readonly Appointment[] = [];
@@ -111,6 +98,48 @@ export function AppointmentsPage({
   );
 }
 
+/** Moves a booked appointment dragged to another time or resource, and says where it went or why not. */
+function useMoveByDrag(clock: ClinicClock, online: boolean) {
+  const change = useChangeAppointment();
+  return (appointment: ScheduleEntry, wallClock: string, resourceId: string) => {
+    if (!online) {
+      toastFailure(NEEDS_NETWORK_MESSAGE, 'The appointment was not moved');
+      return;
+    }
+    const startsAt = instantOn(wallClock.slice(0, 10), wallClock.slice(11, 19), clock);
+    change.mutate(
+      {
+        appointment,
+        patch: { starts_at: startsAt, ...(resourceId !== appointment.resource_id ? { resource_id: resourceId } : {}) },
+        idempotencyKey: newActionKey(),
+      },
+      {
+        onSuccess: (moved) =>
+          toastSuccess(
+            `${moved.client_name} moved to ${formatDate(moved.starts_at, clock)} at ${formatTime(moved.starts_at, clock)}, ${moved.resource_name}.`,
+          ),
+        onError: (error) => toastFailure(scheduleErrorMessage(error), 'The appointment was not moved'),
+      },
+    );
+  };
+}
+
+/** The schedule is not on this device: it could not be loaded, or the device is offline and never had it. */
+function ScheduleUnavailable({ query, online }: { query: UseQueryResult<unknown>; online: boolean }) {
+  return online && query.isError ? (
+    <QueryErrorAlert
+      title="The schedule could not be loaded"
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  ) : (
+    <Alert color="yellow" variant="light" role="status">
+      You are offline and this schedule has not been loaded on this device. It loads when the connection returns.
+    </Alert>
+  );
+}
+
 /** The page's controls (clinic, resources, view, day), its schedule, and the dialogs to book and to open one. */
 function Schedule({
   search,
@@ -152,7 +181,6 @@ function Schedule({
     enabled: view === 'week',
   });
   const appointments = view === 'week' ? weekEntries : dayAppointments;
-  const change = useChangeAppointment();
   // The schedule (a grid of every resource's day or week) follows the page's frame: on a slow tablet it is most of
   // the page's render, and the heading and controls need not wait for it.
   const scheduleShown = useAfterFirstCommit();
@@ -196,119 +224,28 @@ function Schedule({
     });
   };
 
-  const moveByDrag = (appointment: ScheduleEntry, wallClock: string, resourceId: string) => {
-    if (!online) {
-      toastFailure(NEEDS_NETWORK_MESSAGE, 'The appointment was not moved');
-      return;
-    }
-    const startsAt = instantOn(wallClock.slice(0, 10), wallClock.slice(11, 19), clock);
-    change.mutate(
-      {
-        appointment,
-        patch: { starts_at: startsAt, ...(resourceId !== appointment.resource_id ? { resource_id: resourceId } : {}) },
-        idempotencyKey: newActionKey(),
-      },
-      {
-        onSuccess: (moved) =>
-          toastSuccess(
-            `${moved.client_name} moved to ${formatDate(moved.starts_at, clock)} at ${formatTime(moved.starts_at, clock)}, ${moved.resource_name}.`,
-          ),
-        onError: (error) => toastFailure(scheduleErrorMessage(error), 'The appointment was not moved'),
-      },
-    );
-  };
+  const moveByDrag = useMoveByDrag(clock, online);
 
   return (
     <>
-      <Paper withBorder radius="lg" p="sm">
-        <Stack gap="sm">
-          <Group gap="sm" align="flex-end" wrap="wrap">
-            <NativeSelect
-              label="Clinic"
-              data={clinics.map((item) => ({ value: item.id, label: item.name }))}
-              value={clinic.id}
-              onChange={(event) => set({ clinic: event.currentTarget.value, kind: undefined })}
-              w={{ base: '100%', xs: 220 }}
-            />
-            <NativeSelect
-              label="Resources"
-              data={[
-                { value: '', label: 'All resources' },
-                ...kinds.map((kind) => ({ value: kind, label: RESOURCE_KIND_LABELS[kind] })),
-              ]}
-              value={search.kind ?? ''}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                set({ kind: kinds.find((kind) => kind === value) });
-              }}
-              w={{ base: '100%', xs: 220 }}
-            />
-            {!phone && (
-              <SegmentedControl
-                aria-label="View"
-                data={[
-                  { value: 'day', label: 'Day' },
-                  { value: 'week', label: 'Week' },
-                ]}
-                value={view}
-                onChange={(value) => set({ view: value })}
-              />
-            )}
-            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openSlot(null, null)} ml="auto">
-              Book
-            </Button>
-          </Group>
-          <Group gap="xs" wrap="wrap" justify="space-between">
-            <Group gap="xs" wrap="wrap">
-              <Group gap="xs" wrap="nowrap">
-                <ActionIcon
-                  variant="default"
-                  aria-label={view === 'week' ? 'Previous week' : 'Previous day'}
-                  onClick={() => step(-1)}
-                >
-                  <IconChevronLeft size={20} aria-hidden />
-                </ActionIcon>
-                <Button
-                  variant="default"
-                  h={TOUCH_TARGET}
-                  miw={84}
-                  onClick={() => set({ date: today })}
-                  disabled={first === (view === 'week' ? mondayOf(today) : today)}
-                >
-                  Today
-                </Button>
-                <ActionIcon
-                  variant="default"
-                  aria-label={view === 'week' ? 'Next week' : 'Next day'}
-                  onClick={() => step(1)}
-                >
-                  <IconChevronRight size={20} aria-hidden />
-                </ActionIcon>
-              </Group>
-              <Title order={2} size="h4" aria-live="polite">
-                {dateText}
-              </Title>
-            </Group>
-            <Text size="sm" c="dimmed">
-              Times on the clinic’s clock: {clock.timeZone} ({zoneName(clock)})
-            </Text>
-          </Group>
-        </Stack>
-      </Paper>
+      <ScheduleControls
+        clinics={clinics}
+        clinic={clinic}
+        kinds={kinds}
+        kind={search.kind}
+        view={phone ? null : view}
+        clock={clock}
+        dateText={dateText}
+        showsToday={first === (view === 'week' ? mondayOf(today) : today)}
+        stepLabels={view === 'week' ? ['Previous week', 'Next week'] : ['Previous day', 'Next day']}
+        onChange={set}
+        onStep={step}
+        onToday={() => set({ date: today })}
+        onBook={() => openSlot(null, null)}
+      />
 
       {(appointments.isError || appointments.fetchStatus === 'paused') && !appointments.data ? (
-        online && appointments.isError ? (
-          <QueryErrorAlert
-            title="The schedule could not be loaded"
-            error={appointments.error}
-            onRetry={() => void appointments.refetch()}
-            retrying={appointments.isFetching}
-          />
-        ) : (
-          <Alert color="yellow" variant="light" role="status">
-            You are offline and this schedule has not been loaded on this device. It loads when the connection returns.
-          </Alert>
-        )
+        <ScheduleUnavailable query={appointments} online={online} />
       ) : !appointments.data || !resources.data || !scheduleShown ? (
         <Group justify="center" py="xl" role="status" aria-label="Loading the schedule">
           <Loader />
