@@ -18,7 +18,7 @@ const SEVERITY_COLOURS = { mild: 'yellow', moderate: 'orange', severe: 'red' } a
 
 /** Adverse reactions during the session: what, how severe, what was done, when. */
 export function ReactionsSection() {
-  const { draft, update, readOnly, attribution } = useVisitEditing();
+  const { draft, commit, readOnly, attribution } = useVisitEditing();
   const clock = useClock();
   const reactions = draft.reactions ?? [];
   const [adding, setAdding] = useState(false);
@@ -62,7 +62,7 @@ export function ReactionsSection() {
                   label={`More for the reaction “${reaction.what}”`}
                   remove="Remove this reaction"
                   onRemove={() =>
-                    update(
+                    commit(
                       'reactions',
                       reactions.filter((item) => item.id !== reaction.id),
                     )
@@ -76,7 +76,7 @@ export function ReactionsSection() {
       <Modal opened={adding} onClose={() => setAdding(false)} title="Record an adverse reaction" size="lg">
         <ReactionForm
           onAdd={(reaction) => {
-            update('reactions', [...reactions, reaction]);
+            commit('reactions', [...reactions, reaction]);
             setAdding(false);
           }}
           onCancel={() => setAdding(false)}

@@ -9,7 +9,7 @@ import { useVisitEditing } from './visit-context';
  * fields stay closed until a nurse or doctor records why it goes ahead.
  */
 export function ScreenSection() {
-  const { draft, update, problems, readOnly, stopped, attribution, mayOverride } = useVisitEditing();
+  const { draft, update, commit, problems, readOnly, stopped, attribution, mayOverride } = useVisitEditing();
   const answers = draft.contraindications?.answers ?? {};
   const positive = positiveContraindications(draft);
   const reason = draft.contraindications?.override_reason ?? '';
@@ -21,7 +21,7 @@ export function ScreenSection() {
             key={question.key}
             label={question.label}
             value={answers[question.key]}
-            onChange={(value) => update(`contraindications.answers.${question.key}`, value)}
+            onChange={(value) => commit(`contraindications.answers.${question.key}`, value)}
             error={problems.get(`contraindications.answers.${question.key}`)}
             disabled={readOnly}
             description={attribution(`contraindications.answers.${question.key}`)}

@@ -11,7 +11,7 @@ type Entry = { id: string } & Record<string, unknown>;
 
 /** A field of the therapy, by its spec, at `path` of the draft. */
 function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: string }) {
-  const { draft, update, problems, warnings, readOnly, stopped, attribution } = useVisitEditing();
+  const { draft, update, commit, problems, warnings, readOnly, stopped, attribution } = useVisitEditing();
   if (spec.input === 'checklist') {
     const answers = (valueAt(draft, path) ?? {}) as Record<string, boolean | null>;
     return (
@@ -27,7 +27,7 @@ function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: s
             key={question.key}
             label={question.label}
             value={answers[question.key]}
-            onChange={(value) => update(`${path}.${question.key}`, value)}
+            onChange={(value) => commit(`${path}.${question.key}`, value)}
             disabled={readOnly || stopped}
             description={attribution(`${path}.${question.key}`)}
           />
@@ -56,11 +56,11 @@ function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: s
 
 /** A list of entries (additives, attempts, site checks): each with its own fields, who entered it, and removal. */
 function EntryList({ path, spec }: { path: string; spec: ListSpec<Entry> }) {
-  const { draft, update, problems, readOnly, stopped, attribution } = useVisitEditing();
+  const { draft, commit, problems, readOnly, stopped, attribution } = useVisitEditing();
   const entries = (valueAt(draft, path) ?? []) as Entry[];
   const fields = Object.entries<FieldSpec>(spec.fields);
   const add = () =>
-    update(path, [...entries, { id: newEntryId(), ...Object.fromEntries(fields.map(([name]) => [name, null])) }]);
+    commit(path, [...entries, { id: newEntryId(), ...Object.fromEntries(fields.map(([name]) => [name, null])) }]);
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs">
@@ -105,7 +105,7 @@ function EntryList({ path, spec }: { path: string; spec: ListSpec<Entry> }) {
                   label={`More for ${spec.itemLabel.toLowerCase()} ${index + 1}`}
                   remove={`Remove ${spec.itemLabel.toLowerCase()} ${index + 1}`}
                   onRemove={() =>
-                    update(
+                    commit(
                       path,
                       entries.filter((item) => item.id !== entry.id),
                     )

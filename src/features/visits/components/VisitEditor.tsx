@@ -142,11 +142,21 @@ export function VisitEditor(props: EditorProps) {
   }, [keepSoon]);
 
   const update = (path: string, value: unknown) => setDraft((current) => withValueAt(current, path, value));
-  // Each change of the draft is kept shortly after the last keystroke.
+  // A discrete act is kept as soon as it shows; typing, shortly after the last keystroke.
+  const keepAtOnce = useRef(false);
+  const commit = (path: string, value: unknown) => {
+    keepAtOnce.current = true;
+    update(path, value);
+  };
   useEffect(() => {
     if (sameDraft(draft, saved.current)) return;
-    setTyping(true);
     keepSoon(draft);
+    if (keepAtOnce.current) {
+      keepAtOnce.current = false;
+      keepSoon.flush();
+    } else {
+      setTyping(true);
+    }
   }, [draft, keepSoon]);
 
   const problems = problemsByPath(draftProblems(draft, checkClock()));
@@ -174,6 +184,7 @@ export function VisitEditor(props: EditorProps) {
   const editing: VisitEditing = {
     draft,
     update,
+    commit,
     problems,
     warnings: problemsByPath(warnings),
     readOnly,

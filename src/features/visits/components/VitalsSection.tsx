@@ -39,7 +39,7 @@ function nextPhase(vitals: readonly VitalsEntry[]): VitalsEntry['phase'] {
 
 /** Vitals as a timed series: each entry stamped with when it was taken and who entered it. */
 export function VitalsSection() {
-  const { draft, update, readOnly, attribution, problems, warnings } = useVisitEditing();
+  const { draft, commit, readOnly, attribution, problems, warnings } = useVisitEditing();
   /** What in an entry needs a second look before signing, by its place in the draft. */
   const checksOf = (entry: VitalsEntry): string[] => {
     const index = (draft.vitals ?? []).indexOf(entry);
@@ -109,7 +109,7 @@ export function VitalsSection() {
                         label={`More for the vitals at ${formatTime(entry.taken_at, clock)}`}
                         remove="Remove these vitals"
                         onRemove={() =>
-                          update(
+                          commit(
                             'vitals',
                             (draft.vitals ?? []).filter((item) => item.id !== entry.id),
                           )
@@ -132,7 +132,7 @@ export function VitalsSection() {
         <VitalsForm
           phase={nextPhase(vitals)}
           onAdd={(entry) => {
-            update('vitals', [...(draft.vitals ?? []), entry]);
+            commit('vitals', [...(draft.vitals ?? []), entry]);
             setAdding(false);
           }}
           onCancel={() => setAdding(false)}

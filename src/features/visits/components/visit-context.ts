@@ -4,8 +4,13 @@ import type { VisitDraft } from '../model/draft';
 /** What every section of a visit being charted reads and changes. */
 export interface VisitEditing {
   draft: VisitDraft;
-  /** Sets the value at a path of the draft ('iv.volume_ml', 'vitals'); saved shortly after. */
+  /** Sets the value at a path of the draft ('iv.volume_ml', 'vitals') as it is typed; saved shortly after. */
   update: (path: string, value: unknown) => void;
+  /**
+   * Sets the value at a path and keeps the draft at once: a discrete act (an entry added from a dialog or removed,
+   * a yes or no), which no keystroke follows.
+   */
+  commit: (path: string, value: unknown) => void;
   /** The problem at each path, from the visit's rules. */
   problems: ReadonlyMap<string, string>;
   /** What needs a second look at each path before signing (the plausibility warnings). */
