@@ -110,6 +110,13 @@ describe('IV', () => {
     expect(draftProblems(withValue(draft, 'iv.additives.0.expiry', '2026-11-24'), CLOCK)).toEqual([]);
   });
 
+  it('keeps a site check on the device until it has its time, which the stored record requires', () => {
+    const draft = example('iv');
+    expect(draftProblems(withValue(draft, 'iv.site_checks.0.checked_at', null), CLOCK)).toEqual([
+      { field: 'iv.site_checks.0.checked_at', message: 'Enter when the site was checked.' },
+    ]);
+  });
+
   it('refuses a stop before the start, and nothing recorded later than now', () => {
     const draft = example('iv');
     expect(draftProblems(withValue(draft, 'iv.stopped_at', '2026-11-24T04:34:00Z'), CLOCK)).toEqual([

@@ -227,7 +227,12 @@ export function draftProblems(draft: VisitDraft, clock: CheckClock): VisitFieldE
     }
     notLater(iv.started_at, 'iv.started_at');
     notLater(iv.stopped_at, 'iv.stopped_at');
-    (iv.site_checks ?? []).forEach((check, index) => notLater(check.checked_at, `iv.site_checks.${index}.checked_at`));
+    (iv.site_checks ?? []).forEach((check, index) => {
+      const at = `iv.site_checks.${index}.checked_at`;
+      // A site check is stored with its time (clinic.yaml requires it): until it has one it stays on the device.
+      if (!check.checked_at) errors.push({ field: at, message: 'Enter when the site was checked.' });
+      notLater(check.checked_at, at);
+    });
   }
   return errors;
 }

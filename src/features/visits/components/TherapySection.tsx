@@ -56,11 +56,12 @@ function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: s
 
 /** A list of entries (additives, attempts, site checks): each with its own fields, who entered it, and removal. */
 function EntryList({ path, spec }: { path: string; spec: ListSpec<Entry> }) {
-  const { draft, commit, problems, readOnly, stopped, attribution } = useVisitEditing();
+  const { draft, update, commit, problems, readOnly, stopped, attribution } = useVisitEditing();
   const entries = (valueAt(draft, path) ?? []) as Entry[];
   const fields = Object.entries<FieldSpec>(spec.fields);
+  // A new entry's fields are typed next: it is kept with them, after the pause.
   const add = () =>
-    commit(path, [...entries, { id: newEntryId(), ...Object.fromEntries(fields.map(([name]) => [name, null])) }]);
+    update(path, [...entries, { id: newEntryId(), ...Object.fromEntries(fields.map(([name]) => [name, null])) }]);
   return (
     <Stack gap="sm">
       <Group justify="space-between" gap="xs">
