@@ -56,14 +56,48 @@ async function replayTheDay(page: Page, name: string): Promise<void> {
     at = Date.parse((JSON.parse(await fs.readFile(clockFile, 'utf8')) as { at: string }).at);
   }
   await page.clock.setFixedTime(at);
-  // An answer the recording lacks fails the request, and so the picture: nothing reaches today's demo data.
-  await page.routeFromHAR(har, {
+  // An answer the recording lacks fails the request, and so the picture: nothing reaches today's demo data. The
+  // recording names no host (the stack's port moves with E2E_PORT): replay reads a copy addressed to this one.
+  await page.routeFromHAR(update ? har : await addressedCopy(har, name), {
     url: '**/api/v1/**',
     update,
     updateContent: 'embed',
     updateMode: 'minimal',
     notFound: 'abort',
   });
+}
+
+interface Recording {
+  log: { entries: { request: { url: string; headers: unknown[]; cookies: unknown[] } }[] };
+}
+
+/** The origin a kept recording names in place of the stack's. */
+const RECORDED_ORIGIN = 'http://thrive.invalid';
+
+/**
+ * A recording keeps what replay matches on (the method, the path, a body) and the answers: no session, no host.
+ */
+async function scrubRecording(har: string): Promise<void> {
+  const recording = JSON.parse(await fs.readFile(har, 'utf8')) as Recording;
+  for (const entry of recording.log.entries) {
+    entry.request.headers = [];
+    entry.request.cookies = [];
+    const url = new URL(entry.request.url);
+    entry.request.url = `${RECORDED_ORIGIN}${url.pathname}${url.search}`;
+  }
+  await fs.writeFile(har, JSON.stringify(recording));
+}
+
+/** The recording addressed to the stack this run started, in the test's own output folder. */
+async function addressedCopy(har: string, name: string): Promise<string> {
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  const recording = JSON.parse(await fs.readFile(har, 'utf8')) as Recording;
+  for (const entry of recording.log.entries) {
+    entry.request.url = entry.request.url.replace(RECORDED_ORIGIN, origin);
+  }
+  const copy = test.info().outputPath(`${name}.har`);
+  await fs.writeFile(copy, JSON.stringify(recording));
+  return copy;
 }
 
 test.describe.configure({ mode: 'parallel' });
@@ -95,6 +129,11 @@ for (const [group, viewer] of Object.entries(VIEWER) as [Group, string][]) {
       await open(page, screen);
       await resize(page, MAIN_WIDTH[group]);
       await expect.soft(page).toHaveScreenshot(pictureOf(screen), { animations: 'disabled', caret: 'hide' });
+    }
+    if (recording()) {
+      // The recording is written as the context closes.
+      await page.context().close();
+      await scrubRecording(path.join(SCREENS, `${group}.har`));
     }
   });
 }
