@@ -294,9 +294,10 @@ describe('who may see the programs', () => {
     norole: 403,
   };
 
-  it('the hub staff group; ADMIN, clients and an account without a role do not', async () => {
-    // Each role asks at once: a staff role's answer holds every enrolled client's progress, a second or more on a
-    // busy machine, and one after the other they passed the test's time.
+  it('the hub staff group; ADMIN, clients and an account without a role do not', { timeout: 90_000 }, async () => {
+    // Each role asks at once: a staff role's answer holds every enrolled client's progress and Thrive checks, a
+    // second or more on a busy machine (the in-process database answers one at a time), and one after the other they
+    // passed the test's time.
     await Promise.all(
       (Object.entries(STATUS) as [Actor, number][]).map(async ([as, status]) => {
         expect((await api('GET', '/programs', { as })).status, `${as} lists`).toBe(status);
