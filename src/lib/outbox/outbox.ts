@@ -24,8 +24,6 @@
  */
 import { createMemoryStore, openDeviceStore, type OutboxStore } from './store';
 import { startCourier, startSending, type Courier, type CourierEnvironment } from './delivery';
-
-export type { CourierEnvironment };
 import { itemMaker, withLatestSave, withResolution, withRetry } from './edits';
 import { countsOf, type NewChange, type OutboxCounts, type OutboxItem, type SendAnswer } from './model';
 

@@ -149,14 +149,13 @@ export function VisitEditor(props: EditorProps) {
     update(path, value);
   };
   useEffect(() => {
+    const atOnce = keepAtOnce.current;
+    // An act that changed nothing must not hurry the typing after it.
+    keepAtOnce.current = false;
     if (sameDraft(draft, saved.current)) return;
     keepSoon(draft);
-    if (keepAtOnce.current) {
-      keepAtOnce.current = false;
-      keepSoon.flush();
-    } else {
-      setTyping(true);
-    }
+    if (atOnce) keepSoon.flush();
+    else setTyping(true);
   }, [draft, keepSoon]);
 
   const problems = problemsByPath(draftProblems(draft, checkClock()));
