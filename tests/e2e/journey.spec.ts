@@ -451,7 +451,7 @@ test('reports show a signed visit and never a draft, and print without the app a
   const checks = page.getByRole('table', { name: 'Thrive check scores' }).getByRole('row');
   await expect(checks.filter({ hasText: '80' }).first()).toBeVisible();
   const allTime = await checks.count();
-  await page.getByText('Last 3 months').click();
+  await page.getByText('3 months', { exact: true }).click();
   await expect(page).toHaveURL(/period=3m/);
   await expect(checks).toHaveCount(allTime - 2);
   await page.reload();

@@ -41,13 +41,14 @@ export function ReportsFilter({
         }}
         w={{ base: '100%', xs: 220 }}
       />
-      <Stack gap={4}>
+      <Stack gap={4} w={{ base: '100%', xs: 'auto' }}>
         <Text size="md" fw={500} id="reports-period">
           Period
         </Text>
         <SegmentedControl
           size="md"
           aria-labelledby="reports-period"
+          fullWidth
           data={PERIOD_OPTIONS}
           value={search.period ?? 'all'}
           onChange={(value) => {

@@ -12,10 +12,10 @@ export const REPORT_KINDS = {
 } as const;
 export type ReportKind = keyof typeof REPORT_KINDS;
 
-/** How far back the page reaches. */
+/** How far back the page reaches (labels short enough for three segments on a phone). */
 export const REPORT_PERIODS = {
-  '3m': { label: 'Last 3 months', days: 91 },
-  '12m': { label: 'Last 12 months', days: 365 },
+  '3m': { label: '3 months', days: 91 },
+  '12m': { label: '12 months', days: 365 },
 } as const;
 export type ReportPeriod = keyof typeof REPORT_PERIODS;
 
