@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { itemMaker, withLatestSave, withResolution, withRetry } from './edits';
 import type { NewChange, OutboxItem } from './model';
 
+/** The fields a visit's save always carries. */
+const VISIT = { client_id: 'c1', therapy: 'iv' } as const;
+
 const save = (notes: string): NewChange => ({
   record: 'visit:v1',
-  request: { method: 'put', path: '/visits/{id}', pathParams: { id: 'v1' }, body: { notes } },
+  request: { method: 'put', path: '/visits/{id}', pathParams: { id: 'v1' }, body: { ...VISIT, notes } },
   version: 2,
   base: {},
   label: 'IV therapy visit of Priya Sharma',

@@ -4,6 +4,7 @@
  * how a conflict is told from a change someone else made to other fields.
  */
 import { canonicalJson, type Problem } from '@contract';
+import type { ContractRequest } from './contract-request';
 
 export type OutboxMethod = 'post' | 'put' | 'patch' | 'delete';
 
@@ -52,11 +53,9 @@ export interface OutboxItem {
   current: Readonly<Record<string, unknown>> | null;
 }
 
-/** What a feature hands the outbox: the change, and how to show it. */
-export type NewChange = Pick<
-  OutboxItem,
-  'record' | 'request' | 'version' | 'base' | 'label' | 'fieldLabels' | 'unconditional'
-> & {
+/** What a feature hands the outbox: the change (a write the contract defines, with its body), and how to show it. */
+export type NewChange = Pick<OutboxItem, 'record' | 'version' | 'base' | 'label' | 'fieldLabels' | 'unconditional'> & {
+  request: ContractRequest;
   link?: string | null;
   refresh?: readonly (readonly unknown[])[];
 };
