@@ -4,26 +4,25 @@
  * between staff screens, and the lists at clinic scale. Each figure is the median of `runs` measurements.
  */
 import path from 'node:path';
+import { addDays, instantAt, wallClockAt } from '@contract';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { openMigratedDatabase } from '../../server/db/migrate.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAccount } from '../demo/accounts.ts';
+import { DEMO_ACCOUNTS, demoAccount } from '../demo/accounts.ts';
 import { generateClients } from '../demo/clients.ts';
 import { writeDemoWeek } from '../demo/demo-week.ts';
-import { seedScheduleCatalog } from '../demo/schedule.ts';
+import { DEMO_CLINICS, seedScheduleCatalog } from '../demo/schedule.ts';
 import { DEFAULT_DEMO_CLIENTS } from '../demo/seed.ts';
 import { seedDatabase } from '../demo/seed-database.ts';
 import { seedIdentity } from '../identity/seed.ts';
 import { startBackend } from '../stack/backend.ts';
 import { configFromStack, stackConfig } from '../stack/config.ts';
+import { PBKDF2_ITERATIONS } from '../../src/config/key-derivation.ts';
 import { CHROMIUM, median } from './lighthouse.ts';
+import { journeyTimings, keyDerivation, staffJourneys } from './journeys.ts';
+import { ROWS, probe, read, signIn, slowDown, unlockIfAsked, type Timing } from './page-probe.ts';
 import { serveBuild } from './serve.ts';
 
-export interface Timing {
-  name: string;
-  value: string;
-  goal?: boolean;
-  goalText?: string;
-}
+export type { Timing };
 
 export interface AppTimings {
   users: number;
@@ -41,99 +40,12 @@ interface Options {
   runs?: number;
 }
 
-const CPU_SLOWDOWN = 4;
-
-/** A list's rows: the users table (or its cards on a phone) and the discovery results. */
-const ROWS = 'main tbody tr, main [role="listbox"] > li, main ul[aria-label="Users"] > li';
-
 /**
- * Installed in every page (as a string, below): when the first heading of the main area shows (or changes), when the live app took
- * the prerendered sign-in page's place, the last click and keystroke, and the long tasks, all on the page's clock.
+ * Signs in, waits for the service worker to control the page and the cache to be saved, then starts again `runs` times
+ * (offline, or online), unlocking each time: the first paint, the first screen, its take-over by the live app, and
+ * from 'Unlock' to the home's heading and to its first row (the hub's day, where it has one).
  */
-const probe = {
-  // Plain JavaScript in a string: the page runs it as written (a compiled function would carry the compiler's
-  // helpers along).
-  content: `(() => {
-    const w = window;
-    w.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-    addEventListener('click', () => (w.__clickAt = performance.now()), true);
-    // A key goes down (the text changes and its search may start) and comes up; a slow device handles the key
-    // before it handles its release.
-    addEventListener('keydown', () => (w.__keyDownAt = performance.now()), true);
-    addEventListener('keyup', () => (w.__keyAt = performance.now()), true);
-    addEventListener('pointerdown', () => (w.__intentAt ??= performance.now()), true);
-    const seen = () => {
-      const heading = document.querySelector('main h1');
-      const text = heading ? heading.textContent : null;
-      if (text && text !== w.__headingText) {
-        w.__headingText = text;
-        const at = (w.__headingAt = performance.now());
-        // The first frame that shows it: after the next animation frame's rendering.
-        requestAnimationFrame(() => setTimeout(() => { if (w.__headingAt === at) w.__headingPaintAt = performance.now(); }));
-      }
-      if (w.__revealedAt === undefined && document.querySelector('#root > div')) w.__revealedAt = performance.now();
-      const rows = document.querySelectorAll('${ROWS}');
-      const first = rows[0] ? rows[0].textContent : null;
-      if (first !== w.__firstRowText) {
-        w.__firstRowText = first;
-        w.__rowsAt = performance.now();
-      }
-      // A list says it is out of date (aria-busy) from a key until the results of the text typed show.
-      const busy = document.querySelector('main [aria-busy="true"]') !== null;
-      if (busy !== w.__busy) {
-        w.__busy = busy;
-        if (!busy) w.__settledAt = performance.now();
-      }
-    };
-    new MutationObserver(seen).observe(document, {
-      childList: true,
-      subtree: true,
-      characterData: true,
-      attributes: true,
-      attributeFilter: ['aria-busy'],
-    });
-  })();`,
-};
-
-const read = (page: Page, name: string) =>
-  page.evaluate((key) => (window as unknown as Record<string, unknown>)[key], name) as Promise<number | undefined>;
-
-async function slowDown(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-}
-
-async function signIn(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
-  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
-}
-
-/**
- * A load by address is a reload: where the device keeps data, the person gives their password again (the unlock
- * screen) before anything of theirs shows. Unlocks as they would; returns whether it was asked.
- */
-async function unlockIfAsked(page: Page): Promise<boolean> {
-  await page.locator('#root:not([data-prerendered]) main h1').first().waitFor({ timeout: 30_000 });
-  const form = page.getByRole('form', { name: 'Unlock Thrive' });
-  if (!(await form.isVisible())) return false;
-  await form.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await form.getByRole('button', { name: 'Unlock' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/unlock'), { timeout: 30_000 });
-  await page.waitForFunction(() => document.querySelector('main h1')?.textContent !== 'Thrive', undefined, {
-    timeout: 30_000,
-  });
-  return true;
-}
-
-/** Signs in, waits for the service worker to control the page and the cache to be saved, then starts offline. */
-async function warmStartOffline(browser: Browser, baseUrl: string, email: string, runs: number) {
+async function warmStart(browser: Browser, baseUrl: string, email: string, runs: number, offline = true) {
   const context = await browser.newContext();
   await context.addInitScript(probe);
   const page = await context.newPage();
@@ -146,8 +58,9 @@ async function warmStartOffline(browser: Browser, baseUrl: string, email: string
   await page.reload();
   await unlockIfAsked(page);
   await page.waitForTimeout(3000);
-  await context.setOffline(true);
+  await context.setOffline(offline);
   await slowDown(page);
+  const firstRow: number[] = [];
   const fcp: number[] = [];
   const heading: number[] = [];
   const live: number[] = [];
@@ -163,7 +76,17 @@ async function warmStartOffline(browser: Browser, baseUrl: string, email: string
     fcp.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN));
     // From the press of 'Unlock' to the home's heading: the key unwrapped, the saved data decrypted and shown.
     if (await unlockIfAsked(page)) {
-      unlocked.push(((await read(page, '__headingAt')) ?? NaN) - ((await read(page, '__clickAt')) ?? NaN));
+      const clickAt = (await read(page, '__clickAt')) ?? NaN;
+      unlocked.push(((await read(page, '__headingAt')) ?? NaN) - clickAt);
+      const rows = page.locator(ROWS).first();
+      if (
+        await rows.waitFor({ timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        firstRow.push(((await read(page, '__rowsAt')) ?? NaN) - clickAt);
+      }
     }
   }
   await context.close();
@@ -173,6 +96,7 @@ async function warmStartOffline(browser: Browser, baseUrl: string, email: string
     live: median(live),
     firstScreen,
     unlocked: median(unlocked),
+    firstRow: firstRow.length > 0 ? median(firstRow) : NaN,
     home,
   };
 }
@@ -329,7 +253,7 @@ async function list(
   };
 }
 
-type WarmStart = Awaited<ReturnType<typeof warmStartOffline>>;
+type WarmStart = Awaited<ReturnType<typeof warmStart>>;
 
 /** A warm start's rows: its first paint, its first screen's heading (the unlock screen where the device keeps data), the unlock. */
 function warmStartTimings(name: string, start: WarmStart, ms: (value: number) => string): Timing[] {
@@ -351,6 +275,18 @@ function warmStartTimings(name: string, start: WarmStart, ms: (value: number) =>
   return rows;
 }
 
+/**
+ * The last 16:00 at the main clinic before `now`: the demo week is planned from there, so whatever the hour of the
+ * run, that day's sessions are done and one of them is left to complete (the hub's draft the bench opens), while
+ * today's later bookings fill the hub's day.
+ */
+function afternoonBefore(now: Date): Date {
+  const { timeZone } = DEMO_CLINICS[0]!;
+  const today = wallClockAt(now, timeZone).date;
+  const afternoon = instantAt(`${today} 16:00`, timeZone);
+  return afternoon <= now ? afternoon : instantAt(`${addDays(today, -1)} 16:00`, timeZone);
+}
+
 export async function measureApp(options: Options): Promise<AppTimings> {
   const runs = options.runs ?? 5;
   const config = stackConfig({
@@ -367,7 +303,12 @@ export async function measureApp(options: Options): Promise<AppTimings> {
     await seedDatabase(db, accounts);
     // A living clinic's week, as `npm start` has it: the hub's day and the appointments screen have a schedule to show.
     await seedScheduleCatalog(db);
-    await writeDemoWeek(db, new Date(), generateClients(DEFAULT_DEMO_CLIENTS), demoAccount('client2@thrive.test'));
+    await writeDemoWeek(
+      db,
+      afternoonBefore(new Date()),
+      generateClients(DEFAULT_DEMO_CLIENTS),
+      demoAccount('client2@thrive.test'),
+    );
   } finally {
     await db.close();
   }
@@ -381,15 +322,22 @@ export async function measureApp(options: Options): Promise<AppTimings> {
   try {
     const takeover = await takeOver(browser, baseUrl, runs);
     const bare = await bareReload(browser, options.bareUrl, runs);
-    const staff = await warmStartOffline(browser, baseUrl, 'nurse@thrive.test', runs);
-    const client = await warmStartOffline(browser, baseUrl, 'client2@thrive.test', runs);
+    const staff = await warmStart(browser, baseUrl, 'nurse@thrive.test', runs);
+    const staffOnline = await warmStart(browser, baseUrl, 'nurse@thrive.test', runs, false);
+    const client = await warmStart(browser, baseUrl, 'client2@thrive.test', runs);
+    const derivation = await keyDerivation(browser, baseUrl, PBKDF2_ITERATIONS, runs);
 
     const nurse = await browser.newContext();
     await nurse.addInitScript(probe);
     const nursePage = await nurse.newPage();
+    // A journey that stalls often says why in the page's console.
+    nursePage.on('console', (message) => {
+      if (message.type() === 'error') console.warn(`the nurse's page: ${message.text()}`);
+    });
     await signIn(nursePage, baseUrl, 'nurse@thrive.test');
     await slowDown(nursePage);
     const navigate = await navigation(nurse, nursePage, baseUrl, runs);
+    const journeys = await staffJourneys(nursePage, baseUrl, runs);
     const discovery = await list(nursePage, baseUrl, runs, {
       from: '/hub',
       to: '/discovery',
@@ -433,6 +381,7 @@ export async function measureApp(options: Options): Promise<AppTimings> {
         name: `navigation, ${name}: click to heading`,
         value: ms(heading),
       })),
+      ...journeyTimings({ bare, offline: staff, online: staffOnline, derivation, journeys }),
     ];
     for (const [name, result] of [
       ['/users', users],

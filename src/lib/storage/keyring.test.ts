@@ -1,6 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_UNLOCK_FAILURES, PBKDF2_ITERATIONS, createKeyring } from './keyring';
+import { PBKDF2_ITERATIONS } from '@/config/key-derivation';
+import { MAX_UNLOCK_FAILURES, createKeyring } from './keyring';
 import { openVault } from './vault';
 
 /** Fewer iterations than production, through the test seam only: the rules are the same. */

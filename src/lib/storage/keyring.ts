@@ -18,12 +18,10 @@
  * face or screen lock, offline too. The password keeps working beside it.
  */
 
-/** OWASP's 2023 figure for PBKDF2-HMAC-SHA-256; about half a second to a second on a slow tablet, once per sign-in or unlock. */
-export const PBKDF2_ITERATIONS = 600_000;
-
 /** Wrong passwords in a row at the unlock screen before a full sign-in is needed. */
 export const MAX_UNLOCK_FAILURES = 5;
 
+import { PBKDF2_ITERATIONS } from '@/config/key-derivation';
 import { createDataKeys, dataKeys, type DataKeys } from './data-keys';
 import { unwrapDataKey } from './unwrap-data-key';
 import type { EnrolledPasskey, PasskeyProof, PasskeyWrap, PersonProof } from './passkey-wrap';
