@@ -369,7 +369,9 @@ describe('a booking sent again with the same Idempotency-Key', () => {
     const twins = await Promise.all([bookFor(DEV!.email, twinBody, twinKey), bookFor(DEV!.email, twinBody, twinKey)]);
     expect(twins.map((answer) => answer.status)).toEqual([201, 201]);
     expect(twins[0].body.id).toBe(twins[1].body.id);
-    expect((await bookingsOf(DEV!.email, day)).map((a) => a.starts_at.slice(11, 16))).toEqual(['08:00', '09:00']);
+    // The client's other bookings that day (an intake call moved off a weekend may land there) are not this test's.
+    const panels = (await bookingsOf(DEV!.email, day)).filter((a) => a.service_name === 'Vitamin and mineral panel');
+    expect(panels.map((a) => a.starts_at.slice(11, 16))).toEqual(['08:00', '09:00']);
   });
 });
 
