@@ -11,6 +11,7 @@ import {
   formatTime,
   formatWhen,
   dayTyped,
+  entryInstant,
   instantOn,
   isWallTime,
   localeOfZone,
@@ -159,5 +160,26 @@ describe('numbers', () => {
     expect(formatNumber(100_000)).toBe('100,000');
     expect(formatMoney(240_000, 'INR', 'en-IN')).toBe('₹2,400');
     expect(formatMoney(8950, 'GBP')).toBe('£89.50');
+  });
+});
+
+describe('the instant of a time typed for a visit', () => {
+  // 02:43 on 3 December at the Bengaluru clinic.
+  const now = new Date('2026-12-02T21:13:00Z');
+
+  it('is on the visit’s day when the visit is today', () => {
+    expect(entryInstant('2026-12-03', '02:40', BENGALURU, now)).toBe('2026-12-02T21:10:00.000Z');
+  });
+
+  it('is today for a visit begun yesterday and charted after midnight', () => {
+    expect(entryInstant('2026-12-02', '02:40', BENGALURU, now)).toBe('2026-12-02T21:10:00.000Z');
+  });
+
+  it('stays on the visit’s day for a time later than now today', () => {
+    expect(entryInstant('2026-12-02', '14:30', BENGALURU, now)).toBe('2026-12-02T09:00:00.000Z');
+  });
+
+  it('allows the clock tolerance: a few minutes ahead of now is still today', () => {
+    expect(entryInstant('2026-12-02', '02:50', BENGALURU, now)).toBe('2026-12-02T21:20:00.000Z');
   });
 });

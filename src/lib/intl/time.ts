@@ -10,7 +10,7 @@
  * "Tue 1 Dec 2026", times "14:05" on the 24-hour clock. The locale gives the
  * names of days and months and of the zone ("IST", "BST").
  */
-import { addDays, instantAt, wallClockAt } from '@contract';
+import { CLOCK_TOLERANCE_MS, addDays, instantAt, wallClockAt } from '@contract';
 import { DEFAULT_LOCALE, dateFormat } from './formats';
 import { counted } from './numbers';
 
@@ -120,6 +120,19 @@ export function wallDateTime(at: Instant, clock: ClinicClock): string {
 /** The instant (ISO, UTC) at which the clinic's clock shows `date` `time` (`HH:MM`). */
 export function instantOn(date: string, time: string, clock: ClinicClock): string {
   return instantAt(`${date} ${time}`, clock.timeZone).toISOString();
+}
+
+/**
+ * The instant a time of day typed for a visit names (vitals taken, a reaction): on the visit's day, or on a later
+ * day up to today where the visit is still being charted then (a session past midnight, a chart finished the next
+ * morning), the latest that is not later than now (beyond the clock tolerance the checks allow).
+ */
+export function entryInstant(visitDay: string, time: string, clock: ClinicClock, now: Date): string {
+  const latest = now.getTime() + CLOCK_TOLERANCE_MS;
+  let day = wallClockAt(now, clock.timeZone).date;
+  if (day < visitDay) day = visitDay;
+  while (day > visitDay && instantAt(`${day} ${time}`, clock.timeZone).getTime() > latest) day = addDays(day, -1);
+  return instantOn(day, time, clock);
 }
 
 /** The instants bounding `days` days from `date`, midnight to midnight on the clinic's clock. */

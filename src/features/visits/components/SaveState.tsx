@@ -16,11 +16,14 @@ export function isSignOff(item: OutboxItem): boolean {
 /** Where the draft is: being typed, kept on this device, on the server, or held back with a reason. */
 export function SaveState({
   saving,
+  heldBack = false,
   unsent,
   onServer,
 }: {
   /** Typed and not yet kept, or being kept. */
   saving: boolean;
+  /** Something on screen is not kept: a check refuses it, and says so where it is. */
+  heldBack?: boolean;
   unsent: readonly OutboxItem[];
   onServer: boolean;
 }) {
@@ -31,6 +34,12 @@ export function SaveState({
     shown = (
       <TintBadge color="red" size="lg">
         Not saved: {held.reason ?? 'the server refused it'}
+      </TintBadge>
+    );
+  } else if (heldBack && !saving) {
+    shown = (
+      <TintBadge color="red" size="lg">
+        Not saved: correct what is marked in red below
       </TintBadge>
     );
   } else if (saving) {

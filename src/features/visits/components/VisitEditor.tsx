@@ -65,6 +65,19 @@ export interface EditorProps {
   diabetic: boolean;
 }
 
+/** Leaving the page (a reload, the tab closed, the tablet locked) keeps what was typed. */
+function useFlushOnLeave(pending: { flush: () => void }): void {
+  useEffect(() => {
+    const flush = () => pending.flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flush);
+    };
+  }, [pending]);
+}
+
 /**
  * A visit being charted: the whole draft kept shortly after each change, on
  * this device at once and on the server when it can be reached, every entry
@@ -81,6 +94,8 @@ export function VisitEditor(props: EditorProps) {
   /** The draft as last kept by this screen (or found kept): typing that differs from it is not saved yet. */
   const saved = useRef<VisitDraft>(draft);
   const [typing, setTyping] = useState(false);
+  /** Something on screen is not kept because a check refuses it (marked where it is). */
+  const [heldBack, setHeldBack] = useState(false);
 
   /** Saves handed to the outbox and not yet listed in it. */
   const keeping = useRef(0);
@@ -106,6 +121,8 @@ export function VisitEditor(props: EditorProps) {
   const keep = (next: VisitDraft) => {
     const savable = savableDraft(next, saved.current, draftProblems(next, checkClock()));
     setTyping(false);
+    // What the checks refuse stays on screen and is not kept: the line above the chart must not call it saved.
+    setHeldBack(!sameDraft(savable, next));
     if (sameDraft(savable, saved.current)) return;
     // What changed is timed now, by this device's clock: the observation keeps its time however late it is sent.
     const timed = timedDraft(savable, saved.current, new Date(), serverClockOffset());
@@ -130,16 +147,7 @@ export function VisitEditor(props: EditorProps) {
   };
   const keepSoon = useDebouncedCallback(keep, { delay: AUTOSAVE_MS, flushOnUnmount: true });
 
-  useEffect(() => {
-    // Leaving the page (a reload, the tab closed, the tablet locked) keeps what was typed.
-    const flush = () => keepSoon.flush();
-    window.addEventListener('pagehide', flush);
-    document.addEventListener('visibilitychange', flush);
-    return () => {
-      window.removeEventListener('pagehide', flush);
-      document.removeEventListener('visibilitychange', flush);
-    };
-  }, [keepSoon]);
+  useFlushOnLeave(keepSoon);
 
   const update = (path: string, value: unknown) => setDraft((current) => withValueAt(current, path, value));
   // A discrete act is kept as soon as it shows; typing, shortly after the last keystroke.
@@ -218,7 +226,12 @@ export function VisitEditor(props: EditorProps) {
     <VisitEditingContext.Provider value={editing}>
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <SaveState saving={typing || pendingSaves > 0} unsent={unsent} onServer={serverDraft !== null} />
+          <SaveState
+            saving={typing || pendingSaves > 0}
+            heldBack={heldBack}
+            unsent={unsent}
+            onServer={serverDraft !== null}
+          />
           {signing && (
             <TintBadge color={signing.state === 'failed' ? 'red' : 'teal'} size="lg">
               {signing.state === 'failed'

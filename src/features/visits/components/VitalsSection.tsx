@@ -45,6 +45,13 @@ export function VitalsSection() {
     const index = (draft.vitals ?? []).indexOf(entry);
     return VITALS_MEASUREMENTS.flatMap((name) => warnings.get(`vitals.${index}.${name}`) ?? []);
   };
+  /** Why an entry is not kept (its time, a reading): the checks' words, by its place in the draft. */
+  const problemsOf = (entry: VitalsEntry): string[] => {
+    const place = `vitals.${(draft.vitals ?? []).indexOf(entry)}`;
+    return [...problems]
+      .filter(([path]) => path === place || path.startsWith(`${place}.`))
+      .map(([, message]) => message);
+  };
   const clock = useClock();
   const vitals = [...(draft.vitals ?? [])].sort((a, b) => Date.parse(a.taken_at) - Date.parse(b.taken_at));
   const [adding, setAdding] = useState(false);
@@ -97,6 +104,11 @@ export function VitalsSection() {
                     {checksOf(entry).map((check) => (
                       <Text key={check} size="sm" c="orange.9" fw={500}>
                         Check: {check}
+                      </Text>
+                    ))}
+                    {problemsOf(entry).map((message) => (
+                      <Text key={message} size="sm" c="red.8" fw={500}>
+                        Not saved: {message}
                       </Text>
                     ))}
                   </Table.Td>
