@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeAfter } from './useOnboardingSteps';
-
-const empty = { health_goals: null, client_story: null, lifestyle_history: {}, family_history: {} };
-const lifestyle = {
-  sleep_hours: 7,
-  sleep_quality: 'good',
-  activity: 'light',
-  diet: 'vegetarian',
-  alcohol: 'none',
-  tobacco: 'never',
-  stress: 'moderate',
-  diabetes: 'no',
-} as const;
+import { FULL_LIFESTYLE as lifestyle, NO_ANSWERS as empty } from '@/test/onboarding-answers';
 
 describe('the place after a saved step', () => {
   it('is the next step not done', () => {
