@@ -9,6 +9,7 @@ import { calculateCardiovascularRisk } from './cardiovascular-risk.ts';
 import { cognitiveProblems } from './cognitive.ts';
 import { who5Problems } from './thrive-check.ts';
 import type { AssessmentCreate, SharedRiskInput, SharedRiskResult } from '../schema.gen.ts';
+import { CLOCK_TOLERANCE_MS } from '../time/clinic-time.ts';
 
 /** A problem with one item of a result, as a path into the body ('answers.5') and a sentence. */
 export interface AssessmentProblem {
@@ -27,8 +28,6 @@ export function sharedRiskResult(input: SharedRiskInput): SharedRiskResult {
 
 /** How far back a result may be dated: one taken offline reaches the clinic well within this. */
 export const RESULT_MAX_AGE_DAYS = 90;
-/** Device clocks drift: a result dated this far ahead of the server's clock (or before the account) is taken as it is. */
-const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
@@ -40,8 +39,8 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 export function takenAtProblems(takenAt: string, { now, accountCreatedAt }: { now: Date; accountCreatedAt: Date }) {
   const at = Date.parse(takenAt);
   const problem = (message: string): AssessmentProblem[] => [{ field: 'taken_at', message }];
-  if (at > now.getTime() + DEVICE_CLOCK_TOLERANCE_MS) return problem('cannot be later than now');
-  if (at < accountCreatedAt.getTime() - DEVICE_CLOCK_TOLERANCE_MS) {
+  if (at > now.getTime() + CLOCK_TOLERANCE_MS) return problem('cannot be later than now');
+  if (at < accountCreatedAt.getTime() - CLOCK_TOLERANCE_MS) {
     return problem('cannot be before the client’s account existed');
   }
   if (at < now.getTime() - RESULT_MAX_AGE_DAYS * DAY_MS) {
@@ -61,7 +60,7 @@ export function contactedAtProblems(
 ): AssessmentProblem[] {
   const at = Date.parse(contactedAt);
   const problem = (message: string): AssessmentProblem[] => [{ field: 'contacted_at', message }];
-  if (at > now.getTime() + DEVICE_CLOCK_TOLERANCE_MS) return problem('cannot be later than now');
+  if (at > now.getTime() + CLOCK_TOLERANCE_MS) return problem('cannot be later than now');
   if (at < resultTakenAt.getTime() - (resultTakenAt.getTime() % MINUTE_MS)) {
     return problem('cannot be before the result was taken');
   }

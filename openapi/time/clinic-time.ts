@@ -17,6 +17,12 @@ export interface WallClock {
   offsetMinutes: number;
 }
 
+/**
+ * Device clocks drift: a time stamped by a device this far ahead of the server's clock (or, on a visit, before it
+ * began) is still accepted as it is: an entry, a sign-off, a sample's time, a check's answer.
+ */
+export const CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {

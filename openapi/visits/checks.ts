@@ -9,6 +9,7 @@ import { CONTRAINDICATIONS, OVERRIDE_REASON_MIN, visitStopped } from './contrain
 import type { FieldSpec, ListSpec, NumberSpec, ScreenQuestion } from './field-kinds.ts';
 import { REACTION_FIELDS, THERAPY_FIELDS, VITALS_FIELDS, VITALS_MEASUREMENTS } from './fields.ts';
 import { VISIT_THERAPIES } from './screens.ts';
+import { CLOCK_TOLERANCE_MS } from '../time/clinic-time.ts';
 
 export interface VisitFieldError {
   /** Where, as a path into the draft: `iv.volume_ml`, `vitals.2.systolic`. */
@@ -84,11 +85,6 @@ export interface CheckClock {
   openedAt?: Date | null;
 }
 
-/**
- * Device clocks drift: a time this far ahead of the server's clock, or before the visit began, is still
- * accepted as it is (an entry or a sign-off stamped by the device).
- */
-export const CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
 /** A device whose clock is further than this from the server's has its entries flagged on the record. */
 export const CLOCK_FLAG_MS = 5 * 60 * 1000;
 /**

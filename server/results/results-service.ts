@@ -6,7 +6,7 @@
  * (fhir-import.ts), and released to the client by a doctor. Every read and
  * change is an audited operation.
  */
-import { isoInZone } from '@contract';
+import { CLOCK_TOLERANCE_MS, isoInZone } from '@contract';
 import { answerFor, requireReadableFilters, requireWritable } from '../access/fields.ts';
 import { requireGrant, requireSomeGrant, targetResultClient, targetUser } from '../access/grants.ts';
 import { listScope } from '../access/list-scope.ts';
@@ -40,9 +40,6 @@ export interface ResultDeps {
   db: Database;
   now: () => Date;
 }
-
-/** A sample taken this far ahead of the server's clock (a device's drift) is still taken as it is. */
-const DEVICE_CLOCK_TOLERANCE_MS = 10 * 60 * 1000;
 
 export const NO_RESULTS = 'You may not see lab results.';
 
@@ -215,7 +212,7 @@ export async function createResult(
       if ('errors' in checked) errors.push(...checked.errors);
       else observations.push(checked.stored);
     });
-    if (Date.parse(body.collected_at) > now().getTime() + DEVICE_CLOCK_TOLERANCE_MS) {
+    if (Date.parse(body.collected_at) > now().getTime() + CLOCK_TOLERANCE_MS) {
       errors.push({ field: 'body.collected_at', message: 'A sample cannot be taken later than now.' });
     }
     if (errors.length > 0) throw badRequest('Some values cannot be recorded as they are.', errors);
