@@ -9,10 +9,8 @@ import {
   SAVE_MESSAGES,
   stepDone,
   type OnboardingField,
-  type onboardingProgress,
+  type OnboardingProgress,
 } from '@/features/profiles';
-
-type Progress = ReturnType<typeof onboardingProgress>;
 
 function answerSummary(field: OnboardingField, profile: Pick<Profile, OnboardingField>): string {
   switch (field) {
@@ -33,7 +31,7 @@ export function OnboardingProgressLine({
   unsent,
   online,
 }: {
-  progress: Progress;
+  progress: OnboardingProgress;
   unsent: boolean;
   online: boolean;
 }) {
@@ -124,7 +122,7 @@ export function OnboardingSummary({
 }: {
   clientId: string;
   profile: Pick<Profile, OnboardingField>;
-  progress: Progress;
+  progress: OnboardingProgress;
   progressLine: ReactNode;
   onChange: (index: number) => void;
 }) {

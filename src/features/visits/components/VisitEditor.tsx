@@ -94,8 +94,6 @@ export function VisitEditor(props: EditorProps) {
   /** The draft as last kept by this screen (or found kept): typing that differs from it is not saved yet. */
   const saved = useRef<VisitDraft>(draft);
   const [typing, setTyping] = useState(false);
-  /** Something on screen is not kept because a check refuses it (marked where it is). */
-  const [heldBack, setHeldBack] = useState(false);
 
   /** Saves handed to the outbox and not yet listed in it. */
   const keeping = useRef(0);
@@ -121,8 +119,6 @@ export function VisitEditor(props: EditorProps) {
   const keep = (next: VisitDraft) => {
     const savable = savableDraft(next, saved.current, draftProblems(next, checkClock()));
     setTyping(false);
-    // What the checks refuse stays on screen and is not kept: the line above the chart must not call it saved.
-    setHeldBack(!sameDraft(savable, next));
     if (sameDraft(savable, saved.current)) return;
     // What changed is timed now, by this device's clock: the observation keeps its time however late it is sent.
     const timed = timedDraft(savable, saved.current, new Date(), serverClockOffset());
@@ -166,7 +162,10 @@ export function VisitEditor(props: EditorProps) {
     else setTyping(true);
   }, [draft, keepSoon]);
 
-  const problems = problemsByPath(draftProblems(draft, checkClock()));
+  const problemList = draftProblems(draft, checkClock());
+  const problems = problemsByPath(problemList);
+  // What the checks refuse stays on screen and is not kept: the line above the chart must not call it saved.
+  const heldBack = problemList.length > 0 && !sameDraft(savableDraft(draft, props.kept ?? draft, problemList), draft);
   const missing = signingProblems(draft, { hipaaConsent: props.hipaaConsent, diabetic: props.diabetic });
   const warnings = plausibilityWarnings(draft, { plannedMinutes: server?.planned_minutes ?? null });
   const readOnly = signing !== null;
