@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useAfterFirstCommit, useProgressiveList } from './progressive-render';
+import { useAfterFirstCommit, useGrowingList, useProgressiveList } from './progressive-render';
 
 const numbers = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 
@@ -82,5 +82,44 @@ describe('content after the first commit', () => {
     render(<Screen />);
     expect(await screen.findByText('The grid')).toBeTruthy();
     expect(commits).toEqual(['screen false', 'screen true', 'grid false', 'grid true']);
+  });
+});
+
+describe('a grid grown a few rows at a time', () => {
+  it('commits its first rows, then a step more in each commit until all show', async () => {
+    const commits: number[] = [];
+    function Counting({ items }: { items: readonly number[] }) {
+      commits.push(useGrowingList(items, 3, 2).length);
+      return null;
+    }
+    render(<Counting items={numbers(8)} />);
+    await waitFor(() => expect(commits.at(-1)).toBe(8));
+    expect([...new Set(commits)]).toEqual([3, 5, 7, 8]);
+  });
+
+  it('starts other rows from their head, never mixing them with the rows before', async () => {
+    const commits: number[][] = [];
+    function Counting({ items }: { items: readonly number[] }) {
+      const shown = useGrowingList(items, 3, 2);
+      commits.push([shown[0]!, shown.length]);
+      return null;
+    }
+    const { rerender } = render(<Counting items={numbers(8)} />);
+    await waitFor(() => expect(commits.at(-1)).toEqual([1, 8]));
+    commits.length = 0;
+    rerender(<Counting items={numbers(8).map((item) => item + 100)} />);
+    await waitFor(() => expect(commits.at(-1)).toEqual([101, 8]));
+    expect(commits.every(([head]) => head === 101)).toBe(true);
+    expect(commits[0]).toEqual([101, 3]);
+  });
+
+  it('shows a list no longer than its first rows whole', () => {
+    const commits: number[] = [];
+    function Counting({ items }: { items: readonly number[] }) {
+      commits.push(useGrowingList(items, 3, 2).length);
+      return null;
+    }
+    render(<Counting items={numbers(2)} />);
+    expect(commits).toEqual([2]);
   });
 });

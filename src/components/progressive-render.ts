@@ -1,4 +1,4 @@
-import { startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 
 /*
  * A screen's heavy parts rendered after its first commit, in a background
@@ -19,6 +19,27 @@ export function useProgressiveList<T>(items: readonly T[], first: number): reado
 }
 
 const NOTHING: readonly never[] = [];
+
+/**
+ * A list's first `first` items at once, then `step` more in each background
+ * render until all show, each its own commit: for a grid whose rows are each
+ * costly to lay out (the schedule's lanes), where even the rest at once would
+ * hold a slow tablet's main thread for seconds. Other items start again from
+ * their head.
+ */
+export function useGrowingList<T>(items: readonly T[], first: number, step: number): readonly T[] {
+  const [grown, setGrown] = useState({ items, count: first });
+  // Other items (another kind of resource): from their head again, never a mix of the old and the new.
+  const count = grown.items === items ? grown.count : first;
+  if (grown.items !== items) setGrown({ items, count: first });
+  useEffect(() => {
+    if (count >= items.length) return;
+    startTransition(() =>
+      setGrown((current) => (current.items === items ? { items, count: current.count + step } : current)),
+    );
+  }, [items, count, step]);
+  return useMemo(() => (count >= items.length ? items : items.slice(0, count)), [items, count]);
+}
 
 /**
  * False until the component's first commit, then true in a background render

@@ -117,6 +117,17 @@ export function wallDateTime(at: Instant, clock: ClinicClock): string {
   return `${wall.date} ${wall.time}`;
 }
 
+/**
+ * The clinic's wall-clock reading at `at` as a Date whose local fields show it: for a component that places times by
+ * their local fields (the schedule's grid), and parses a Date far faster than the same reading as text.
+ */
+export function wallClockDate(at: Instant, clock: ClinicClock): Date {
+  const wall = wallClockAt(toDate(at), clock.timeZone);
+  const [year, month, day] = wall.date.split('-').map(Number) as [number, number, number];
+  const [hours, minutes, seconds] = wall.time.split(':').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day, hours, minutes, seconds);
+}
+
 /** The instant (ISO, UTC) at which the clinic's clock shows `date` `time` (`HH:MM`). */
 export function instantOn(date: string, time: string, clock: ClinicClock): string {
   return instantAt(`${date} ${time}`, clock.timeZone).toISOString();

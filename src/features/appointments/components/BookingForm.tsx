@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { useThrottledValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { durationMinutes, durationOf } from '@contract';
@@ -25,6 +25,7 @@ import type { BookingSlot } from './BookingDialog';
 import { NextFreeTimes, type FreeTime } from './NextFreeTimes';
 import { ScheduleSubmit } from './ScheduleSubmit';
 import { DayInput } from '@/components/DayInput';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 const LENGTHS = ['15', '20', '30', '45', '60', '90', '120', '180'];
 
@@ -309,9 +310,8 @@ export function BookingForm({
             if (next.minutes !== undefined) setMinutes(next.minutes);
           }}
         />
-        <Textarea
+        <GrowingTextarea
           label="Notes"
-          autosize
           minRows={2}
           maxLength={2000}
           value={notes}

@@ -1,9 +1,9 @@
-import { Box, Text } from '@mantine/core';
 import { ResourcesDayView, ResourcesWeekView, type ScheduleEventData } from '@mantine/schedule';
-import { useMemo } from 'react';
+import { useMemo, type CSSProperties } from 'react';
+import { useGrowingList } from '@/components/progressive-render';
 import { STATUS_BLOCK_COLORS, STATUS_LABELS, type Resource, type ScheduleEntry } from '../model/labels';
 import { TOUCH_TARGET_PX } from '@/config/touch';
-import { wallDateTime, type ClinicClock } from '@/lib/intl';
+import { wallClockDate, wallDateTime, type ClinicClock } from '@/lib/intl';
 import type { ScheduleHours } from '../model/schedule-view';
 import { ScheduleLegend } from './ScheduleLegend';
 
@@ -16,18 +16,35 @@ function drawn(
   return Object.hasOwn(STATUS_BLOCK_COLORS, appointment.status);
 }
 
+/*
+ * Lanes drawn in the first commit (about a tablet's screenful), then added a few at a time in background renders: a
+ * week of a clinic's lanes is thousands of slots and hundreds of appointments, seconds of a slow tablet's main thread
+ * when drawn at once.
+ */
+const FIRST_LANES = { day: 8, week: 3 } as const;
+const LANES_PER_STEP = { day: 4, week: 3 } as const;
+
+// Plain elements with fixed styles: a week draws hundreds of these, and a styled component each costs far more.
+const EVENT_BODY: CSSProperties = { overflow: 'hidden', lineHeight: 1.2, color: 'white' };
+const EVENT_LINE: CSSProperties = {
+  display: 'block',
+  fontSize: 'var(--mantine-font-size-xs)',
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+};
+const EVENT_NAME: CSSProperties = { ...EVENT_LINE, fontWeight: 700 };
+
 function EventBody({ event }: { event: ScheduleEventData<{ appointment: ScheduleEntry }> }) {
   const appointment = event.payload?.appointment;
   if (!appointment) return event.title;
   return (
-    <Box style={{ overflow: 'hidden', lineHeight: 1.2 }} c="white">
-      <Text size="xs" fw={700} truncate c="white">
-        {appointment.client_name}
-      </Text>
-      <Text size="xs" truncate c="white">
+    <span style={EVENT_BODY}>
+      <span style={EVENT_NAME}>{appointment.client_name}</span>
+      <span style={EVENT_LINE}>
         {appointment.service_name} · {STATUS_LABELS[appointment.status]}
-      </Text>
-    </Box>
+      </span>
+    </span>
   );
 }
 
@@ -64,21 +81,27 @@ export function ScheduleGrid({
   onOpen: (appointment: ScheduleEntry) => void;
   onMove: (appointment: ScheduleEntry, wallClock: string, resourceId: string) => void;
 }) {
-  const lanes = useMemo(() => resources.map((resource) => ({ id: resource.id, label: resource.name })), [resources]);
-  const events = useMemo(
-    () =>
-      appointments.filter(drawn).map((appointment): ScheduleEventData<{ appointment: ScheduleEntry }> => ({
+  const shownResources = useGrowingList(resources, FIRST_LANES[view], LANES_PER_STEP[view]);
+  const lanes = useMemo(
+    () => shownResources.map((resource) => ({ id: resource.id, label: resource.name })),
+    [shownResources],
+  );
+  const events = useMemo(() => {
+    const laneIds = new Set(shownResources.map((resource) => resource.id));
+    return appointments
+      .filter(drawn)
+      .filter((appointment) => laneIds.has(appointment.resource_id))
+      .map((appointment): ScheduleEventData<{ appointment: ScheduleEntry }> => ({
         id: appointment.id,
         title: `${appointment.client_name}: ${appointment.service_name}, ${STATUS_LABELS[appointment.status]}`,
-        start: wallDateTime(appointment.starts_at, clock),
-        end: wallDateTime(appointment.ends_at, clock),
+        start: wallClockDate(appointment.starts_at, clock),
+        end: wallClockDate(appointment.ends_at, clock),
         color: STATUS_BLOCK_COLORS[appointment.status],
         variant: 'filled',
         resourceId: appointment.resource_id,
         payload: { appointment },
-      })),
-    [appointments, clock],
-  );
+      }));
+  }, [appointments, shownResources, clock]);
   const byId = useMemo(() => new Map(appointments.map((appointment) => [appointment.id, appointment])), [appointments]);
 
   const common = {

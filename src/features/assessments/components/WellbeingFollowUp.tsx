@@ -1,4 +1,4 @@
-import { Button, Chip, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Chip, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoneCheck } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
@@ -21,6 +21,7 @@ import {
 } from '@/lib/intl';
 import { useUnsentChanges } from '@/lib/outbox';
 import { contactsRecord, recordWellbeingContact, type ContactGiven } from '../api/contacts';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 type Schemas = components['schemas'];
 
@@ -108,10 +109,9 @@ function ContactForm({
         </Chip.Group>
       </Stack>
       <ChoiceCards label="Outcome" value={outcome} options={OUTCOMES} onChange={setOutcome} />
-      <Textarea
+      <GrowingTextarea
         label="Note"
         description="What was agreed; no diagnosis. Kept in the client's record."
-        autosize
         minRows={2}
         maxLength={1000}
         value={note}

@@ -1,4 +1,4 @@
-import { Modal, NativeSelect, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Modal, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -12,6 +12,7 @@ import { EnrollmentFormSchema, NOTES_MAX, type EnrollmentFormValues } from '../s
 import { characterCount, todayOn, useClock } from '@/lib/intl';
 import { useHere } from '@/components/useHere';
 import { DayInput } from '@/components/DayInput';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 const PROGRAM_OPTIONS = [
   { value: '', label: 'Choose a program', disabled: true },
@@ -86,10 +87,9 @@ export function EnrollDialog({
             <DayInput label="End date (optional)" {...form.getInputProps('end_date')} />
           </SimpleGrid>
           {withNotes && (
-            <Textarea
+            <GrowingTextarea
               size="md"
               label="Notes"
-              autosize
               minRows={2}
               maxRows={8}
               description={characterCount(form.values.notes.length, NOTES_MAX)}

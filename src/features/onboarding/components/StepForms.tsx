@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { ComponentProps, ReactNode } from 'react';
 import * as v from 'valibot';
@@ -18,6 +18,7 @@ import {
 } from '@/features/profiles';
 import { useUnsavedDraft } from '@/pwa/drafts';
 import { characterCount, counted } from '@/lib/intl';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 export const STEP_MESSAGES = {
   goals: 'Tell us at least one goal',
@@ -118,11 +119,10 @@ export function TextStep({
   useUnsavedDraft(form.isDirty(), label);
   return (
     <StepFormFrame label={label} onSubmit={form.onSubmit((values) => onSave(values.value))} actions={actions}>
-      <Textarea
+      <GrowingTextarea
         size="md"
         label={label}
         description={characterCount(form.values.value.length, max)}
-        autosize
         minRows={5}
         maxRows={16}
         data-autofocus

@@ -9,7 +9,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
@@ -28,6 +27,7 @@ import type { HistoryEditorProps } from './LifestyleEditor';
 import { characterCount } from '@/lib/intl';
 import { TOUCH_TARGET } from '@/config/touch';
 import { CheckCard } from '@/components/signed-in/CheckCard';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 const RELATIVE_OPTIONS = [
   { value: '', label: 'Choose who', disabled: true },
@@ -142,11 +142,10 @@ export const FamilyHistoryEditor = memo(function FamilyHistoryEditor({
           onChange={(checked) => onChange({ ...value, none_known: checked })}
         />
       )}
-      <Textarea
+      <GrowingTextarea
         size="md"
         label="Anything else about your family’s health"
         description={`Optional. ${characterCount((value.notes ?? '').length, HISTORY_NOTES_MAX)}.`}
-        autosize
         minRows={2}
         maxRows={8}
         value={value.notes ?? ''}

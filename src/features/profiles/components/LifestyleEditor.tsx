@@ -1,4 +1,4 @@
-import { NumberInput, Stack, Textarea } from '@mantine/core';
+import { NumberInput, Stack } from '@mantine/core';
 import {
   HISTORY_NOTES_MAX,
   LIFESTYLE_CHOICES,
@@ -10,6 +10,7 @@ import {
 import { memo, type ReactNode } from 'react';
 import { ChoiceCards } from '@/components/ChoiceCards';
 import { characterCount } from '@/lib/intl';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 export interface HistoryEditorProps<T> {
   value: T;
@@ -60,11 +61,10 @@ export const LifestyleEditor = memo(function LifestyleEditor({
           error={errors[`${path}.${topic}`]}
         />
       ))}
-      <Textarea
+      <GrowingTextarea
         size="md"
         label="Anything else about how you live"
         description={`Optional. ${characterCount((value.notes ?? '').length, HISTORY_NOTES_MAX)}.`}
-        autosize
         minRows={2}
         maxRows={8}
         value={value.notes ?? ''}

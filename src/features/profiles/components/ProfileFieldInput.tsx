@@ -1,4 +1,4 @@
-import { Box, Input, NativeSelect, TextInput, Textarea } from '@mantine/core';
+import { Box, Input, NativeSelect, TextInput } from '@mantine/core';
 import { useCallback, useId, useMemo, type ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { contactMethodValues } from '@contract';
@@ -16,6 +16,7 @@ import { FamilyHistoryEditor } from './FamilyHistoryEditor';
 import { LifestyleEditor } from './LifestyleEditor';
 import { Wide } from './ProfileSection';
 import { DayInput } from '@/components/DayInput';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 export type ProfileFormApi = UseFormReturnType<ProfileFormValues, ParsedProfile>;
 
@@ -115,10 +116,9 @@ export function ProfileFieldInput({ field, form, own }: { field: ProfileField; f
     case 'long-text':
       return (
         <Wide>
-          <Textarea
+          <GrowingTextarea
             {...common}
             size="md"
-            autosize
             minRows={3}
             maxRows={12}
             description={characterCount(typeof value === 'string' ? value.length : 0, spec.max ?? 0)}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { characterCount, todayOn, useClock } from '@/lib/intl';
 import { writeAdvice } from '../api/changes';
 import { emptyAdvice, type AdviceValues } from '../model/advice-form';
 import { adviceFormSchema } from '../schemas';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 const WHY_MAX = 2000;
 const CATEGORY_OPTIONS = adviceCategoryValues.map((category) => ({
@@ -92,11 +93,10 @@ export function AdviceDialog({
             />
           </SimpleGrid>
           <TextInput size="md" label="What to do" required maxLength={120} {...form.getInputProps('title')} />
-          <Textarea
+          <GrowingTextarea
             size="md"
             label="Why"
             required
-            autosize
             minRows={2}
             maxRows={8}
             maxLength={WHY_MAX}

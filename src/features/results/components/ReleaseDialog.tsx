@@ -1,4 +1,4 @@
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
@@ -7,6 +7,7 @@ import { useHere } from '@/components/useHere';
 import { characterCount, formatDate, useClock } from '@/lib/intl';
 import { releaseResult, type Result } from '../api/changes';
 import { LabValues } from './LabValues';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 const NOTE_MAX = 2000;
 
@@ -71,10 +72,9 @@ export function ReleaseDialog({
               sees these values with their ranges in the portal.
             </Text>
             <LabValues observations={result.observations ?? []} />
-            <Textarea
+            <GrowingTextarea
               size="md"
               label="Note to the client (optional)"
-              autosize
               minRows={2}
               maxRows={8}
               maxLength={NOTE_MAX}

@@ -1,4 +1,4 @@
-import { Button, Card, Group, NativeSelect, Skeleton, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { NewThreadSchema } from '../schemas';
 import { ThreadView } from './ThreadView';
 import { useHere } from '@/components/useHere';
 import { TOUCH_TARGET } from '@/config/touch';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 type Schemas = components['schemas'];
 
@@ -106,15 +107,7 @@ function NewMessageForm({ clientId }: { clientId: string }) {
       <Stack gap="sm">
         <FormError message={problem} onDismiss={() => setProblem(null)} />
         <TextInput size="md" label="Subject" required {...form.getInputProps('subject')} />
-        <Textarea
-          size="md"
-          label="Message"
-          required
-          autosize
-          minRows={3}
-          maxRows={10}
-          {...form.getInputProps('text')}
-        />
+        <GrowingTextarea size="md" label="Message" required minRows={3} maxRows={10} {...form.getInputProps('text')} />
         <NativeSelect
           size="md"
           label="About (optional)"

@@ -1,4 +1,4 @@
-import { Button, Paper, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { replyToThread, threadRecord, unsentMessageOf } from '../api/changes';
 import { threadQueryOptions } from '../api/queries';
 import { ReplySchema } from '../schemas';
 import { useHere } from '@/components/useHere';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 /**
  * One thread's messages, oldest first, with those written on this device and
@@ -111,9 +112,8 @@ export function ThreadView({
       <form noValidate aria-label={`Reply in ${subject}`} onSubmit={form.onSubmit((values) => void send(values))}>
         <Stack gap="xs">
           <FormError message={problem} />
-          <Textarea
+          <GrowingTextarea
             label={side === 'clinic' ? 'Your answer' : 'Your reply'}
-            autosize
             minRows={2}
             maxRows={8}
             {...form.getInputProps('text')}

@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmIdentity } from '@/features/auth';
 import type { SignedInUser } from '@/lib/auth/guards';
@@ -9,6 +9,7 @@ import type { OutboxItem } from '@/lib/outbox';
 import { addVisitAddendum } from '../api/changes';
 import { AddendumFormSchema } from '../schemas';
 import { Section } from './Section';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 /**
  * Corrections to a signed visit: appended, never changed, each signed as the
@@ -53,7 +54,7 @@ export function AddendaSection({
       ))}
       <form onSubmit={form.onSubmit((values) => setSigning(values.text.trim()))}>
         <Stack gap="sm">
-          <Textarea label="Addendum" autosize minRows={3} maxLength={4000} {...form.getInputProps('text')} />
+          <GrowingTextarea label="Addendum" minRows={3} maxLength={4000} {...form.getInputProps('text')} />
           <Button type="submit" style={{ alignSelf: 'flex-start' }}>
             Add addendum
           </Button>

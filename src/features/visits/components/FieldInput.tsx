@@ -1,15 +1,4 @@
-import {
-  Button,
-  Chip,
-  Group,
-  NumberInput,
-  Select,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Chip, Group, NumberInput, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { FieldSpec } from '@contract';
 import { useId, useState, type ReactNode } from 'react';
 import { ChoiceCards } from '@/components/ChoiceCards';
@@ -17,6 +6,7 @@ import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { WALL_TIME_MESSAGE, instantOn, isWallTime, useClock, wallTime } from '@/lib/intl';
 import { useVisitEditing } from './visit-context';
 import { DayInput } from '@/components/DayInput';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 export interface FieldInputProps {
   spec: FieldSpec;
@@ -90,11 +80,10 @@ export function FieldInput({ spec, value, onChange, error, warning, disabled, de
       );
     case 'text':
       return spec.multiline ? (
-        <Textarea
+        <GrowingTextarea
           {...common}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(event.currentTarget.value === '' ? null : event.currentTarget.value)}
-          autosize
           minRows={2}
           maxLength={spec.max}
         />

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { IconPlus } from '@tabler/icons-react';
 import { REACTION_FIELDS, REACTION_SEVERITIES } from '@contract';
@@ -13,6 +13,7 @@ import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
 import { EntryMenu } from './EntryMenu';
 import { useEntryForm } from './entry-form';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 const SEVERITY_COLOURS = { mild: 'yellow', moderate: 'orange', severe: 'red' } as const;
 
@@ -116,9 +117,8 @@ function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) 
           onChange={(value) => form.setFieldValue('severity', String(value))}
           error={form.errors.severity as string | undefined}
         />
-        <Textarea
+        <GrowingTextarea
           label={REACTION_FIELDS.action.label}
-          autosize
           minRows={2}
           maxLength={REACTION_FIELDS.action.max}
           {...form.getInputProps('action')}

@@ -1,5 +1,6 @@
-import { Alert, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { CONTRAINDICATIONS, OVERRIDE_REASON_MIN, positiveContraindications } from '@contract';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 import { YesNo } from './FieldInput';
 import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
@@ -44,7 +45,7 @@ export function ScreenSection() {
                   : ' A nurse or a doctor decides whether it goes ahead, and records why.')}
             </Text>
             {(mayOverride || reason !== '') && (
-              <Textarea
+              <GrowingTextarea
                 label="Why the visit goes ahead"
                 description={
                   <>
@@ -56,7 +57,6 @@ export function ScreenSection() {
                 onChange={(event) => update('contraindications.override_reason', event.currentTarget.value || null)}
                 error={problems.get('contraindications.override_reason')}
                 disabled={readOnly || !mayOverride}
-                autosize
                 minRows={2}
                 maxLength={1000}
               />

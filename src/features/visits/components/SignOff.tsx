@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, List, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, List, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   SIGNATURE_MEANINGS,
@@ -21,6 +21,7 @@ import type { SignatureGiven } from '../api/changes';
 import type { VisitDraft } from '../model/draft';
 import { fieldNameOf } from '../model/labels';
 import { Section } from './Section';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 /** The section a problem's field belongs to, to jump to it. */
 function sectionOf(field: string): string {
@@ -68,10 +69,9 @@ function WarningReasons({
               <Text size="sm">
                 <FieldLink therapy={therapy} field={warning.field} />: {warning.message}
               </Text>
-              <Textarea
+              <GrowingTextarea
                 label={`Why it stands: ${fieldNameOf(therapy, warning.field)}`}
                 description={`At least ${WARNING_REASON_MIN} characters; kept with your signature.`}
-                autosize
                 minRows={1}
                 maxLength={500}
                 value={reasons.get(key) ?? ''}

@@ -11,6 +11,7 @@ import {
   visitStopped,
 } from '@contract';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useGrowingList } from '@/components/progressive-render';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { serverClockOffset } from '@/lib/api';
@@ -41,6 +42,14 @@ import { SignOff } from './SignOff';
 import { TherapySection } from './TherapySection';
 import { VitalsSection } from './VitalsSection';
 import { VisitEditingContext, type VisitEditing } from './visit-context';
+
+/*
+ * The chart's parts in reading order: the first at once, then one more in each background render. A whole chart is
+ * one long task on a slow tablet; the save line and the consent show in a fraction of it, and the nurse can start
+ * while the rest follows.
+ */
+const CHART_PARTS = ['consent', 'screen', 'vitals', 'therapy', 'reactions', 'notes', 'sign-off'] as const;
+const FIRST_PARTS = 1;
 
 /** How long after the last keystroke the draft is kept (on this device first, then on the server). */
 const AUTOSAVE_MS = 600;
@@ -221,6 +230,8 @@ export function VisitEditor(props: EditorProps) {
     }
   };
 
+  const shown = new Set(useGrowingList(CHART_PARTS, FIRST_PARTS, 1));
+
   return (
     <VisitEditingContext.Provider value={editing}>
       <Stack gap="md">
@@ -240,12 +251,12 @@ export function VisitEditor(props: EditorProps) {
           )}
         </Group>
         <ConsentSection hipaaConsent={props.hipaaConsent} therapy={THERAPY_INFO[therapy].inSentence} />
-        <ScreenSection />
-        <VitalsSection />
-        <TherapySection />
-        <ReactionsSection />
-        <NotesSection />
-        {!readOnly && props.maySign && (
+        {shown.has('screen') && <ScreenSection />}
+        {shown.has('vitals') && <VitalsSection />}
+        {shown.has('therapy') && <TherapySection />}
+        {shown.has('reactions') && <ReactionsSection />}
+        {shown.has('notes') && <NotesSection />}
+        {shown.has('sign-off') && !readOnly && props.maySign && (
           <SignOff draft={draft} missing={missing} warnings={warnings} user={user} onSign={sign} />
         )}
       </Stack>

@@ -1,8 +1,9 @@
-import { Button, Center, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { WORD_LISTS, WORD_SHOW_MS, type WordRecallTask } from '@contract';
 import { wordsOf } from '../../model/cognitive';
 import { TaskIntro } from './TaskFrame';
+import { GrowingTextarea } from '@/components/GrowingTextarea';
 
 /** The list shown one word at a time, each for two seconds; the client only watches and remembers. */
 export function WordLearning({ list, onDone }: { list: WordRecallTask['list']; onDone: () => void }) {
@@ -50,11 +51,10 @@ export function WordRecall({ prompt, onDone }: { prompt: string; onDone: (words:
   const [text, setText] = useState('');
   return (
     <Stack gap="md">
-      <Textarea
+      <GrowingTextarea
         size="lg"
         label={prompt}
         description="Type each word you remember, with spaces or commas between them. Spelling need not be perfect."
-        autosize
         minRows={3}
         autoCapitalize="none"
         autoCorrect="off"
