@@ -1,38 +1,26 @@
 import { Group, Stack } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  OVERRIDE_ROLES,
-  THERAPY_INFO,
-  draftProblems,
-  entriesById,
-  plausibilityWarnings,
-  signingProblems,
-  visitStopped,
-} from '@contract';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { OVERRIDE_ROLES, THERAPY_INFO, draftProblems, plausibilityWarnings, signingProblems } from '@contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useGrowingList } from '@/components/progressive-render';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { serverClockOffset } from '@/lib/api';
-import { dateOn, todayOn, useClock } from '@/lib/intl';
+import { todayOn, useClock } from '@/lib/intl';
 import type { OutboxItem } from '@/lib/outbox';
 import type { SignedInUser } from '@/lib/auth/guards';
 import { saveVisitDraft, signVisit, type SignatureGiven } from '../api/changes';
 import { visitQueryOptions } from '../api/queries';
 import {
   newVisitDraft,
-  problemsByPath,
   sameDraft,
   savableDraft,
   timedDraft,
-  valueAt,
-  withValueAt,
   type Visit,
   type VisitDraft,
   type VisitTherapy,
 } from '../model/draft';
-import { entryTime } from '../model/timing';
 import { ConsentSection } from './ConsentSection';
 import { NotesSection } from './NotesSection';
 import { ReactionsSection } from './ReactionsSection';
@@ -41,7 +29,8 @@ import { ScreenSection } from './ScreenSection';
 import { SignOff } from './SignOff';
 import { TherapySection } from './TherapySection';
 import { VitalsSection } from './VitalsSection';
-import { VisitEditingContext, type VisitEditing } from './visit-context';
+import { useChartEditing } from './useChartEditing';
+import { VisitEditingContext } from './visit-context';
 
 /*
  * The chart's parts in reading order: the first at once, then one more in each background render. A whole chart is
@@ -102,6 +91,8 @@ export function VisitEditor(props: EditorProps) {
   const [draft, setDraft] = useState<VisitDraft>(() => props.kept ?? newVisitDraft(therapy, clientId, null));
   /** The draft as last kept by this screen (or found kept): typing that differs from it is not saved yet. */
   const saved = useRef<VisitDraft>(draft);
+  // When each value of it was recorded, for the chart's attributions ('You · 10:42 · not yet on the server').
+  const [keptTimes, setKeptTimes] = useState(draft.recorded_at);
   const [typing, setTyping] = useState(false);
 
   /** Saves handed to the outbox and not yet listed in it. */
@@ -118,6 +109,7 @@ export function VisitEditor(props: EditorProps) {
     if (hasUnsent || keeping.current > 0 || !kept || sameDraft(kept, saved.current)) return;
     setDraft((current) => (sameDraft(current, saved.current) ? kept : current));
     saved.current = kept;
+    setKeptTimes(kept.recorded_at);
   }, [props.kept, hasUnsent]);
 
   // When the visit began: on the server once it is there, else when this device opened it.
@@ -135,6 +127,7 @@ export function VisitEditor(props: EditorProps) {
     saved.current = timed;
     keeping.current += 1;
     setPendingSaves((count) => count + 1);
+    setKeptTimes(timed.recorded_at);
     saveVisitDraft({
       visitId,
       draft: timed,
@@ -154,13 +147,8 @@ export function VisitEditor(props: EditorProps) {
 
   useFlushOnLeave(keepSoon);
 
-  const update = (path: string, value: unknown) => setDraft((current) => withValueAt(current, path, value));
   // A discrete act is kept as soon as it shows; typing, shortly after the last keystroke.
   const keepAtOnce = useRef(false);
-  const commit = (path: string, value: unknown) => {
-    keepAtOnce.current = true;
-    update(path, value);
-  };
   useEffect(() => {
     const atOnce = keepAtOnce.current;
     // An act that changed nothing must not hurry the typing after it.
@@ -171,43 +159,39 @@ export function VisitEditor(props: EditorProps) {
     else setTyping(true);
   }, [draft, keepSoon]);
 
-  const problemList = draftProblems(draft, checkClock());
-  const problems = problemsByPath(problemList);
+  const openedIso = began ?? null;
+  // The checks read the clock: run again with each change of the draft, not with every render of the screen.
+  const problemList = useMemo(
+    () =>
+      draftProblems(draft, {
+        today: todayOn(clinicClock),
+        now: new Date(),
+        openedAt: openedIso ? new Date(openedIso) : null,
+      }),
+    [draft, clinicClock, openedIso],
+  );
   // What the checks refuse stays on screen and is not kept: the line above the chart must not call it saved.
   const heldBack = problemList.length > 0 && !sameDraft(savableDraft(draft, props.kept ?? draft, problemList), draft);
   const missing = signingProblems(draft, { hipaaConsent: props.hipaaConsent, diabetic: props.diabetic });
-  const warnings = plausibilityWarnings(draft, { plannedMinutes: server?.planned_minutes ?? null });
+  const plannedMinutes = server?.planned_minutes ?? null;
+  const warnings = useMemo(() => plausibilityWarnings(draft, { plannedMinutes }), [draft, plannedMinutes]);
   const readOnly = signing !== null;
-  const serverEntries = useMemo(
-    () => (serverDraft ? entriesById(serverDraft) : new Map<string, unknown>()),
-    [serverDraft],
-  );
-  const attribution = (key: string): ReactNode => {
-    const own = key.includes('.') ? valueAt(draft, key) : entriesById(draft).get(key);
-    const onServer = key.includes('.') ? valueAt(serverDraft, key) : serverEntries.get(key);
-    if (own !== undefined && own !== null && JSON.stringify(own) !== JSON.stringify(onServer ?? null)) {
-      // Timed by this device as it was kept; the server has not received it yet.
-      const recorded = saved.current.recorded_at?.[key];
-      const time = recorded ? ` · ${entryTime({ ...recorded, recorded_at: recorded.at }, clinicClock)}` : '';
-      return `You${time} · not yet on the server`;
-    }
-    const stamp = server?.attributions?.[key];
-    if (!stamp) return null;
-    const who = stamp.by === user.username ? 'You' : (server.people[stamp.by] ?? 'Staff');
-    return `${who} · ${entryTime(stamp, clinicClock)}`;
-  };
-  const editing: VisitEditing = {
+
+  const editing = useChartEditing({
     draft,
-    update,
-    commit,
-    problems,
-    warnings: problemsByPath(warnings),
+    setDraft,
+    keepAtOnceRef: keepAtOnce,
+    problemList,
+    warnings,
     readOnly,
-    stopped: visitStopped(draft),
-    attribution,
-    day: openedAt ? dateOn(openedAt, clinicClock) : todayOn(clinicClock),
+    server,
+    serverDraft,
+    keptTimes,
+    username: user.username,
+    clock: clinicClock,
+    openedIso,
     mayOverride: OVERRIDE_ROLES.includes(user.role),
-  };
+  });
 
   const sign = async (signature: SignatureGiven) => {
     keepSoon.flush();
@@ -230,7 +214,22 @@ export function VisitEditor(props: EditorProps) {
     }
   };
 
-  const shown = new Set(useGrowingList(CHART_PARTS, FIRST_PARTS, 1));
+  const shownParts = useGrowingList(CHART_PARTS, FIRST_PARTS, 1);
+  const hipaaConsent = props.hipaaConsent;
+  // Drawn again only when what they read changes: see `editing`.
+  const chart = useMemo(() => {
+    const shown = new Set(shownParts);
+    return (
+      <>
+        <ConsentSection hipaaConsent={hipaaConsent} therapy={THERAPY_INFO[therapy].inSentence} />
+        {shown.has('screen') && <ScreenSection />}
+        {shown.has('vitals') && <VitalsSection />}
+        {shown.has('therapy') && <TherapySection />}
+        {shown.has('reactions') && <ReactionsSection />}
+        {shown.has('notes') && <NotesSection />}
+      </>
+    );
+  }, [shownParts, hipaaConsent, therapy]);
 
   return (
     <VisitEditingContext.Provider value={editing}>
@@ -250,13 +249,8 @@ export function VisitEditor(props: EditorProps) {
             </TintBadge>
           )}
         </Group>
-        <ConsentSection hipaaConsent={props.hipaaConsent} therapy={THERAPY_INFO[therapy].inSentence} />
-        {shown.has('screen') && <ScreenSection />}
-        {shown.has('vitals') && <VitalsSection />}
-        {shown.has('therapy') && <TherapySection />}
-        {shown.has('reactions') && <ReactionsSection />}
-        {shown.has('notes') && <NotesSection />}
-        {shown.has('sign-off') && !readOnly && props.maySign && (
+        {chart}
+        {shownParts.includes('sign-off') && !readOnly && props.maySign && (
           <SignOff draft={draft} missing={missing} warnings={warnings} user={user} onSign={sign} />
         )}
       </Stack>
