@@ -92,6 +92,19 @@ export async function passGate(
   };
 }
 
+/** The path of the user's home: where `homeRedirect` takes them. */
+export function homePath(user: Pick<SignedInUser, 'role' | 'username'>): string {
+  const home = homeOf(user.role);
+  switch (home) {
+    case 'hub':
+      return '/hub';
+    case 'backoffice':
+      return '/backoffice';
+    case 'client-home':
+      return `/user/home/${encodeURIComponent(user.username)}`;
+  }
+}
+
 /** The redirect from `/` (and from wherever a user should start over) to the user's home. */
 export function homeRedirect(user: Pick<SignedInUser, 'role' | 'username'>) {
   const home = homeOf(user.role);

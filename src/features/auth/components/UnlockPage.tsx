@@ -1,6 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useSession } from '@/lib/auth/session';
+import { loadRouteChunksOf } from '@/lib/navigation';
+import { whenIdle } from '@/lib/when-idle';
 import { outbox } from '@/lib/outbox';
 import { keyring, type UnlockResult } from '@/lib/storage/keyring';
 import { localDataSettled } from '@/pwa/local-data';
@@ -18,10 +21,16 @@ const passkeyCeremony = () => import('@/lib/storage/passkey-ceremony');
  * again (or uses the passkey they turned on here) before anything kept on the
  * device is shown. Checked on the device (it unwraps their data key), so it
  * works offline; too many wrong passwords, and only a full sign-in will do.
+ * `destination`: where the unlock leads (the page asked for, or the person's home).
  */
-export function UnlockPage() {
+export function UnlockPage({ destination }: { destination: string | null }) {
   const session = useSession();
   const router = useRouter();
+  // The screen the unlock opens loads while the password is typed, once this one is live: it is on screen sooner.
+  useEffect(() => {
+    if (destination === null) return;
+    return whenIdle(() => void loadRouteChunksOf(router, destination).catch(() => undefined), 2_000);
+  }, [router, destination]);
   const signOut = useSignOut();
   const username = session.username ?? '';
   // Whether the tries are used up (or nothing is here to unlock), read from the device.
