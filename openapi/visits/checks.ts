@@ -147,6 +147,19 @@ function checkAnswers(
 }
 
 /**
+ * What is wrong with the time of an observation on a chart (vitals taken, a reaction, a session's stop), ms since the
+ * epoch: later than now (past the device clock's tolerance), or long before the visit began. Null where it may stand.
+ */
+export function observationTimeProblem(at: number, clock: CheckClock): string | null {
+  if (at > clock.now.getTime() + CLOCK_TOLERANCE_MS) return 'Cannot be later than now.';
+  const opened = clock.openedAt?.getTime();
+  if (opened !== undefined && at < opened - EARLIEST_OBSERVATION_MS) {
+    return 'Cannot be more than 6 hours before the visit began: check the time (24-hour clock).';
+  }
+  return null;
+}
+
+/**
  * Everything wrong with a draft as it stands: values out of range, fields of
  * another therapy, expired lots, times in the wrong order or the future,
  * entries without a measurement. A draft may be incomplete; see signingProblems.
@@ -162,18 +175,9 @@ export function draftProblems(draft: VisitDraft, clock: CheckClock): VisitFieldE
       });
     }
   }
-  const latest = clock.now.getTime() + CLOCK_TOLERANCE_MS;
-  const opened = clock.openedAt?.getTime() ?? null;
   const notLater = (value: string | null | undefined, field: string) => {
-    if (!value) return;
-    const at = Date.parse(value);
-    if (at > latest) errors.push({ field, message: 'Cannot be later than now.' });
-    else if (opened !== null && at < opened - EARLIEST_OBSERVATION_MS) {
-      errors.push({
-        field,
-        message: 'Cannot be more than 6 hours before the visit began: check the time (24-hour clock).',
-      });
-    }
+    const message = value ? observationTimeProblem(Date.parse(value), clock) : null;
+    if (message) errors.push({ field, message });
   };
   checkRecordedTimes(draft, clock, errors);
 

@@ -88,20 +88,20 @@ export function ReactionsSection() {
 }
 
 function ReactionForm({ onAdd, onCancel }: { onAdd: (reaction: AdverseReaction) => void; onCancel: () => void }) {
-  const { form, instantOf } = useEntryForm<ReactionFormValues>(ReactionFormSchema, {
+  const { form, onSubmit } = useEntryForm<ReactionFormValues>(ReactionFormSchema, {
     what: '',
     severity: '',
     action: '',
   });
   return (
     <form
-      onSubmit={form.onSubmit((values) =>
+      onSubmit={onSubmit((values, at) =>
         onAdd({
           id: newEntryId(),
           what: values.what.trim(),
           severity: values.severity as AdverseReaction['severity'],
           action: values.action.trim() === '' ? null : values.action.trim(),
-          occurred_at: instantOf(values.time),
+          occurred_at: at,
         }),
       )}
     >

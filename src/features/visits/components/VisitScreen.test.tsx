@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exampleVisit, signatureMeaningText, projectFields, type Role, type Visit } from '@contract';
 import { SIGNED_OUT, sessionStore } from '@/lib/auth/session';
 import { placeholderProfile } from '@/features/people';
@@ -146,4 +147,39 @@ describe('the therapy visit screen, by role', { timeout: 30_000 }, () => {
       expect(screen.queryByRole('button', { name: 'Add addendum' })).toBeNull();
     },
   );
+});
+
+describe('vitals added from their dialog', { timeout: 30_000 }, () => {
+  // Later the same morning (the visit began at 04:30 on the clinic's clock, UTC here); only the date is faked.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-03-03T08:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  async function typeVitals(time: string) {
+    const user = userEvent.setup();
+    await openVisit('NURSE', 'draft');
+    await user.click(await screen.findByRole('button', { name: 'Add vitals' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Add vitals' });
+    await user.type(within(dialog).getByLabelText('Systolic', { exact: false }), '118');
+    const timeField = within(dialog).getByRole('textbox', { name: 'Time taken' });
+    await user.clear(timeField);
+    await user.type(timeField, time);
+    await user.click(within(dialog).getByRole('button', { name: 'Add vitals' }));
+    return dialog;
+  }
+
+  it('refuses a time later than now at the time field, and adds nothing', async () => {
+    const dialog = await typeVitals('10:00');
+    expect(await within(dialog).findByText('Cannot be later than now.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add vitals' })).toBeTruthy();
+    expect(screen.queryByText(/Not saved/)).toBeNull();
+  });
+
+  it('adds vitals timed within the visit', async () => {
+    await typeVitals('07:50');
+    expect(await screen.findByText('07:50', undefined, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Cannot be later than now.')).toBeNull();
+  });
 });

@@ -163,7 +163,7 @@ function VitalsForm({
   onAdd: (entry: VitalsEntry) => void;
   onCancel: () => void;
 }) {
-  const { form, instantOf } = useEntryForm<VitalsFormValues>(VitalsFormSchema, {
+  const { form, onSubmit } = useEntryForm<VitalsFormValues>(VitalsFormSchema, {
     phase,
     ...(Object.fromEntries(VITALS_MEASUREMENTS.map((name) => [name, ''])) as Record<
       (typeof VITALS_MEASUREMENTS)[number],
@@ -172,11 +172,11 @@ function VitalsForm({
   });
   return (
     <form
-      onSubmit={form.onSubmit((values) =>
+      onSubmit={onSubmit((values, at) =>
         onAdd({
           id: newEntryId(),
           phase: values.phase,
-          taken_at: instantOf(values.time),
+          taken_at: at,
           ...Object.fromEntries(
             VITALS_MEASUREMENTS.map((name) => [name, typeof values[name] === 'number' ? values[name] : null]),
           ),

@@ -1,5 +1,6 @@
 import { schemaResolver, useForm } from '@mantine/form';
-import { entryInstant, useClock, wallTime } from '@/lib/intl';
+import { observationTimeProblem } from '@contract';
+import { entryInstant, todayOn, useClock, wallTime } from '@/lib/intl';
 import { useVisitEditing } from './visit-context';
 
 type Schema = Parameters<typeof schemaResolver>[0];
@@ -8,10 +9,11 @@ type Schema = Parameters<typeof schemaResolver>[0];
  * The form of a new entry of the visit (vitals, a reaction), checked by its
  * schema as typed and on leaving a field. Its time of day starts at now on the
  * clinic's clock, and becomes the instant it names on the visit's day (or a later day up to today, for a visit
- * still charted after midnight).
+ * still charted after midnight). `onSubmit` hands over the values with that instant, or, where the chart's checks
+ * would refuse the time (later than now, long before the visit began), says why at the time field.
  */
 export function useEntryForm<Values extends { time: string }>(schema: Schema, initial: Omit<Values, 'time'>) {
-  const { day } = useVisitEditing();
+  const { day, openedAt } = useVisitEditing();
   const clock = useClock();
   const form = useForm<Values>({
     mode: 'controlled',
@@ -19,5 +21,17 @@ export function useEntryForm<Values extends { time: string }>(schema: Schema, in
     validate: schemaResolver(schema, { sync: true }),
     validateInputOnBlur: true,
   });
-  return { form, instantOf: (time: string) => entryInstant(day, time, clock, new Date()) };
+  const onSubmit = (add: (values: Values, at: string) => void) =>
+    form.onSubmit((values) => {
+      const now = new Date();
+      const at = entryInstant(day, values.time, clock, now);
+      const problem = observationTimeProblem(Date.parse(at), {
+        today: todayOn(clock),
+        now,
+        openedAt: openedAt ? new Date(openedAt) : null,
+      });
+      if (problem) form.setFieldError('time', problem);
+      else add(values, at);
+    });
+  return { form, onSubmit };
 }

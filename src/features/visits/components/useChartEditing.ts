@@ -61,6 +61,7 @@ export function useChartEditing(input: ChartEditingInput): VisitEditing {
         return `${who} · ${entryTime(stamp, clock)}`;
       },
       day: openedIso ? dateOn(new Date(openedIso), clock) : todayOn(clock),
+      openedAt: openedIso,
       mayOverride,
     };
   }, [

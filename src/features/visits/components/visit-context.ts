@@ -23,6 +23,8 @@ export interface VisitEditing {
   attribution: (key: string) => ReactNode;
   /** The visit's day on its clinic's clock, YYYY-MM-DD: the times of day typed in belong to it. */
   day: string;
+  /** When the visit began (ISO); null before it is opened. A time typed in is checked against it and now. */
+  openedAt: string | null;
   /** The person charting may record why a visit goes ahead after a positive screen. */
   mayOverride: boolean;
 }
