@@ -107,15 +107,7 @@ export function homePath(user: Pick<SignedInUser, 'role' | 'username'>): string 
 
 /** The redirect from `/` (and from wherever a user should start over) to the user's home. */
 export function homeRedirect(user: Pick<SignedInUser, 'role' | 'username'>) {
-  const home = homeOf(user.role);
-  switch (home) {
-    case 'hub':
-      return redirect({ to: '/hub', replace: true });
-    case 'backoffice':
-      return redirect({ to: '/backoffice', replace: true });
-    case 'client-home':
-      return redirect({ to: '/user/home/$clientId', params: { clientId: user.username }, replace: true });
-  }
+  return redirect({ href: homePath(user), replace: true });
 }
 
 /** The `clientId` of the screen being opened, if it has one (a pathless layout sees only the matches). */

@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSession } from '@/lib/auth/session';
-import { loadRouteChunksOf } from '@/lib/navigation';
 import { whenIdle } from '@/lib/when-idle';
 import { outbox } from '@/lib/outbox';
 import { keyring, type UnlockResult } from '@/lib/storage/keyring';
@@ -29,7 +28,11 @@ export function UnlockPage({ destination }: { destination: string | null }) {
   // The screen the unlock opens loads while the password is typed, once this one is live: it is on screen sooner.
   useEffect(() => {
     if (destination === null) return;
-    return whenIdle(() => void loadRouteChunksOf(router, destination).catch(() => undefined), 2_000);
+    return whenIdle(() => {
+      import('@/lib/navigation/route-chunks')
+        .then(({ loadRouteChunksOf }) => loadRouteChunksOf(router, destination))
+        .catch(() => undefined);
+    }, 2_000);
   }, [router, destination]);
   const signOut = useSignOut();
   const username = session.username ?? '';
