@@ -25,10 +25,13 @@ const FIRST_LANES = { day: 8, week: 3 } as const;
 const LANES_PER_STEP = { day: 4, week: 3 } as const;
 
 // Plain elements with fixed styles: a week draws hundreds of these, and a styled component each costs far more.
-const EVENT_BODY: CSSProperties = { overflow: 'hidden', lineHeight: 1.2, color: 'white' };
+const EVENT_BODY: CSSProperties = { display: 'block', overflow: 'hidden', lineHeight: 1.2, color: 'white' };
+// As Mantine's extra-small text draws it.
 const EVENT_LINE: CSSProperties = {
   display: 'block',
   fontSize: 'var(--mantine-font-size-xs)',
+  lineHeight: 'var(--mantine-line-height-xs)',
+  fontWeight: 400,
   whiteSpace: 'nowrap',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
