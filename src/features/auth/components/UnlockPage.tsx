@@ -31,6 +31,7 @@ export function UnlockPage({ destination }: { destination: string | null }) {
     return whenIdle(() => {
       import('@/lib/navigation/route-chunks')
         .then(({ loadRouteChunksOf }) => loadRouteChunksOf(router, destination))
+        // Only a head start: what did not load here loads when the unlock opens the screen.
         .catch(() => undefined);
     }, 2_000);
   }, [router, destination]);

@@ -7,7 +7,7 @@ import { useGrowingList } from '@/components/progressive-render';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { serverClockOffset } from '@/lib/api';
-import { todayOn, useClock } from '@/lib/intl';
+import { useClock } from '@/lib/intl';
 import type { OutboxItem } from '@/lib/outbox';
 import type { SignedInUser } from '@/lib/auth/guards';
 import { saveVisitDraft, signVisit, type SignatureGiven } from '../api/changes';
@@ -21,6 +21,7 @@ import {
   type VisitDraft,
   type VisitTherapy,
 } from '../model/draft';
+import { chartCheckClock } from '../model/timing';
 import { ConsentSection } from './ConsentSection';
 import { NotesSection } from './NotesSection';
 import { ReactionsSection } from './ReactionsSection';
@@ -113,12 +114,10 @@ export function VisitEditor(props: EditorProps) {
   }, [props.kept, hasUnsent]);
 
   // When the visit began: on the server once it is there, else when this device opened it.
-  const began = server?.opened_at ?? draft.opened_at;
-  const openedAt = began ? new Date(began) : null;
-  const checkClock = () => ({ today: todayOn(clinicClock), now: new Date(), openedAt });
+  const openedIso = server?.opened_at ?? draft.opened_at ?? null;
 
   const keep = (next: VisitDraft) => {
-    const savable = savableDraft(next, saved.current, draftProblems(next, checkClock()));
+    const savable = savableDraft(next, saved.current, draftProblems(next, chartCheckClock(clinicClock, openedIso)));
     setTyping(false);
     if (sameDraft(savable, saved.current)) return;
     // What changed is timed now, by this device's clock: the observation keeps its time however late it is sent.
@@ -159,15 +158,9 @@ export function VisitEditor(props: EditorProps) {
     else setTyping(true);
   }, [draft, keepSoon]);
 
-  const openedIso = began ?? null;
   // The checks read the clock: run again with each change of the draft, not with every render of the screen.
   const problemList = useMemo(
-    () =>
-      draftProblems(draft, {
-        today: todayOn(clinicClock),
-        now: new Date(),
-        openedAt: openedIso ? new Date(openedIso) : null,
-      }),
+    () => draftProblems(draft, chartCheckClock(clinicClock, openedIso)),
     [draft, clinicClock, openedIso],
   );
   // What the checks refuse stays on screen and is not kept: the line above the chart must not call it saved.

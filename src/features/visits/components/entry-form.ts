@@ -1,6 +1,7 @@
 import { schemaResolver, useForm } from '@mantine/form';
 import { observationTimeProblem } from '@contract';
-import { entryInstant, todayOn, useClock, wallTime } from '@/lib/intl';
+import { entryInstant, useClock, wallTime } from '@/lib/intl';
+import { chartCheckClock } from '../model/timing';
 import { useVisitEditing } from './visit-context';
 
 type Schema = Parameters<typeof schemaResolver>[0];
@@ -25,11 +26,7 @@ export function useEntryForm<Values extends { time: string }>(schema: Schema, in
     form.onSubmit((values) => {
       const now = new Date();
       const at = entryInstant(day, values.time, clock, now);
-      const problem = observationTimeProblem(Date.parse(at), {
-        today: todayOn(clock),
-        now,
-        openedAt: openedAt ? new Date(openedAt) : null,
-      });
+      const problem = observationTimeProblem(Date.parse(at), chartCheckClock(clock, openedAt, now));
       if (problem) form.setFieldError('time', problem);
       else add(values, at);
     });

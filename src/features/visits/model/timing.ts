@@ -5,10 +5,15 @@
  * reached the server 14:42"); an entry from a device whose clock was more
  * than five minutes off the server's is flagged.
  */
-import { CLOCK_FLAG_MS, type components } from '@contract';
-import { dateOn, formatDateTime, formatTime, type ClinicClock } from '@/lib/intl';
+import { CLOCK_FLAG_MS, type CheckClock, type components } from '@contract';
+import { dateOn, formatDateTime, formatTime, todayOn, type ClinicClock } from '@/lib/intl';
 
 type Attribution = components['schemas']['Attribution'];
+
+/** What the chart's checks read of the time: today and now on the clinic's clock, and when the visit began (ISO). */
+export function chartCheckClock(clock: ClinicClock, openedAt: string | null, now = new Date()): CheckClock {
+  return { today: todayOn(clock, now), now, openedAt: openedAt ? new Date(openedAt) : null };
+}
 
 /** The device's time and the server's receipt are the same moment when this close. */
 const SAME_MOMENT_MS = 60_000;
