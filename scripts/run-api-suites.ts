@@ -8,7 +8,8 @@
  * together they take little longer than one. Each runs on its own ports; its report prints whole
  * once it ends, so the two do not interleave. The outbox's fault test, the
  * longest, runs its 250 seeds split between the two: each database half of
- * them, none twice.
+ * them, none twice; the contract's fuzzer likewise makes half its calls on
+ * each, from a seed of each database's own.
  */
 import { spawn } from 'node:child_process';
 
@@ -41,11 +42,19 @@ const faultSeeds = (first: number, count: number) => ({
   OUTBOX_FAULT_FIRST_SEED: String(first),
   OUTBOX_FAULT_SEEDS: String(count),
 });
+/** The fuzzer's calls per operation (its default), and the seed each database starts from. */
+const FUZZ_RUNS = 25;
+const fuzzCalls = (seed: number, runs: number) => ({ FUZZ_SEED: String(seed), FUZZ_RUNS: String(runs) });
 const suites: Suite[] = [
   {
     name: 'embedded database (PGlite)',
     project: 'api',
-    env: { ...process.env, DATABASE_URL: '', ...faultSeeds(1, postgresUrl ? FAULT_SEEDS / 2 : FAULT_SEEDS) },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      ...faultSeeds(1, postgresUrl ? FAULT_SEEDS / 2 : FAULT_SEEDS),
+      ...fuzzCalls(20261123, postgresUrl ? Math.ceil(FUZZ_RUNS / 2) : FUZZ_RUNS),
+    },
   },
 ];
 if (postgresUrl) {
@@ -58,6 +67,7 @@ if (postgresUrl) {
       DATABASE_URL: postgresUrl,
       API_TEST_PORT: String(port),
       ...faultSeeds(FAULT_SEEDS / 2 + 1, FAULT_SEEDS / 2),
+      ...fuzzCalls(20261203, Math.floor(FUZZ_RUNS / 2)),
     },
   });
   suites.push({
