@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { openMigratedDatabase } from '../../server/db/migrate.ts';
+import { openTestDatabase } from '../../server/db/test-database.ts';
 import { databaseReportFiles } from '../../server/results/report-files.ts';
 import { storedReport } from '../../server/results/report-store.ts';
 import { DEMO_ACCOUNTS, demoAccount } from './accounts.ts';
@@ -18,7 +18,7 @@ const reportFiles = databaseReportFiles(randomBytes(32));
 describe('the demo lab results and advice', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+    db = await openTestDatabase();
     await seedDatabase(db, [...DEMO_ACCOUNTS, ...clients]);
     await seedScheduleCatalog(db);
   }, 60_000);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { openMigratedDatabase } from '../db/migrate.ts';
+import { openTestDatabase } from '../db/test-database.ts';
 import { createSharedRateLimits, deleteFullBuckets } from './shared-rate-limits.ts';
 
 let db: Database;
 
 beforeAll(async () => {
-  db = await openMigratedDatabase({ kind: 'pglite', dataDir: null });
+  db = await openTestDatabase();
 });
 
 afterAll(async () => {
