@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { mayDoToClients, type Role, type components } from '@contract';
+import { mayDoToClients, type Role } from '@contract';
 import { NotShown, withheld } from '@/components/signed-in/NotShown';
 import { PanelCard } from '@/components/signed-in/PanelCard';
 import { PlainList } from '@/components/signed-in/PlainList';
@@ -12,14 +12,13 @@ import { formatDate, formatDateTime, useClock } from '@/lib/intl';
 import { useOutbox } from '@/lib/outbox';
 import type { Result } from '../api/changes';
 import { clientResultsQueryOptions } from '../api/queries';
+import type { PendingResult } from '../model/pending';
 import { AttachLabReport } from './AttachLabReport';
 import { ImportReportDialog } from './ImportReportDialog';
 import { LabReportDownload } from './LabReportDownload';
 import { LabValues } from './LabValues';
 import { ReleaseDialog } from './ReleaseDialog';
 import { ResultEntryDialog } from './ResultEntryDialog';
-
-type PendingResult = components['schemas']['PendingResult'];
 
 /** Which dialog is open, and for which booking. */
 type Opened = { dialog: 'enter' | 'import'; booking: PendingResult | null } | null;

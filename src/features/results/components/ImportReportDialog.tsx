@@ -9,8 +9,8 @@ import { isApiError } from '@/lib/api';
 import { formatDateTime, useClock } from '@/lib/intl';
 import { importLabReport } from '../api/changes';
 import { resultKeys } from '../api/queries';
+import type { ResultDialogProps } from '../model/pending';
 
-type PendingResult = components['schemas']['PendingResult'];
 type FieldError = NonNullable<components['schemas']['Problem']['errors']>[number];
 
 /** Where in the bundle a refusal points, in words: "entry 3: the code" for `body.entry.2.resource.code`. */
@@ -32,19 +32,7 @@ interface Refusal {
  * nothing: a refusal is listed here entry by entry, so whoever imports it can
  * tell the lab what to correct.
  */
-export function ImportReportDialog({
-  clientId,
-  clientName,
-  booking,
-  opened,
-  onClose,
-}: {
-  clientId: string;
-  clientName: string;
-  booking: PendingResult | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function ImportReportDialog({ clientId, clientName, booking, opened, onClose }: ResultDialogProps) {
   const clock = useClock();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);

@@ -1,7 +1,7 @@
 import { Chip, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { useMemo, useState } from 'react';
-import { LAB_PANELS, formatLabRange, labMeasure, type components } from '@contract';
+import { LAB_PANELS, formatLabRange, labMeasure } from '@contract';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
@@ -11,11 +11,10 @@ import { useHere } from '@/components/useHere';
 import { TOUCH_TARGET } from '@/config/touch';
 import { formatDateTime, instantOn, todayOn, useClock, wallTime, type ClinicClock } from '@/lib/intl';
 import { enterResult } from '../api/changes';
+import type { PendingResult, ResultDialogProps } from '../model/pending';
 import { measuresOfPanels, typedFlag, typedObservations, type EntryValues } from '../model/entry';
 import { resultEntrySchema } from '../schemas';
 import { FLAG_COLORS, FLAG_LABELS } from '../model/reading';
-
-type PendingResult = components['schemas']['PendingResult'];
 
 function startValues(booking: PendingResult | null, clock: ClinicClock): EntryValues {
   const at = booking ? booking.starts_at : new Date().toISOString();
@@ -73,20 +72,7 @@ function MeasureField({
  * clock, and each value in its unit, flagged against its range as it is typed
  * and refused when it cannot be a result. It goes through the outbox.
  */
-export function ResultEntryDialog({
-  clientId,
-  clientName,
-  booking,
-  opened,
-  onClose,
-}: {
-  clientId: string;
-  clientName: string;
-  /** The partner-test booking the sample was taken at; null for a result from elsewhere. */
-  booking: PendingResult | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+export function ResultEntryDialog({ clientId, clientName, booking, opened, onClose }: ResultDialogProps) {
   const here = useHere();
   const clock = useClock();
   const [saving, setSaving] = useState(false);
