@@ -6,9 +6,11 @@ import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
 import { DayInput } from '@/components/DayInput';
 
+const CONSENT = ['consent'];
+
 /** The client's HIPAA authorization (from the profile) and their consent to today's therapy. */
 export function ConsentSection({ hipaaConsent, therapy }: { hipaaConsent: boolean; therapy: string }) {
-  const { draft, update, problems, readOnly, attribution } = useVisitEditing();
+  const { draft, update, problems, readOnly, attribution } = useVisitEditing(CONSENT);
   const clock = useClock();
   const consent = draft.consent ?? {};
   return (

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { ChoiceCards } from '@/components/ChoiceCards';
 import { TimeOfDayInput } from '@/components/TimeOfDayInput';
 import { WALL_TIME_MESSAGE, instantOn, isWallTime, useClock, wallTime } from '@/lib/intl';
-import { useVisitEditing } from './visit-context';
+import { useVisitDay } from './visit-context';
 import { DayInput } from '@/components/DayInput';
 import { GrowingTextarea } from '@/components/GrowingTextarea';
 
@@ -200,7 +200,7 @@ function InstantInput({
 }) {
   const clock = useClock();
   // The visit's day on its clinic's clock: the time typed belongs to it.
-  const { day } = useVisitEditing();
+  const { day } = useVisitDay();
   const saved = typeof value === 'string' ? wallTime(value, clock) : '';
   const [typed, setTyped] = useState(saved);
   const [savedBefore, setSavedBefore] = useState(saved);

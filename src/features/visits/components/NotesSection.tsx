@@ -3,9 +3,11 @@ import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
 import { GrowingTextarea } from '@/components/GrowingTextarea';
 
+const NOTES = ['notes'];
+
 /** Free notes on the session. */
 export function NotesSection() {
-  const { draft, update, readOnly, attribution, problems } = useVisitEditing();
+  const { draft, update, readOnly, attribution, problems } = useVisitEditing(NOTES);
   return (
     <Section id="notes" title="Notes">
       <GrowingTextarea

@@ -15,11 +15,12 @@ import { EntryMenu } from './EntryMenu';
 import { useEntryForm } from './entry-form';
 import { GrowingTextarea } from '@/components/GrowingTextarea';
 
+const REACTIONS = ['reactions'];
 const SEVERITY_COLOURS = { mild: 'yellow', moderate: 'orange', severe: 'red' } as const;
 
 /** Adverse reactions during the session: what, how severe, what was done, when. */
 export function ReactionsSection() {
-  const { draft, commit, readOnly, attribution } = useVisitEditing();
+  const { draft, commit, readOnly, attribution } = useVisitEditing(REACTIONS);
   const clock = useClock();
   const reactions = draft.reactions ?? [];
   const [adding, setAdding] = useState(false);

@@ -5,12 +5,15 @@ import { YesNo } from './FieldInput';
 import { Section } from './Section';
 import { useVisitEditing } from './visit-context';
 
+/** The answers, and the therapy whose questions they answer. */
+const SCREEN = ['contraindications', 'therapy'];
+
 /**
  * The therapy's contraindication screen. A yes stops the visit: the therapy's
  * fields stay closed until a nurse or doctor records why it goes ahead.
  */
 export function ScreenSection() {
-  const { draft, update, commit, problems, readOnly, stopped, attribution, mayOverride } = useVisitEditing();
+  const { draft, update, commit, problems, readOnly, stopped, attribution, mayOverride } = useVisitEditing(SCREEN);
   const answers = draft.contraindications?.answers ?? {};
   const positive = positiveContraindications(draft);
   const reason = draft.contraindications?.override_reason ?? '';

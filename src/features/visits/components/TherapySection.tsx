@@ -11,7 +11,7 @@ type Entry = { id: string } & Record<string, unknown>;
 
 /** A field of the therapy, by its spec, at `path` of the draft. */
 function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: string }) {
-  const { draft, update, commit, problems, warnings, readOnly, stopped, attribution } = useVisitEditing();
+  const { draft, update, commit, problems, warnings, readOnly, stopped, attribution } = useVisitEditing([path]);
   if (spec.input === 'checklist') {
     const answers = (valueAt(draft, path) ?? {}) as Record<string, boolean | null>;
     return (
@@ -56,7 +56,7 @@ function Field({ path, spec, label }: { path: string; spec: FieldSpec; label?: s
 
 /** A list of entries (additives, attempts, site checks): each with its own fields, who entered it, and removal. */
 function EntryList({ path, spec }: { path: string; spec: ListSpec<Entry> }) {
-  const { draft, update, commit, problems, readOnly, stopped, attribution } = useVisitEditing();
+  const { draft, update, commit, problems, readOnly, stopped, attribution } = useVisitEditing([path]);
   const entries = (valueAt(draft, path) ?? []) as Entry[];
   const fields = Object.entries<FieldSpec>(spec.fields);
   // A new entry's fields are typed next: it is kept with them, after the pause.
@@ -131,9 +131,12 @@ function EntryList({ path, spec }: { path: string; spec: ListSpec<Entry> }) {
   );
 }
 
+/** The parts of the draft the computed values come from (`derivedValues`). */
+const DERIVED_FROM = ['red_light', 'fir'];
+
 /** What is computed from the readings, never typed: the red light dose, the sauna's heart-rate rise and weight change. */
 function Derived() {
-  const { draft } = useVisitEditing();
+  const { draft } = useVisitEditing(DERIVED_FROM);
   const derived = derivedValues(draft);
   const shown = [
     derived.dose_j_cm2 !== undefined && ['Dose', `${derived.dose_j_cm2} J/cm²`],
@@ -157,9 +160,25 @@ function Derived() {
   );
 }
 
+const SAUNA = ['fir'];
+
+/** The sauna's stop criteria, once one is met. */
+function StopCriterion() {
+  const { draft } = useVisitEditing(SAUNA);
+  if (!stopCriterionMet(draft.fir)) return null;
+  return (
+    <Alert color="orange" variant="light" title="A stop criterion was met">
+      The session ends: note in the notes when and how it was stopped.
+    </Alert>
+  );
+}
+
+/** Which therapy: the fields below each read their own part of the draft. */
+const THERAPY = ['therapy'];
+
 /** The therapy's own fields, from the contract's table. */
 export function TherapySection() {
-  const { draft, stopped } = useVisitEditing();
+  const { draft, stopped } = useVisitEditing(THERAPY);
   const therapy = draft.therapy;
   const specs = therapySpecs(therapy);
   const scalars = specs.filter(([, spec]) => spec.input !== 'list' && spec.input !== 'checklist');
@@ -187,11 +206,7 @@ export function TherapySection() {
           <Field key={name} path={`${therapy}.${name}`} spec={spec} />
         ),
       )}
-      {therapy === 'fir' && stopCriterionMet(draft.fir) && (
-        <Alert color="orange" variant="light" title="A stop criterion was met">
-          The session ends: note in the notes when and how it was stopped.
-        </Alert>
-      )}
+      {therapy === 'fir' && <StopCriterion />}
     </Section>
   );
 }

@@ -2,7 +2,8 @@ import { Group, Stack } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { OVERRIDE_ROLES, THERAPY_INFO, draftProblems, plausibilityWarnings, signingProblems } from '@contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCreateStore } from '@tanstack/react-store';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useGrowingList } from '@/components/progressive-render';
 import { TintBadge } from '@/components/signed-in/TintBadge';
 import { toastFailure, toastSuccess } from '@/components/toasts';
@@ -31,7 +32,7 @@ import { SignOff } from './SignOff';
 import { TherapySection } from './TherapySection';
 import { VitalsSection } from './VitalsSection';
 import { useChartEditing } from './useChartEditing';
-import { VisitEditingContext } from './visit-context';
+import { VisitEditingContext, type ChartState } from './visit-context';
 
 /*
  * The chart's parts in reading order: the first at once, then one more in each background render. A whole chart is
@@ -186,6 +187,17 @@ export function VisitEditor(props: EditorProps) {
     mayOverride: OVERRIDE_ROLES.includes(user.role),
   });
 
+  // The sections read the chart from a store, each drawn again only when its own part changes (visit-context.ts):
+  // an entry added to the vitals redraws the vitals, not the whole chart, before it is kept.
+  const chartState = useMemo(
+    (): ChartState => ({ editing, serverDraft, keptTimes, server }),
+    [editing, serverDraft, keptTimes, server],
+  );
+  const chartStore = useCreateStore(chartState);
+  useLayoutEffect(() => {
+    chartStore.setState(() => chartState);
+  }, [chartStore, chartState]);
+
   const sign = async (signature: SignatureGiven) => {
     keepSoon.flush();
     try {
@@ -225,7 +237,7 @@ export function VisitEditor(props: EditorProps) {
   }, [shownParts, hipaaConsent, therapy]);
 
   return (
-    <VisitEditingContext.Provider value={editing}>
+    <VisitEditingContext.Provider value={chartStore}>
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <SaveState

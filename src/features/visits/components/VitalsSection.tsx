@@ -15,6 +15,7 @@ import { useVisitEditing } from './visit-context';
 import { EntryMenu } from './EntryMenu';
 import { useEntryForm } from './entry-form';
 
+const VITALS = ['vitals'];
 const PHASE_COLOURS = { before: 'blue', during: 'grape', after: 'teal' } as const;
 
 /** Blood pressure as one reading (120/80), the rest each with its unit. */
@@ -39,7 +40,7 @@ function nextPhase(vitals: readonly VitalsEntry[]): VitalsEntry['phase'] {
 
 /** Vitals as a timed series: each entry stamped with when it was taken and who entered it. */
 export function VitalsSection() {
-  const { draft, commit, readOnly, attribution, problems, warnings } = useVisitEditing();
+  const { draft, commit, readOnly, attribution, problems, warnings } = useVisitEditing(VITALS);
   /** What in an entry needs a second look before signing, by its place in the draft. */
   const checksOf = (entry: VitalsEntry): string[] => {
     const index = (draft.vitals ?? []).indexOf(entry);

@@ -2,7 +2,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { observationTimeProblem } from '@contract';
 import { entryInstant, useClock, wallTime } from '@/lib/intl';
 import { chartCheckClock } from '../model/timing';
-import { useVisitEditing } from './visit-context';
+import { useVisitDay } from './visit-context';
 
 type Schema = Parameters<typeof schemaResolver>[0];
 
@@ -14,7 +14,7 @@ type Schema = Parameters<typeof schemaResolver>[0];
  * would refuse the time (later than now, long before the visit began), says why at the time field.
  */
 export function useEntryForm<Values extends { time: string }>(schema: Schema, initial: Omit<Values, 'time'>) {
-  const { day, openedAt } = useVisitEditing();
+  const { day, openedAt } = useVisitDay();
   const clock = useClock();
   const form = useForm<Values>({
     mode: 'controlled',
