@@ -1,4 +1,4 @@
-import { entriesById, visitStopped, type VisitFieldError } from '@contract';
+import { canonicalJson, entriesById, visitStopped, type VisitFieldError } from '@contract';
 import { useMemo, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { dateOn, todayOn, type ClinicClock } from '@/lib/intl';
 import { problemsByPath, valueAt, withValueAt, type Visit, type VisitDraft } from '../model/draft';
@@ -49,7 +49,8 @@ export function useChartEditing(input: ChartEditingInput): VisitEditing {
       attribution: (key) => {
         const own = key.includes('.') ? valueAt(draft, key) : entriesById(draft).get(key);
         const onServer = key.includes('.') ? valueAt(serverDraft, key) : serverEntries.get(key);
-        if (own !== undefined && own !== null && JSON.stringify(own) !== JSON.stringify(onServer ?? null)) {
+        // Compared as the server keeps it: its copy comes back with the same values in another key order.
+        if (own !== undefined && own !== null && canonicalJson(own) !== canonicalJson(onServer ?? null)) {
           // Timed by this device as it was kept; the server has not received it yet.
           const recorded = keptTimes?.[key];
           const time = recorded ? ` · ${entryTime({ ...recorded, recorded_at: recorded.at }, clock)}` : '';
