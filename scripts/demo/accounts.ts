@@ -158,6 +158,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     gender: 'M',
   }),
   account({
+    email: 'doctor3@thrive.test',
+    role: 'DOCTOR',
+    state: 'ready',
+    firstName: 'Leela',
+    lastName: 'Varghese',
+    gender: 'F',
+  }),
+  account({
     email: 'reception2@thrive.test',
     role: 'RECEPTION',
     state: 'ready',

@@ -8,7 +8,7 @@
  * lab's PDF, and the risk calculator is prefilled from them. A coach writes advice offline; it
  * arrives once, and the client acknowledges it and ticks a step off.
  *
- * Accounts no other spec signs out: doctor2@, coach@, and client-0029@.
+ * Accounts no other spec signs out: doctor3@, coach@, and client-0029@.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from '@playwright/test';
@@ -103,7 +103,7 @@ test('a lab report is imported, released by a doctor, read by the client and tak
     await expect(labs.getByText('Fasting blood panel').first()).toBeVisible();
     await expect(labs).toContainText('Result pending');
 
-    await signedIn(page, 'doctor2@thrive.test');
+    await signedIn(page, 'doctor3@thrive.test');
     await page.goto(discovery);
     const panel = page.getByRole('region', { name: 'Lab results' });
     await panel
