@@ -223,7 +223,7 @@ describe('recent changes (the audit feed)', () => {
  * By hand from scripts/demo/accounts.ts, where every account but norole@ has a
  * users row (norole@ has none, so there is no seeded user without a role):
  * SUPER_ADMIN super@; ADMIN admin@; NURSE nurse@, nurse2@, nurse3@, nurse4@, nurse5@, totp@, totpsetup@;
- * RECEPTION reception@, reception2@; DOCTOR doctor@, doctor2@, sms@; HEALTH_COACH coach@;
+ * RECEPTION reception@, reception2@; DOCTOR doctor@, doctor2@, doctor3@, sms@; HEALTH_COACH coach@;
  * NUTRITIONIST nutrition@; CLIENT client@, client2@, consent@, passkey@, newpass@, reset@,
  * unconfirmed@, unverified@ and the generated clients of the suite's setup.
  * All are active.
@@ -232,13 +232,13 @@ const SEEDED_BY_ROLE: Record<Role, number> = {
   CLIENT: 8 + stack.generatedClients,
   NURSE: 7,
   RECEPTION: 2,
-  DOCTOR: 3,
+  DOCTOR: 4,
   HEALTH_COACH: 1,
   NUTRITIONIST: 1,
   ADMIN: 1,
   SUPER_ADMIN: 1,
 };
-const SEEDED_USERS = 24 + stack.generatedClients;
+const SEEDED_USERS = 25 + stack.generatedClients;
 
 describe('counts by role and status', () => {
   it('counts the seeded accounts, plus the users other tests have made so far', async () => {
