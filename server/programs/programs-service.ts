@@ -88,21 +88,23 @@ function enrollmentsCte(scope: ListScope, filters: Filters, params: unknown[], n
       WHERE ${where.length > 0 ? where.join(' AND ') : 'true'}
     ),
     sessions AS (
-      SELECT e.id AS enrollment_id, e.program_id, e.zone, v.therapy, v.created_at AS at
+      SELECT e.id AS enrollment_id, e.program_id, e.zone, e.start_date, e.end_date, v.therapy, v.created_at AS at
       FROM e JOIN visits v ON v.client_id = e.user_id AND v.state = 'signed'
       UNION ALL
-      SELECT e.id, e.program_id, e.zone, s.therapy_kind, a.starts_at
+      SELECT e.id, e.program_id, e.zone, e.start_date, e.end_date, s.therapy_kind, a.starts_at
       FROM e
       JOIN appointments a ON a.client_id = e.user_id AND a.status = 'completed'
       JOIN services s ON s.id = a.service_id AND s.therapy_kind IN (${THERAPY_LIST})
       WHERE NOT EXISTS (SELECT 1 FROM visits v WHERE v.appointment_id = a.id AND v.state = 'signed')
     ),
+    -- Each session row carries its enrollment's dates: joining \`e\` again here let the planner, without statistics
+    -- (the embedded database keeps none), run the sessions once for every enrollment.
     counted AS (
-      SELECT s.enrollment_id, s.program_id, s.therapy, s.at, (s.at AT TIME ZONE s.zone)::date AS day
-      FROM sessions s JOIN e ON e.id = s.enrollment_id
-      WHERE (s.at AT TIME ZONE s.zone)::date >= e.start_date
-        AND (e.end_date IS NULL OR (s.at AT TIME ZONE s.zone)::date <= e.end_date)
-        AND s.at <= ${nowParam}
+      SELECT enrollment_id, program_id, therapy, at, (at AT TIME ZONE zone)::date AS day
+      FROM sessions
+      WHERE (at AT TIME ZONE zone)::date >= start_date
+        AND (end_date IS NULL OR (at AT TIME ZONE zone)::date <= end_date)
+        AND at <= ${nowParam}
     )`;
 }
 
@@ -131,16 +133,25 @@ async function selectProgress(
   const params: unknown[] = [];
   const cte = enrollmentsCte(scope, filters, params, now);
   const nowParam = `$${params.push(now)}::timestamptz`;
+  // The sessions are counted once, grouped by enrollment and therapy, then joined: a subquery per enrollment
+  // would scan every counted session again for each enrollment.
   const rows = await db.query<EnrollmentRow>(
-    `WITH ${cte}
+    `WITH ${cte},
+     per_therapy AS (
+       SELECT enrollment_id, therapy, count(*)::int AS n, max(at) AS last_at, max(day) AS last_day
+       FROM counted GROUP BY enrollment_id, therapy
+     ),
+     per_enrollment AS (
+       SELECT enrollment_id, json_object_agg(therapy, n) AS done, max(last_at) AS last_session_at,
+              max(last_day)::text AS last_session_day
+       FROM per_therapy GROUP BY enrollment_id
+     )
      SELECT e.id, e.user_id, e.program_id, e.status, e.start_date::text AS start_date, e.end_date::text AS end_date,
-            e.client_name, e.clinic, e.today::text AS today,
-            (SELECT json_object_agg(t.therapy, t.n)
-             FROM (SELECT therapy, count(*)::int AS n FROM counted WHERE enrollment_id = e.id GROUP BY therapy) t) AS done,
-            (SELECT max(at) FROM counted WHERE enrollment_id = e.id) AS last_session_at,
-            (SELECT max(day)::text FROM counted WHERE enrollment_id = e.id) AS last_session_day,
+            e.client_name, e.clinic, e.today::text AS today, d.done, d.last_session_at, d.last_session_day,
             next.*
-     FROM e ${nextAppointmentJoin('e.user_id', nowParam)}`,
+     FROM e
+     LEFT JOIN per_enrollment d ON d.enrollment_id = e.id
+     ${nextAppointmentJoin('e.user_id', nowParam)}`,
     params,
   );
   const byId = new Map(programs.map((program) => [program.id, program]));
