@@ -167,6 +167,7 @@ describe('recent changes (the audit feed)', () => {
       'programs.read',
       'results.list',
       'results.read',
+      'results.report-read',
       'advices.list',
       'messages.list',
       'messages.preferences-read',
