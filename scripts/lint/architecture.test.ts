@@ -16,6 +16,10 @@ const APP_FILE = path.join(root, 'src/components/ErrorBanner.tsx');
 const TIME_MODULE = path.join(root, 'src/lib/intl/time.ts');
 const SERVICE_FILE = path.join(root, 'server/visits/visits-service.ts');
 const ACCESS_FILE = path.join(root, 'server/access/grants.ts');
+const CORE_FILE = path.join(root, 'server/core/operation.ts');
+const DB_FILE = path.join(root, 'server/db/migrate.ts');
+const SCRIPT_FILE = path.join(root, 'scripts/stack/processes.ts');
+const TEST_SUPPORT_FILE = path.join(root, 'tests/support/audit-trail.ts');
 
 let eslint: ESLint;
 
@@ -81,6 +85,89 @@ describe('access decided in one place on the server', () => {
     expect(await rulesBroken(rules, ACCESS_FILE)).not.toContain('no-restricted-imports');
     expect(await rulesBroken(asking, SERVICE_FILE)).not.toContain('no-restricted-imports');
   });
+});
+
+describe("the server's layers", () => {
+  const ZONE = 'import-x/no-restricted-paths';
+
+  it.each([
+    [
+      'a service imports the transport',
+      "import { sendAnswer } from '../http/send.ts';\nexport const send = sendAnswer;\n",
+      SERVICE_FILE,
+    ],
+    [
+      'a service imports the process',
+      "import * as config from '../config.ts';\nexport const used = config;\n",
+      SERVICE_FILE,
+    ],
+    [
+      'the core imports a service',
+      "import * as visits from '../visits/visits-service.ts';\nexport const used = visits;\n",
+      CORE_FILE,
+    ],
+    [
+      'access imports a service',
+      "import * as visits from '../visits/visits-service.ts';\nexport const used = visits;\n",
+      ACCESS_FILE,
+    ],
+    [
+      'the database layer imports the core',
+      "import * as log from '../core/log.ts';\nexport const used = log;\n",
+      DB_FILE,
+    ],
+  ])('refuses: %s', { timeout: 60_000 }, async (_case, code, file) => {
+    expect(await rulesBroken(code, file)).toContain(ZONE);
+  });
+
+  it('lets a service use the core and access, and the core the database', { timeout: 60_000 }, async () => {
+    const service =
+      "import * as core from '../core/operation.ts';\nimport * as grants from '../access/grants.ts';\nexport const used = [core, grants];\n";
+    const core = "import * as db from '../db/database.ts';\nexport const used = db;\n";
+    expect(await rulesBroken(service, SERVICE_FILE)).not.toContain(ZONE);
+    expect(await rulesBroken(core, CORE_FILE)).not.toContain(ZONE);
+  });
+});
+
+describe('scripts and tests', () => {
+  const ZONE = 'import-x/no-restricted-paths';
+
+  it.each([
+    [
+      'a script imports a mechanism of the app',
+      "import * as client from '../../src/lib/api/client.ts';\nexport const used = client;\n",
+      SCRIPT_FILE,
+    ],
+    [
+      'a script imports a test',
+      "import * as trail from '../../tests/support/audit-trail.ts';\nexport const used = trail;\n",
+      SCRIPT_FILE,
+    ],
+    [
+      'a test imports a screen',
+      "import * as hub from '../../src/features/hub/index.ts';\nexport const used = hub;\n",
+      TEST_SUPPORT_FILE,
+    ],
+    [
+      'a test imports a script that is not a fixture or launcher',
+      "import * as bench from '../../scripts/bench-api.ts';\nexport const used = bench;\n",
+      TEST_SUPPORT_FILE,
+    ],
+  ])('refuses: %s', { timeout: 60_000 }, async (_case, code, file) => {
+    expect(await rulesBroken(code, file)).toContain(ZONE);
+  });
+
+  it(
+    "lets a test use the demo data, the app's mechanisms and the server it runs in-process, and a script the brand colours",
+    { timeout: 60_000 },
+    async () => {
+      const fixture =
+        "import * as clients from '../../scripts/demo/clients.ts';\nimport * as keys from '../../src/lib/auth/token-keys.ts';\nimport * as db from '../../server/db/database.ts';\nexport const used = [clients, keys, db];\n";
+      const brand = "import * as brand from '../../src/config/brand.ts';\nexport const used = brand;\n";
+      expect(await rulesBroken(fixture, TEST_SUPPORT_FILE)).not.toContain(ZONE);
+      expect(await rulesBroken(brand, SCRIPT_FILE)).not.toContain(ZONE);
+    },
+  );
 });
 
 describe('size', () => {
