@@ -18,6 +18,7 @@ const SERVICE_FILE = path.join(root, 'server/visits/visits-service.ts');
 const ACCESS_FILE = path.join(root, 'server/access/grants.ts');
 const CORE_FILE = path.join(root, 'server/core/operation.ts');
 const DB_FILE = path.join(root, 'server/db/migrate.ts');
+const LOG_FILE = path.join(root, 'server/core/log.ts');
 const SCRIPT_FILE = path.join(root, 'scripts/stack/processes.ts');
 const TEST_SUPPORT_FILE = path.join(root, 'tests/support/audit-trail.ts');
 
@@ -119,6 +120,15 @@ describe("the server's layers", () => {
   ])('refuses: %s', { timeout: 60_000 }, async (_case, code, file) => {
     expect(await rulesBroken(code, file)).toContain(ZONE);
   });
+
+  it(
+    'refuses an import cycle (the log is imported by the unit of work it would import)',
+    { timeout: 60_000 },
+    async () => {
+      const code = "import { operation } from './operation.ts';\nexport const run = operation;\n";
+      expect(await rulesBroken(code, LOG_FILE)).toContain('import-x/no-cycle');
+    },
+  );
 
   it('lets a service use the core and access, and the core the database', { timeout: 60_000 }, async () => {
     const service =
