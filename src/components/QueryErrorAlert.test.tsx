@@ -50,4 +50,15 @@ describe('QueryErrorAlert', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
+
+  it('takes the failed query itself: its error, and Try again fetches it again', async () => {
+    const refetch = vi.fn(() => Promise.resolve());
+    const query = { error: new ApiError(503, null, 'down'), refetch, isFetching: false };
+    const { rerender } = renderWithTheme(<QueryErrorAlert title="Messages could not be loaded" query={query} />);
+    expect(screen.getByRole('alert').textContent).toContain(LOAD_ERROR_MESSAGES.server);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalledOnce();
+    rerender(<QueryErrorAlert title="Messages could not be loaded" query={{ ...query, isFetching: true }} />);
+    expect(screen.getByRole('button', { name: 'Try again' }).getAttribute('data-loading')).toBe('true');
+  });
 });

@@ -8,20 +8,24 @@ import { isApiError, loadErrorMessage } from '@/lib/api';
  * the signed-in shell's banner says once for every part (here a quiet line
  * says only what it means for this one).
  */
-export function QueryErrorAlert({
-  title,
-  error,
-  message,
-  onRetry,
-  retrying = false,
-}: {
-  title: string;
-  error: unknown;
-  /** Instead of the usual message for `error` (loadErrorMessage). */
-  message?: string;
-  onRetry: () => void;
-  retrying?: boolean;
-}) {
+export function QueryErrorAlert(
+  props: {
+    title: string;
+    /** Instead of the usual message for the error (loadErrorMessage). */
+    message?: string;
+  } & (
+    | {
+        /** The query that failed: its error, and trying again is fetching it again. */
+        query: { error: unknown; refetch: () => unknown; isFetching: boolean };
+      }
+    | { error: unknown; onRetry: () => void; retrying?: boolean }
+  ),
+) {
+  const { title, message } = props;
+  const { error, onRetry, retrying } =
+    'query' in props
+      ? { error: props.query.error, onRetry: () => void props.query.refetch(), retrying: props.query.isFetching }
+      : { retrying: false, ...props };
   if (isApiError(error) && error.isNetworkError) {
     return (
       <Group gap="xs" wrap="wrap">

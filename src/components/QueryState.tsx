@@ -31,14 +31,7 @@ export function QueryState<T>({
     );
   }
   if (query.isError) {
-    return (
-      <QueryErrorAlert
-        title={`${what} could not be loaded`}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <QueryErrorAlert title={`${what} could not be loaded`} query={query} />;
   }
   return (
     <Group gap="xs" mih={TOUCH_TARGET}>

@@ -127,12 +127,7 @@ function useMoveByDrag(clock: ClinicClock, online: boolean) {
 /** The schedule is not on this device: it could not be loaded, or the device is offline and never had it. */
 function ScheduleUnavailable({ query, online }: { query: UseQueryResult<unknown>; online: boolean }) {
   return online && query.isError ? (
-    <QueryErrorAlert
-      title="The schedule could not be loaded"
-      error={query.error}
-      onRetry={() => void query.refetch()}
-      retrying={query.isFetching}
-    />
+    <QueryErrorAlert title="The schedule could not be loaded" query={query} />
   ) : (
     <Alert color="yellow" variant="light" role="status">
       You are offline and this schedule has not been loaded on this device. It loads when the connection returns.

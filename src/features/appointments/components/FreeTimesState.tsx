@@ -32,12 +32,7 @@ export function FreeTimesState({
       ) : slots.isPending ? (
         <Skeleton height={skeletonHeight} role="status" aria-label="Loading free times" />
       ) : slots.isError ? (
-        <QueryErrorAlert
-          title="Free times could not be loaded"
-          error={slots.error}
-          onRetry={() => void slots.refetch()}
-          retrying={slots.isFetching}
-        />
+        <QueryErrorAlert title="Free times could not be loaded" query={slots} />
       ) : (
         children(slots.data)
       )}

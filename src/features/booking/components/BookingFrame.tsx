@@ -56,14 +56,7 @@ export function BookingFrame({
   const { catalog } = frame;
   const failed = also?.isError ? also : catalog.failed;
   if (failed) {
-    return (
-      <QueryErrorAlert
-        title={`${what} could not be loaded`}
-        error={failed.error}
-        onRetry={() => void failed.refetch()}
-        retrying={failed.isFetching}
-      />
-    );
+    return <QueryErrorAlert title={`${what} could not be loaded`} query={failed} />;
   }
   if (catalog.offlineUnknown || (also?.isPending && also.fetchStatus === 'paused')) {
     return <Text>You are offline. {what} will show here once the connection returns.</Text>;

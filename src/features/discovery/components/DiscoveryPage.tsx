@@ -1,9 +1,8 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { NotShown } from '@/components/signed-in/NotShown';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
@@ -11,11 +10,9 @@ import { useFocusOnMount } from '@/components/useFocusOnMount';
 import { HUB_CRUMB } from '@/lib/navigation';
 import { clockOf, formatWhen } from '@/lib/intl';
 import { NoConsentBadge } from '@/features/hipaa';
-import { useOnline } from '@/pwa/connection';
-import { SEARCH_LIMIT, clientSearchQueryOptions, recentClientsQueryOptions } from '../api/queries';
-import { useSavedClients } from '../api/recent';
-import { useSearchSender } from '@/lib/query/search-pause';
-import { searchSaved, type FoundClient } from '../model/clients';
+import { type FoundClient } from '../model/clients';
+import { optionId, useActiveOption } from './useActiveOption';
+import { useClientSearch } from './useClientSearch';
 import { TOUCH_TARGET } from '@/config/touch';
 
 const SEARCH_MAX_LENGTH = 100;
@@ -168,7 +165,7 @@ function ResultList({
         {clients.map((client, index) => (
           <ClientOption
             key={client.id}
-            id={`${listId}-${client.id}`}
+            id={optionId(listId, client.id)}
             client={client}
             active={index === activeIndex}
             wide={wide}
@@ -191,57 +188,15 @@ function ResultList({
  */
 export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: (q: string) => void }) {
   const navigate = useNavigate();
-  const online = useOnline();
-  const savedClients = useSavedClients();
   const inputRef = useFocusOnMount<HTMLInputElement>();
   const listId = useId();
-  const [text, setText] = useState(q);
-  // The text last searched, as the route keeps it: when it changes from outside, it replaces what is typed.
-  const [seen, setSeen] = useState(q);
-  if (q !== seen) {
-    setSeen(q);
-    if (q.trim() !== text.trim()) setText(q);
-  }
-  const sendAsTyped = useSearchSender((value: string) => onQueryChange(value.trim()));
-
-  const searching = q !== '';
-  const found = useQuery({
-    ...clientSearchQueryOptions(q),
-    enabled: searching && online,
-    placeholderData: keepPreviousData,
-  });
-  const recent = useQuery({ ...recentClientsQueryOptions(), enabled: !searching });
-  const offlineResults = searching && !online ? searchSaved(savedClients(), q, SEARCH_LIMIT) : null;
-
-  const shown: readonly FoundClient[] = !searching
-    ? (recent.data ?? [])
-    : (offlineResults ?? found.data?.results ?? []);
-
-  // The first result is active, until the arrows move; a new list starts again from its first.
-  const listKey = shown.map((client) => client.id).join(' ');
-  const [active, setActive] = useState({ list: listKey, index: 0 });
-  const activeIndex = active.list === listKey ? Math.min(active.index, shown.length - 1) : 0;
-  if (active.list !== listKey && active.index !== 0) setActive({ list: listKey, index: 0 });
-
-  const open = (client: FoundClient) =>
+  const search = useClientSearch(q, onQueryChange);
+  const open = (client: FoundClient) => {
+    search.cancelSending();
     void navigate({ to: '/client/discovery/$clientId', params: { clientId: client.id } });
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (shown.length === 0) return;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive({ list: listKey, index: (activeIndex + step + shown.length) % shown.length });
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      sendAsTyped.cancel();
-      const chosen = shown[activeIndex];
-      if (chosen) open(chosen);
-    }
-  }
-
-  const label = searching ? 'Clients found' : 'Recent clients on this device';
-  const activeId = shown[activeIndex] ? `${listId}-${shown[activeIndex].id}` : undefined;
+  };
+  const { activeIndex, activeId, onKeyDown } = useActiveOption(search.shown, listId, open);
+  const list = { label: search.searching ? 'Clients found' : 'Recent clients on this device', listId, activeIndex };
 
   return (
     <PageFrame
@@ -262,85 +217,96 @@ export function DiscoveryPage({ q, onQueryChange }: { q: string; onQueryChange: 
           maxLength={SEARCH_MAX_LENGTH}
           leftSection={<IconSearch size={18} aria-hidden />}
           role="combobox"
-          aria-expanded={shown.length > 0}
+          aria-expanded={search.shown.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={activeId}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            sendAsTyped(event.currentTarget.value);
-          }}
+          value={search.text}
+          onChange={(event) => search.type(event.currentTarget.value)}
           onKeyDown={onKeyDown}
         />
 
-        {!online && searching && (
+        {!search.online && search.searching && (
           <Text size="sm" role="status" fw={700}>
-            Offline: searching the clients saved on this device only ({offlineResults?.length ?? 0} found). The server’s
-            search returns with the connection.
+            Offline: searching the clients saved on this device only ({search.offlineResults?.length ?? 0} found). The
+            server’s search returns with the connection.
           </Text>
         )}
 
         <section aria-labelledby="discovery-results-heading">
           <Group justify="space-between" mb="xs" gap="xs">
             <Title order={2} size="h4" id="discovery-results-heading">
-              {label}
+              {list.label}
             </Title>
-            {searching && online && found.data && (
+            {search.searching && search.online && search.found.data && (
               <Text size="sm" c="dimmed" role="status">
-                {found.data.results.length === 0
-                  ? ''
-                  : found.data.truncated
-                    ? `The first ${found.data.results.length}; type more to narrow.`
-                    : `${found.data.results.length} found.`}
+                {foundLine(search.found.data)}
               </Text>
             )}
           </Group>
-          {!searching ? (
-            shown.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                The clients you open appear here, on this device only, until you sign out.
-              </Text>
-            ) : (
-              <ResultList clients={shown} label={label} listId={listId} activeIndex={activeIndex} onOpen={open} />
-            )
-          ) : offlineResults ? (
-            offlineResults.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No client saved on this device matches “{q}”.
-              </Text>
-            ) : (
-              <ResultList clients={shown} label={label} listId={listId} activeIndex={activeIndex} onOpen={open} />
-            )
-          ) : found.isError && !found.data ? (
-            <QueryErrorAlert
-              title="The search could not be made"
-              error={found.error}
-              onRetry={() => void found.refetch()}
-              retrying={found.isFetching}
-            />
-          ) : !found.data ? (
-            <Stack gap="xs" aria-busy>
-              <Skeleton height={52} radius="md" />
-              <Skeleton height={52} radius="md" />
-              <Skeleton height={52} radius="md" />
-            </Stack>
-          ) : found.data.results.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No client matches “{q}”.
-            </Text>
-          ) : (
-            <ResultList
-              clients={shown}
-              label={label}
-              listId={listId}
-              activeIndex={activeIndex}
-              onOpen={open}
-              busy={text.trim() !== q || found.isPlaceholderData}
-            />
-          )}
+          <SearchResults search={search} q={q} list={list} onOpen={open} />
         </section>
       </Stack>
     </PageFrame>
   );
+}
+
+/** How many the server found, when it found any. */
+function foundLine({ results, truncated }: { results: readonly unknown[]; truncated: boolean }): string {
+  if (results.length === 0) return '';
+  return truncated ? `The first ${results.length}; type more to narrow.` : `${results.length} found.`;
+}
+
+/** The list under the search box, or what stands in its place: nothing yet, nothing found, loading, an error. */
+function SearchResults({
+  search,
+  q,
+  list,
+  onOpen,
+}: {
+  search: ReturnType<typeof useClientSearch>;
+  q: string;
+  list: { label: string; listId: string; activeIndex: number };
+  onOpen: (client: FoundClient) => void;
+}) {
+  const { shown, found, offlineResults } = search;
+  const results = (busy = false) => <ResultList clients={shown} {...list} onOpen={onOpen} busy={busy} />;
+  if (!search.searching) {
+    return shown.length === 0 ? (
+      <Text size="sm" c="dimmed">
+        The clients you open appear here, on this device only, until you sign out.
+      </Text>
+    ) : (
+      results()
+    );
+  }
+  if (offlineResults) {
+    return offlineResults.length === 0 ? (
+      <Text size="sm" c="dimmed">
+        No client saved on this device matches “{q}”.
+      </Text>
+    ) : (
+      results()
+    );
+  }
+  if (found.isError && !found.data) {
+    return <QueryErrorAlert title="The search could not be made" query={found} />;
+  }
+  if (!found.data) {
+    return (
+      <Stack gap="xs" aria-busy>
+        <Skeleton height={52} radius="md" />
+        <Skeleton height={52} radius="md" />
+        <Skeleton height={52} radius="md" />
+      </Stack>
+    );
+  }
+  if (found.data.results.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No client matches “{q}”.
+      </Text>
+    );
+  }
+  return results(search.stale);
 }

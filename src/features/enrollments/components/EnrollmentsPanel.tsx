@@ -183,10 +183,8 @@ function EnrollmentList({
     return (
       <QueryErrorAlert
         title="The enrollments could not be loaded"
-        error={query.error}
+        query={query}
         message={enrollmentFailureMessage(query.error)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
       />
     );
   }

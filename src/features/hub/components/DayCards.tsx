@@ -49,14 +49,7 @@ function DayState({ day, skeleton, children }: { day: Day; skeleton: number | st
     );
   }
   if (query.isError && query.data === undefined) {
-    return (
-      <QueryErrorAlert
-        title="Today’s appointments could not be loaded"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    return <QueryErrorAlert title="Today’s appointments could not be loaded" query={query} />;
   }
   if (query.data === undefined || !day.shown) return <Skeleton height={skeleton} />;
   return <>{children}</>;

@@ -154,14 +154,7 @@ function ThreadList() {
   if (threads.isPending && rows.length === 0)
     return <Skeleton height={80} role="status" aria-label="Loading your messages" />;
   if (threads.isError && rows.length === 0) {
-    return (
-      <QueryErrorAlert
-        title="Your messages could not be loaded"
-        error={threads.error}
-        onRetry={() => void threads.refetch()}
-        retrying={threads.isFetching}
-      />
-    );
+    return <QueryErrorAlert title="Your messages could not be loaded" query={threads} />;
   }
   if (rows.length === 0) return <Text size="sm">No messages yet. Write to the clinic above.</Text>;
   return (

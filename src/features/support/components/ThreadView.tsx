@@ -68,12 +68,7 @@ export function ThreadView({
       ) : onServer && thread.isPending ? (
         <Skeleton height={80} role="status" aria-label="Loading the messages" />
       ) : thread.isError ? (
-        <QueryErrorAlert
-          title="The messages could not be loaded"
-          error={thread.error}
-          onRetry={() => void thread.refetch()}
-          retrying={thread.isFetching}
-        />
+        <QueryErrorAlert title="The messages could not be loaded" query={thread} />
       ) : (
         <Stack gap="xs" component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Messages in ${subject}`}>
           {(thread.data?.messages ?? []).map((message) => {

@@ -38,12 +38,7 @@ export function VisitRecordPage({ clientId, visitId, role }: { clientId: string;
   if (visit.isError) {
     return (
       <PageFrame title={`Visit of ${clientName}`} crumbs={crumbs} purpose={purpose}>
-        <QueryErrorAlert
-          title="The visit could not be loaded"
-          error={visit.error}
-          onRetry={() => void visit.refetch()}
-          retrying={visit.isFetching}
-        />
+        <QueryErrorAlert title="The visit could not be loaded" query={visit} />
       </PageFrame>
     );
   }
