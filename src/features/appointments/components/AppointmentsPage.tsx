@@ -1,48 +1,28 @@
 import '@mantine/schedule/styles.css';
 import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useSuspenseQuery, type UseQueryResult } from '@tanstack/react-query';
-import { addDays, mondayOf } from '@contract';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useSuspenseQuery, type UseQueryResult } from '@tanstack/react-query';
+import { addDays } from '@contract';
+import { useState, type ReactNode } from 'react';
 import { PageFrame } from '@/components/PageFrame';
 import { useAfterFirstCommit } from '@/components/progressive-render';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { clinicsQueryOptions, pickClinic, type Clinic } from '@/features/clinics';
-import {
-  clockOf,
-  daySpan,
-  formatDate,
-  formatDay,
-  formatTime,
-  instantOn,
-  todayOn,
-  useNow,
-  wallTime,
-  type ClinicClock,
-} from '@/lib/intl';
+import { formatDate, formatTime, instantOn, wallTime, type ClinicClock } from '@/lib/intl';
 import { HUB_CRUMB, type Crumb } from '@/lib/navigation';
 import { useOnline } from '@/pwa/connection';
-import { newActionKey, useChangeAppointment, useWithUnsentMoves, type ShownAppointment } from '../api/mutations';
-import {
-  appointmentsQueryOptions,
-  resourcesQueryOptions,
-  scheduleGridQueryOptions,
-  servicesQueryOptions,
-} from '../api/queries';
-import type { Appointment, ScheduleEntry } from '../model/labels';
+import { newActionKey, useChangeAppointment, type ShownAppointment } from '../api/mutations';
+import type { ScheduleEntry } from '../model/labels';
 import { NEEDS_NETWORK_MESSAGE, scheduleErrorMessage } from '../model/outcome';
-import { hoursShown, scrollStartOf } from '../model/schedule-view';
+import { scrollStartOf } from '../model/schedule-view';
 import type { AppointmentsSearch } from '../model/search';
 import { AppointmentDialogById } from './AppointmentDialog';
 import { BookingDialog, type BookingSlot } from './BookingDialog';
 import { DayList } from './DayList';
 import { ScheduleControls } from './ScheduleControls';
-import { ScheduleGrid, type ScheduleView } from './ScheduleGrid';
-
-/** A stable empty list while nothing is loaded (hooks compare lists by identity). */
-const NONE: readonly Appointment[] = [];
-const NO_ENTRIES: readonly ScheduleEntry[] = [];
+import { ScheduleGrid } from './ScheduleGrid';
+import { useSchedule } from './useSchedule';
 
 const CRUMBS: readonly Crumb[] = [HUB_CRUMB, { label: 'Appointments' }];
 
@@ -151,61 +131,16 @@ function Schedule({
 }) {
   const phone = useMediaQuery(PHONE) ?? false;
   const online = useOnline();
-  const view: ScheduleView = phone ? 'day' : (search.view ?? 'day');
-  const clock = clockOf(clinic.time_zone);
-  const now = useNow(60_000);
-  const today = todayOn(clock, now);
-  const date = search.date ?? today;
-  const first = view === 'week' ? mondayOf(date) : date;
-  const days = view === 'week' ? 7 : 1;
-
-  const resources = useQuery(resourcesQueryOptions(clinic.id));
-  const services = useQuery(servicesQueryOptions());
-  const span = daySpan(first, days, clock);
-  const filters = { clinic: clinic.id, from: span.from, to: span.to };
-  // A day is read whole (the day list and the dialog show every field, and today is kept for offline use); a week
-  // only as its grid draws it, a third of the bytes, and an appointment opened from it is then read whole.
-  const dayAppointments = useQuery({
-    ...appointmentsQueryOptions(filters),
-    placeholderData: keepPreviousData,
-    enabled: view === 'day',
-  });
-  const weekEntries = useQuery({
-    ...scheduleGridQueryOptions(filters),
-    placeholderData: keepPreviousData,
-    enabled: view === 'week',
-  });
-  const appointments = view === 'week' ? weekEntries : dayAppointments;
+  const schedule = useSchedule(search, clinic, phone);
+  const { view, clock, today, date, first, days, resources, appointments } = schedule;
   // The schedule (a grid of every resource's day or week) follows the page's frame: on a slow tablet it is most of
   // the page's render, and the heading and controls need not wait for it.
   const scheduleShown = useAfterFirstCommit();
-
   const [slot, setSlot] = useState<BookingSlot | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
-  const kinds = useMemo(
-    () => [...new Set((resources.data?.results ?? []).map((resource) => resource.kind))],
-    [resources.data],
-  );
-  const shownResources = useMemo(
-    () => (resources.data?.results ?? []).filter((resource) => !search.kind || resource.kind === search.kind),
-    [resources.data, search.kind],
-  );
-  const shownIds = new Set(shownResources.map((resource) => resource.id));
-  // With this person's status moves that have not reached the server yet.
-  const dayShown = useWithUnsentMoves(dayAppointments.data?.results ?? NONE);
-  const weekShown = useWithUnsentMoves(weekEntries.data?.results ?? NO_ENTRIES);
-  const all: readonly ScheduleEntry[] = view === 'week' ? weekShown : dayShown;
-  const shownAppointments = all.filter((appointment) => shownIds.has(appointment.resource_id));
-
-  const daysShown = Array.from({ length: days }, (_, i) => addDays(first, i));
-  const hours = hoursShown(clinic, clock, daysShown, shownAppointments);
 
   const set = (next: Partial<AppointmentsSearch>) => onSearchChange({ ...search, ...next });
   const step = (direction: 1 | -1) => set({ date: addDays(first, direction * days) });
-  const dateText =
-    view === 'week'
-      ? `Week of ${formatDay(first, {}, clock.locale)}`
-      : formatDay(date, { weekday: 'long' }, clock.locale);
 
   const openSlot = (resourceId: string | null, wallClock: string | null) => {
     if (!online) {
@@ -226,12 +161,12 @@ function Schedule({
       <ScheduleControls
         clinics={clinics}
         clinic={clinic}
-        kinds={kinds}
+        kinds={schedule.kinds}
         kind={search.kind}
         view={phone ? null : view}
         clock={clock}
-        dateText={dateText}
-        showsToday={first === (view === 'week' ? mondayOf(today) : today)}
+        dateText={schedule.dateText}
+        showsToday={schedule.showsToday}
         stepLabels={view === 'week' ? ['Previous week', 'Next week'] : ['Previous day', 'Next day']}
         onChange={set}
         onStep={step}
@@ -247,13 +182,13 @@ function Schedule({
         </Group>
       ) : phone ? (
         <DayList
-          appointments={dayShown.filter((appointment) => shownIds.has(appointment.resource_id))}
+          appointments={schedule.dayShown}
           isToday={date === today}
           clock={clock}
           onOpen={(appointment) => setOpenId(appointment.id)}
           emptyText={`Nothing is booked at ${clinic.name} on this day.`}
         />
-      ) : shownResources.length === 0 ? (
+      ) : schedule.shownResources.length === 0 ? (
         <Text c="dimmed">This clinic has no resources of that kind.</Text>
       ) : (
         <ScheduleGrid
@@ -262,10 +197,10 @@ function Schedule({
           view={view}
           date={first}
           clock={clock}
-          resources={shownResources}
-          appointments={shownAppointments}
-          hours={hours}
-          scrollStart={scrollStartOf(hours, daysShown, today, wallTime(now, clock))}
+          resources={schedule.shownResources}
+          appointments={schedule.shownAppointments}
+          hours={schedule.hours}
+          scrollStart={scrollStartOf(schedule.hours, schedule.daysShown, today, wallTime(schedule.now, clock))}
           onSlot={openSlot}
           onOpen={(appointment) => setOpenId(appointment.id)}
           onMove={moveByDrag}
@@ -282,13 +217,13 @@ function Schedule({
         slot={slot}
         clinic={clinic}
         resources={resources.data?.results ?? []}
-        services={services.data?.results ?? []}
+        services={schedule.services.data?.results ?? []}
         onClose={() => setSlot(null)}
       />
       <AppointmentDialogById
         openId={openId}
-        listed={view === 'day' ? dayShown : null}
-        clientName={all.find((appointment) => appointment.id === openId)?.client_name ?? ''}
+        listed={schedule.dayListed}
+        clientName={schedule.all.find((appointment) => appointment.id === openId)?.client_name ?? ''}
         resources={resources.data?.results ?? []}
         onClose={() => setOpenId(null)}
         actions={appointmentActions}
