@@ -18,11 +18,12 @@ import {
   type ClinicClock,
 } from '@/lib/intl';
 import { SEARCH_PAUSE_MS } from '@/lib/query/search-pause';
-import { newActionKey, useBookAppointment } from '../api/mutations';
+import { useBookAppointment } from '../api/mutations';
 import type { AppointmentCreate, Resource, Service } from '../model/labels';
 import { isTimeRefusal, scheduleErrorMessage } from '../model/outcome';
 import type { BookingSlot } from './BookingDialog';
-import { NextFreeTimes, type FreeTime } from './NextFreeTimes';
+import { NextFreeTimes } from './NextFreeTimes';
+import { useBookingDraft } from './useBookingDraft';
 import { ScheduleSubmit } from './ScheduleSubmit';
 import { DayInput } from '@/components/DayInput';
 import { GrowingTextarea } from '@/components/GrowingTextarea';
@@ -186,42 +187,8 @@ export function BookingForm({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { send, pending } = useSendBooking(clock, { onDone, onRefused: setRefusal, onFailed: setFailure });
-  const [client, setClient] = useState<{ id: string; label: string } | null>(null);
-  const [resourceId, setResourceId] = useState<string | null>(slot.resourceId);
-  // The resource the person asked for (clicked or chosen), which narrows the free times; one filled in from a
-  // free time does not, so the times offered stay put when one is tapped.
-  const [askedResourceId, setAskedResourceId] = useState<string | null>(slot.resourceId);
-  const resource = resources.find((item) => item.id === resourceId) ?? null;
-  const fitting = services.filter((service) => !resource || service.resource_kinds.includes(resource.kind));
-  const [serviceId, setServiceId] = useState<string | null>(fitting.length === 1 ? fitting[0]!.id : null);
-  const service = services.find((item) => item.id === serviceId) ?? null;
-  const [date, setDate] = useState(slot.date);
-  const [time, setTime] = useState(slot.time);
-  const [minutes, setMinutes] = useState<string | null>(
-    service ? String(durationMinutes(service.default_duration)) : null,
-  );
-  const [notes, setNotes] = useState('');
-  // One key for this booking, kept across retries of it; a new one once anything in it changes.
-  const [actionKey, setActionKey] = useState(newActionKey);
-  const edited = () => setActionKey(newActionKey());
-
-  const chooseService = (id: string | null) => {
-    edited();
-    setServiceId(id);
-    const chosen = services.find((item) => item.id === id);
-    // The duration follows the service unless the person changed it after choosing.
-    if (chosen) setMinutes(String(durationMinutes(chosen.default_duration)));
-  };
-
-  const chooseFreeTime = (free: FreeTime) => {
-    edited();
-    setRefusal(null);
-    setDate(free.date);
-    setTime(free.time);
-    setResourceId(free.resourceId);
-    // Free times are computed for the service's own length.
-    if (service) setMinutes(String(durationMinutes(service.default_duration)));
-  };
+  const draft = useBookingDraft(slot, resources, services);
+  const { client, resource, service, date, time, minutes, notes } = draft;
 
   const submit = (event: React.SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -244,7 +211,7 @@ export function BookingForm({
         duration: durationOf(Number(minutes)),
         ...(notes.trim() ? { notes: notes.trim() } : {}),
       },
-      actionKey,
+      draft.actionKey,
     );
   };
 
@@ -254,48 +221,39 @@ export function BookingForm({
         <Text size="sm" c="dimmed">
           {clinic.name}. Times are on the clinic’s 24-hour clock ({clock.timeZone}, {zoneName(clock)}).
         </Text>
-        <ClientField
-          value={client}
-          onChange={(next) => {
-            edited();
-            setClient(next);
-          }}
-        />
+        <ClientField value={client} onChange={draft.chooseClient} />
         <Select
           label="Resource"
           required
           data={resources.map((item) => ({ value: item.id, label: item.name }))}
-          value={resourceId}
-          onChange={(id) => {
-            edited();
-            setResourceId(id);
-            setAskedResourceId(id);
-            const next = resources.find((item) => item.id === id);
-            if (next && service && !service.resource_kinds.includes(next.kind)) setServiceId(null);
-          }}
+          value={draft.resourceId}
+          onChange={draft.chooseResource}
           searchable
         />
         <Select
           label="Service"
           required
-          data={fitting.map((item) => ({
+          data={draft.fitting.map((item) => ({
             value: item.id,
             label: `${item.name} (${durationMinutes(item.default_duration)} min)`,
           }))}
-          value={serviceId}
-          onChange={chooseService}
+          value={draft.serviceId}
+          onChange={draft.chooseService}
           nothingFoundMessage="No service is booked on this resource"
         />
         <NextFreeTimes
           clinic={clinic}
-          serviceId={serviceId}
-          resourceId={askedResourceId}
+          serviceId={draft.serviceId}
+          resourceId={draft.askedResourceId}
           clientId={client?.id ?? null}
           fromDate={slot.date}
           fromTime={slot.time}
           resources={resources}
-          chosen={resourceId && time ? { date, time, resourceId } : null}
-          onChoose={chooseFreeTime}
+          chosen={draft.resourceId && time ? { date, time, resourceId: draft.resourceId } : null}
+          onChoose={(free) => {
+            setRefusal(null);
+            draft.chooseFreeTime(free);
+          }}
         />
         <WhenFields
           clock={clock}
@@ -303,22 +261,14 @@ export function BookingForm({
           time={time}
           minutes={minutes}
           refusal={refusal}
-          onChange={(next) => {
-            edited();
-            if (next.date !== undefined) setDate(next.date);
-            if (next.time !== undefined) setTime(next.time);
-            if (next.minutes !== undefined) setMinutes(next.minutes);
-          }}
+          onChange={draft.changeWhen}
         />
         <GrowingTextarea
           label="Notes"
           minRows={2}
           maxLength={2000}
           value={notes}
-          onChange={(e) => {
-            edited();
-            setNotes(e.currentTarget.value);
-          }}
+          onChange={(e) => draft.changeNotes(e.currentTarget.value)}
         />
         <BookingRefusals refusal={refusal} failure={failure} />
         <ScheduleSubmit label="Book" pending={pending} />
