@@ -1,38 +1,18 @@
 import { Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { onlineManager } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
-import * as v from 'valibot';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
-import { toastSuccess } from '@/components/toasts';
 import { ROLE_LABELS, roleLabel, type Role } from '@/lib/auth/roles';
 import { useOnline } from '@/pwa/connection';
-import { useUnsavedDraft } from '@/pwa/drafts';
-import { saveProfileChange } from '../api/queries';
 import { FIELD_LABELS, sectionsShown } from '../model/fields';
-import { changedFields, formValuesOf, type ParsedProfile, type ProfileFormValues } from '../model/form-values';
 import type { ProfileEditRights } from '../model/permissions';
 import type { Profile } from '../model/profile';
 import { SAVE_MESSAGES } from '../model/save-errors';
-import { profileFormSchema } from '../schemas';
 import { LeaveGuard } from './LeaveGuard';
 import { ProfileFieldInput, type ProfileFormApi } from './ProfileFieldInput';
 import { ConsentSection, RecordSection } from './ProfileRecord';
 import { ReadOnlyProfileField, SectionCard } from './ProfileSection';
-import { useHere } from '@/components/useHere';
-import { todayOn, useClock } from '@/lib/intl';
+import { useProfileForm } from './useProfileForm';
 import { Term } from '@/components/signed-in/Term';
-
-/** What the draft guard calls this work when it warns. */
-export const PROFILE_DRAFT_LABEL = 'Profile changes';
-
-/** Moves focus to the first field marked invalid, after React has drawn the marks. */
-function focusFirstError(formId: string): void {
-  requestAnimationFrame(() =>
-    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-  );
-}
 
 function RoleSection({
   form,
@@ -68,117 +48,39 @@ export interface ProfileFormProps {
   onCancel: () => void;
 }
 
+/** Asks before unsaved changes to the profile are thrown away. */
+function DiscardChanges({ opened, onKeep, onDiscard }: { opened: boolean; onKeep: () => void; onDiscard: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onKeep} title="Discard your changes?" centered>
+      <Stack gap="md">
+        <Text>The changes you made to this profile are not saved. Discard them?</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onKeep} data-autofocus>
+            Keep editing
+          </Button>
+          <Button color="red" onClick={onDiscard}>
+            Discard changes
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 /** Edits the fields the person may change; shows the others read-only. */
 export function ProfileForm({ profile, rights, own, onSaved, onCancel }: ProfileFormProps) {
   const online = useOnline();
-  const here = useHere();
-  const formId = useId();
-  const [initialValues] = useState(() => formValuesOf(profile));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-
-  // The checks of the fields the person may change, from the contract's field table.
-  const clock = useClock();
-  const schema = useMemo(
-    () =>
-      profileFormSchema({
-        base: profile,
-        fields: rights.fields,
-        roleChoices: rights.roleChoices,
-        today: () => todayOn(clock),
-      }),
-    [profile, rights.fields, rights.roleChoices, clock],
-  );
-  const form = useForm<ProfileFormValues, ParsedProfile>({
-    mode: 'controlled',
-    initialValues,
-    validate: schemaResolver(schema, { sync: true }),
-    validateInputOnBlur: true,
-    // What is submitted is the schema's output: the contract's values of the fields the person may change.
-    transformValues: (values) => v.parse(schema, values),
-  });
-
-  const dirty = form.isDirty();
-  useUnsavedDraft(dirty, PROFILE_DRAFT_LABEL);
-
-  useEffect(() => {
-    // Editing starts in the first field the person may change.
-    document
-      .getElementById(formId)
-      ?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')
-      ?.focus();
-  }, [formId]);
-
-  async function submit(values: ParsedProfile): Promise<void> {
-    setProblem(null);
-    const changes = changedFields(profile, values);
-    if (Object.keys(changes).length === 0) {
-      // Typed and put back as it was: nothing to send.
-      onCancel();
-      return;
-    }
-    setSaving(true);
-    try {
-      await saveProfileChange({ profile, changes, link: here() });
-    } catch {
-      setProblem(SAVE_MESSAGES.notKept);
-      setSaving(false);
-      return;
-    }
-    form.resetDirty();
-    toastSuccess(onlineManager.isOnline() ? SAVE_MESSAGES.sending : SAVE_MESSAGES.keptOffline, 'Saved');
-    onSaved();
-  }
-
-  function cancel(): void {
-    if (dirty) setConfirmingCancel(true);
-    else onCancel();
-  }
+  const edit = useProfileForm({ profile, rights, onSaved, onCancel });
+  const { form } = edit;
 
   // Only what the viewer may read is there to show (and what it may write is a part of that).
   const sections = sectionsShown(profile);
   const readOnlyShown = sections.some((section) => section.fields.some((field) => !rights.fields.has(field)));
 
   return (
-    <form
-      id={formId}
-      noValidate
-      aria-label="Edit profile"
-      onSubmit={form.onSubmit(
-        (values) => void submit(values),
-        () => {
-          setProblem(SAVE_MESSAGES.invalid);
-          focusFirstError(formId);
-        },
-      )}
-    >
-      <LeaveGuard when={dirty && !saving} what="Your profile changes" />
-      <Modal
-        opened={confirmingCancel}
-        onClose={() => setConfirmingCancel(false)}
-        title="Discard your changes?"
-        centered
-      >
-        <Stack gap="md">
-          <Text>The changes you made to this profile are not saved. Discard them?</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmingCancel(false)} data-autofocus>
-              Keep editing
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setConfirmingCancel(false);
-                form.resetDirty();
-                onCancel();
-              }}
-            >
-              Discard changes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+    <form id={edit.formId} noValidate aria-label="Edit profile" onSubmit={edit.onSubmit}>
+      <LeaveGuard when={edit.dirty && !edit.saving} what="Your profile changes" />
+      <DiscardChanges opened={edit.confirmingCancel} onKeep={edit.keepEditing} onDiscard={edit.discard} />
       <Stack gap="md">
         {readOnlyShown && (
           <Text size="sm" c="dimmed">
@@ -215,10 +117,10 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
                 {SAVE_MESSAGES.offlineNotice}
               </Text>
             )}
-            <FormError message={problem} onDismiss={() => setProblem(null)} />
+            <FormError message={edit.problem} onDismiss={edit.dismissProblem} />
             <FormActions
-              submit={{ label: 'Save changes', pending: saving }}
-              secondary={{ label: 'Cancel', onClick: cancel }}
+              submit={{ label: 'Save changes', pending: edit.saving }}
+              secondary={{ label: 'Cancel', onClick: edit.cancel }}
             />
           </Stack>
         </Paper>
