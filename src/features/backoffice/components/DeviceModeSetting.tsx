@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Modal, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useState } from 'react';
 import { toastFailure } from '@/components/toasts';
 import {
@@ -110,32 +111,26 @@ export function DeviceModeSetting() {
           </Button>
         )}
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => !switching && setConfirming(false)}
         title={`Make this device a ${DEVICE_MODE_TEXT[chosen].label.toLowerCase()}?`}
-        radius="lg"
+        keepLabel="Cancel"
+        actLabel="Sign out and switch"
+        color="orange"
+        acting={switching}
+        onKeep={() => setConfirming(false)}
+        onAct={() => void apply()}
       >
-        <Stack gap="md">
-          <Text>
-            You will be signed out, and everything Thrive saved on this device is deleted. The app then restarts on the
-            sign-in page.
-          </Text>
-          {chosen === 'kiosk' && (
-            <Alert color="orange" variant="light">
-              A kiosk keeps nothing between sign-ins and signs out after {idleMinutesOf('kiosk', current)} idle minutes.
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={switching}>
-              Cancel
-            </Button>
-            <Button color="orange" onClick={() => void apply()} loading={switching}>
-              Sign out and switch
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>
+          You will be signed out, and everything Thrive saved on this device is deleted. The app then restarts on the
+          sign-in page.
+        </Text>
+        {chosen === 'kiosk' && (
+          <Alert color="orange" variant="light">
+            A kiosk keeps nothing between sign-ins and signs out after {idleMinutesOf('kiosk', current)} idle minutes.
+          </Alert>
+        )}
+      </ConfirmDialog>
     </Card>
   );
 }

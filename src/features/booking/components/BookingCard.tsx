@@ -1,4 +1,5 @@
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useState } from 'react';
 import { CLIENT_CHANGE_CUTOFF_HOURS, clientMayChange, isCallService } from '@contract';
 import { FormError } from '@/components/FormError';
@@ -162,21 +163,16 @@ export function BookingCard({
       {dialog === 'move' && clinic && (
         <MoveDialog appointment={appointment} clinic={clinic} onClose={() => setDialog(null)} />
       )}
-      <Modal opened={dialog === 'cancel'} onClose={() => setDialog(null)} title="Cancel this booking?" centered>
-        <Stack gap="md">
-          <Text>
-            {appointment.service_name}, {whenLabel(appointment)}. The time goes back to other clients.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDialog(null)}>
-              Keep it
-            </Button>
-            <Button color="red" onClick={() => void cancel()}>
-              Cancel booking
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={dialog === 'cancel'}
+        title="Cancel this booking?"
+        keepLabel="Keep it"
+        actLabel="Cancel booking"
+        onKeep={() => setDialog(null)}
+        onAct={() => void cancel()}
+      >
+        {`${appointment.service_name}, ${whenLabel(appointment)}. The time goes back to other clients.`}
+      </ConfirmDialog>
     </Card>
   );
 }

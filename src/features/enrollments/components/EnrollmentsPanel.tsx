@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Loader, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -26,6 +26,7 @@ import {
 } from '../model/labels';
 import { EnrollDialog } from './EnrollDialog';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useHere } from '@/components/useHere';
 
 const STATUS_OPTIONS = ENROLLMENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
@@ -134,22 +135,16 @@ function RemoveDialog({
   }
 
   return (
-    <Modal opened={enrollment !== null} onClose={onClose} title="Remove this enrollment?" centered>
-      <Stack gap="md">
-        <Text>
-          Remove the {program} enrollment of {clientName}? Its dates and notes are deleted; to keep a record, set its
-          status to Cancelled or Completed instead.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Keep it
-          </Button>
-          <Button color="red" onClick={confirm}>
-            Remove enrollment
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={enrollment !== null}
+      title="Remove this enrollment?"
+      keepLabel="Keep it"
+      actLabel="Remove enrollment"
+      onKeep={onClose}
+      onAct={confirm}
+    >
+      {`Remove the ${program} enrollment of ${clientName}? Its dates and notes are deleted; to keep a record, set its status to Cancelled or Completed instead.`}
+    </ConfirmDialog>
   );
 }
 

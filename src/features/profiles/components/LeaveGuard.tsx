@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useBlocker } from '@tanstack/react-router';
 
 /**
@@ -21,18 +21,15 @@ export function LeaveGuard({ when, what }: { when: boolean; what: string }) {
   const blocked = blocker.status === 'blocked';
 
   return (
-    <Modal opened={blocked} onClose={() => blocker.reset?.()} title="Leave without saving?" centered>
-      <Stack gap="md">
-        <Text>{what} are not saved yet. If you leave now, they are lost.</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
-            Stay and keep editing
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            Leave and discard
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={blocked}
+      title="Leave without saving?"
+      keepLabel="Stay and keep editing"
+      actLabel="Leave and discard"
+      onKeep={() => blocker.reset?.()}
+      onAct={() => blocker.proceed?.()}
+    >
+      {`${what} are not saved yet. If you leave now, they are lost.`}
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FormActions } from '@/components/FormActions';
 import { FormError } from '@/components/FormError';
 import { ROLE_LABELS, roleLabel, type Role } from '@/lib/auth/roles';
@@ -48,25 +49,6 @@ export interface ProfileFormProps {
   onCancel: () => void;
 }
 
-/** Asks before unsaved changes to the profile are thrown away. */
-function DiscardChanges({ opened, onKeep, onDiscard }: { opened: boolean; onKeep: () => void; onDiscard: () => void }) {
-  return (
-    <Modal opened={opened} onClose={onKeep} title="Discard your changes?" centered>
-      <Stack gap="md">
-        <Text>The changes you made to this profile are not saved. Discard them?</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onKeep} data-autofocus>
-            Keep editing
-          </Button>
-          <Button color="red" onClick={onDiscard}>
-            Discard changes
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 /** Edits the fields the person may change; shows the others read-only. */
 export function ProfileForm({ profile, rights, own, onSaved, onCancel }: ProfileFormProps) {
   const online = useOnline();
@@ -80,7 +62,16 @@ export function ProfileForm({ profile, rights, own, onSaved, onCancel }: Profile
   return (
     <form id={edit.formId} noValidate aria-label="Edit profile" onSubmit={edit.onSubmit}>
       <LeaveGuard when={edit.dirty && !edit.saving} what="Your profile changes" />
-      <DiscardChanges opened={edit.confirmingCancel} onKeep={edit.keepEditing} onDiscard={edit.discard} />
+      <ConfirmDialog
+        opened={edit.confirmingCancel}
+        title="Discard your changes?"
+        keepLabel="Keep editing"
+        actLabel="Discard changes"
+        onKeep={edit.keepEditing}
+        onAct={edit.discard}
+      >
+        The changes you made to this profile are not saved. Discard them?
+      </ConfirmDialog>
       <Stack gap="md">
         {readOnlyShown && (
           <Text size="sm" c="dimmed">
