@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openTestDatabase } from '../db/test-database.ts';
-import { type Actor } from '../core/actor.ts';
+import type { Actor } from '../core/actor.ts';
 import { readProgram } from './programs-service.ts';
 
 /**

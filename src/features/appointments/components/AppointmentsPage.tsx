@@ -9,13 +9,12 @@ import { useAfterFirstCommit } from '@/components/progressive-render';
 import { QueryErrorAlert } from '@/components/QueryErrorAlert';
 import { toastFailure, toastSuccess } from '@/components/toasts';
 import { clinicsQueryOptions, pickClinic, type Clinic } from '@/features/clinics';
-import { formatDate, formatTime, instantOn, wallTime, type ClinicClock } from '@/lib/intl';
+import { formatDate, formatTime, instantOn, type ClinicClock } from '@/lib/intl';
 import { HUB_CRUMB, type Crumb } from '@/lib/navigation';
 import { useOnline } from '@/pwa/connection';
 import { newActionKey, useChangeAppointment, type ShownAppointment } from '../api/mutations';
 import type { ScheduleEntry } from '../model/labels';
 import { NEEDS_NETWORK_MESSAGE, scheduleErrorMessage } from '../model/outcome';
-import { scrollStartOf } from '../model/schedule-view';
 import type { AppointmentsSearch } from '../model/search';
 import { AppointmentDialogById } from './AppointmentDialog';
 import { BookingDialog, type BookingSlot } from './BookingDialog';
@@ -200,7 +199,7 @@ function Schedule({
           resources={schedule.shownResources}
           appointments={schedule.shownAppointments}
           hours={schedule.hours}
-          scrollStart={scrollStartOf(schedule.hours, schedule.daysShown, today, wallTime(schedule.now, clock))}
+          scrollStart={schedule.scrollStart}
           onSlot={openSlot}
           onOpen={(appointment) => setOpenId(appointment.id)}
           onMove={moveByDrag}

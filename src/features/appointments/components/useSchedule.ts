@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addDays, mondayOf } from '@contract';
 import { useMemo } from 'react';
 import type { Clinic } from '@/features/clinics';
-import { clockOf, daySpan, formatDay, todayOn, useNow } from '@/lib/intl';
+import { clockOf, daySpan, formatDay, todayOn, useNow, wallTime } from '@/lib/intl';
 import { useWithUnsentMoves } from '../api/mutations';
 import {
   appointmentsQueryOptions,
@@ -11,7 +11,7 @@ import {
   servicesQueryOptions,
 } from '../api/queries';
 import type { Appointment, ScheduleEntry } from '../model/labels';
-import { hoursShown } from '../model/schedule-view';
+import { hoursShown, scrollStartOf } from '../model/schedule-view';
 import type { AppointmentsSearch } from '../model/search';
 import type { ScheduleView } from './ScheduleGrid';
 
@@ -66,16 +66,15 @@ export function useSchedule(search: AppointmentsSearch, clinic: Clinic, phone: b
   const all: readonly ScheduleEntry[] = view === 'week' ? weekShown : dayShown;
   const shownAppointments = all.filter(isShown);
   const daysShown = Array.from({ length: days }, (_, i) => addDays(first, i));
+  const hours = hoursShown(clinic, clock, daysShown, shownAppointments);
 
   return {
     view,
     clock,
-    now,
     today,
     date,
     first,
     days,
-    daysShown,
     dateText:
       view === 'week'
         ? `Week of ${formatDay(first, {}, clock.locale)}`
@@ -94,6 +93,8 @@ export function useSchedule(search: AppointmentsSearch, clinic: Clinic, phone: b
     /** The day's whole appointments, for the dialog of one opened from the day. */
     dayListed: view === 'day' ? dayShown : null,
     shownAppointments,
-    hours: hoursShown(clinic, clock, daysShown, shownAppointments),
+    hours,
+    /** Where the grid opens: about now when the span holds today, else at its first hour. */
+    scrollStart: scrollStartOf(hours, daysShown, today, wallTime(now, clock)),
   };
 }
